@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { createLogger, parseLogLevel, redact } from '../../../electron/core/log';
+
+describe('createLogger', () => {
+  const now = () => new Date('2026-01-02T03:04:05.000Z');
+
+  it('writes one prefixed line per entry at or above the level', () => {
+    const lines: string[] = [];
+    const log = createLogger('web', { level: 'info', sink: (l) => lines.push(l), now });
+    log.debug('hidden');
+    log.info('started', { port: 5175 });
+    log.error('boom', { error: new Error('bad') });
+    expect(lines).toEqual([
+      '2026-01-02T03:04:05.000Z INFO web: started {"port":5175}',
+      '2026-01-02T03:04:05.000Z ERROR web: boom {"error":{"name":"Error","message":"bad"}}',
+    ]);
+  });
+
+  it('writes nothing when silent', () => {
+    const lines: string[] = [];
+    const log = createLogger('x', { level: null, sink: (l) => lines.push(l) });
+    log.error('nope');
+    expect(lines).toEqual([]);
+  });
+
+  it.each([
+    ['debug', 'debug'],
+    ['WARN', 'warn'],
+    ['silent', null],
+    [undefined, 'info'],
+    ['nonsense', 'info'],
+  ] as const)('parses level %s', (input, expected) => {
+    expect(parseLogLevel(input)).toBe(expected);
+  });
+});
+
+describe('redact', () => {
+  it.each([
+    ['https://user:pass@api.example.com/x', 'https://***@api.example.com/x'],
+    ['Authorization: Bearer sk_live_123', 'Authorization: Bearer ***'],
+    ['http://h/api?api_key=abc&x=1', 'http://h/api?api_key=***&x=1'],
+    ['http://127.0.0.1:5175/#token=abc', 'http://127.0.0.1:5175/#token=***'],
+    ['nothing secret here', 'nothing secret here'],
+  ])('redacts %s', (input, expected) => {
+    expect(redact(input)).toBe(expected);
+  });
+
+  it('redacts secret headers in a record', () => {
+    expect(redact({ Authorization: 'Bearer k', 'content-type': 'application/json', cookie: 'a=b' })).toEqual({
+      Authorization: '***',
+      'content-type': 'application/json',
+      cookie: '***',
+    });
+  });
+});
