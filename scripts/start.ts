@@ -1,0 +1,49 @@
+/**
+ * `npm start`: builds the app, then launches Electron. Where the Electron binary cannot be had
+ * (a machine with no internet: electron fetches it on first launch), it says so in one line and
+ * starts the browser shell with the embedded default instead, printing the URL to open.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name: string): string => join(root, 'node_modules', '.bin', name);
+
+function build(): void {
+  const result = spawnSync(bin('electron-vite'), ['build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) {
+    console.error('start: the build failed (see above)');
+    process.exit(result.status ?? 1);
+  }
+}
+
+/** The electron package's main export is the binary's path; it throws when it cannot fetch it. */
+function electronBinary(): string | null {
+  const probe = spawnSync(
+    process.execPath,
+    ['-e', "process.stdout.write(require('electron'))"],
+    { cwd: root, encoding: 'utf8', timeout: 120_000, stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  return probe.status === 0 && probe.stdout ? probe.stdout : null;
+}
+
+async function startBrowserShell(): Promise<void> {
+  const { startKioskWeb } = await import('../electron/web/main');
+  const shell = await startKioskWeb({ port: Number(process.env.PORT ?? 5175) });
+  const stop = (): void => {
+    void shell.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+build();
+const electron = electronBinary();
+if (electron) {
+  const child = spawn(electron, [root], { stdio: 'inherit' });
+  child.on('exit', (code) => process.exit(code ?? 0));
+} else {
+  console.log('start: the Electron binary is not available on this machine; starting the browser shell instead.');
+  await startBrowserShell();
+}
