@@ -1,0 +1,63 @@
+/**
+ * Where the kiosk keeps its one secret, the upstream API key. The Electron main process wraps
+ * `safeStorage`; the browser shell and tests use a file (mode 0600) or memory. Synchronous on
+ * purpose: the value is tiny and read at start-up and on a settings change.
+ */
+import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+export interface SecretStore {
+  get(): string | null;
+  /** `null` forgets the secret. */
+  set(value: string | null): void;
+}
+
+export function createMemorySecretStore(initial: string | null = null): SecretStore {
+  let value = initial;
+  return {
+    get: () => value,
+    set: (next) => {
+      value = next;
+    },
+  };
+}
+
+/**
+ * A secret in a file only its owner can read (0600; on Windows the mode is ignored and the
+ * profile folder's ACL protects it). Writes go to a temp file that is renamed over the old one,
+ * so a crash never leaves half a key. A missing file means no secret.
+ */
+export function createFileSecretStore(path: string): SecretStore {
+  return {
+    get(): string | null {
+      try {
+        const text = readFileSync(path, 'utf8');
+        return text.length > 0 ? text : null;
+      } catch (error) {
+        if (isErrnoException(error) && error.code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    set(value: string | null): void {
+      if (value === null) {
+        rmSync(path, { force: true });
+        return;
+      }
+      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+      const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+      try {
+        writeFileSync(temp, value, { encoding: 'utf8', mode: 0o600, flag: 'wx' });
+        chmodSync(temp, 0o600); // the umask cannot widen it, but an inherited ACL might
+        renameSync(temp, path);
+      } catch (error) {
+        rmSync(temp, { force: true });
+        throw error;
+      }
+    },
+  };
+}
+
+function isErrnoException(error: unknown): error is NodeJS.ErrnoException {
+  return error instanceof Error && 'code' in error;
+}
