@@ -91,14 +91,24 @@ export function describeError(error: unknown): { name: string; message: string }
 function safeJson(fields: LogFields): string {
   try {
     return JSON.stringify(fields, (_key, value: unknown) =>
-      value instanceof Error ? describeError(value) : typeof value === 'bigint' ? value.toString() : value,
+      value instanceof Error
+        ? describeError(value)
+        : typeof value === 'bigint'
+          ? value.toString()
+          : value,
     );
   } catch {
     return '"[unserialisable fields]"';
   }
 }
 
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
+const SECRET_HEADERS = new Set([
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'x-api-key',
+]);
 
 /**
  * Removes secrets from a string or a header record:

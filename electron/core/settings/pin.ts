@@ -22,11 +22,25 @@ export function hashPin(pin: string): string {
 export function verifyPin(pin: string, stored: string): boolean {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const [, nText, rText, pText, saltText, hashText] = parts as [string, string, string, string, string, string];
+  const [, nText, rText, pText, saltText, hashText] = parts as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const n = Number(nText);
   const r = Number(rText);
   const p = Number(pText);
-  if (![n, r, p].every(Number.isSafeInteger) || n < 2 || n > MAX_N || (n & (n - 1)) !== 0 || r < 1 || p < 1) {
+  if (
+    ![n, r, p].every(Number.isSafeInteger) ||
+    n < 2 ||
+    n > MAX_N ||
+    (n & (n - 1)) !== 0 ||
+    r < 1 ||
+    p < 1
+  ) {
     return false;
   }
   const salt = Buffer.from(saltText, 'base64');
@@ -34,7 +48,12 @@ export function verifyPin(pin: string, stored: string): boolean {
   // A shorter hash would be a prefix of the real one: accept only the full length.
   if (salt.length < SALT_LENGTH || expected.length !== KEY_LENGTH) return false;
   try {
-    const actual = scryptSync(pin.normalize('NFKC'), salt, expected.length, { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 });
+    const actual = scryptSync(pin.normalize('NFKC'), salt, expected.length, {
+      N: n,
+      r,
+      p,
+      maxmem: 256 * n * r + 1024 * 1024,
+    });
     return timingSafeEqual(actual, expected);
   } catch {
     return false;

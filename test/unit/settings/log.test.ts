@@ -46,7 +46,9 @@ describe('redact', () => {
   });
 
   it('redacts secret headers in a record', () => {
-    expect(redact({ Authorization: 'Bearer k', 'content-type': 'application/json', cookie: 'a=b' })).toEqual({
+    expect(
+      redact({ Authorization: 'Bearer k', 'content-type': 'application/json', cookie: 'a=b' }),
+    ).toEqual({
       Authorization: '***',
       'content-type': 'application/json',
       cookie: '***',

@@ -2,7 +2,10 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFileSecretStore, createMemorySecretStore } from '../../../electron/core/settings/secret-store';
+import {
+  createFileSecretStore,
+  createMemorySecretStore,
+} from '../../../electron/core/settings/secret-store';
 
 describe('createFileSecretStore', () => {
   let dir: string;

@@ -1,0 +1,154 @@
+/**
+ * A test double of the kiosk core's API: implements the real `KioskApi` with fixed data, records
+ * the inputs it received, and lets a test replace any method (to throw, say). Shared by the
+ * dispatcher unit tests and the web shell integration tests.
+ */
+import type {
+  KioskApi,
+  KioskEvent,
+  LocalBooking,
+  Settings,
+  SyncStatus,
+} from '../../../shared/kiosk-api';
+import type { BookingResponse, Employee, Service } from '../../../shared/api/schemas';
+
+export const service: Service = {
+  _id: 'svc-cut',
+  title: 'Haircut',
+  description: 'Wash, cut and dry',
+  category: 'Hair',
+  pricing: { price: 30, currency: 'EUR', taxRate: 19 },
+  duration: { value: 30, unit: 'minutes' },
+  features: [],
+  enabled: true,
+  sortOrder: 1,
+};
+
+export const employee: Employee = {
+  _id: 'emp-anna',
+  name: 'Anna',
+  email: 'anna@example.com',
+  phone: '+49 30 1234',
+  role: 'Stylist',
+  available: true,
+};
+
+export const syncStatus: SyncStatus = {
+  online: true,
+  mode: 'enabled',
+  lastSyncAt: '2026-03-02T09:00:00.000Z',
+  queued: 0,
+  unknown: 0,
+  rateLimit: { limit: 60, remaining: 55, resetAt: '2026-03-02T09:01:00.000Z' },
+  clockSkewMs: 0,
+  lastError: null,
+  upstream: 'remote',
+};
+
+export const bookingResponse: BookingResponse = {
+  bookingId: 'b-1',
+  appointmentNumber: 'A-000001',
+  service: { title: 'Haircut', duration: 30 },
+  employee: { name: 'Anna', email: 'anna@example.com' },
+  appointment: { date: '2026-03-02', time: '10:00', endTime: '10:30' },
+  customer: { name: 'Max', email: 'max@example.com', customerNumber: 'C-00001' },
+  status: 'pending',
+  emailSent: false,
+};
+
+export const localBooking: LocalBooking = {
+  localId: 'loc-1',
+  state: 'sent',
+  request: {
+    serviceId: 'svc-cut',
+    employeeId: 'emp-anna',
+    date: '2026-03-02',
+    time: '10:00',
+    customer: { name: 'Max', email: 'max@example.com', phone: '+49 30 999' },
+  },
+  booking: bookingResponse,
+  lastError: null,
+  attempts: 1,
+  createdAt: '2026-03-02T09:00:00.000Z',
+  updatedAt: '2026-03-02T09:00:01.000Z',
+};
+
+const settings: Settings = {
+  upstreamUrl: null,
+  apiKeySet: false,
+  mode: 'kiosk',
+  idleTimeoutSec: 60,
+  language: 'en',
+  pinSet: true,
+};
+
+export interface KioskApiDouble {
+  api: KioskApi;
+  /** Every call the double received, in order, with the (already parsed) input. */
+  calls: { method: string; input: unknown }[];
+  /** A minimal event hub with the core's `events` shape. */
+  events: { subscribe(listener: (event: KioskEvent) => void): () => void; listeners(): number };
+  emit(event: KioskEvent): void;
+}
+
+export function createKioskApiDouble(overrides: Partial<KioskApi> = {}): KioskApiDouble {
+  const calls: { method: string; input: unknown }[] = [];
+  const listeners = new Set<(event: KioskEvent) => void>();
+  const reply = <T>(method: string, input: unknown, value: T): Promise<T> => {
+    calls.push({ method, input });
+    return Promise.resolve(value);
+  };
+  const base: KioskApi = {
+    getCatalog: (input) =>
+      reply('getCatalog', input, {
+        services: [service],
+        employees: [employee],
+        source: 'live',
+        asOf: '2026-03-02T09:00:00.000Z',
+      }),
+    getAvailableDays: (input) =>
+      reply('getAvailableDays', input, {
+        year: input.year,
+        month: input.month,
+        availableDays: [2, 3],
+        totalDays: 31,
+        source: 'cache',
+        asOf: null,
+      }),
+    getTimeSlots: (input) =>
+      reply('getTimeSlots', input, {
+        date: input.date,
+        timeSlots: [
+          { time: '10:00', available: true, employeeId: 'emp-anna', employeeName: 'Anna' },
+        ],
+        source: 'live',
+        asOf: '2026-03-02T09:00:00.000Z',
+      }),
+    createBooking: (input) =>
+      reply('createBooking', input, { localId: 'loc-1', state: 'sent', booking: bookingResponse }),
+    listBookings: (input) => reply('listBookings', input, [localBooking]),
+    retryBooking: (input) => reply('retryBooking', input, localBooking),
+    discardBooking: (input) =>
+      reply('discardBooking', input, { ...localBooking, state: 'discarded' }),
+    getSyncStatus: (input) => reply('getSyncStatus', input, syncStatus),
+    syncNow: (input) => reply('syncNow', input, syncStatus),
+    getSettings: (input) => reply('getSettings', input, settings),
+    updateSettings: (input) =>
+      reply('updateSettings', input, { ...settings, mode: input.mode ?? settings.mode }),
+    verifyStaffPin: (input) => reply('verifyStaffPin', input, { valid: input.pin === '1234' }),
+  };
+  return {
+    api: { ...base, ...overrides },
+    calls,
+    events: {
+      subscribe(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      listeners: () => listeners.size,
+    },
+    emit(event) {
+      for (const listener of listeners) listener(event);
+    },
+  };
+}
