@@ -1,0 +1,233 @@
+/**
+ * Machine configuration, so that IT can set up shop machines without code. Three layers, later
+ * ones win: a machine-wide JSON file, then environment variables, then command-line flags.
+ *
+ * The file (all fields optional; unknown fields are an error, so that a typo is not ignored):
+ *   {
+ *     "upstreamUrl": "https://api.example.com" | null,   // null: the embedded demo server
+ *     "apiKey": "...",
+ *     "dataDir": "/var/lib/frontdesk",
+ *     "mode": "kiosk" | "counter",
+ *     "locked": ["upstreamUrl", "apiKey", "mode"]          // staff cannot change these in settings
+ *   }
+ * Its path: `FRONTDESK_CONFIG`, else /etc/frontdesk/config.json (Linux),
+ * %ProgramData%\Frontdesk\config.json (Windows), /Library/Application Support/Frontdesk/config.json
+ * (macOS). A missing default file is fine; a missing FRONTDESK_CONFIG file is an error.
+ * Environment: FRONTDESK_UPSTREAM_URL, FRONTDESK_API_KEY, FRONTDESK_DATA_DIR, FRONTDESK_MODE.
+ * Flags: --upstream URL, --api-key KEY, --data DIR, --mode kiosk|counter. An empty value means
+ * "not set here"; the upstream value `embedded` forces the embedded demo server.
+ *
+ * Parsing only: the caller reads the result, resolves relative paths and reports a
+ * `ConfigError` as one line (it names the file or variable and the field, never a stack).
+ */
+import { readFileSync } from 'node:fs';
+import { posix, win32 } from 'node:path';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+
+export const LOCKABLE_SETTINGS = [
+  'upstreamUrl',
+  'apiKey',
+  'mode',
+  'idleTimeoutSec',
+  'language',
+] as const;
+export type LockableSetting = (typeof LOCKABLE_SETTINGS)[number];
+
+export type KioskModeSetting = 'kiosk' | 'counter';
+
+export interface KioskConfig {
+  dataDir: string;
+  upstreamUrl: string | null; // null: the embedded default
+  apiKey: string | null;
+  mode: KioskModeSetting;
+  /** Settings fixed by the machine file that staff cannot override. */
+  locked: LockableSetting[];
+  /** The machine file that was read, or null when there was none. */
+  configFile: string | null;
+}
+
+export interface LoadKioskConfigOptions {
+  argv: readonly string[];
+  env: Readonly<Record<string, string | undefined>>;
+  platform: NodeJS.Platform;
+  defaultDataDir: string;
+  /** Returns the file's text, or null when it does not exist. Defaults to the real file system. */
+  readFile?: (path: string) => string | null;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const UpstreamUrl = z
+  .url({ protocol: /^https?$/, error: 'expected an http(s) URL' })
+  .transform((url) => url.replace(/\/+$/, ''));
+const Mode = z.enum(['kiosk', 'counter']);
+const NonEmpty = z.string().trim().min(1, 'must not be empty');
+
+const MachineFile = z
+  .object({
+    upstreamUrl: UpstreamUrl.nullable().optional(),
+    apiKey: NonEmpty.max(500).optional(),
+    dataDir: NonEmpty.optional(),
+    mode: Mode.optional(),
+    locked: z.array(z.enum(LOCKABLE_SETTINGS)).optional(),
+  })
+  .strict();
+
+export function defaultConfigPath(
+  platform: NodeJS.Platform,
+  env: LoadKioskConfigOptions['env'],
+): string {
+  switch (platform) {
+    case 'win32':
+      return win32.join(
+        env.ProgramData ?? env.PROGRAMDATA ?? 'C:\\ProgramData',
+        'Frontdesk',
+        'config.json',
+      );
+    case 'darwin':
+      return '/Library/Application Support/Frontdesk/config.json';
+    default:
+      return posix.join('/etc', 'frontdesk', 'config.json');
+  }
+}
+
+export function loadKioskConfig(options: LoadKioskConfigOptions): KioskConfig {
+  const readFile = options.readFile ?? readFileIfExists;
+  const explicitPath = blankToUndefined(options.env.FRONTDESK_CONFIG);
+  const path = explicitPath ?? defaultConfigPath(options.platform, options.env);
+  const text = readFile(path);
+  if (text === null && explicitPath !== undefined) {
+    throw new ConfigError(`${path}: file not found (named by FRONTDESK_CONFIG)`);
+  }
+  const file = text === null ? {} : parseMachineFile(path, text);
+  const env = parseEnv(options.env);
+  const flags = parseFlags(options.argv);
+
+  // `undefined` means "this layer says nothing"; `null` (upstream only) means "embedded".
+  const pick = <T>(...layers: (T | undefined)[]): T | undefined =>
+    layers.reduce((acc, v) => (v === undefined ? acc : v));
+  return {
+    dataDir: pick(file.dataDir, env.dataDir, flags.dataDir) ?? options.defaultDataDir,
+    upstreamUrl: pick(file.upstreamUrl, env.upstreamUrl, flags.upstreamUrl) ?? null,
+    apiKey: pick(file.apiKey, env.apiKey, flags.apiKey) ?? null,
+    mode: pick(file.mode, env.mode, flags.mode) ?? 'kiosk',
+    locked: [...new Set(file.locked ?? [])],
+    configFile: text === null ? null : path,
+  };
+}
+
+function readFileIfExists(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if (
+      error instanceof Error &&
+      'code' in error &&
+      (error.code === 'ENOENT' || error.code === 'ENOTDIR')
+    )
+      return null;
+    throw new ConfigError(
+      `${path}: cannot be read (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+}
+
+function parseMachineFile(path: string, text: string): z.infer<typeof MachineFile> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text.replace(/^\uFEFF/, '')); // Notepad writes a BOM
+  } catch (error) {
+    throw new ConfigError(
+      `${path}: not valid JSON (${error instanceof Error ? error.message : 'parse error'})`,
+    );
+  }
+  const parsed = MachineFile.safeParse(json);
+  if (!parsed.success) throw new ConfigError(`${path}: ${describeIssue(parsed.error)}`);
+  return parsed.data;
+}
+
+interface Layer {
+  upstreamUrl?: string | null;
+  apiKey?: string;
+  dataDir?: string;
+  mode?: KioskModeSetting;
+}
+
+function parseEnv(env: LoadKioskConfigOptions['env']): Layer {
+  return {
+    upstreamUrl: parseUpstream(
+      env.FRONTDESK_UPSTREAM_URL,
+      'environment variable FRONTDESK_UPSTREAM_URL',
+    ),
+    apiKey: blankToUndefined(env.FRONTDESK_API_KEY),
+    dataDir: blankToUndefined(env.FRONTDESK_DATA_DIR),
+    mode: parseMode(env.FRONTDESK_MODE, 'environment variable FRONTDESK_MODE'),
+  };
+}
+
+function parseFlags(argv: readonly string[]): Layer {
+  // Not strict: the Electron main process and the web shell pass their own flags too; each
+  // reads the ones it knows (the web shell checks its full set itself).
+  const { values } = parseArgs({
+    args: [...argv],
+    strict: false,
+    allowPositionals: true,
+    options: {
+      upstream: { type: 'string' },
+      'api-key': { type: 'string' },
+      data: { type: 'string' },
+      mode: { type: 'string' },
+    },
+  });
+  return {
+    upstreamUrl: parseUpstream(flagValue(values.upstream, '--upstream'), 'flag --upstream'),
+    apiKey: blankToUndefined(flagValue(values['api-key'], '--api-key')),
+    dataDir: blankToUndefined(flagValue(values.data, '--data')),
+    mode: parseMode(flagValue(values.mode, '--mode'), 'flag --mode'),
+  };
+}
+
+function flagValue(value: string | boolean | undefined, name: string): string | undefined {
+  if (value === true) throw new ConfigError(`flag ${name} needs a value`);
+  return typeof value === 'string' ? value : undefined;
+}
+
+function parseUpstream(value: string | undefined, source: string): string | null | undefined {
+  const text = blankToUndefined(value);
+  if (text === undefined) return undefined;
+  if (text === 'embedded') return null;
+  const parsed = UpstreamUrl.safeParse(text);
+  if (!parsed.success) throw new ConfigError(`${source}: expected an http(s) URL or "embedded"`);
+  return parsed.data;
+}
+
+function parseMode(value: string | undefined, source: string): KioskModeSetting | undefined {
+  const text = blankToUndefined(value);
+  if (text === undefined) return undefined;
+  const parsed = Mode.safeParse(text);
+  if (!parsed.success)
+    throw new ConfigError(
+      `${source}: expected "kiosk" or "counter", got ${JSON.stringify(text.slice(0, 40))}`,
+    );
+  return parsed.data;
+}
+
+function blankToUndefined(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  return text ? text : undefined;
+}
+
+function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'invalid';
+  if (issue.code === 'unrecognized_keys')
+    return `unknown field ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
+  const path = issue.path.length > 0 ? issue.path.map(String).join('.') : '(top level)';
+  return `field ${path}: ${issue.message}`;
+}

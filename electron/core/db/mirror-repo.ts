@@ -1,0 +1,163 @@
+/**
+ * The mirror's tables: what the API answered and when. Payloads are re-parsed with the shared
+ * schemas when read, so a corrupt row reads as "not cached" rather than crashing a lookup.
+ */
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  AvailableDaysSchema,
+  EmployeeSchema,
+  ServiceSchema,
+  TimeSlotsSchema,
+  type AvailableDays,
+  type Employee,
+  type Service,
+  type TimeSlots,
+} from '../../../shared/api/schemas';
+import type { KioskDb } from './open';
+import { mirrorAvailableDays, mirrorEmployees, mirrorServices, mirrorTimeSlots } from './schema';
+
+export interface Cached<T> {
+  data: T;
+  fetchedAt: number;
+}
+
+/** Replaces the whole catalog (services that disappeared upstream disappear here too). */
+export function saveCatalog(db: KioskDb, services: Service[], employees: Employee[], fetchedAt: number): void {
+  db.transaction((tx) => {
+    tx.delete(mirrorServices).run();
+    tx.delete(mirrorEmployees).run();
+    services.forEach((service, position) =>
+      tx.insert(mirrorServices).values({ id: service._id, position, data: JSON.stringify(service), fetchedAt }).run(),
+    );
+    employees.forEach((employee, position) =>
+      tx.insert(mirrorEmployees).values({ id: employee._id, position, data: JSON.stringify(employee), fetchedAt }).run(),
+    );
+  });
+}
+
+export function loadCatalog(db: KioskDb): { services: Service[]; employees: Employee[]; fetchedAt: number | null } {
+  const serviceRows = db.select().from(mirrorServices).orderBy(asc(mirrorServices.position)).all();
+  const employeeRows = db.select().from(mirrorEmployees).orderBy(asc(mirrorEmployees.position)).all();
+  const services = serviceRows.flatMap((row) => parseJson(ServiceSchema, row.data) ?? []);
+  const employees = employeeRows.flatMap((row) => parseJson(EmployeeSchema, row.data) ?? []);
+  const times = [...serviceRows, ...employeeRows].map((row) => row.fetchedAt);
+  return { services, employees, fetchedAt: times.length > 0 ? Math.min(...times) : null };
+}
+
+export function loadService(db: KioskDb, serviceId: string): Service | null {
+  const row = db.select().from(mirrorServices).where(eq(mirrorServices.id, serviceId)).get();
+  return row ? parseJson(ServiceSchema, row.data) : null;
+}
+
+export interface DaysKey {
+  year: number;
+  month: number;
+  serviceId?: string | undefined;
+  employeeId?: string | undefined;
+}
+
+function daysWhere(key: DaysKey) {
+  return and(
+    eq(mirrorAvailableDays.year, key.year),
+    eq(mirrorAvailableDays.month, key.month),
+    eq(mirrorAvailableDays.serviceKey, key.serviceId ?? ''),
+    eq(mirrorAvailableDays.employeeKey, key.employeeId ?? ''),
+  );
+}
+
+export function saveAvailableDays(db: KioskDb, key: DaysKey, data: AvailableDays, fetchedAt: number): void {
+  db.insert(mirrorAvailableDays)
+    .values({
+      year: key.year,
+      month: key.month,
+      serviceKey: key.serviceId ?? '',
+      employeeKey: key.employeeId ?? '',
+      data: JSON.stringify(data),
+      fetchedAt,
+    })
+    .onConflictDoUpdate({
+      target: [
+        mirrorAvailableDays.year,
+        mirrorAvailableDays.month,
+        mirrorAvailableDays.serviceKey,
+        mirrorAvailableDays.employeeKey,
+      ],
+      set: { data: JSON.stringify(data), fetchedAt },
+    })
+    .run();
+}
+
+export function loadAvailableDays(db: KioskDb, key: DaysKey): Cached<AvailableDays> | null {
+  const row = db.select().from(mirrorAvailableDays).where(daysWhere(key)).get();
+  const data = row ? parseJson(AvailableDaysSchema, row.data) : null;
+  return row && data ? { data, fetchedAt: row.fetchedAt } : null;
+}
+
+export interface SlotsKey {
+  date: string;
+  serviceId: string;
+  employeeId?: string | undefined; // undefined and 'any' are the same lookup
+}
+
+const employeeKey = (employeeId: string | undefined): string => employeeId ?? 'any';
+
+export function saveTimeSlots(db: KioskDb, key: SlotsKey, data: TimeSlots, fetchedAt: number): void {
+  const values = {
+    date: key.date,
+    serviceId: key.serviceId,
+    employeeKey: employeeKey(key.employeeId),
+    data: JSON.stringify(data),
+    fetchedAt,
+  };
+  db.insert(mirrorTimeSlots)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [mirrorTimeSlots.date, mirrorTimeSlots.serviceId, mirrorTimeSlots.employeeKey],
+      set: { data: values.data, fetchedAt },
+    })
+    .run();
+}
+
+export function loadTimeSlots(db: KioskDb, key: SlotsKey): Cached<TimeSlots> | null {
+  const row = db
+    .select()
+    .from(mirrorTimeSlots)
+    .where(
+      and(
+        eq(mirrorTimeSlots.date, key.date),
+        eq(mirrorTimeSlots.serviceId, key.serviceId),
+        eq(mirrorTimeSlots.employeeKey, employeeKey(key.employeeId)),
+      ),
+    )
+    .get();
+  const data = row ? parseJson(TimeSlotsSchema, row.data) : null;
+  return row && data ? { data, fetchedAt: row.fetchedAt } : null;
+}
+
+/** Fetch times of the cached slot days of some services (the mirror's schedule reads them). */
+export function timeSlotsFetchTimes(
+  db: KioskDb,
+  serviceIds: string[],
+): { date: string; serviceId: string; fetchedAt: number }[] {
+  if (serviceIds.length === 0) return [];
+  return db
+    .select({ date: mirrorTimeSlots.date, serviceId: mirrorTimeSlots.serviceId, fetchedAt: mirrorTimeSlots.fetchedAt })
+    .from(mirrorTimeSlots)
+    .where(and(inArray(mirrorTimeSlots.serviceId, serviceIds), eq(mirrorTimeSlots.employeeKey, 'any')))
+    .all();
+}
+
+/** Drops slot days before `date` (they can never be booked again). */
+export function pruneTimeSlotsBefore(db: KioskDb, date: string): void {
+  db.delete(mirrorTimeSlots).where(lt(mirrorTimeSlots.date, date)).run();
+}
+
+function parseJson<T>(schema: z.ZodType<T>, text: string): T | null {
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * Opens the kiosk database (one file in the data folder) and applies the committed drizzle-kit
+ * migrations. WAL lets readers (the UI's lookups) run while the mirror writes; synchronous is
+ * NORMAL for the mirror (a lost cache write is refetched) and FULL around outbox writes, which
+ * must survive a power cut (see outbox-repo).
+ */
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as schema from './schema';
+
+export type KioskDb = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+/** drizzle/kiosk beside the app, resolved from this module rather than the working directory. */
+export const defaultMigrationsFolder = fileURLToPath(new URL('../../../drizzle/kiosk', import.meta.url));
+
+export interface OpenDbOptions {
+  dataDir: string;
+  migrationsFolder?: string;
+  fileName?: string;
+}
+
+export function openKioskDb(options: OpenDbOptions): KioskDb {
+  mkdirSync(options.dataDir, { recursive: true });
+  const sqlite = new Database(join(options.dataDir, options.fileName ?? 'kiosk.db'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = drizzle(sqlite, { schema });
+  migrate(db, { migrationsFolder: options.migrationsFolder ?? defaultMigrationsFolder });
+  return db;
+}
+
+/**
+ * Runs `fn` in one IMMEDIATE transaction committed with synchronous=FULL, so that the commit
+ * has reached the disk (WAL fsync) before this returns.
+ */
+export function durableTransaction<T>(db: KioskDb, fn: () => T): T {
+  const sqlite = db.$client;
+  sqlite.pragma('synchronous = FULL');
+  try {
+    return sqlite.transaction(fn).immediate();
+  } finally {
+    sqlite.pragma('synchronous = NORMAL');
+  }
+}

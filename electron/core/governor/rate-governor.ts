@@ -1,0 +1,179 @@
+/**
+ * The rate governor's pure core: no timers, `now` comes in with every call. Every upstream
+ * request asks `waitMs` first and reports `onSend`, then `onAnswer` / `onRateLimited`.
+ *
+ * What it knows:
+ * - its own sends, as a log of send times: the count in the last 60 s / 24 h bounds what any
+ *   server window (fixed or rolling) can have counted from us;
+ * - the X-RateLimit-* headers, which describe only the window with the fewest requests left
+ *   (decisions.md). A reset within ~65 s is the minute window, else the day window. Until the
+ *   header's reset, used = (limit - remaining) + what we sent since (and what was in flight).
+ * The estimate is the larger of the two, so headers can only make it more careful, never let
+ * it exceed what its own count allows.
+ *
+ * Priorities: `interactive` may use the whole window; `background` (the mirror) only
+ * (1 - reserve) of it, and its requests are spaced evenly over the minute window.
+ */
+export type Priority = 'interactive' | 'background';
+export type WindowName = 'minute' | 'day';
+
+export interface GovernorOptions {
+  minuteLimit: number; // until a header says otherwise
+  dayLimit: number;
+  reserve: number; // share of each window kept for interactive requests, 0..1
+}
+
+export const DEFAULT_GOVERNOR_OPTIONS: GovernorOptions = { minuteLimit: 60, dayLimit: 1000, reserve: 0.2 };
+
+const SPAN: Record<WindowName, number> = { minute: 60_000, day: 86_400_000 };
+/** Headers whose reset is this close are the minute window's. */
+const MINUTE_HEADER_HORIZON_MS = 65_000;
+
+interface HeaderView {
+  limit: number;
+  usedAtAnswer: number;
+  resetAt: number;
+  sentSince: number;
+}
+
+export interface GovernorSnapshot {
+  minute: { limit: number; used: number };
+  day: { limit: number; used: number };
+  /** The most recent header, as the sync status shows it. */
+  last: { limit: number; remaining: number; resetAt: number } | null;
+  blockedUntil: number;
+}
+
+export class RateGovernor {
+  private readonly options: GovernorOptions;
+  private sends: number[] = []; // ascending send times within the last day
+  private inFlight = 0;
+  private readonly headers: Record<WindowName, HeaderView | null> = { minute: null, day: null };
+  private readonly limits: Record<WindowName, number>;
+  private lastHeader: GovernorSnapshot['last'] = null;
+  private blockedUntil = 0;
+  private lastBackgroundAt = -Infinity;
+
+  constructor(options: Partial<GovernorOptions> = {}) {
+    this.options = { ...DEFAULT_GOVERNOR_OPTIONS, ...options };
+    this.limits = { minute: this.options.minuteLimit, day: this.options.dayLimit };
+  }
+
+  /** How long a request of this priority must wait before it may go (0: now). */
+  waitMs(now: number, priority: Priority): number {
+    this.prune(now);
+    let wait = Math.max(0, this.blockedUntil - now);
+    for (const name of ['minute', 'day'] as const) {
+      wait = Math.max(wait, this.windowWait(name, now, priority));
+    }
+    if (priority === 'background') {
+      const spacing = SPAN.minute / Math.max(1, this.budget('minute', 'background'));
+      wait = Math.max(wait, this.lastBackgroundAt + spacing - now);
+    }
+    return Math.max(0, Math.ceil(wait));
+  }
+
+  /** Records a request leaving now. Callers must have seen `waitMs(now, priority) === 0`. */
+  onSend(now: number, priority: Priority): void {
+    this.prune(now);
+    this.sends.push(now);
+    this.inFlight += 1;
+    for (const view of Object.values(this.headers)) if (view) view.sentSince += 1;
+    if (priority === 'background') this.lastBackgroundAt = now;
+  }
+
+  /** A request ended without an answer the server counted for sure (network failure). */
+  onNoAnswer(): void {
+    this.inFlight = Math.max(0, this.inFlight - 1);
+  }
+
+  /** An answer arrived, with its X-RateLimit-* headers when it had them. */
+  onAnswer(now: number, header: { limit: number; remaining: number; resetAt: number } | null): void {
+    this.inFlight = Math.max(0, this.inFlight - 1);
+    if (!header || !(header.limit > 0) || !(header.resetAt > now)) return;
+    // A day window about to reset also has a near reset; its larger limit tells it apart.
+    const name: WindowName =
+      header.resetAt - now <= MINUTE_HEADER_HORIZON_MS && header.limit < this.limits.day ? 'minute' : 'day';
+    const remaining = Math.min(Math.max(0, header.remaining), header.limit);
+    this.limits[name] = header.limit;
+    // Requests still in flight may not be in the server's count yet: count them as sent since.
+    this.headers[name] = {
+      limit: header.limit,
+      usedAtAnswer: header.limit - remaining,
+      resetAt: header.resetAt,
+      sentSince: this.inFlight,
+    };
+    this.lastHeader = { limit: header.limit, remaining, resetAt: header.resetAt };
+  }
+
+  /** A 429: nobody sends until retryAfter has passed. */
+  onRateLimited(now: number, retryAfterMs: number): void {
+    this.inFlight = Math.max(0, this.inFlight - 1);
+    this.blockedUntil = Math.max(this.blockedUntil, now + Math.max(1_000, retryAfterMs));
+  }
+
+  used(name: WindowName, now: number): number {
+    this.prune(now);
+    const own = this.countSince(now - SPAN[name]);
+    const view = this.headers[name];
+    const reported = view && now < view.resetAt ? view.usedAtAnswer + view.sentSince : 0;
+    return Math.max(own, reported);
+  }
+
+  budget(name: WindowName, priority: Priority): number {
+    const limit = this.limits[name];
+    return priority === 'interactive' ? limit : Math.floor(limit * (1 - this.options.reserve));
+  }
+
+  snapshot(now: number): GovernorSnapshot {
+    return {
+      minute: { limit: this.limits.minute, used: this.used('minute', now) },
+      day: { limit: this.limits.day, used: this.used('day', now) },
+      last: this.lastHeader,
+      blockedUntil: this.blockedUntil,
+    };
+  }
+
+  private windowWait(name: WindowName, now: number, priority: Priority): number {
+    const budget = this.budget(name, priority);
+    if (this.used(name, now) < budget) return 0;
+    let wait = 0;
+    // Own log: wait until enough of our sends have left the window.
+    const windowStart = now - SPAN[name];
+    const inWindow = this.sends.filter((t) => t > windowStart);
+    const excess = inWindow.length - budget;
+    if (excess >= 0) {
+      const expiring = inWindow[excess];
+      if (expiring !== undefined) wait = Math.max(wait, expiring + SPAN[name] - now + 1);
+    }
+    // Header view: wait for the window to reset.
+    const view = this.headers[name];
+    if (view && now < view.resetAt && view.usedAtAnswer + view.sentSince >= budget) {
+      wait = Math.max(wait, view.resetAt - now);
+    }
+    return Math.max(wait, 1);
+  }
+
+  private countSince(since: number): number {
+    // sends is ascending: binary search for the first send after `since`.
+    let lo = 0;
+    let hi = this.sends.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.sends[mid] ?? 0) > since) hi = mid;
+      else lo = mid + 1;
+    }
+    return this.sends.length - lo;
+  }
+
+  private prune(now: number): void {
+    const cutoff = now - SPAN.day;
+    let drop = 0;
+    while (drop < this.sends.length && (this.sends[drop] ?? 0) <= cutoff) drop += 1;
+    if (drop > 0) this.sends = this.sends.slice(drop);
+    for (const name of ['minute', 'day'] as const) {
+      const view = this.headers[name];
+      if (view && now >= view.resetAt) this.headers[name] = null;
+    }
+  }
+}

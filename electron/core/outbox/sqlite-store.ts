@@ -1,0 +1,28 @@
+/** The outbox store on the kiosk database (SQL stays in db/outbox-repo). */
+import {
+  countOutboxEntries,
+  dueOutboxEntries,
+  getOutboxEntry,
+  holdingOutboxEntries,
+  insertOutboxEntry,
+  insertOutboxEntryIfFree,
+  listOutboxEntries,
+  nextOutboxDueAt,
+  updateOutboxEntry,
+} from '../db/outbox-repo';
+import type { KioskDb } from '../db/open';
+import type { OutboxStore } from './store';
+
+export function createSqliteOutboxStore(db: KioskDb): OutboxStore {
+  return {
+    insert: (entry) => insertOutboxEntry(db, entry),
+    insertIfFree: (entry, check) => insertOutboxEntryIfFree(db, entry, check),
+    get: (localId) => getOutboxEntry(db, localId),
+    list: () => listOutboxEntries(db),
+    due: (now, limit) => dueOutboxEntries(db, now, limit),
+    nextDueAt: () => nextOutboxDueAt(db),
+    holding: () => holdingOutboxEntries(db),
+    update: (localId, patch) => updateOutboxEntry(db, localId, patch),
+    count: (state) => countOutboxEntries(db, state),
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * The outbox store (Signal's JobQueue pattern): an interface with a SQLite implementation
+ * (sqlite-store.ts) and this in-memory one for unit tests. Every write is durable before it
+ * returns in the SQLite implementation.
+ */
+import type { OutboxEntry, OutboxPatch } from './entry';
+import { HOLDING_STATES } from './entry';
+
+export interface OutboxStore {
+  /** Inserts a new entry (queued or sent); throws if the localId or key exists. */
+  insert(entry: OutboxEntry): void;
+  /**
+   * Inserts `entry` only if `check(holdingEntries)` returns true, atomically with the check, so
+   * that two kiosk calls cannot both hold one slot. Returns whether it inserted.
+   */
+  insertIfFree(entry: OutboxEntry, check: (holding: OutboxEntry[]) => boolean): boolean;
+  get(localId: string): OutboxEntry | null;
+  /** Newest first. */
+  list(): OutboxEntry[];
+  /** Queued entries whose nextAttemptAt <= now, oldest first. */
+  due(now: number, limit: number): OutboxEntry[];
+  /** The earliest nextAttemptAt of a queued entry, or null when nothing is queued. */
+  nextDueAt(): number | null;
+  /** Entries that hold a slot (queued, sending, unknown). */
+  holding(): OutboxEntry[];
+  update(localId: string, patch: OutboxPatch): OutboxEntry;
+  count(state: OutboxEntry['state']): number;
+}
+
+export function createMemoryOutboxStore(): OutboxStore {
+  const rows = new Map<string, OutboxEntry>();
+  const holding = () => [...rows.values()].filter((e) => HOLDING_STATES.includes(e.state));
+  const store: OutboxStore = {
+    insert(entry) {
+      if (rows.has(entry.localId) || [...rows.values()].some((e) => e.idempotencyKey === entry.idempotencyKey)) {
+        throw new Error('outbox: duplicate entry');
+      }
+      rows.set(entry.localId, structuredClone(entry));
+    },
+    insertIfFree(entry, check) {
+      if (!check(holding())) return false;
+      store.insert(entry);
+      return true;
+    },
+    get: (localId) => structuredClone(rows.get(localId) ?? null),
+    list: () => [...rows.values()].sort((a, b) => b.createdAt - a.createdAt).map((e) => structuredClone(e)),
+    due: (now, limit) =>
+      [...rows.values()]
+        .filter((e) => e.state === 'queued' && e.nextAttemptAt <= now)
+        .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.createdAt - b.createdAt)
+        .slice(0, limit)
+        .map((e) => structuredClone(e)),
+    nextDueAt() {
+      const times = [...rows.values()].filter((e) => e.state === 'queued').map((e) => e.nextAttemptAt);
+      return times.length > 0 ? Math.min(...times) : null;
+    },
+    holding: () => holding().map((e) => structuredClone(e)),
+    update(localId, patch) {
+      const row = rows.get(localId);
+      if (!row) throw new Error('outbox: no such entry');
+      const next = { ...row, ...patch };
+      rows.set(localId, next);
+      return structuredClone(next);
+    },
+    count: (state) => [...rows.values()].filter((e) => e.state === state).length,
+  };
+  return store;
+}

@@ -1,0 +1,245 @@
+/**
+ * The Public Booking API client. Every request goes through the rate governor, carries the
+ * Bearer key, has a connect timeout (the dispatcher's) and a total timeout (an AbortSignal),
+ * and ends as a classified `UpstreamOutcome`: it never throws for anything the network or
+ * the remote does. Every answer's body is parsed with the shared schemas, and its
+ * X-RateLimit-* and Date headers are read.
+ */
+import { Agent, request, type Dispatcher } from 'undici';
+import type { z } from 'zod';
+import {
+  API_PREFIX,
+  AvailableDaysEnvelope,
+  BookingCreatedEnvelope,
+  EmployeesEnvelope,
+  ErrorEnvelopeSchema,
+  RateLimitBodySchema,
+  ServicesEnvelope,
+  TimeSlotsEnvelope,
+  type AvailableDays,
+  type BookingRequest,
+  type BookingResponse,
+  type Employee,
+  type Service,
+  type TimeSlots,
+} from '../../../shared/api/schemas';
+import { sleep, type Clock } from '../clock';
+import type { Priority, RateGovernor } from '../governor/rate-governor';
+import { createLogger, type Logger } from '../log';
+import type { AnswerMeta, NetworkReason, RateLimitHeaders, UpstreamOutcome } from './outcome';
+
+export interface UpstreamTarget {
+  baseUrl: string;
+  apiKey: string | null;
+}
+
+export interface UpstreamClientOptions {
+  /** Read on every request, so a settings change re-targets the client at once. */
+  target: () => UpstreamTarget | null;
+  governor: RateGovernor;
+  clock: Clock;
+  dispatcher?: Dispatcher;
+  connectTimeoutMs?: number;
+  timeoutMs?: number;
+  /** Sees every answer's headers (clock skew and rate-limit status). */
+  onAnswer?: (meta: AnswerMeta) => void;
+  log?: Logger;
+}
+
+export interface CallOptions {
+  priority: Priority;
+  /** How long the caller will wait for the governor; beyond it the outcome is `throttled`. */
+  maxWaitMs: number;
+  timeoutMs?: number;
+}
+
+export interface UpstreamClient {
+  getServices(call: CallOptions): Promise<UpstreamOutcome<Service[]>>;
+  getEmployees(call: CallOptions): Promise<UpstreamOutcome<Employee[]>>;
+  getAvailableDays(
+    query: { year: number; month: number; serviceId?: string | undefined; employeeId?: string | undefined },
+    call: CallOptions,
+  ): Promise<UpstreamOutcome<AvailableDays>>;
+  getTimeSlots(
+    query: { date: string; serviceId: string; employeeId?: string | undefined },
+    call: CallOptions,
+  ): Promise<UpstreamOutcome<TimeSlots>>;
+  book(body: BookingRequest, idempotencyKey: string, call: CallOptions): Promise<UpstreamOutcome<BookingResponse>>;
+  close(): Promise<void>;
+}
+
+export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
+  const log = options.log ?? createLogger('core:upstream');
+  const ownAgent = options.dispatcher
+    ? null
+    : new Agent({ connect: { timeout: options.connectTimeoutMs ?? 3_000 }, keepAliveTimeout: 10_000 });
+  const dispatcher = options.dispatcher ?? (ownAgent as Agent);
+  const { governor, clock } = options;
+
+  async function acquire(call: CallOptions): Promise<number | null> {
+    let waited = 0;
+    for (;;) {
+      const wait = governor.waitMs(clock.now(), call.priority);
+      if (wait === 0) {
+        governor.onSend(clock.now(), call.priority);
+        return waited;
+      }
+      if (waited + wait > call.maxWaitMs) return null;
+      await sleep(clock, wait);
+      waited += wait;
+    }
+  }
+
+  async function send<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    query: Record<string, string | number | undefined>,
+    schema: z.ZodType<{ data: T }>,
+    call: CallOptions,
+    body?: { json: unknown; idempotencyKey: string },
+  ): Promise<UpstreamOutcome<T>> {
+    const target = options.target();
+    if (!target) return { kind: 'network', reason: 'connect', message: 'no upstream configured' };
+    const url = new URL(`${API_PREFIX}${path}`, target.baseUrl);
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(key, String(value));
+
+    const waited = await acquire(call);
+    if (waited === null) return { kind: 'throttled', waitMs: governor.waitMs(clock.now(), call.priority) };
+
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (target.apiKey) headers.authorization = `Bearer ${target.apiKey}`;
+    if (body) {
+      headers['content-type'] = 'application/json';
+      headers['idempotency-key'] = body.idempotencyKey;
+    }
+    let status: number;
+    let text: string;
+    let meta: AnswerMeta;
+    let retryAfterHeader: string | undefined;
+    try {
+      const response = await request(url, {
+        method,
+        headers,
+        body: body ? JSON.stringify(body.json) : null,
+        dispatcher,
+        signal: AbortSignal.timeout(call.timeoutMs ?? options.timeoutMs ?? 10_000),
+      });
+      status = response.statusCode;
+      text = await response.body.text();
+      meta = readMeta(response.headers, clock.now());
+      retryAfterHeader = headerValue(response.headers['retry-after']);
+    } catch (error) {
+      governor.onNoAnswer();
+      const reason = networkReason(error);
+      log.warn('request failed', { method, path, reason });
+      return { kind: 'network', reason, message: reason };
+    }
+
+    options.onAnswer?.(meta);
+    if (status === 429) {
+      const parsed = RateLimitBodySchema.safeParse(safeJson(text));
+      const seconds = parsed.success ? parsed.data.retryAfter : Number(retryAfterHeader);
+      const retryAfterMs = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 60_000;
+      governor.onRateLimited(clock.now(), retryAfterMs);
+      log.warn('rate limited', { method, path, retryAfterMs });
+      return { kind: 'rateLimited', retryAfterMs, meta };
+    }
+    governor.onAnswer(clock.now(), meta.rateLimit);
+    if (status >= 200 && status < 300) {
+      const parsed = schema.safeParse(safeJson(text));
+      if (!parsed.success) {
+        log.warn('invalid response body', { method, path, status });
+        return { kind: 'invalidBody', status, meta };
+      }
+      return { kind: 'ok', status, data: parsed.data.data, meta };
+    }
+    const envelope = ErrorEnvelopeSchema.safeParse(safeJson(text));
+    const message = envelope.success ? (envelope.data.error ?? envelope.data.message) : `HTTP ${status}`;
+    if (!envelope.success) log.warn('error answer without envelope', { method, path, status });
+    return { kind: 'http', status, message: message.slice(0, 500), meta };
+  }
+
+  return {
+    getServices: (call) => send('GET', '/services', {}, ServicesEnvelope, call),
+    getEmployees: (call) => send('GET', '/employees', {}, EmployeesEnvelope, call),
+    getAvailableDays: (query, call) => send('GET', '/available-days', { ...query }, AvailableDaysEnvelope, call),
+    getTimeSlots: (query, call) => send('GET', '/availability', { ...query }, TimeSlotsEnvelope, call),
+    book: (json, idempotencyKey, call) =>
+      send('POST', '/book', {}, BookingCreatedEnvelope, call, { json, idempotencyKey }),
+    close: async () => {
+      await ownAgent?.close();
+    },
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+type Headers = Record<string, string | string[] | undefined>;
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function readMeta(headers: Headers, receivedAt: number): AnswerMeta {
+  return { rateLimit: readRateLimit(headers), serverDate: readDate(headers), receivedAt };
+}
+
+export function readRateLimit(headers: Headers): RateLimitHeaders | null {
+  const limit = Number(headerValue(headers['x-ratelimit-limit']));
+  const remaining = Number(headerValue(headers['x-ratelimit-remaining']));
+  const reset = Number(headerValue(headers['x-ratelimit-reset']));
+  if (![limit, remaining, reset].every(Number.isFinite) || limit <= 0 || headers['x-ratelimit-limit'] === undefined) {
+    return null;
+  }
+  return { limit, remaining, resetAt: reset * 1000 };
+}
+
+function readDate(headers: Headers): number | null {
+  const value = headerValue(headers.date);
+  if (!value) return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** Which network failures mean the request never reached the server. */
+export function networkReason(error: unknown): NetworkReason {
+  const code = errorCode(error);
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'TimeoutError' || name === 'AbortError') return 'timeout';
+  switch (code) {
+    case 'ECONNREFUSED':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return 'connect';
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+    case 'ETIMEDOUT':
+      return 'timeout';
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'UND_ERR_SOCKET':
+    case 'UND_ERR_CLOSED':
+      return 'reset';
+    default:
+      return 'other';
+  }
+}
+
+function errorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth += 1) {
+    const code = (current as Error & { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = current.cause;
+  }
+  return undefined;
+}
