@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, defaultConfigPath, loadKioskConfig } from '../../../electron/core/config';
+import type { LoadKioskConfigOptions } from '../../../electron/core/config';
+
+const LINUX_FILE = '/etc/frontdesk/config.json';
+
+function load(
+  overrides: Partial<LoadKioskConfigOptions> & { files?: Record<string, string> } = {},
+) {
+  const { files = {}, ...rest } = overrides;
+  return loadKioskConfig({
+    argv: [],
+    env: {},
+    platform: 'linux',
+    defaultDataDir: '/home/shop/.frontdesk',
+    readFile: (path) => files[path] ?? null,
+    ...rest,
+  });
+}
+
+function loadError(overrides: Parameters<typeof load>[0]): string {
+  try {
+    load(overrides);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadKioskConfig', () => {
+  it('defaults to the embedded server, kiosk mode and the default data folder', () => {
+    expect(load()).toEqual({
+      dataDir: '/home/shop/.frontdesk',
+      upstreamUrl: null,
+      apiKey: null,
+      mode: 'kiosk',
+      locked: [],
+      configFile: null,
+    });
+  });
+
+  it('reads the machine file, then env, then flags (later wins)', () => {
+    const files = {
+      [LINUX_FILE]: JSON.stringify({
+        upstreamUrl: 'https://file.example.com/',
+        apiKey: 'file-key',
+        dataDir: '/var/lib/frontdesk',
+        mode: 'counter',
+        locked: ['upstreamUrl', 'mode'],
+      }),
+    };
+    expect(load({ files })).toEqual({
+      dataDir: '/var/lib/frontdesk',
+      upstreamUrl: 'https://file.example.com',
+      apiKey: 'file-key',
+      mode: 'counter',
+      locked: ['upstreamUrl', 'mode'],
+      configFile: LINUX_FILE,
+    });
+    const env = {
+      FRONTDESK_UPSTREAM_URL: 'http://env.example.com',
+      FRONTDESK_API_KEY: 'env-key',
+      FRONTDESK_MODE: 'kiosk',
+    };
+    expect(load({ files, env })).toMatchObject({
+      upstreamUrl: 'http://env.example.com',
+      apiKey: 'env-key',
+      mode: 'kiosk',
+      dataDir: '/var/lib/frontdesk',
+    });
+    const argv = [
+      '--upstream',
+      'https://flag.example.com',
+      '--api-key=flag-key',
+      '--data',
+      './data/kiosk',
+      '--port',
+      '0',
+    ];
+    expect(load({ files, env, argv })).toMatchObject({
+      upstreamUrl: 'https://flag.example.com',
+      apiKey: 'flag-key',
+      dataDir: './data/kiosk',
+      mode: 'kiosk',
+      locked: ['upstreamUrl', 'mode'],
+    });
+  });
+
+  it('treats empty values as unset and "embedded" as the embedded server', () => {
+    const files = { [LINUX_FILE]: '{"upstreamUrl":"https://file.example.com"}' };
+    expect(load({ files, env: { FRONTDESK_UPSTREAM_URL: ' ' } }).upstreamUrl).toBe(
+      'https://file.example.com',
+    );
+    expect(load({ files, argv: ['--upstream', 'embedded'] }).upstreamUrl).toBeNull();
+  });
+
+  it('reads the file named by FRONTDESK_CONFIG instead of the default, and requires it to exist', () => {
+    const files = { '/tmp/fd.json': '\uFEFF{"mode":"counter"}', [LINUX_FILE]: '{"mode":"kiosk"}' };
+    expect(load({ files, env: { FRONTDESK_CONFIG: '/tmp/fd.json' } })).toMatchObject({
+      mode: 'counter',
+      configFile: '/tmp/fd.json',
+    });
+    expect(loadError({ env: { FRONTDESK_CONFIG: '/tmp/missing.json' } })).toBe(
+      '/tmp/missing.json: file not found (named by FRONTDESK_CONFIG)',
+    );
+  });
+
+  it.each([
+    ['{ not json', /^\/etc\/frontdesk\/config\.json: not valid JSON/],
+    [
+      '{"upstreamUrl":"ftp://x"}',
+      /^\/etc\/frontdesk\/config\.json: field upstreamUrl: expected an http\(s\) URL$/,
+    ],
+    ['{"mode":"tablet"}', /^\/etc\/frontdesk\/config\.json: field mode: /],
+    ['{"locked":["pin"]}', /^\/etc\/frontdesk\/config\.json: field locked\.0: /],
+    [
+      '{"upstreamURL":"https://x"}',
+      /^\/etc\/frontdesk\/config\.json: unknown field "upstreamURL"$/,
+    ],
+    ['[]', /^\/etc\/frontdesk\/config\.json: field \(top level\): /],
+  ])('names the file and field of a bad machine file: %s', (text, message) => {
+    expect(loadError({ files: { [LINUX_FILE]: text } })).toMatch(message);
+  });
+
+  it.each([
+    [
+      { env: { FRONTDESK_UPSTREAM_URL: 'not a url' } },
+      'environment variable FRONTDESK_UPSTREAM_URL: expected an http(s) URL or "embedded"',
+    ],
+    [
+      { env: { FRONTDESK_MODE: 'tablet' } },
+      'environment variable FRONTDESK_MODE: expected "kiosk" or "counter", got "tablet"',
+    ],
+    [{ argv: ['--mode', 'x'] }, 'flag --mode: expected "kiosk" or "counter", got "x"'],
+    [{ argv: ['--upstream'] }, 'flag --upstream needs a value'],
+  ])('rejects bad env and flags with one clear line', (overrides, message) => {
+    expect(loadError(overrides)).toBe(message);
+  });
+
+  it('never puts the API key in an error message', () => {
+    const message = loadError({ files: { [LINUX_FILE]: '{"apiKey":"sk_secret_1","mode":"x"}' } });
+    expect(message).not.toContain('sk_secret_1');
+  });
+});
+
+describe('defaultConfigPath', () => {
+  it.each([
+    ['linux', {}, '/etc/frontdesk/config.json'],
+    ['darwin', {}, '/Library/Application Support/Frontdesk/config.json'],
+    ['win32', { ProgramData: 'D:\\PD' }, 'D:\\PD\\Frontdesk\\config.json'],
+    ['win32', {}, 'C:\\ProgramData\\Frontdesk\\config.json'],
+  ] as const)('%s', (platform, env, expected) => {
+    expect(defaultConfigPath(platform, env)).toBe(expected);
+  });
+});
