@@ -1,0 +1,68 @@
+/**
+ * The reference Public Booking API as a Fastify instance, built apart from listening so that
+ * tests inject requests or bind port 0 and the kiosk can embed it (STYLE.md §11).
+ */
+import Fastify from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { API_PREFIX } from '../shared/api/schemas';
+import type { AvailabilitySettings } from '../shared/booking/types';
+import type { ServerDb } from './db/open';
+import type { RateLimits } from './db/rate-limits';
+import { registerAuth } from './http/auth';
+import { errorBody } from './http/envelope';
+import { createLogger } from './logger';
+import type { Mailer } from './mail/mailer';
+import { registerAvailabilityRoutes } from './routes/availability';
+import { registerBookRoute } from './routes/book';
+import { registerCatalogRoutes } from './routes/catalog';
+import type { RouteDeps } from './routes/deps';
+
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+export interface AppDeps {
+  db: ServerDb;
+  clock: () => number;
+  mailer: Mailer | null;
+  limits: RateLimits;
+  settings: AvailabilitySettings;
+  logger?: boolean;
+}
+
+export function buildApp(deps: AppDeps): FastifyInstance {
+  const log = createLogger('server', deps.logger ?? false);
+  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: BODY_LIMIT_BYTES });
+  const routeDeps: RouteDeps = { ...deps, log };
+
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 500 || status < 400) {
+      log.error('unexpected failure', error);
+      return reply.code(500).send(errorBody('Internal server error', 'an unexpected error occurred'));
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send(errorBody('Payload too large', `body: larger than ${BODY_LIMIT_BYTES} bytes`));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.code(400).send(errorBody('Invalid request', 'body: Content-Type must be application/json'));
+    }
+    // Fastify's own 4xx (malformed JSON, empty JSON body, bad headers): its message has no stack.
+    return reply.code(status).send(errorBody('Invalid request', `body: ${error.message}`));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]?.slice(0, 200) ?? '';
+    return reply.code(404).send(errorBody('Not found', `no route for ${request.method} ${path}`));
+  });
+
+  void app.register(
+    (api, _options, done) => {
+      registerAuth(api, routeDeps);
+      registerCatalogRoutes(api, routeDeps);
+      registerAvailabilityRoutes(api, routeDeps);
+      registerBookRoute(api, routeDeps);
+      done();
+    },
+    { prefix: API_PREFIX },
+  );
+  return app;
+}

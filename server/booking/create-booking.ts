@@ -1,0 +1,118 @@
+/**
+ * Creates a booking in ONE immediate SQLite transaction: lookups, the slot check of
+ * shared/booking, an overlap re-check, the customer and the numbers. better-sqlite3 is
+ * synchronous and BEGIN IMMEDIATE takes the write lock first, so two requests for one slot
+ * cannot both pass the check (the loser gets `taken`).
+ */
+import { randomUUID } from 'node:crypto';
+import { durationMinutes } from '../../shared/api/schemas';
+import type { BookingRequest, BookingResponse } from '../../shared/api/schemas';
+import { checkSlot } from '../../shared/booking/availability';
+import { instantToWall } from '../../shared/booking/time';
+import type { AvailabilitySettings } from '../../shared/booking/types';
+import { busyBetween, hasOverlap, insertBooking } from '../db/bookings';
+import { findBookableEmployee, findBookableService, loadSchedules, toApiService } from '../db/catalog';
+import { nextCounter } from '../db/counters';
+import { emailKey, findCustomerByEmail, insertCustomer } from '../db/customers';
+import type { ServerDb } from '../db/open';
+import { dayWindow } from '../routes/availability';
+
+export type CreateBookingOutcome =
+  | { kind: 'created'; data: BookingResponse }
+  | { kind: 'not_found'; error: string }
+  | { kind: 'invalid'; error: string }
+  | { kind: 'taken'; error: string };
+
+export const APPOINTMENT_PREFIX = 'A';
+export const CUSTOMER_PREFIX = 'KD';
+
+export function formatNumber(prefix: string, value: number, digits: number): string {
+  return `${prefix}-${String(value).padStart(digits, '0')}`;
+}
+
+export function createBooking(
+  db: ServerDb,
+  input: BookingRequest,
+  now: number,
+  settings: AvailabilitySettings,
+): CreateBookingOutcome {
+  return db.transaction(
+    (tx): CreateBookingOutcome => {
+      const service = findBookableService(tx, input.serviceId);
+      if (!service) return { kind: 'not_found', error: `serviceId: no bookable service with id ${JSON.stringify(input.serviceId)}` };
+      const employee = findBookableEmployee(tx, input.employeeId);
+      if (!employee) return { kind: 'not_found', error: `employeeId: no bookable employee with id ${JSON.stringify(input.employeeId)}` };
+
+      const minutes = durationMinutes(toApiService(service));
+      const { fromMs, toMs } = dayWindow(input.date);
+      const check = checkSlot({
+        date: input.date,
+        time: input.time,
+        durationMinutes: minutes,
+        serviceId: service.id,
+        employeeId: employee.id,
+        employees: loadSchedules(tx),
+        busy: busyBetween(tx, fromMs, toMs),
+        now,
+        settings,
+      });
+      if (!check.ok) {
+        return check.problem === 'taken'
+          ? { kind: 'taken', error: `slot taken: ${check.message}` }
+          : { kind: 'invalid', error: `${check.problem}: ${check.message}` };
+      }
+      // Belt and braces: the overlap query sees every active booking of the employee, whatever
+      // window the busy list above covered.
+      if (hasOverlap(tx, employee.id, check.startMs, check.endMs)) {
+        return { kind: 'taken', error: 'slot taken: the employee has another booking at that time' };
+      }
+
+      let customer = findCustomerByEmail(tx, input.customer.email);
+      if (!customer) {
+        customer = {
+          id: randomUUID(),
+          customerNumber: formatNumber(CUSTOMER_PREFIX, nextCounter(tx, 'customer'), 5),
+          name: input.customer.name,
+          email: input.customer.email,
+          emailKey: emailKey(input.customer.email),
+          phone: input.customer.phone,
+          createdAt: now,
+        };
+        insertCustomer(tx, customer);
+      }
+
+      const bookingId = randomUUID();
+      const appointmentNumber = formatNumber(APPOINTMENT_PREFIX, nextCounter(tx, 'appointment'), 6);
+      const endTime = instantToWall(check.endMs, settings.timeZone).time;
+      insertBooking(tx, {
+        id: bookingId,
+        appointmentNumber,
+        serviceId: service.id,
+        employeeId: employee.id,
+        customerId: customer.id,
+        date: input.date,
+        time: input.time,
+        endTime,
+        startMs: check.startMs,
+        endMs: check.endMs,
+        status: 'pending',
+        notes: input.notes ? input.notes : null,
+        createdAt: now,
+      });
+      return {
+        kind: 'created',
+        data: {
+          bookingId,
+          appointmentNumber,
+          service: { title: service.title, duration: minutes },
+          employee: { name: employee.name, email: employee.email },
+          appointment: { date: input.date, time: input.time, endTime },
+          customer: { name: customer.name, email: customer.email, customerNumber: customer.customerNumber },
+          status: 'pending',
+          emailSent: false,
+        },
+      };
+    },
+    { behavior: 'immediate' },
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * Parses the CLI of issue 2 (pure: argv and env in, options or a one-line error out):
+ * `--port N --db PATH --seed demo --key KEY[:read] --rate-limit PER_MIN,PER_DAY --host H
+ *  --time-zone TZ --smtp URL`. Keys may also come from FRONTDESK_API_KEYS (comma-separated).
+ */
+import { parseArgs } from 'node:util';
+import type { KeyScope } from './db/api-keys';
+import type { StartServerOptions } from './start-server';
+
+export const DEFAULT_PORT = 8787;
+export const DEFAULT_DB_PATH = './data/server.db';
+export const KEYS_ENV = 'FRONTDESK_API_KEYS';
+
+export const USAGE =
+  'usage: npm run server -- [--port N] [--db PATH] [--seed demo] [--key KEY[:read]]... ' +
+  '[--rate-limit PER_MIN,PER_DAY] [--host HOST] [--time-zone TZ] [--smtp URL] [--log]';
+
+export type CliParse =
+  | { ok: true; help: false; options: StartServerOptions & { port: number } }
+  | { ok: true; help: true }
+  | { ok: false; error: string };
+
+const KEY = /^[\x21-\x7e]{1,512}$/;
+
+export function parseKey(spec: string): { key: string; scope: KeyScope } | string {
+  const trimmed = spec.trim();
+  let key = trimmed;
+  let scope: KeyScope = 'book';
+  if (trimmed.endsWith(':read')) {
+    key = trimmed.slice(0, -':read'.length);
+    scope = 'read';
+  } else if (trimmed.endsWith(':book')) {
+    key = trimmed.slice(0, -':book'.length);
+  }
+  if (!KEY.test(key)) return 'an API key must be 1-512 visible ASCII characters (KEY or KEY:read)';
+  return { key, scope };
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function parseCliArgs(argv: string[], env: Record<string, string | undefined>): CliParse {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        db: { type: 'string' },
+        seed: { type: 'string' },
+        key: { type: 'string', multiple: true },
+        'rate-limit': { type: 'string' },
+        host: { type: 'string' },
+        'time-zone': { type: 'string' },
+        smtp: { type: 'string' },
+        log: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : 'invalid arguments' };
+  }
+  if (values.help) return { ok: true, help: true };
+
+  let port = DEFAULT_PORT;
+  if (values.port !== undefined) {
+    if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) return { ok: false, error: `--port: expected 0-65535, got ${JSON.stringify(values.port)}` };
+    port = Number(values.port);
+  }
+  if (values.seed !== undefined && values.seed !== 'demo') return { ok: false, error: `--seed: only "demo" is known, got ${JSON.stringify(values.seed)}` };
+  if (values.db !== undefined && values.db.trim() === '') return { ok: false, error: '--db: expected a file path' };
+  if (values.host !== undefined && values.host.trim() === '') return { ok: false, error: '--host: expected a host name or address' };
+
+  let rateLimit: StartServerOptions['rateLimit'];
+  if (values['rate-limit'] !== undefined) {
+    const match = /^(\d{1,9}),(\d{1,9})$/.exec(values['rate-limit'].trim());
+    const perMinute = Number(match?.[1]);
+    const perDay = Number(match?.[2]);
+    if (!match || perMinute < 1 || perDay < 1) return { ok: false, error: '--rate-limit: expected PER_MIN,PER_DAY, two positive integers (e.g. 60,1000)' };
+    rateLimit = { perMinute, perDay };
+  }
+
+  const timeZone = values['time-zone'];
+  if (timeZone !== undefined && !isTimeZone(timeZone)) return { ok: false, error: `--time-zone: unknown IANA time zone ${JSON.stringify(timeZone)}` };
+
+  const smtpUrl = values.smtp;
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^\s]+$/.test(smtpUrl)) return { ok: false, error: '--smtp: expected smtp://[user:pass@]host[:port] or smtps://...' };
+
+  const specs = [...(values.key ?? []), ...(env[KEYS_ENV] ?? '').split(',').filter((s) => s.trim() !== '')];
+  const keys: StartServerOptions['keys'] = [];
+  for (const spec of specs) {
+    const parsed = parseKey(spec);
+    if (typeof parsed === 'string') return { ok: false, error: `--key: ${parsed}` };
+    keys.push(parsed);
+  }
+
+  return {
+    ok: true,
+    help: false,
+    options: {
+      port,
+      host: values.host,
+      dbPath: values.db ?? DEFAULT_DB_PATH,
+      seed: values.seed === 'demo' ? 'demo' : undefined,
+      keys,
+      rateLimit,
+      timeZone,
+      smtpUrl,
+      log: values.log ?? false,
+    },
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * API keys, stored only as SHA-256 hashes. A presented key is hashed and compared with every
+ * active hash in constant time, so the comparison leaks nothing about how much of a hash matched.
+ */
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { eq, isNull } from 'drizzle-orm';
+import type { Queryable } from './open';
+import { apiKeys } from './schema';
+
+export type KeyScope = 'read' | 'book';
+export interface ApiKeyIdentity {
+  id: string;
+  scope: KeyScope;
+}
+
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** Stores the key's hash with its scope; a known key gets the new scope and is un-revoked. */
+export function upsertApiKey(db: Queryable, key: string, scope: KeyScope, now: number): void {
+  db.insert(apiKeys)
+    .values({ id: randomUUID(), keyHash: hashKey(key), scope, createdAt: now })
+    .onConflictDoUpdate({ target: apiKeys.keyHash, set: { scope, revokedAt: null } })
+    .run();
+}
+
+export function revokeApiKey(db: Queryable, key: string, now: number): void {
+  db.update(apiKeys).set({ revokedAt: now }).where(eq(apiKeys.keyHash, hashKey(key))).run();
+}
+
+/** The active key matching `key`, or undefined. */
+export function findActiveKey(db: Queryable, key: string): ApiKeyIdentity | undefined {
+  const presented = Buffer.from(hashKey(key), 'hex');
+  const rows = db
+    .select({ id: apiKeys.id, keyHash: apiKeys.keyHash, scope: apiKeys.scope })
+    .from(apiKeys)
+    .where(isNull(apiKeys.revokedAt))
+    .all();
+  let found: ApiKeyIdentity | undefined;
+  for (const row of rows) {
+    const stored = Buffer.from(row.keyHash, 'hex');
+    // Every row is compared (no early exit) so timing does not depend on the match position.
+    if (stored.length === presented.length && timingSafeEqual(stored, presented)) {
+      found = { id: row.id, scope: row.scope };
+    }
+  }
+  return found;
+}

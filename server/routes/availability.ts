@@ -1,0 +1,96 @@
+/**
+ * GET /available-days and GET /availability: load schedules and busy intervals, then call the
+ * pure functions of shared/booking (no availability logic lives here).
+ */
+import type { FastifyInstance } from 'fastify';
+import { AvailabilityQuerySchema, AvailableDaysQuerySchema, durationMinutes } from '../../shared/api/schemas';
+import type { AvailableDays, TimeSlots } from '../../shared/api/schemas';
+import {
+  computeAvailableDays,
+  computeAvailableDaysAnyService,
+  computeDaySlots,
+} from '../../shared/booking/availability';
+import { busyBetween } from '../db/bookings';
+import { findBookableEmployee, findBookableService, listServices, loadSchedules, toApiService } from '../db/catalog';
+import { sendError, sendInvalid } from '../http/envelope';
+import type { RouteDeps } from './deps';
+
+const DAY_MS = 86_400_000;
+
+/** Busy intervals are fetched with a day of slack each side: zone offsets are under 24 h. */
+export function dayWindow(date: string): { fromMs: number; toMs: number } {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const start = Date.UTC(y, m - 1, d);
+  return { fromMs: start - DAY_MS, toMs: start + 2 * DAY_MS };
+}
+
+export function registerAvailabilityRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const { db, settings } = deps;
+
+  const notFound = (field: 'serviceId' | 'employeeId', id: string) =>
+    [404, 'Not found', `${field}: no bookable ${field === 'serviceId' ? 'service' : 'employee'} with id ${JSON.stringify(id)}`] as const;
+
+  app.get('/available-days', async (request, reply) => {
+    const parsed = AvailableDaysQuerySchema.safeParse(request.query);
+    if (!parsed.success) return sendInvalid(reply, parsed.error, 'query');
+    const { year, month, serviceId } = parsed.data;
+    const employeeId = parsed.data.employeeId === 'any' ? undefined : parsed.data.employeeId;
+    const service = serviceId === undefined ? undefined : findBookableService(db, serviceId);
+    if (serviceId !== undefined && !service) return sendError(reply, ...notFound('serviceId', serviceId));
+    if (employeeId !== undefined && !findBookableEmployee(db, employeeId)) {
+      return sendError(reply, ...notFound('employeeId', employeeId));
+    }
+    const employees = loadSchedules(db);
+    const busy = busyBetween(db, Date.UTC(year, month - 1, 1) - DAY_MS, Date.UTC(year, month, 1) + DAY_MS);
+    const now = deps.clock();
+    const days = service
+      ? computeAvailableDays({
+          year,
+          month,
+          serviceId: service.id,
+          employeeId,
+          durationMinutes: durationMinutes(toApiService(service)),
+          employees,
+          busy,
+          now,
+          settings,
+        })
+      : computeAvailableDaysAnyService({
+          year,
+          month,
+          employeeId,
+          services: listServices(db).map((s) => ({ id: s.id, durationMinutes: durationMinutes(toApiService(s)) })),
+          employees,
+          busy,
+          now,
+          settings,
+        });
+    const data: AvailableDays = { year, month, availableDays: days, totalDays: days.length };
+    return { success: true, data };
+  });
+
+  app.get('/availability', async (request, reply) => {
+    const parsed = AvailabilityQuerySchema.safeParse(request.query);
+    if (!parsed.success) return sendInvalid(reply, parsed.error, 'query');
+    const { date, serviceId } = parsed.data;
+    const employeeId = parsed.data.employeeId === 'any' ? undefined : parsed.data.employeeId;
+    const service = findBookableService(db, serviceId);
+    if (!service) return sendError(reply, ...notFound('serviceId', serviceId));
+    if (employeeId !== undefined && !findBookableEmployee(db, employeeId)) {
+      return sendError(reply, ...notFound('employeeId', employeeId));
+    }
+    const { fromMs, toMs } = dayWindow(date);
+    const timeSlots = computeDaySlots({
+      date,
+      durationMinutes: durationMinutes(toApiService(service)),
+      serviceId,
+      employeeId,
+      employees: loadSchedules(db),
+      busy: busyBetween(db, fromMs, toMs),
+      now: deps.clock(),
+      settings,
+    });
+    const data: TimeSlots = { date, timeSlots };
+    return { success: true, data };
+  });
+}

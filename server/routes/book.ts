@@ -1,0 +1,106 @@
+/**
+ * POST /book with the Idempotency-Key extension of decisions.md. The key is claimed (in flight)
+ * before any work, including the asynchronous e-mail, and completed with the response that a
+ * later identical request replays. A 5xx is never stored: the claim is released instead.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { BookingRequestSchema, IdempotencyKeySchema } from '../../shared/api/schemas';
+import type { BookingResponse } from '../../shared/api/schemas';
+import { createBooking } from '../booking/create-booking';
+import { setBookingEmailSent } from '../db/bookings';
+import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../db/idempotency';
+import { requireBookScope } from '../http/auth';
+import { describeZodError, errorBody } from '../http/envelope';
+import { confirmationMail } from '../mail/confirmation';
+import type { RouteDeps } from './deps';
+
+interface Outcome {
+  status: number;
+  body: unknown;
+}
+
+/** JSON with sorted object keys, so that key order does not make two bodies differ. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function bodyHash(body: unknown): string {
+  return createHash('sha256').update(canonicalJson(body)).digest('hex');
+}
+
+async function processBooking(deps: RouteDeps, body: unknown): Promise<Outcome> {
+  const parsed = BookingRequestSchema.safeParse(body);
+  if (!parsed.success) return { status: 400, body: errorBody('Invalid request', describeZodError(parsed.error, 'body')) };
+  const outcome = createBooking(deps.db, parsed.data, deps.clock(), deps.settings);
+  switch (outcome.kind) {
+    case 'not_found':
+      return { status: 404, body: errorBody('Not found', outcome.error) };
+    case 'invalid':
+      return { status: 400, body: errorBody('Slot not bookable', outcome.error) };
+    case 'taken':
+      return { status: 409, body: errorBody('Slot taken', outcome.error) };
+    case 'created': {
+      const data: BookingResponse = { ...outcome.data, emailSent: await sendConfirmation(deps, outcome.data) };
+      return { status: 201, body: { success: true, message: 'Booking created', data } };
+    }
+  }
+}
+
+/** True only when the transport accepted the mail; a failure is logged and never fails the booking. */
+async function sendConfirmation(deps: RouteDeps, booking: BookingResponse): Promise<boolean> {
+  if (!deps.mailer) return false;
+  try {
+    await deps.mailer.send(confirmationMail(booking));
+    setBookingEmailSent(deps.db, booking.bookingId, true);
+    return true;
+  } catch (error) {
+    deps.log.error(`confirmation mail for ${booking.appointmentNumber} not sent`, error);
+    return false;
+  }
+}
+
+export function registerBookRoute(app: FastifyInstance, deps: RouteDeps): void {
+  const { db } = deps;
+  app.post('/book', { preHandler: requireBookScope }, async (request, reply): Promise<FastifyReply> => {
+    const apiKeyId = request.apiKey?.id;
+    if (apiKeyId === undefined) return reply.code(401).send(errorBody('Unauthorized'));
+    const header = request.headers['idempotency-key'];
+    if (header === undefined) {
+      const outcome = await processBooking(deps, request.body);
+      return reply.code(outcome.status).send(outcome.body);
+    }
+
+    const key = IdempotencyKeySchema.safeParse(header);
+    if (!key.success) {
+      return reply.code(400).send(errorBody('Invalid request', 'Idempotency-Key: expected 1-255 visible ASCII characters'));
+    }
+    const idemKey = key.data;
+    const claim = db.transaction((tx) => claimIdempotencyKey(tx, apiKeyId, idemKey, bodyHash(request.body), deps.clock()), {
+      behavior: 'immediate',
+    });
+    switch (claim.kind) {
+      case 'in_flight':
+        return reply.code(409).send(errorBody('Conflict', 'Idempotency-Key: a request with this key is still being processed'));
+      case 'mismatch':
+        return reply.code(422).send(errorBody('Unprocessable request', 'Idempotency-Key: already used with a different body'));
+      case 'replay':
+        return reply.code(claim.statusCode).header('Idempotent-Replayed', 'true').type('application/json').send(claim.response);
+      case 'claimed':
+        break;
+    }
+    try {
+      const outcome = await processBooking(deps, request.body);
+      completeIdempotencyKey(db, apiKeyId, idemKey, outcome.status, JSON.stringify(outcome.body));
+      return reply.code(outcome.status).send(outcome.body);
+    } catch (error) {
+      releaseIdempotencyKey(db, apiKeyId, idemKey);
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,85 @@
+/**
+ * Opens and migrates the database, seeds, upserts the keys (hashed), builds the app and listens.
+ * Used by the CLI and embedded in-process by the kiosk core: it never exits the process and
+ * installs no signal handlers; `close()` stops listening and closes the database.
+ */
+import { DEFAULT_AVAILABILITY_SETTINGS } from '../shared/booking/types';
+import { buildApp } from './app';
+import { upsertApiKey } from './db/api-keys';
+import type { KeyScope } from './db/api-keys';
+import { closeServerDb, openServerDb } from './db/open';
+import type { RateLimits } from './db/rate-limits';
+import type { Mailer } from './mail/mailer';
+import { createSmtpMailer } from './mail/mailer';
+import { seedDemo } from './seed/demo';
+
+/** The spec's standard limits (section 8). */
+export const DEFAULT_RATE_LIMITS: RateLimits = { perMinute: 60, perDay: 1000 };
+
+export interface StartServerOptions {
+  host?: string;
+  port?: number;
+  dbPath: string;
+  seed?: 'demo';
+  keys: { key: string; scope: KeyScope }[];
+  rateLimit?: RateLimits;
+  timeZone?: string;
+  smtpUrl?: string;
+  clock?: () => number;
+  log?: boolean;
+  /** Where the drizzle migrations are when the default (next to this module) does not apply. */
+  migrationsFolder?: string;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  const clock = options.clock ?? Date.now;
+  const db = openServerDb(options.dbPath, { migrationsFolder: options.migrationsFolder });
+  let mailer: Mailer | null = null;
+  try {
+    if (options.seed === 'demo') seedDemo(db);
+    db.transaction((tx) => {
+      for (const { key, scope } of options.keys) upsertApiKey(tx, key, scope, clock());
+    });
+    mailer = options.smtpUrl ? createSmtpMailer(options.smtpUrl) : null;
+    const app = buildApp({
+      db,
+      clock,
+      mailer,
+      limits: options.rateLimit ?? DEFAULT_RATE_LIMITS,
+      settings: { ...DEFAULT_AVAILABILITY_SETTINGS, timeZone: options.timeZone ?? DEFAULT_AVAILABILITY_SETTINGS.timeZone },
+      logger: options.log ?? false,
+    });
+    await app.listen({ host, port: options.port ?? 0 });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
+    const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+    const openMailer = mailer;
+    let closed: Promise<void> | undefined;
+    return {
+      url: `http://${urlHost}:${port}`,
+      port,
+      close() {
+        closed ??= (async () => {
+          try {
+            await app.close();
+          } finally {
+            openMailer?.close();
+            closeServerDb(db);
+          }
+        })();
+        return closed;
+      },
+    };
+  } catch (error) {
+    mailer?.close();
+    closeServerDb(db);
+    throw error;
+  }
+}
