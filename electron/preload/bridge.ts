@@ -1,0 +1,27 @@
+/**
+ * Builds `window.frontdesk` from the contract: one `invoke` per method and one event channel.
+ * No other logic lives in the preload (STYLE.md §4); `ipcRenderer` itself is never exposed.
+ */
+import { IPC_EVENT_CHANNEL, ipcChannel, kioskMethods, type KioskClient, type KioskEvent } from '../../shared/kiosk-api';
+
+/** The slice of Electron's `ipcRenderer` that the bridge uses (a stand-in in tests). */
+export interface IpcRendererLike {
+  invoke(channel: string, ...args: unknown[]): Promise<unknown>;
+  on(channel: string, listener: (event: unknown, payload: unknown) => void): unknown;
+  removeListener(channel: string, listener: (event: unknown, payload: unknown) => void): unknown;
+}
+
+export function buildKioskBridge(ipc: IpcRendererLike): KioskClient {
+  const methods = Object.fromEntries(kioskMethods.map((method) => [method, (input: unknown) => ipc.invoke(ipcChannel(method), input)]));
+  return {
+    ...(methods as Omit<KioskClient, 'onEvent'>),
+    onEvent(listener: (event: KioskEvent) => void): () => void {
+      // Main sends only events it built from the contract; the sender is never passed on.
+      const handler = (_event: unknown, payload: unknown): void => listener(payload as KioskEvent);
+      ipc.on(IPC_EVENT_CHANNEL, handler);
+      return () => {
+        ipc.removeListener(IPC_EVENT_CHANNEL, handler);
+      };
+    },
+  };
+}

@@ -1,0 +1,4 @@
+import { contextBridge, ipcRenderer } from 'electron';
+import { buildKioskBridge } from './bridge';
+
+contextBridge.exposeInMainWorld('frontdesk', buildKioskBridge(ipcRenderer));

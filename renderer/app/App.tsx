@@ -1,0 +1,158 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { i18n } from 'i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { Catalog, KioskClient, Settings } from '../../shared/kiosk-api';
+import type { KioskError } from '../../shared/result';
+import { TopBar } from '../components/TopBar';
+import type { LanguageCode } from '../i18n/setup';
+import { PinScreen } from '../screens/PinScreen';
+import { KioskContext, type KioskContextValue } from './kiosk-context';
+import { StaffArea } from './StaffArea';
+import { WalkInFlow } from './WalkInFlow';
+
+interface AppProps {
+  client: KioskClient;
+  i18n: i18n;
+  now?: () => Date;
+}
+
+export function App({ client, i18n, now = () => new Date() }: AppProps) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <Shell client={client} now={now} />
+    </I18nextProvider>
+  );
+}
+
+type View = 'kiosk' | 'pin' | 'staff';
+type Boot = { state: 'loading' } | { state: 'error'; error: KioskError } | { state: 'ready'; settings: Settings; catalog: Catalog };
+
+function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
+  const { t, i18n } = useTranslation();
+  const [boot, setBoot] = useState<Boot>({ state: 'loading' });
+  const [language, setLanguageState] = useState<LanguageCode>('en');
+  const [highContrast, setHighContrast] = useState(false);
+  const [view, setView] = useState<View>('kiosk');
+  const [staffPin, setStaffPin] = useState<string | null>(null);
+  const booted = useRef(false);
+
+  const setLanguage = useCallback(
+    (code: LanguageCode) => {
+      setLanguageState(code);
+      void i18n.changeLanguage(code);
+      document.documentElement.lang = code;
+    },
+    [i18n],
+  );
+
+  const load = useCallback(async (): Promise<void> => {
+    const [settings, catalog] = await Promise.all([client.getSettings(undefined), client.getCatalog(undefined)]);
+    if (!settings.ok) return setBoot({ state: 'error', error: settings.error });
+    if (!catalog.ok) return setBoot({ state: 'error', error: catalog.error });
+    if (!booted.current) {
+      booted.current = true;
+      setLanguage(settings.result.language);
+      setView(settings.result.mode === 'counter' ? 'pin' : 'kiosk');
+    }
+    setBoot({ state: 'ready', settings: settings.result, catalog: catalog.result });
+  }, [client, setLanguage]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const settings = boot.state === 'ready' ? boot.settings : null;
+  const kioskMode = settings?.mode !== 'counter';
+
+  useEffect(() => {
+    const root = document.documentElement;
+    root.classList.toggle('kiosk-mode', kioskMode && view === 'kiosk');
+    root.classList.toggle('high-contrast', highContrast);
+  }, [kioskMode, view, highContrast]);
+
+  // A new customer starts in the shop's language with the default display, and a fresh catalog.
+  const endSession = useCallback(() => {
+    if (settings) setLanguage(settings.language);
+    setHighContrast(false);
+    void load();
+  }, [settings, setLanguage, load]);
+
+  const context = useMemo<KioskContextValue | null>(
+    () =>
+      boot.state === 'ready'
+        ? { client, settings: boot.settings, catalog: boot.catalog, now, locale: language === 'de' ? 'de-DE' : 'en-GB', reloadSettings: load }
+        : null,
+    [boot, client, now, language, load],
+  );
+
+  if (boot.state === 'loading') {
+    return (
+      <div className="app app-center" aria-busy="true">
+        <p className="hint">{t('app.loading')}</p>
+      </div>
+    );
+  }
+  if (boot.state === 'error' || !context || !settings) {
+    return (
+      <div className="app app-center">
+        <main className="screen-center">
+          <h1>{t('app.name')}</h1>
+          <p className="lead" role="alert">
+            {t('app.unavailable')}
+          </p>
+          <button type="button" className="btn btn-primary" onClick={() => void load()}>
+            {t('app.retry')}
+          </button>
+        </main>
+      </div>
+    );
+  }
+
+  const leaveStaff = (): void => {
+    setStaffPin(null);
+    setView(settings.mode === 'counter' ? 'pin' : 'kiosk');
+  };
+
+  return (
+    <KioskContext.Provider value={context}>
+      <div className={`app${highContrast ? ' app-contrast' : ''}${view === 'staff' ? ' app-staff' : ''}`}>
+        <TopBar
+          language={language}
+          onLanguage={setLanguage}
+          highContrast={highContrast}
+          onToggleContrast={() => setHighContrast((value) => !value)}
+          {...(view === 'kiosk' ? { onStaff: () => setView('pin') } : {})}
+        />
+        {view === 'kiosk' && (
+          <WalkInFlow
+            kiosk={kioskMode}
+            idleTimeoutSec={settings.idleTimeoutSec}
+            language={language}
+            onLanguage={setLanguage}
+            onSessionEnd={endSession}
+          />
+        )}
+        {view === 'pin' && (
+          <PinScreen
+            pinSet={settings.pinSet}
+            onUnlocked={(pin) => {
+              setStaffPin(pin);
+              setView('staff');
+            }}
+            {...(settings.mode === 'kiosk' ? { onCancel: () => setView('kiosk') } : {})}
+          />
+        )}
+        {view === 'staff' && staffPin && (
+          <StaffArea
+            pin={staffPin}
+            counter={settings.mode === 'counter'}
+            language={language}
+            onLanguage={setLanguage}
+            onLeave={leaveStaff}
+            onSettings={(next) => setBoot({ ...boot, settings: next })}
+          />
+        )}
+      </div>
+    </KioskContext.Provider>
+  );
+}

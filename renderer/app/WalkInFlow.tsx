@@ -1,0 +1,86 @@
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { IdleWarning } from '../components/IdleWarning';
+import { flowReducer, initialFlowState, type FlowAction } from '../flow/flow-machine';
+import { useIdleTimer } from '../hooks/use-idle-timer';
+import type { LanguageCode } from '../i18n/setup';
+import { ConfirmationScreen } from '../screens/ConfirmationScreen';
+import { DayScreen } from '../screens/DayScreen';
+import { DetailsScreen } from '../screens/DetailsScreen';
+import { ReceiptScreen } from '../screens/ReceiptScreen';
+import { ReviewScreen } from '../screens/ReviewScreen';
+import { ServiceScreen } from '../screens/ServiceScreen';
+import { StartScreen } from '../screens/StartScreen';
+import { TimeScreen } from '../screens/TimeScreen';
+import { assertNever } from '../../shared/result';
+
+interface WalkInFlowProps {
+  /** Kiosk mode: touch keyboard and idle reset. Counter mode: physical keyboard, no timeout. */
+  kiosk: boolean;
+  idleTimeoutSec: number;
+  language: LanguageCode;
+  onLanguage: (language: LanguageCode) => void;
+  /** Called when a customer's session ends (finish, cancel or idle) so the app can reset itself. */
+  onSessionEnd: () => void;
+  /** Applied once at mount, e.g. a staff "rebook". */
+  initial?: FlowAction;
+  /** Start at the service list instead of the start screen (counter mode). */
+  skipStart?: boolean;
+}
+
+const WARNING_MS = 10_000;
+
+export function WalkInFlow({ kiosk, idleTimeoutSec, language, onLanguage, onSessionEnd, initial, skipStart }: WalkInFlowProps) {
+  const [state, dispatch] = useReducer(flowReducer, initialFlowState, (start) => {
+    const begun = skipStart ? flowReducer(start, { type: 'begin' }) : start;
+    return initial ? flowReducer(begun, initial) : begun;
+  });
+  const [printing, setPrinting] = useState(false);
+  const previousStep = useRef(state.step);
+
+  useEffect(() => {
+    if (state.step === 'start' && previousStep.current !== 'start') onSessionEnd();
+    if (state.step === 'start' && skipStart) dispatch({ type: 'begin' });
+    previousStep.current = state.step;
+  }, [state.step, onSessionEnd, skipStart]);
+
+  const idle = useIdleTimer({
+    enabled: kiosk && state.step !== 'start',
+    timeoutMs: idleTimeoutSec * 1000,
+    warningMs: Math.min(WARNING_MS, (idleTimeoutSec * 1000) / 3),
+    onIdle: () => {
+      setPrinting(false);
+      dispatch({ type: 'reset' });
+    },
+  });
+
+  const screen = (() => {
+    if (printing && state.outcome?.booking) {
+      return <ReceiptScreen booking={state.outcome.booking} serviceId={state.draft.serviceId} onDone={() => setPrinting(false)} />;
+    }
+    switch (state.step) {
+      case 'start':
+        return <StartScreen onStart={() => dispatch({ type: 'begin' })} language={language} onLanguage={onLanguage} />;
+      case 'service':
+        return <ServiceScreen dispatch={dispatch} />;
+      case 'day':
+        return <DayScreen state={state} dispatch={dispatch} />;
+      case 'time':
+        return <TimeScreen state={state} dispatch={dispatch} />;
+      case 'details':
+        return <DetailsScreen state={state} dispatch={dispatch} touchKeyboard={kiosk} />;
+      case 'review':
+        return <ReviewScreen state={state} dispatch={dispatch} />;
+      case 'done':
+        return <ConfirmationScreen state={state} dispatch={dispatch} onPrint={() => setPrinting(true)} />;
+      default:
+        return assertNever(state.step);
+    }
+  })();
+
+  return (
+    <>
+      {screen}
+      {idle.secondsLeft !== null && <IdleWarning secondsLeft={idle.secondsLeft} onStay={idle.stay} />}
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { createContext, useContext } from 'react';
+import type { Employee, Service } from '../../shared/api/schemas';
+import type { Catalog, KioskClient, Settings } from '../../shared/kiosk-api';
+
+export interface KioskContextValue {
+  client: KioskClient;
+  settings: Settings;
+  catalog: Catalog;
+  /** The kiosk's clock, injected so that tests fix "today". */
+  now: () => Date;
+  /** The locale for Intl: the customer's language choice. */
+  locale: string;
+  reloadSettings: () => Promise<void>;
+}
+
+export const KioskContext = createContext<KioskContextValue | null>(null);
+
+export function useKiosk(): KioskContextValue {
+  const value = useContext(KioskContext);
+  if (!value) throw new Error('useKiosk outside KioskContext');
+  return value;
+}
+
+export function useService(serviceId: string | null): Service | null {
+  const { catalog } = useKiosk();
+  return catalog.services.find((service) => service._id === serviceId) ?? null;
+}
+
+export function useEmployee(employeeId: string | null | undefined): Employee | null {
+  const { catalog } = useKiosk();
+  return catalog.employees.find((employee) => employee._id === employeeId) ?? null;
+}

@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type LanguageCode } from '../i18n/setup';
+
+interface TopBarProps {
+  language: LanguageCode;
+  onLanguage: (language: LanguageCode) => void;
+  highContrast: boolean;
+  onToggleContrast: () => void;
+  onStaff?: () => void;
+}
+
+/** Always-visible controls: language, high contrast / large text, and the staff entrance. */
+export function TopBar({ language, onLanguage, highContrast, onToggleContrast, onStaff }: TopBarProps) {
+  const { t } = useTranslation();
+  return (
+    <header className="top-bar">
+      <span className="brand" aria-hidden="true">
+        <span className="brand-mark">F</span>
+        {t('app.name')}
+      </span>
+      <nav className="top-bar-actions" aria-label={t('toolbar.language')}>
+        {LANGUAGES.map((code) => (
+          <button
+            key={code}
+            type="button"
+            className={`chip${code === language ? ' chip-active' : ''}`}
+            aria-pressed={code === language}
+            lang={code}
+            onClick={() => onLanguage(code)}
+          >
+            {t(`language.${code}`)}
+          </button>
+        ))}
+        <button
+          type="button"
+          className={`chip${highContrast ? ' chip-active' : ''}`}
+          aria-pressed={highContrast}
+          aria-label={highContrast ? t('toolbar.contrastOn') : t('toolbar.contrastOff')}
+          onClick={onToggleContrast}
+        >
+          <span aria-hidden="true" className="contrast-icon">◐</span> {t('toolbar.contrastShort')}
+        </button>
+        {onStaff && (
+          <button type="button" className="chip chip-quiet" onClick={onStaff}>
+            {t('toolbar.staff')}
+          </button>
+        )}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,191 @@
+/**
+ * The walk-in flow as a pure state machine: screens are views of this state, and every change
+ * goes through `flowReducer`, so that the idle reset, the 409 path and "rebook" are testable
+ * without React.
+ */
+import type { BookingRequest } from '../../shared/api/schemas';
+import type { CreateBookingResult } from '../../shared/kiosk-api';
+import { assertNever } from '../../shared/result';
+import type { CustomerDraft } from '../lib/validation';
+
+export type FlowStep = 'start' | 'service' | 'day' | 'time' | 'details' | 'review' | 'done';
+
+export interface ChosenSlot {
+  time: string;
+  employeeId: string;
+  employeeName: string | null;
+}
+
+export interface FlowDraft {
+  serviceId: string | null;
+  /** The customer's choice of person; null means "anyone". */
+  employeeId: string | null;
+  date: string | null;
+  slot: ChosenSlot | null;
+  customer: CustomerDraft;
+  notes: string;
+}
+
+/** Why the customer is back at the time grid. */
+export type FlowNotice = 'slot_taken' | 'slot_gone' | null;
+
+export interface FlowState {
+  step: FlowStep;
+  draft: FlowDraft;
+  notice: FlowNotice;
+  /** Slot times the kiosk learnt are gone this session, hidden even if a cached grid offers them. */
+  goneSlots: string[];
+  /** The "next free appointment" shortcut skips the day and time screens; back returns to services. */
+  quick: boolean;
+  outcome: CreateBookingResult | null;
+}
+
+export type FlowAction =
+  | { type: 'begin' }
+  | { type: 'chooseService'; serviceId: string }
+  | { type: 'takeNextFree'; serviceId: string; date: string; slot: ChosenSlot }
+  | { type: 'chooseDay'; date: string }
+  | { type: 'chooseEmployee'; employeeId: string | null }
+  | { type: 'chooseSlot'; slot: ChosenSlot }
+  | { type: 'editCustomer'; field: keyof CustomerDraft; value: string }
+  | { type: 'editNotes'; value: string }
+  | { type: 'submitDetails' }
+  | { type: 'slotRefreshed'; slot: ChosenSlot }
+  | { type: 'slotGone' }
+  | { type: 'slotTaken' }
+  | { type: 'booked'; outcome: CreateBookingResult }
+  | { type: 'rebook'; request: BookingRequest }
+  | { type: 'back' }
+  | { type: 'reset' };
+
+const emptyCustomer: CustomerDraft = { name: '', email: '', phone: '' };
+
+export const initialFlowState: FlowState = {
+  step: 'start',
+  draft: { serviceId: null, employeeId: null, date: null, slot: null, customer: emptyCustomer, notes: '' },
+  notice: null,
+  goneSlots: [],
+  quick: false,
+  outcome: null,
+};
+
+function goneKey(draft: FlowDraft): string[] {
+  return draft.date && draft.slot ? [`${draft.date} ${draft.slot.time}`] : [];
+}
+
+export function flowReducer(state: FlowState, action: FlowAction): FlowState {
+  const { draft } = state;
+  switch (action.type) {
+    case 'begin':
+      return { ...initialFlowState, step: 'service' };
+    case 'chooseService':
+      return {
+        ...state,
+        step: 'day',
+        quick: false,
+        notice: null,
+        draft: { ...draft, serviceId: action.serviceId, date: null, slot: null },
+      };
+    case 'takeNextFree':
+      return {
+        ...state,
+        step: 'details',
+        quick: true,
+        notice: null,
+        draft: { ...draft, serviceId: action.serviceId, employeeId: null, date: action.date, slot: action.slot },
+      };
+    case 'chooseDay':
+      return { ...state, step: 'time', notice: null, draft: { ...draft, date: action.date, slot: null } };
+    case 'chooseEmployee':
+      return { ...state, notice: null, draft: { ...draft, employeeId: action.employeeId, slot: null } };
+    case 'chooseSlot':
+      return { ...state, step: 'details', quick: false, notice: null, draft: { ...draft, slot: action.slot } };
+    case 'editCustomer':
+      return { ...state, draft: { ...draft, customer: { ...draft.customer, [action.field]: action.value } } };
+    case 'editNotes':
+      return { ...state, draft: { ...draft, notes: action.value } };
+    case 'submitDetails':
+      return state.step === 'details' ? { ...state, step: 'review' } : state;
+    case 'slotRefreshed':
+      return { ...state, draft: { ...draft, slot: action.slot } };
+    case 'slotGone':
+    case 'slotTaken':
+      // Back to the grid of the same day, keeping the customer's details; the slot is hidden.
+      return {
+        ...state,
+        step: 'time',
+        quick: false,
+        notice: action.type === 'slotGone' ? 'slot_gone' : 'slot_taken',
+        goneSlots: [...state.goneSlots, ...goneKey(draft)],
+        draft: { ...draft, slot: null },
+      };
+    case 'booked':
+      return { ...state, step: 'done', outcome: action.outcome };
+    case 'rebook':
+      return {
+        ...initialFlowState,
+        step: 'time',
+        notice: 'slot_taken',
+        goneSlots: [`${action.request.date} ${action.request.time}`],
+        draft: {
+          serviceId: action.request.serviceId,
+          employeeId: null,
+          date: action.request.date,
+          slot: null,
+          customer: { ...action.request.customer },
+          notes: action.request.notes ?? '',
+        },
+      };
+    case 'back':
+      return { ...state, notice: null, step: previousStep(state) };
+    case 'reset':
+      return initialFlowState;
+    default:
+      return assertNever(action);
+  }
+}
+
+function previousStep(state: FlowState): FlowStep {
+  switch (state.step) {
+    case 'start':
+    case 'service':
+      return 'start';
+    case 'day':
+      return 'service';
+    case 'time':
+      return 'day';
+    case 'details':
+      return state.quick ? 'service' : 'time';
+    case 'review':
+      return 'details';
+    case 'done':
+      return 'done'; // a booking cannot be undone from the kiosk
+    default:
+      return assertNever(state.step);
+  }
+}
+
+/** The booking request of a complete draft, or null while something is missing. */
+export function bookingRequestOf(draft: FlowDraft): BookingRequest | null {
+  if (!draft.serviceId || !draft.date || !draft.slot) return null;
+  const notes = draft.notes.trim();
+  return {
+    serviceId: draft.serviceId,
+    employeeId: draft.slot.employeeId,
+    date: draft.date,
+    time: draft.slot.time,
+    customer: {
+      name: draft.customer.name.trim(),
+      email: draft.customer.email.trim(),
+      phone: draft.customer.phone.trim(),
+    },
+    ...(notes ? { notes } : {}),
+  };
+}
+
+/** Step number for the progress indicator (1-5), or null outside the numbered steps. */
+export function stepNumber(step: FlowStep): number | null {
+  const order: FlowStep[] = ['service', 'day', 'time', 'details', 'review'];
+  const index = order.indexOf(step);
+  return index < 0 ? null : index + 1;
+}

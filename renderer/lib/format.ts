@@ -1,0 +1,79 @@
+/**
+ * Locale-aware formatting with Intl. Dates and times from the API are wall-clock values of the
+ * business (decisions.md "Time"): they are formatted as UTC so that no time-zone shift applies.
+ */
+const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d|${locale}|${JSON.stringify(options)}`;
+  let format = cache.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+    cache.set(key, format);
+  }
+  return format;
+}
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `n|${locale}|${JSON.stringify(options)}`;
+  let format = cache.get(key) as Intl.NumberFormat | undefined;
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    cache.set(key, format);
+  }
+  return format;
+}
+
+/** `YYYY-MM-DD` -> the UTC midnight of that wall date. */
+export function wallDate(date: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d));
+}
+
+export function formatDate(date: string, locale: string): string {
+  return dateFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(wallDate(date));
+}
+
+export function formatShortDate(date: string, locale: string): string {
+  return dateFormat(locale, { weekday: 'short', day: 'numeric', month: 'short' }).format(wallDate(date));
+}
+
+export function formatMonth(year: number, month: number, locale: string): string {
+  return dateFormat(locale, { month: 'long', year: 'numeric' }).format(new Date(Date.UTC(year, month - 1, 1)));
+}
+
+/** Narrow weekday names, Monday first. */
+export function weekdayNames(locale: string): string[] {
+  const format = dateFormat(locale, { weekday: 'short' });
+  // 2024-01-01 was a Monday.
+  return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2024, 0, 1 + i))));
+}
+
+export function formatTime(time: string, locale: string): string {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return dateFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(new Date(Date.UTC(2024, 0, 1, h, m)));
+}
+
+export function formatPrice(price: number, currency: string, locale: string): string {
+  try {
+    return numberFormat(locale, { style: 'currency', currency }).format(price);
+  } catch {
+    // An unknown currency code (the list is open): show the amount and the code as given.
+    return `${numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(price)} ${currency}`;
+  }
+}
+
+export function formatDuration(minutes: number, locale: string): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const unit = (value: number, name: 'hour' | 'minute'): string =>
+    numberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+  if (hours === 0) return unit(rest, 'minute');
+  if (rest === 0) return unit(hours, 'hour');
+  return `${unit(hours, 'hour')} ${unit(rest, 'minute')}`;
+}
+
+/** An ISO instant as the kiosk's local time, for staff screens (last sync, created). */
+export function formatInstant(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+}

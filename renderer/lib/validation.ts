@@ -1,0 +1,37 @@
+import { CustomerSchema, LIMITS } from '../../shared/api/schemas';
+
+export type CustomerField = 'name' | 'email' | 'phone';
+export type FieldError = 'required' | 'email' | 'phone' | 'tooShort' | 'tooLong';
+export interface CustomerDraft {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/**
+ * Checks one field with the shared schema (the same one the API applies) and maps the first
+ * issue to a message key, so that the wording is ours and translated.
+ */
+export function validateField(field: CustomerField, value: string): FieldError | null {
+  if (value.trim() === '') return 'required';
+  const result = CustomerSchema.shape[field].safeParse(value);
+  if (result.success) return null;
+  const issue = result.error.issues[0];
+  if (!issue) return null;
+  if (issue.code === 'too_big') return 'tooLong';
+  if (issue.code === 'too_small') return 'tooShort';
+  if (field === 'email') return 'email';
+  if (field === 'phone') return 'phone';
+  return 'required';
+}
+
+export function validateCustomer(customer: CustomerDraft): Partial<Record<CustomerField, FieldError>> {
+  const errors: Partial<Record<CustomerField, FieldError>> = {};
+  for (const field of ['name', 'email', 'phone'] as const) {
+    const error = validateField(field, customer[field]);
+    if (error) errors[field] = error;
+  }
+  return errors;
+}
+
+export const NOTES_MAX = LIMITS.notesMax;

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useKiosk, useService } from '../app/kiosk-context';
+import { ActionBar } from '../components/ActionBar';
+import { Notice } from '../components/Notice';
+import { StepHeader } from '../components/StepHeader';
+import type { FlowAction, FlowState } from '../flow/flow-machine';
+import { useResult } from '../hooks/use-result';
+import { addMonths, localToday, monthGrid, parseDate } from '../lib/dates';
+import { formatDate, formatMonth, weekdayNames } from '../lib/format';
+
+interface DayScreenProps {
+  state: FlowState;
+  dispatch: (action: FlowAction) => void;
+}
+
+export function DayScreen({ state, dispatch }: DayScreenProps) {
+  const { t } = useTranslation();
+  const { client, locale, now } = useKiosk();
+  const service = useService(state.draft.serviceId);
+  const today = localToday(now());
+  const first = parseDate(state.draft.date ?? today);
+  const [view, setView] = useState({ year: first.year, month: first.month });
+  const current = parseDate(today);
+  const atCurrentMonth = view.year === current.year && view.month === current.month;
+  const serviceId = state.draft.serviceId ?? '';
+  const employeeId = state.draft.employeeId ?? undefined;
+
+  const days = useResult(
+    () => client.getAvailableDays({ year: view.year, month: view.month, serviceId, ...(employeeId ? { employeeId } : {}) }),
+    [client, view.year, view.month, serviceId, employeeId],
+  );
+  const available = new Set(days.state === 'ready' ? days.value.availableDays : []);
+  const weekdays = weekdayNames(locale);
+
+  return (
+    <main className="screen" data-screen="day">
+      <StepHeader title={t('day.title')} step={2} subtitle={service?.title} />
+      <div className="screen-body">
+        <div className="calendar">
+          <div className="calendar-head">
+            <button
+              type="button"
+              className="btn btn-icon"
+              aria-label={t('day.previous')}
+              disabled={atCurrentMonth}
+              onClick={() => setView(addMonths(view.year, view.month, -1))}
+            >
+              ‹
+            </button>
+            <h2 className="calendar-month" aria-live="polite">
+              {formatMonth(view.year, view.month, locale)}
+            </h2>
+            <button
+              type="button"
+              className="btn btn-icon"
+              aria-label={t('day.next')}
+              onClick={() => setView(addMonths(view.year, view.month, 1))}
+            >
+              ›
+            </button>
+          </div>
+          <table className="calendar-grid" aria-busy={days.state === 'loading'}>
+            <thead>
+              <tr>
+                {weekdays.map((name) => (
+                  <th key={name} scope="col">
+                    {name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {monthGrid(view.year, view.month).map((week, index) => (
+                <tr key={index}>
+                  {week.map((cell, column) => (
+                    <td key={column}>
+                      {cell && (
+                        <button
+                          type="button"
+                          className={`day${available.has(cell.day) && cell.date >= today ? ' day-open' : ''}${cell.date === today ? ' day-today' : ''}`}
+                          disabled={!available.has(cell.day) || cell.date < today}
+                          aria-label={`${formatDate(cell.date, locale)}${cell.date === today ? `, ${t('day.today')}` : ''}`}
+                          aria-current={cell.date === today ? 'date' : undefined}
+                          onClick={() => dispatch({ type: 'chooseDay', date: cell.date })}
+                        >
+                          {cell.day}
+                        </button>
+                      )}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {days.state === 'ready' && days.value.availableDays.length === 0 && <Notice tone="info">{t('day.none')}</Notice>}
+          {days.state === 'error' && <Notice tone="error">{t(`errors.${days.error.code}`)}</Notice>}
+        </div>
+      </div>
+      <ActionBar onBack={() => dispatch({ type: 'back' })} onCancel={() => dispatch({ type: 'reset' })} />
+    </main>
+  );
+}

@@ -1,0 +1,150 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useService } from '../app/kiosk-context';
+import { ActionBar } from '../components/ActionBar';
+import { OnScreenKeyboard, type KeyboardInput, type KeyboardKind } from '../components/OnScreenKeyboard';
+import { StepHeader } from '../components/StepHeader';
+import type { FlowAction, FlowState } from '../flow/flow-machine';
+import { NOTES_MAX, validateCustomer, validateField, type CustomerField } from '../lib/validation';
+import { formatTime } from '../lib/format';
+import { useKiosk } from '../app/kiosk-context';
+
+interface DetailsScreenProps {
+  state: FlowState;
+  dispatch: (action: FlowAction) => void;
+  /** Kiosk mode: an on-screen keyboard and no native one. */
+  touchKeyboard: boolean;
+}
+
+type Field = CustomerField | 'notes';
+const ORDER: Field[] = ['name', 'email', 'phone', 'notes'];
+const KIND: Record<Field, KeyboardKind> = { name: 'text', email: 'email', phone: 'phone', notes: 'text' };
+const INPUT_TYPE: Record<CustomerField, string> = { name: 'text', email: 'email', phone: 'tel' };
+const AUTOCOMPLETE: Record<CustomerField, string> = { name: 'name', email: 'email', phone: 'tel' };
+
+export function DetailsScreen({ state, dispatch, touchKeyboard }: DetailsScreenProps) {
+  const { t } = useTranslation();
+  const { locale } = useKiosk();
+  const { draft } = state;
+  const service = useService(draft.serviceId);
+  const [touched, setTouched] = useState<Partial<Record<CustomerField, boolean>>>({});
+  const [active, setActive] = useState<Field>('name');
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+
+  const valueOf = (field: Field): string => (field === 'notes' ? draft.notes : draft.customer[field]);
+  const setValue = (field: Field, value: string): void => {
+    if (field === 'notes') dispatch({ type: 'editNotes', value: value.slice(0, NOTES_MAX) });
+    else dispatch({ type: 'editCustomer', field, value });
+  };
+  const errorOf = (field: CustomerField): string | null => {
+    if (!touched[field]) return null;
+    const error = validateField(field, draft.customer[field]);
+    return error ? t(`details.errors.${error}`) : null;
+  };
+  const focus = (field: Field): void => {
+    setActive(field);
+    inputs.current[field]?.focus();
+  };
+
+  const submit = (): void => {
+    const errors = validateCustomer(draft.customer);
+    const invalid = (['name', 'email', 'phone'] as const).filter((field) => errors[field]);
+    setTouched({ name: true, email: true, phone: true });
+    const first = invalid[0];
+    if (first) {
+      focus(first);
+      return;
+    }
+    dispatch({ type: 'submitDetails' });
+  };
+
+  const onKey = (input: KeyboardInput): void => {
+    const value = valueOf(active);
+    if (input.kind === 'char') setValue(active, value + input.text);
+    else if (input.kind === 'backspace') setValue(active, value.slice(0, -1));
+    else {
+      if (active !== 'notes') setTouched((current) => ({ ...current, [active]: true }));
+      const next = ORDER[ORDER.indexOf(active) + 1];
+      if (next) focus(next);
+      else submit();
+    }
+  };
+
+  const subtitle = service && draft.slot ? `${service.title} · ${formatTime(draft.slot.time, locale)}` : undefined;
+
+  return (
+    <main className={`screen${touchKeyboard ? ' screen-with-keyboard' : ''}`} data-screen="details">
+      <StepHeader title={t('details.title')} step={4} {...(subtitle ? { subtitle } : {})} />
+      <div className="screen-body">
+        <form
+          className="details-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          {(['name', 'email', 'phone'] as const).map((field) => {
+            const error = errorOf(field);
+            return (
+              <div className={`field${active === field && touchKeyboard ? ' field-active' : ''}`} key={field}>
+                <label htmlFor={`field-${field}`}>{t(`details.${field}`)}</label>
+                <input
+                  id={`field-${field}`}
+                  ref={(element) => {
+                    inputs.current[field] = element;
+                  }}
+                  name={field}
+                  type={INPUT_TYPE[field]}
+                  autoComplete={touchKeyboard ? 'off' : AUTOCOMPLETE[field]}
+                  inputMode={touchKeyboard ? 'none' : undefined}
+                  value={draft.customer[field]}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `error-${field}` : field === 'email' ? 'hint-email' : undefined}
+                  onFocus={() => setActive(field)}
+                  onChange={(event) => setValue(field, event.target.value)}
+                  onBlur={() => setTouched((current) => ({ ...current, [field]: true }))}
+                />
+                {error ? (
+                  <p id={`error-${field}`} className="field-error" role="alert">
+                    {error}
+                  </p>
+                ) : (
+                  field === 'email' && (
+                    <p id="hint-email" className="field-hint">
+                      {t('details.emailHint')}
+                    </p>
+                  )
+                )}
+              </div>
+            );
+          })}
+          <div className={`field${active === 'notes' && touchKeyboard ? ' field-active' : ''}`}>
+            <label htmlFor="field-notes">{t('details.notes')}</label>
+            <textarea
+              id="field-notes"
+              ref={(element) => {
+                inputs.current.notes = element;
+              }}
+              name="notes"
+              rows={2}
+              maxLength={NOTES_MAX}
+              inputMode={touchKeyboard ? 'none' : undefined}
+              value={draft.notes}
+              onFocus={() => setActive('notes')}
+              onChange={(event) => setValue('notes', event.target.value)}
+            />
+          </div>
+          {/* Enter in a field submits the form with a physical keyboard (counter mode). */}
+          <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
+        </form>
+      </div>
+      {touchKeyboard && <OnScreenKeyboard kind={KIND[active]} onInput={onKey} />}
+      <ActionBar onBack={() => dispatch({ type: 'back' })} onCancel={() => dispatch({ type: 'reset' })}>
+        <button type="button" className="btn btn-primary" onClick={submit}>
+          {t('nav.next')} <span aria-hidden="true">›</span>
+        </button>
+      </ActionBar>
+    </main>
+  );
+}

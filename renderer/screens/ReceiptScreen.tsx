@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BookingResponse } from '../../shared/api/schemas';
+import { useKiosk, useService } from '../app/kiosk-context';
+import { ActionBar } from '../components/ActionBar';
+import { Receipt } from '../components/Receipt';
+import { isElectron } from '../kiosk/client';
+
+/** The hash the Electron main process watches to print the page silently. */
+export const RECEIPT_HASH = '#/receipt';
+
+interface ReceiptScreenProps {
+  booking: BookingResponse;
+  serviceId: string | null;
+  onDone: () => void;
+}
+
+/**
+ * The print page. In Electron the main process sees the receipt route and prints it silently on
+ * the configured printer; in a browser the print dialog opens.
+ */
+export function ReceiptScreen({ booking, serviceId, onDone }: ReceiptScreenProps) {
+  const { t } = useTranslation();
+  const { locale } = useKiosk();
+  const service = useService(serviceId);
+
+  useEffect(() => {
+    window.location.hash = RECEIPT_HASH;
+    const timer = setTimeout(() => {
+      if (!isElectron(window)) window.print();
+    }, 50);
+    return () => {
+      clearTimeout(timer);
+      window.history.replaceState(null, '', window.location.pathname + window.location.search);
+    };
+  }, []);
+
+  return (
+    <main className="screen screen-receipt" data-screen="receipt">
+      <div className="screen-body">
+        <Receipt booking={booking} service={service} locale={locale} />
+      </div>
+      <ActionBar>
+        <button type="button" className="btn btn-primary" onClick={onDone}>
+          {t('receipt.back')}
+        </button>
+      </ActionBar>
+    </main>
+  );
+}

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { durationMinutes, type Service } from '../../shared/api/schemas';
+import { useKiosk } from '../app/kiosk-context';
+import { ActionBar } from '../components/ActionBar';
+import { Notice } from '../components/Notice';
+import { StepHeader } from '../components/StepHeader';
+import type { FlowAction } from '../flow/flow-machine';
+import { localToday } from '../lib/dates';
+import { formatDuration, formatInstant, formatPrice, formatShortDate, formatTime } from '../lib/format';
+import { findNextFree, type NextFree } from '../lib/next-free';
+
+interface ServiceScreenProps {
+  dispatch: (action: FlowAction) => void;
+}
+
+type Search = { serviceId: string; state: 'searching' } | { serviceId: string; state: 'found'; offer: NextFree } | { serviceId: string; state: 'none' };
+
+function groupByCategory(services: Service[]): [string, Service[]][] {
+  const groups = new Map<string, Service[]>();
+  for (const service of services) {
+    const list = groups.get(service.category) ?? [];
+    list.push(service);
+    groups.set(service.category, list);
+  }
+  return [...groups.entries()];
+}
+
+export function ServiceScreen({ dispatch }: ServiceScreenProps) {
+  const { t } = useTranslation();
+  const { catalog, client, locale, now } = useKiosk();
+  const [search, setSearch] = useState<Search | null>(null);
+  const services = catalog.services.filter((service) => service.enabled);
+  const groups = groupByCategory(services);
+
+  const lookUp = (serviceId: string): void => {
+    setSearch({ serviceId, state: 'searching' });
+    void findNextFree(client, serviceId, now()).then((offer) => {
+      setSearch((current) =>
+        current?.serviceId !== serviceId ? current : offer ? { serviceId, state: 'found', offer } : { serviceId, state: 'none' },
+      );
+    });
+  };
+
+  const dayLabel = (date: string): string => (date === localToday(now()) ? t('day.today') : formatShortDate(date, locale));
+
+  return (
+    <main className="screen" data-screen="service">
+      <StepHeader title={t('service.title')} step={1} />
+      <div className="screen-body">
+        {catalog.source === 'cache' && catalog.asOf && (
+          <Notice tone="info">{t('service.fromCache', { time: formatInstant(catalog.asOf, locale) })}</Notice>
+        )}
+        {services.length === 0 && <Notice tone="info">{t('service.empty')}</Notice>}
+        {groups.map(([category, list]) => (
+          <section key={category} className="service-group" aria-label={category}>
+            {groups.length > 1 && <h2 className="group-title">{category}</h2>}
+            <div className="service-list">
+              {list.map((service) => (
+                <article key={service._id} className="service-card">
+                  <button
+                    type="button"
+                    className="service-main"
+                    onClick={() => dispatch({ type: 'chooseService', serviceId: service._id })}
+                  >
+                    <span className="service-title">{service.title}</span>
+                    <span className="service-description">{service.description}</span>
+                    <span className="service-meta">
+                      <span className="pill">{formatDuration(durationMinutes(service), locale)}</span>
+                      <span className="price">{formatPrice(service.pricing.price, service.pricing.currency, locale)}</span>
+                    </span>
+                  </button>
+                  <div className="service-next">
+                    {search?.serviceId === service._id && search.state === 'found' ? (
+                      <button
+                        type="button"
+                        className="btn btn-accent btn-wide"
+                        onClick={() =>
+                          dispatch({ type: 'takeNextFree', serviceId: service._id, date: search.offer.date, slot: search.offer.slot })
+                        }
+                      >
+                        <span className="next-offer">
+                          {t('service.nextFreeOffer', {
+                            day: dayLabel(search.offer.date),
+                            time: formatTime(search.offer.slot.time, locale),
+                            employee: search.offer.slot.employeeName ?? t('time.anyone'),
+                          })}
+                        </span>
+                        <span className="next-take">{t('service.nextFreeTake')} →</span>
+                      </button>
+                    ) : (
+                      <button
+                        type="button"
+                        className="btn btn-secondary btn-wide"
+                        disabled={search?.serviceId === service._id && search.state === 'searching'}
+                        onClick={() => lookUp(service._id)}
+                      >
+                        <span aria-hidden="true">⚡ </span>
+                        {search?.serviceId === service._id && search.state === 'searching'
+                          ? t('service.nextFreeSearching')
+                          : t('service.nextFree')}
+                      </button>
+                    )}
+                    {search?.serviceId === service._id && search.state === 'none' && (
+                      <p className="hint" role="status">
+                        {t('service.nextFreeNone')}
+                      </p>
+                    )}
+                  </div>
+                </article>
+              ))}
+            </div>
+          </section>
+        ))}
+      </div>
+      <ActionBar onBack={() => dispatch({ type: 'back' })} />
+    </main>
+  );
+}

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type LanguageCode } from '../i18n/setup';
+
+interface StartScreenProps {
+  onStart: () => void;
+  language: LanguageCode;
+  onLanguage: (language: LanguageCode) => void;
+}
+
+export function StartScreen({ onStart, language, onLanguage }: StartScreenProps) {
+  const { t } = useTranslation();
+  return (
+    <main className="screen screen-start" data-screen="start">
+      <div className="start-hero">
+        <h1>{t('start.title')}</h1>
+        <p className="subtitle">{t('start.subtitle')}</p>
+      </div>
+      <div className="start-controls">
+        <button type="button" className="btn btn-primary btn-hero" onClick={onStart}>
+          {t('start.touch')}
+          <span aria-hidden="true" className="btn-hero-arrow">
+            →
+          </span>
+        </button>
+        <div className="language-choice" role="group" aria-label={t('start.chooseLanguage')}>
+          {LANGUAGES.map((code) => (
+            <button
+              key={code}
+              type="button"
+              lang={code}
+              className={`btn btn-secondary${code === language ? ' btn-selected' : ''}`}
+              aria-pressed={code === language}
+              onClick={() => onLanguage(code)}
+            >
+              {t(`language.${code}`)}
+            </button>
+          ))}
+        </div>
+      </div>
+    </main>
+  );
+}
