@@ -1,0 +1,136 @@
+/**
+ * decisions.md "Status codes" and "Lists": envelopes everywhere, 401/403/404/400/413/500, list order.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../server/app';
+import { upsertApiKey, revokeApiKey } from '../../../server/db/api-keys';
+import { upsertEmployee, upsertService } from '../../../server/db/catalog';
+import { closeServerDb, openServerDb } from '../../../server/db/open';
+import { DEMO_EMPLOYEES, DEMO_SERVICES } from '../../../server/seed/demo';
+import { API_PREFIX, EmployeesEnvelope, ErrorEnvelopeSchema, ServicesEnvelope } from '../../../shared/api/schemas';
+import { DEFAULT_AVAILABILITY_SETTINGS } from '../../../shared/booking/types';
+import { BOOK_KEY, HIGH_LIMITS, READ_KEY, createTestApp, demoBooking, tempDir } from '../../support/server/harness';
+import type { TestApp } from '../../support/server/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function expectError(response: { statusCode: number; json(): unknown; body: string }, status: number) {
+  expect(response.statusCode).toBe(status);
+  const body = ErrorEnvelopeSchema.parse(response.json());
+  expect(response.body).not.toMatch(/\n\s+at /);
+  return body;
+}
+
+describe('lists', () => {
+  it('services: enabled and not deleted, ordered by sortOrder then title', async () => {
+    upsertService(t.db, { ...DEMO_SERVICES[0], id: 'svc-aaa-same-order', title: 'Aaa first by title', features: [], sortOrder: 10 });
+    const response = await t.get('/services');
+    expect(response.statusCode).toBe(200);
+    const { data } = ServicesEnvelope.parse(response.json());
+    const ids = data.map((s) => s._id);
+    expect(ids).not.toContain('svc-dauerwelle'); // disabled
+    expect(ids).not.toContain('svc-hochsteckfrisur'); // soft-deleted
+    expect(ids.slice(0, 3)).toEqual(['svc-aaa-same-order', 'svc-damen-schnitt', 'svc-herren-schnitt']);
+    const orders = data.map((s) => s.sortOrder);
+    expect(orders).toEqual([...orders].sort((a, b) => a - b));
+    expect(data.find((s) => s._id === 'svc-faerben')?.duration).toEqual({ value: 2, unit: 'hours' });
+    expect(data.every((s) => s.pricing.currency === 'EUR' && s.pricing.taxRate === 19 && s.enabled)).toBe(true);
+    expect(new Set(data.map((s) => s.category)).size).toBeGreaterThanOrEqual(2);
+  });
+
+  it('employees: bookable ones ordered by name', async () => {
+    upsertEmployee(t.db, { ...DEMO_EMPLOYEES[0], id: 'emp-aaron', name: 'Aaron Adler', serviceIds: [] });
+    const { data } = EmployeesEnvelope.parse((await t.get('/employees')).json());
+    expect(data.map((e) => e.name)).toEqual(['Aaron Adler', 'Anna Becker', 'Mehmet Yilmaz', 'Sophie Wagner']);
+    expect(data.map((e) => e._id)).not.toContain('emp-lukas');
+    expect(data.every((e) => e.available)).toBe(true);
+  });
+});
+
+describe('authentication', () => {
+  it.each([
+    ['no header', undefined],
+    ['wrong scheme', 'Basic dXNlcjpwYXNz'],
+    ['empty bearer', 'Bearer '],
+    ['unknown key', 'Bearer not-a-known-key'],
+  ])('401 for %s', async (_name, authorization) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${API_PREFIX}/services`,
+      headers: authorization === undefined ? {} : { authorization },
+    });
+    expectError(response, 401);
+    expect(response.headers['x-ratelimit-limit']).toBeUndefined();
+  });
+
+  it('401 for a revoked key', async () => {
+    upsertApiKey(t.db, 'soon-revoked-key', 'book', t.clock());
+    expect((await t.get('/services', 'soon-revoked-key')).statusCode).toBe(200);
+    revokeApiKey(t.db, 'soon-revoked-key', t.clock());
+    expectError(await t.get('/services', 'soon-revoked-key'), 401);
+  });
+
+  it('stores keys only as hashes', () => {
+    const rows = t.db.$client.prepare('SELECT * FROM api_keys').all();
+    expect(JSON.stringify(rows)).not.toContain(BOOK_KEY);
+  });
+
+  it('403 for a read-only key on POST /book, 200 on reads', async () => {
+    expect((await t.get('/services', READ_KEY)).statusCode).toBe(200);
+    const body = expectError(await t.book(demoBooking(), { key: READ_KEY }), 403);
+    expect(body.error).toMatch(/read/);
+  });
+});
+
+describe('error envelopes', () => {
+  it('404 with the envelope for an unknown path', async () => {
+    const body = expectError(await t.app.inject({ method: 'GET', url: '/nope' }), 404);
+    expect(body.error).toContain('/nope');
+    expectError(await t.get('/bookings'), 404);
+    expectError(await t.app.inject({ method: 'DELETE', url: `${API_PREFIX}/book`, headers: { authorization: `Bearer ${BOOK_KEY}` } }), 404);
+  });
+
+  it('400 for a body that is not JSON', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/book`,
+      headers: { authorization: `Bearer ${BOOK_KEY}`, 'content-type': 'application/json' },
+      payload: '{"serviceId": ',
+    });
+    expect(expectError(response, 400).error).toMatch(/^body/);
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/book`,
+      headers: { authorization: `Bearer ${BOOK_KEY}`, 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
+    expectError(plain, 400);
+  });
+
+  it('413 for a body over 16 KiB', async () => {
+    const response = await t.book({ ...demoBooking(), notes: 'x'.repeat(17 * 1024) });
+    expectError(response, 413);
+  });
+
+  it('500 with the envelope and no stack trace on an unexpected failure', async () => {
+    const tmp = tempDir();
+    const db = openServerDb(`${tmp.dir}/broken.db`);
+    upsertApiKey(db, BOOK_KEY, 'book', Date.now());
+    const app = buildApp({ db, clock: Date.now, mailer: null, limits: HIGH_LIMITS, settings: DEFAULT_AVAILABILITY_SETTINGS });
+    // Break the storage under the running app: every query now throws inside the handler.
+    db.$client.prepare('DROP TABLE employee_services').run();
+    db.$client.prepare('DROP TABLE services').run();
+    const response = await app.inject({ method: 'GET', url: `${API_PREFIX}/services`, headers: { authorization: `Bearer ${BOOK_KEY}` } });
+    const body = expectError(response, 500);
+    expect(body.error).not.toMatch(/services|sqlite|no such table/i);
+    await app.close();
+    closeServerDb(db);
+    tmp.remove();
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * Builds the real reference server on a temp SQLite file for tests: `inject()` for speed,
+ * `startServer` on 127.0.0.1 port 0 where real HTTP matters. Nothing here is a mock.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../../server/app';
+import { upsertApiKey } from '../../../server/db/api-keys';
+import { closeServerDb, openServerDb } from '../../../server/db/open';
+import type { ServerDb } from '../../../server/db/open';
+import type { RateLimits } from '../../../server/db/rate-limits';
+import type { Mailer } from '../../../server/mail/mailer';
+import { seedDemo } from '../../../server/seed/demo';
+import { API_PREFIX } from '../../../shared/api/schemas';
+import type { BookingRequest } from '../../../shared/api/schemas';
+import { DEFAULT_AVAILABILITY_SETTINGS } from '../../../shared/booking/types';
+import type { AvailabilitySettings } from '../../../shared/booking/types';
+
+export const BOOK_KEY = 'test-book-key-0001';
+export const READ_KEY = 'test-read-key-0001';
+export const OTHER_BOOK_KEY = 'test-book-key-0002';
+
+/** Monday 2026-11-23, 08:00 in Berlin. */
+export const MONDAY_0800 = Date.parse('2026-11-23T07:00:00Z');
+
+export function tempDir(prefix = 'fd-server-'): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface TestClock {
+  (): number;
+  set(ms: number): void;
+  advance(ms: number): void;
+}
+
+export function testClock(start = MONDAY_0800): TestClock {
+  let now = start;
+  const clock = (() => now) as TestClock;
+  clock.set = (ms) => {
+    now = ms;
+  };
+  clock.advance = (ms) => {
+    now += ms;
+  };
+  return clock;
+}
+
+export interface TestAppOptions {
+  clock?: TestClock;
+  limits?: RateLimits;
+  mailer?: Mailer | null;
+  settings?: Partial<AvailabilitySettings>;
+  dbPath?: string;
+  seed?: boolean;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: ServerDb;
+  dbPath: string;
+  clock: TestClock;
+  get(path: string, key?: string | null): Promise<LightMyRequestResponse>;
+  book(body: unknown, options?: { key?: string; idempotencyKey?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export const HIGH_LIMITS: RateLimits = { perMinute: 1_000_000, perDay: 10_000_000 };
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const tmp = options.dbPath ? undefined : tempDir();
+  const dbPath = options.dbPath ?? join(tmp!.dir, 'server.db');
+  const clock = options.clock ?? testClock();
+  const db = openServerDb(dbPath);
+  if (options.seed !== false) seedDemo(db);
+  upsertApiKey(db, BOOK_KEY, 'book', clock());
+  upsertApiKey(db, OTHER_BOOK_KEY, 'book', clock());
+  upsertApiKey(db, READ_KEY, 'read', clock());
+  const app = buildApp({
+    db,
+    clock,
+    mailer: options.mailer ?? null,
+    limits: options.limits ?? HIGH_LIMITS,
+    settings: { ...DEFAULT_AVAILABILITY_SETTINGS, ...options.settings },
+  });
+  await app.ready();
+  const auth = (key: string | null | undefined) => (key === null ? {} : { authorization: `Bearer ${key ?? BOOK_KEY}` });
+  return {
+    app,
+    db,
+    dbPath,
+    clock,
+    get: (path, key) => app.inject({ method: 'GET', url: `${API_PREFIX}${path}`, headers: auth(key) }),
+    book: (body, opts = {}) =>
+      app.inject({
+        method: 'POST',
+        url: `${API_PREFIX}/book`,
+        headers: {
+          ...auth(opts.key),
+          'content-type': 'application/json',
+          ...(opts.idempotencyKey === undefined ? {} : { 'idempotency-key': opts.idempotencyKey }),
+        },
+        payload: JSON.stringify(body),
+      }),
+    async close() {
+      await app.close();
+      closeServerDb(db);
+      tmp?.remove();
+    },
+  };
+}
+
+/** A valid booking of the demo catalog: Mehmet, men's cut, Tuesday 2026-11-24 11:00. */
+export function demoBooking(overrides: Partial<BookingRequest> = {}): BookingRequest {
+  return {
+    serviceId: 'svc-herren-schnitt',
+    employeeId: 'emp-mehmet',
+    date: '2026-11-24',
+    time: '11:00',
+    customer: { name: 'Erika Mustermann', email: 'erika@example.com', phone: '+49 30 555 0100' },
+    ...overrides,
+  };
+}
+
+/** Content hash of the tables a request could change (bookings, customers, counters). */
+export function dataHash(db: ServerDb): string {
+  const sqlite = db.$client;
+  const hash = createHash('sha256');
+  for (const table of ['bookings', 'customers', 'counters', 'idempotency_records']) {
+    hash.update(JSON.stringify(sqlite.prepare(`SELECT * FROM ${table} ORDER BY 1`).all()));
+  }
+  return hash.digest('hex');
+}
+
+export function rowCount(db: ServerDb, table: 'bookings' | 'customers'): number {
+  return (db.$client.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+}
