@@ -1,0 +1,106 @@
+/**
+ * Starts a kiosk core and the browser shell in front of it, in this process. Used by the CLI
+ * (main.ts), by `npm start` when Electron cannot run, and by end-to-end tests.
+ */
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createKioskCore } from '../core/kiosk-core';
+import type { KioskCore } from '../core/kiosk-core';
+import { createLogger } from '../core/log';
+import type { Logger } from '../core/log';
+import { createFileSecretStore } from '../core/settings/secret-store';
+import type { SecretStore } from '../core/settings/secret-store';
+import { DEFAULT_WEB_PORT, startWebShell } from './web-shell';
+
+export const DEFAULT_DATA_DIR = './data/kiosk';
+
+/** out/renderer of this checkout, found from this module, not from the working directory. */
+export const BUILT_RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import.meta.url));
+
+export interface StartKioskWebOptions {
+  /** Default 5175; 0 picks a free port. */
+  port?: number;
+  /** null or absent: the core's embedded reference server with demo data. */
+  upstreamUrl?: string | null;
+  apiKey?: string | null;
+  /** Default ./data/kiosk, resolved against the working directory. */
+  dataDir?: string;
+  /** Default: a random one (it is in the printed URL). */
+  token?: string;
+  /** Default: out/renderer of this checkout. */
+  rendererDir?: string | null;
+  /** Default: a file (0600) in the data folder. */
+  secretStore?: SecretStore;
+  /** Receives the one "ready" line with the URL; default stdout. */
+  print?: (line: string) => void;
+  log?: Logger;
+  heartbeatMs?: number;
+}
+
+export interface KioskWeb {
+  /** http://127.0.0.1:PORT */
+  url: string;
+  /** The URL to open: it carries the token in the fragment, which the renderer reads. */
+  openUrl: string;
+  port: number;
+  token: string;
+  dataDir: string;
+  /** Closes the web shell, then the core. */
+  close(): Promise<void>;
+}
+
+export function randomToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+export async function startKioskWeb(options: StartKioskWebOptions = {}): Promise<KioskWeb> {
+  const log = options.log ?? createLogger('kiosk-web');
+  const dataDir = resolve(options.dataDir ?? DEFAULT_DATA_DIR);
+  const token = options.token ?? randomToken();
+  const print = options.print ?? ((line: string) => void process.stdout.write(`${line}\n`));
+
+  const core: KioskCore = await createKioskCore({
+    dataDir,
+    upstreamUrl: options.upstreamUrl ?? null,
+    apiKey: options.apiKey ?? null,
+    secretStore: options.secretStore ?? createFileSecretStore(join(dataDir, 'api-key')),
+  });
+  let shell;
+  try {
+    shell = await startWebShell({
+      api: core.api,
+      events: core.events,
+      port: options.port ?? DEFAULT_WEB_PORT,
+      token,
+      rendererDir: options.rendererDir === undefined ? BUILT_RENDERER_DIR : options.rendererDir,
+      log: options.log ?? createLogger('web'),
+      ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
+    });
+  } catch (error) {
+    await core.close();
+    throw error;
+  }
+
+  const openUrl = `${shell.url}/#token=${encodeURIComponent(token)}`;
+  print(`Frontdesk kiosk ready: ${openUrl}`);
+  let closing: Promise<void> | null = null;
+  return {
+    url: shell.url,
+    openUrl,
+    port: shell.port,
+    token,
+    dataDir,
+    close: () => {
+      closing ??= (async () => {
+        try {
+          await shell.close();
+        } finally {
+          await core.close();
+          log.info('stopped');
+        }
+      })();
+      return closing;
+    },
+  };
+}

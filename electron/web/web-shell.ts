@@ -1,0 +1,220 @@
+/**
+ * The browser shell: the kiosk API over HTTP on 127.0.0.1, for a plain browser where Electron
+ * cannot run (and for the end-to-end tests). Routes:
+ * - POST /api/kiosk/<method>  JSON body = the method's input -> 200 { ok: true, result } or
+ *   4xx/5xx { ok: false, error: { code, message } } (status from httpStatusFor);
+ * - GET  /api/kiosk/events    server-sent events (see event-stream.ts);
+ * - GET  /                    the built renderer, or a page saying to run `npm run build`.
+ * Every request must name us in Host and come from no Origin or our own (403 otherwise); every
+ * /api/kiosk request needs `Authorization: Bearer <token>` (401). Bodies over 64 KiB are 413.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import type { FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { KioskApi, KioskEvent } from '../../shared/kiosk-api';
+import {
+  INTERNAL_ERROR_MESSAGE,
+  dispatchKioskCall,
+  httpStatusFor,
+} from '../../shared/kiosk-dispatch';
+import type { ErrorCode } from '../../shared/result';
+import { createLogger, describeError } from '../core/log';
+import type { Logger } from '../core/log';
+import { openEventStream } from './event-stream';
+import type { EventStream, KioskEventSource } from './event-stream';
+import { SECURITY_HEADERS, hasBearerToken, isAllowedHost, isAllowedOrigin } from './request-guard';
+
+export const DEFAULT_WEB_PORT = 5175;
+export const BODY_LIMIT_BYTES = 64 * 1024;
+const API_PREFIX = '/api/kiosk/';
+
+export interface WebShellOptions {
+  api: KioskApi;
+  events: KioskEventSource;
+  /** Only loopback: the shell serves one machine's own browser. */
+  host?: '127.0.0.1';
+  /** 0 picks a free port. */
+  port: number;
+  /** The Bearer token every API call must carry. */
+  token: string;
+  /** The built renderer (out/renderer); null or missing serves a "run npm run build" page. */
+  rendererDir: string | null;
+  log?: Logger;
+  /** SSE heartbeat interval; default 15 s. */
+  heartbeatMs?: number;
+}
+
+export interface WebShell {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const BUILD_MISSING_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Frontdesk</title></head>
+<body><h1>Frontdesk</h1><p>The kiosk screens are not built yet. Run <code>npm run build</code>,
+then reload this page.</p></body></html>
+`;
+
+export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
+  const log = options.log ?? createLogger('web');
+  const host = options.host ?? '127.0.0.1';
+  if (host !== '127.0.0.1') throw new Error('the web shell binds 127.0.0.1 only');
+  if (!/^[\x21-\x7e]+$/.test(options.token))
+    throw new Error('the web shell token must be visible ASCII without spaces');
+  const heartbeatMs = options.heartbeatMs ?? 15_000;
+
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    forceCloseConnections: true,
+    return503OnClosing: true,
+  });
+  let port = 0; // known once listening; no request arrives before
+  const streams = new Set<EventStream>();
+
+  // JSON only, and an empty body means "no input" (methods such as listBookings take none).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('the body is not valid JSON'), { statusCode: 400 }), undefined);
+    }
+  });
+
+  // Set before the routes: a route keeps the error handler in force when it was added.
+  app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status === 413)
+      return sendFailure(
+        reply,
+        413,
+        'invalid_input',
+        `the body is larger than ${BODY_LIMIT_BYTES} bytes`,
+      );
+    if (status === 415)
+      return sendFailure(reply, 415, 'invalid_input', 'send the input as application/json');
+    if (status >= 400 && status < 500)
+      return sendFailure(reply, status, 'invalid_input', 'the body is not valid JSON');
+    log.error('request failed', { url: request.url.split('?')[0], error: describeError(error) });
+    return sendFailure(reply, 500, 'internal', INTERNAL_ERROR_MESSAGE);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) void reply.header(name, value);
+    const hostHeader = request.headers.host;
+    if (!isAllowedHost(hostHeader, port)) {
+      return sendFailure(
+        reply,
+        403,
+        'unauthorized',
+        'this server only answers to 127.0.0.1 or localhost',
+      );
+    }
+    if (!isAllowedOrigin(request.headers.origin, hostHeader)) {
+      return sendFailure(reply, 403, 'unauthorized', 'cross-origin requests are not allowed');
+    }
+    if (
+      request.url.startsWith(API_PREFIX) &&
+      !hasBearerToken(request.headers.authorization, options.token)
+    ) {
+      void reply.header('www-authenticate', 'Bearer');
+      return sendFailure(reply, 401, 'unauthorized', 'missing or wrong kiosk token');
+    }
+  });
+
+  app.get('/api/kiosk/events', (request, reply) => {
+    reply.hijack();
+    const stream = openEventStream({
+      response: reply.raw,
+      events: options.events,
+      heartbeatMs,
+      log,
+      initialStatus: async (): Promise<KioskEvent> => ({
+        type: 'status',
+        status: await options.api.getSyncStatus(undefined),
+      }),
+    });
+    streams.add(stream);
+    void stream.closed.then(() => streams.delete(stream));
+    request.raw.on('close', () => stream.close());
+  });
+
+  app.post<{ Params: { method: string } }>('/api/kiosk/:method', async (request, reply) => {
+    const method = request.params.method;
+    const result = await dispatchKioskCall(options.api, method, request.body, {
+      onUnexpectedError: (name, error) =>
+        log.error(`${name} failed`, { error: describeError(error) }),
+    });
+    void reply.header('cache-control', 'no-store');
+    return reply.code(result.ok ? 200 : httpStatusFor(result.error.code)).send(result);
+  });
+
+  const indexFile = options.rendererDir ? join(options.rendererDir, 'index.html') : null;
+  if (options.rendererDir && indexFile && existsSync(indexFile)) {
+    await app.register(fastifyStatic, {
+      root: options.rendererDir,
+      prefix: '/',
+      index: 'index.html',
+    });
+  } else {
+    log.warn('renderer not built; / explains how to build it', {
+      rendererDir: options.rendererDir,
+    });
+    app.get('/', (_request, reply) =>
+      reply.type('text/html; charset=utf-8').send(BUILD_MISSING_PAGE),
+    );
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      return sendFailure(
+        reply,
+        404,
+        'not_found',
+        `no route ${request.method} ${request.url.split('?')[0] ?? ''}`,
+      );
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+
+  // Open event streams would keep close() waiting; end them first.
+  app.addHook('preClose', async () => {
+    for (const stream of streams) stream.close();
+    await Promise.resolve();
+  });
+
+  await app.listen({ host, port: options.port });
+  port = (app.server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  log.info('listening', { url });
+  return {
+    url,
+    port,
+    close: async () => {
+      await app.close();
+    },
+  };
+}
+
+function sendFailure(
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+  message: string,
+): FastifyReply {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send({ ok: false, error: { code, message } });
+}
