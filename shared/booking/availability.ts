@@ -14,7 +14,7 @@ import { candidateEmployees, inRanges, indexEmployee } from './schedule';
 import type { IndexedEmployee, MinuteRange } from './schedule';
 import { addDays, dayClock, daysInMonth, fromMinutes, todayIn, toMinutes, weekdayOf } from './time';
 import type { DayClock } from './time';
-import type { AvailabilitySettings, BusyInterval, DayQuery, EmployeeSchedule, SlotProblem } from './types';
+import type { AvailabilitySettings, BusyInterval, DayQuery, EmployeeSchedule, SlotProblem, Weekday } from './types';
 
 const MINUTE_MS = 60_000;
 
@@ -88,6 +88,17 @@ function byFewestBookingsThenName(a: DayCandidate, b: DayCandidate): number {
   return a.employee.id < b.employee.id ? -1 : a.employee.id > b.employee.id ? 1 : 0;
 }
 
+/** Grid minutes inside anyone's working hours on that weekday, ascending and unique. */
+function weekdayGrid(indexed: readonly IndexedEmployee[], weekday: Weekday, step: number): number[] {
+  const onGrid = new Set<number>();
+  for (const { days } of indexed) {
+    for (const [start, end] of days[weekday]?.working ?? []) {
+      for (let minute = Math.ceil(start / step) * step; minute < end; minute += step) onGrid.add(minute);
+    }
+  }
+  return [...onGrid].sort((a, b) => a - b);
+}
+
 interface DayInput {
   date: string;
   durationMinutes: number;
@@ -96,6 +107,8 @@ interface DayInput {
   now: number;
   settings: AvailabilitySettings;
   bounds: Bounds;
+  /** Precomputed weekdayGrid results, shared by the days of one month. */
+  gridByWeekday?: Map<Weekday, number[]>;
 }
 
 function prepareDay(input: DayInput): DayContext {
@@ -105,10 +118,8 @@ function prepareDay(input: DayInput): DayContext {
   const status: DayStatus = date < bounds.today ? 'past' : date > bounds.lastDay ? 'horizon' : 'open';
   const dayStart = clock.boundary(0);
   const dayEnd = clock.boundary(1440);
-  const step = gridStep(settings);
 
   const candidates: DayCandidate[] = [];
-  const gridSet = new Set<number>();
   for (const { employee, days } of input.indexed) {
     const schedule = days[weekday];
     if (schedule === undefined) continue;
@@ -126,14 +137,12 @@ function prepareDay(input: DayInput): DayContext {
       busy,
       bookingsThatDay,
     });
-    for (const [start, end] of schedule.working) {
-      for (let minute = Math.ceil(start / step) * step; minute < end; minute += step) gridSet.add(minute);
-    }
   }
   candidates.sort(byFewestBookingsThenName);
 
   // Wall times skipped by a spring-forward change are never offered.
-  const gridMinutes = [...gridSet].filter((minute) => clock.instant(minute) !== null).sort((a, b) => a - b);
+  const grid = input.gridByWeekday?.get(weekday) ?? weekdayGrid(input.indexed, weekday, gridStep(settings));
+  const gridMinutes = grid.filter((minute) => clock.instant(minute) !== null);
   return {
     clock,
     status,
@@ -250,6 +259,7 @@ export function computeAvailableDays(q: AvailableDaysQuery): number[] {
   const indexed = indexCandidates(q.employees, q.serviceId, q.employeeId);
   if (indexed.length === 0) return [];
   const busyByEmployee = groupBusy(q.busy);
+  const gridByWeekday = new Map<Weekday, number[]>();
   const days: number[] = [];
   const total = daysInMonth(q.year, q.month);
   for (let day = 1; day <= total; day += 1) {
@@ -257,7 +267,12 @@ export function computeAvailableDays(q: AvailableDaysQuery): number[] {
     if (date < bounds.today) continue;
     if (date > bounds.lastDay) break;
     const weekday = weekdayOf(date);
-    if (!indexed.some((e) => e.days[weekday] !== undefined)) continue;
+    let grid = gridByWeekday.get(weekday);
+    if (grid === undefined) {
+      grid = weekdayGrid(indexed, weekday, gridStep(q.settings));
+      gridByWeekday.set(weekday, grid);
+    }
+    if (grid.length === 0) continue;
     const ctx = prepareDay({
       date,
       durationMinutes: q.durationMinutes,
@@ -266,6 +281,7 @@ export function computeAvailableDays(q: AvailableDaysQuery): number[] {
       now: q.now,
       settings: q.settings,
       bounds,
+      gridByWeekday,
     });
     if (ctx.gridMinutes.some((minute) => evaluateSlot(ctx, minute).available)) days.push(day);
   }

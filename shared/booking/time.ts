@@ -97,9 +97,9 @@ function formatDate(year: number, month: number, day: number): string {
   return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(day)}`;
 }
 
+/** 'YYYY-MM-DD' to numbers; slices rather than split+map, as this runs per day per request. */
 function parseDate(date: string): [number, number, number] {
-  const [y, m, d] = date.split('-').map(Number);
-  return [y ?? NaN, m ?? NaN, d ?? NaN];
+  return [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
 }
 
 /**
@@ -196,7 +196,8 @@ export function addDays(date: string, days: number): string {
 /** 0 = Sunday ... 6 = Saturday, as `Date.getUTCDay()`. */
 export function weekdayOf(date: string): Weekday {
   const [y, m, d] = parseDate(date);
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDay() as Weekday;
+  // 1970-01-01 was a Thursday (4).
+  return mod(Math.floor(Date.UTC(y, m - 1, d) / DAY_MS) + 4, 7) as Weekday;
 }
 
 /** '09:30' -> 570. '24:00' -> 1440 is accepted, as the end of a working day. */
