@@ -185,7 +185,7 @@ describe('computeDaySlots and checkSlot across DST changes (Berlin, 2026)', () =
     expect(check).toMatchObject({ ok: false, problem: 'grid' });
   });
 
-  it('spring forward: a booking 01:30-02:30 real time blocks 03:00-03:15 wall time', () => {
+  it('spring forward: a 60-minute booking at 01:30 blocks until 03:30 wall time', () => {
     const booking = { employeeId: DORA.id, startMs: at(SPRING, '01:30'), endMs: at(SPRING, '01:30') + 3_600_000 };
     const slots = computeDaySlots(dora(SPRING, MONDAY_MORNING, { busy: [booking], durationMinutes: 15 }));
     expect(describeSlot(slots, '01:15')).toBe('free:Dora');
