@@ -1,0 +1,217 @@
+/**
+ * The renderer's transport to the browser shell (electron/web): a `KioskClient` built from the
+ * contract, so a method added to `kioskApi` needs no code here. Uses only fetch, streams and
+ * TextDecoder (in browsers and in Node 22).
+ * - Every method POSTs its input as JSON to /api/kiosk/<method> with the Bearer token; the
+ *   answer's `result` is validated with the method's output schema.
+ * - A network failure answers `{ ok: false, error: { code: 'unavailable' } }`; it never throws.
+ * - `onEvent` reads GET /api/kiosk/events as server-sent events over a streaming fetch
+ *   (EventSource cannot send an Authorization header), parses each event with `KioskEvent`
+ *   and reconnects with capped exponential backoff until unsubscribed.
+ */
+import { KioskEvent, kioskApi, kioskMethods } from './kiosk-api';
+import type { KioskClient, KioskMethod } from './kiosk-api';
+import { KioskErrorSchema, fail } from './result';
+import type { Result } from './result';
+
+export interface HttpKioskClientOptions {
+  /** Origin of the browser shell, e.g. `location.origin` or `http://127.0.0.1:5175`. */
+  baseUrl: string;
+  token: string;
+  /** Default: the global fetch (bound, so that browsers do not call it on the wrong `this`). */
+  fetch?: typeof fetch;
+  /** Event stream reconnection: first delay and cap, in ms (default 500 and 15,000). */
+  reconnect?: { initialMs: number; maxMs: number };
+}
+
+export const UNREACHABLE_MESSAGE = 'The kiosk service cannot be reached.';
+
+export function createHttpKioskClient(options: HttpKioskClientOptions): KioskClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const fetchFn: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const authorization = `Bearer ${options.token}`;
+  const reconnect = options.reconnect ?? { initialMs: 500, maxMs: 15_000 };
+
+  async function call(method: KioskMethod, input: unknown): Promise<Result<unknown>> {
+    let response: Response;
+    try {
+      response = await fetchFn(`${baseUrl}/api/kiosk/${method}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization },
+        body: JSON.stringify(input ?? {}),
+      });
+    } catch {
+      return fail('unavailable', UNREACHABLE_MESSAGE);
+    }
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      // A proxy's HTML error page, or a connection cut mid-answer.
+      return fail(
+        response.ok ? 'internal' : 'unavailable',
+        `Unexpected answer from the kiosk service (${response.status}).`,
+      );
+    }
+    return readEnvelope(method, body, response.status);
+  }
+
+  const methods: Record<string, (input: unknown) => Promise<Result<unknown>>> = {};
+  for (const method of kioskMethods) methods[method] = (input) => call(method, input);
+
+  return {
+    // Each entry calls `call` with its own method name; the contract's types hold by construction.
+    ...(methods as unknown as Omit<KioskClient, 'onEvent'>),
+    onEvent: (listener) =>
+      subscribeToEvents(`${baseUrl}/api/kiosk/events`, authorization, fetchFn, reconnect, listener),
+  };
+}
+
+function readEnvelope(method: KioskMethod, body: unknown, status: number): Result<unknown> {
+  if (typeof body === 'object' && body !== null && 'ok' in body) {
+    if (body.ok === true && 'result' in body) {
+      const parsed = kioskApi[method].output.safeParse(body.result);
+      if (parsed.success) return { ok: true, result: parsed.data };
+      return fail('internal', `The kiosk service sent an answer that does not match ${method}.`);
+    }
+    if (body.ok === false && 'error' in body) {
+      const error = KioskErrorSchema.safeParse(body.error);
+      if (error.success) return { ok: false, error: error.data };
+    }
+  }
+  return fail('internal', `Unexpected answer from the kiosk service (${status}).`);
+}
+
+function subscribeToEvents(
+  url: string,
+  authorization: string,
+  fetchFn: typeof fetch,
+  reconnect: { initialMs: number; maxMs: number },
+  listener: (event: KioskEvent) => void,
+): () => void {
+  const controller = new AbortController();
+  const { signal } = controller;
+
+  const run = async (): Promise<void> => {
+    let failures = 0;
+    while (!signal.aborted) {
+      try {
+        const response = await fetchFn(url, {
+          headers: { authorization, accept: 'text/event-stream' },
+          signal,
+        });
+        if (response.ok && response.body) {
+          failures = 0;
+          await readEventStream(response.body, signal, (data) => {
+            const event = parseEvent(data);
+            if (event) listener(event);
+          });
+        } else {
+          await response.body?.cancel();
+        }
+      } catch {
+        // Network error or abort: retried below unless unsubscribed.
+      }
+      if (signal.aborted) return;
+      // Full jitter, so that many kiosks restarting together do not reconnect in step.
+      const cap = Math.min(reconnect.maxMs, reconnect.initialMs * 2 ** Math.min(failures, 20));
+      failures += 1;
+      await abortableDelay(
+        reconnect.initialMs / 2 + Math.random() * (cap - reconnect.initialMs / 2),
+        signal,
+      );
+    }
+  };
+  void run();
+  return () => controller.abort();
+}
+
+function parseEvent(data: string): KioskEvent | null {
+  try {
+    const parsed = KioskEvent.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null; // a malformed event is skipped: the next status event brings the truth
+  }
+}
+
+/** Reads an SSE body until it ends, calling `onData` with each event's joined `data:` lines. */
+async function readEventStream(
+  body: ReadableStream<Uint8Array>,
+  signal: AbortSignal,
+  onData: (data: string) => void,
+): Promise<void> {
+  const reader = body.getReader();
+  const parser = createSseParser(onData);
+  const decoder = new TextDecoder();
+  const cancel = (): void => {
+    reader.cancel().catch(() => undefined);
+  };
+  signal.addEventListener('abort', cancel, { once: true });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parser.push(decoder.decode(value, { stream: true }));
+    }
+  } finally {
+    signal.removeEventListener('abort', cancel);
+  }
+}
+
+/**
+ * An incremental parser of the text/event-stream format (WHATWG HTML §9.2): lines end with CRLF,
+ * LF or CR; `data:` lines accumulate; a blank line dispatches; `:` lines are comments. Only the
+ * data matters here: the shell sends every KioskEvent as the default event type.
+ */
+export function createSseParser(onData: (data: string) => void): { push(text: string): void } {
+  let buffer = '';
+  let data: string[] = [];
+  let pendingCr = false;
+  const line = (text: string): void => {
+    if (text === '') {
+      if (data.length > 0) onData(data.join('\n'));
+      data = [];
+      return;
+    }
+    if (text.startsWith(':')) return;
+    const colon = text.indexOf(':');
+    const field = colon < 0 ? text : text.slice(0, colon);
+    let value = colon < 0 ? '' : text.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'data') data.push(value);
+  };
+  return {
+    push(text: string): void {
+      for (const char of text) {
+        if (pendingCr) {
+          pendingCr = false;
+          if (char === '\n') continue; // CRLF: the CR already ended the line
+        }
+        if (char === '\r' || char === '\n') {
+          pendingCr = char === '\r';
+          line(buffer);
+          buffer = '';
+        } else {
+          buffer += char;
+        }
+      }
+    },
+  };
+}
+
+function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) {
+      resolve();
+      return;
+    }
+    const done = (): void => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, Math.max(0, ms));
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

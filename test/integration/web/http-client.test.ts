@@ -1,0 +1,153 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KioskEvent } from '../../../shared/kiosk-api';
+import { createHttpKioskClient } from '../../../shared/kiosk-http-client';
+import { KioskFailure } from '../../../shared/result';
+import { silentLogger } from '../../../electron/core/log';
+import { startWebShell } from '../../../electron/web/web-shell';
+import type { WebShell } from '../../../electron/web/web-shell';
+import {
+  createKioskApiDouble,
+  localBooking,
+  service,
+  syncStatus,
+} from '../../unit/web/kiosk-api-double';
+import type { KioskApiDouble } from '../../unit/web/kiosk-api-double';
+
+const TOKEN = 'client-test-token-0123456789';
+
+/** A port that nothing listens on: bind one, note it, close it. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('createHttpKioskClient against the web shell', () => {
+  let double: KioskApiDouble;
+  let shell: WebShell;
+
+  beforeAll(async () => {
+    double = createKioskApiDouble({
+      retryBooking: () => Promise.reject(new KioskFailure('not_found', 'no such booking')),
+      // An answer that breaks the contract: the client must not pass it on.
+      getSettings: () => Promise.resolve({ mode: 'tablet' } as never),
+    });
+    shell = await startWebShell({
+      api: double.api,
+      events: double.events,
+      port: 0,
+      token: TOKEN,
+      rendererDir: null,
+      log: silentLogger,
+      heartbeatMs: 50,
+    });
+  });
+  afterAll(async () => {
+    await shell.close();
+  });
+
+  it('round-trips a call with input and a validated result', async () => {
+    const client = createHttpKioskClient({ baseUrl: shell.url, token: TOKEN });
+    const catalog = await client.getCatalog({});
+    expect(catalog).toMatchObject({ ok: true, result: { services: [service], source: 'live' } });
+    const slots = await client.getTimeSlots({
+      date: '2026-03-02',
+      serviceId: 'svc-cut',
+      fresh: true,
+    });
+    expect(slots).toMatchObject({ ok: true, result: { date: '2026-03-02' } });
+    expect(double.calls.at(-1)).toEqual({
+      method: 'getTimeSlots',
+      input: { date: '2026-03-02', serviceId: 'svc-cut', fresh: true },
+    });
+    expect(await client.listBookings(undefined)).toEqual({ ok: true, result: [localBooking] });
+  });
+
+  it('passes failures through as Results', async () => {
+    const client = createHttpKioskClient({ baseUrl: `${shell.url}/`, token: TOKEN });
+    expect(await client.retryBooking({ localId: 'x' })).toEqual({
+      ok: false,
+      error: { code: 'not_found', message: 'no such booking' },
+    });
+    const invalid = await client.getAvailableDays({ year: 2026, month: 13 });
+    expect(invalid).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    const wrongToken = createHttpKioskClient({ baseUrl: shell.url, token: 'nope' });
+    expect(await wrongToken.getCatalog({})).toMatchObject({
+      ok: false,
+      error: { code: 'unauthorized' },
+    });
+  });
+
+  it('refuses an answer that does not match the output schema', async () => {
+    const client = createHttpKioskClient({ baseUrl: shell.url, token: TOKEN });
+    expect(await client.getSettings({})).toMatchObject({ ok: false, error: { code: 'internal' } });
+  });
+
+  it('answers unavailable when the shell cannot be reached', async () => {
+    const client = createHttpKioskClient({
+      baseUrl: `http://127.0.0.1:${await closedPort()}`,
+      token: TOKEN,
+    });
+    expect(await client.getSyncStatus({})).toMatchObject({
+      ok: false,
+      error: { code: 'unavailable' },
+    });
+  });
+
+  it('delivers the initial status and pushed events, and stops on unsubscribe', async () => {
+    const client = createHttpKioskClient({ baseUrl: shell.url, token: TOKEN });
+    const events: KioskEvent[] = [];
+    const unsubscribe = client.onEvent((event) => events.push(event));
+    await expect.poll(() => events.length).toBe(1);
+    expect(events[0]).toEqual({ type: 'status', status: syncStatus });
+    await expect.poll(() => double.events.listeners()).toBe(1);
+    double.emit({ type: 'booking', booking: localBooking });
+    await expect.poll(() => events.length).toBe(2);
+    expect(events[1]).toEqual({ type: 'booking', booking: localBooking });
+    unsubscribe();
+    await expect.poll(() => double.events.listeners()).toBe(0);
+  });
+
+  it('reconnects after the shell restarts on the same port', async () => {
+    const first = createKioskApiDouble();
+    const restartable = await startWebShell({
+      api: first.api,
+      events: first.events,
+      port: 0,
+      token: TOKEN,
+      rendererDir: null,
+      log: silentLogger,
+    });
+    const port = restartable.port;
+    const client = createHttpKioskClient({
+      baseUrl: restartable.url,
+      token: TOKEN,
+      reconnect: { initialMs: 20, maxMs: 100 },
+    });
+    const events: KioskEvent[] = [];
+    const unsubscribe = client.onEvent((event) => events.push(event));
+    await expect.poll(() => events.length).toBe(1);
+    await restartable.close();
+
+    const second = createKioskApiDouble();
+    const again = await startWebShell({
+      api: second.api,
+      events: second.events,
+      port,
+      token: TOKEN,
+      rendererDir: null,
+      log: silentLogger,
+    });
+    try {
+      await expect.poll(() => second.events.listeners(), { timeout: 5_000 }).toBe(1);
+      second.emit({ type: 'booking', booking: localBooking });
+      await expect.poll(() => events.some((event) => event.type === 'booking')).toBe(true);
+    } finally {
+      unsubscribe();
+      await again.close();
+    }
+  });
+});
