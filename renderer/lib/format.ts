@@ -51,7 +51,7 @@ export function weekdayNames(locale: string): string[] {
 
 export function formatTime(time: string, locale: string): string {
   const [h, m] = time.split(':').map(Number) as [number, number];
-  return dateFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(new Date(Date.UTC(2024, 0, 1, h, m)));
+  return dateFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(Date.UTC(2024, 0, 1, h, m)));
 }
 
 export function formatPrice(price: number, currency: string, locale: string): string {

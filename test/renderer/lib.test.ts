@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { addMinutes, monthGrid } from '../../renderer/lib/dates';
+import { formatDuration, formatPrice, formatTime } from '../../renderer/lib/format';
+import { buildCalendarEvent } from '../../renderer/lib/ical';
+import { groupSlots } from '../../renderer/lib/slots';
+import { validateField } from '../../renderer/lib/validation';
+
+describe('renderer helpers', () => {
+  it('groups slots into morning, afternoon and evening', () => {
+    const slot = (time: string) => ({ time, available: true });
+    expect(groupSlots([slot('17:30'), slot('09:00'), slot('12:00'), slot('11:45')]).map((g) => [g.part, g.slots.map((s) => s.time)])).toEqual([
+      ['morning', ['09:00', '11:45']],
+      ['afternoon', ['12:00']],
+      ['evening', ['17:30']],
+    ]);
+  });
+
+  it('lays out a month Monday first', () => {
+    const weeks = monthGrid(2026, 11); // 1 November 2026 is a Sunday
+    expect(weeks[0]?.slice(0, 6)).toEqual([null, null, null, null, null, null]);
+    expect(weeks[0]?.[6]).toEqual({ day: 1, date: '2026-11-01' });
+    expect(weeks.flat().filter(Boolean)).toHaveLength(30);
+    expect(addMinutes('23:30', 45)).toBe('00:15');
+  });
+
+  it('formats prices, durations and times per locale', () => {
+    expect(formatPrice(32, 'EUR', 'de-DE')).toBe('32,00\u00a0€');
+    expect(formatPrice(32, 'EUR', 'en-GB')).toBe('€32.00');
+    expect(formatPrice(5, 'XYZW', 'en-GB')).toBe('5.00 XYZW');
+    expect(formatDuration(90, 'en-GB')).toMatch(/^1 hr 30 mins?$/);
+    expect(formatDuration(60, 'de-DE')).toBe('1 Std.');
+    expect(formatTime('14:05', 'de-DE')).toBe('14:05');
+  });
+
+  it('maps schema issues to message keys', () => {
+    expect(validateField('name', '  ')).toBe('required');
+    expect(validateField('email', 'eva@')).toBe('email');
+    expect(validateField('email', 'eva@example.com')).toBeNull();
+    expect(validateField('phone', 'call me')).toBe('phone');
+    expect(validateField('phone', '12')).toBe('tooShort');
+    expect(validateField('name', 'x'.repeat(201))).toBe('tooLong');
+  });
+
+  it('builds an iCalendar event with floating times and escaped text', () => {
+    const ics = buildCalendarEvent({
+      uid: 'b1@frontdesk',
+      title: 'Cut, wash; style',
+      date: '2026-11-24',
+      time: '09:30',
+      endTime: '10:00',
+      now: new Date('2026-11-21T10:00:00Z'),
+    });
+    expect(ics.split('\r\n')).toEqual(
+      expect.arrayContaining(['BEGIN:VEVENT', 'DTSTART:20261124T093000', 'DTEND:20261124T100000', 'DTSTAMP:20261121T100000Z', 'SUMMARY:Cut\\, wash\\; style']),
+    );
+  });
+});

@@ -1,0 +1,90 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeKioskClient } from './support/fake-kiosk-client';
+import { renderApp, settle, tap } from './support/render-app';
+
+afterEach(cleanup);
+
+async function enterPin(pin: string): Promise<void> {
+  for (const digit of pin) fireEvent.click(screen.getByRole('button', { name: digit }));
+  await tap(/unlock|continue/i);
+}
+
+describe('staff area', () => {
+  it('first run asks for a new PIN twice and sets it with updateSettings', async () => {
+    const client = new FakeKioskClient({ pin: null });
+    renderApp(client);
+    await settle();
+    await tap('Staff');
+    expect(screen.getByRole('heading', { name: 'Choose a staff PIN' })).toBeTruthy();
+    await enterPin('2468');
+    expect(screen.getByText('Enter the same PIN again')).toBeTruthy();
+    await enterPin('2468');
+    expect(client.pin).toBe('2468');
+    expect(document.querySelector('[data-screen="staff"]')).not.toBeNull();
+  });
+
+  it('refuses a wrong PIN and opens the outbox with the right one', async () => {
+    const client = new FakeKioskClient();
+    renderApp(client);
+    await settle();
+    await tap('Staff');
+    await enterPin('9999');
+    expect(screen.getByText('Wrong PIN.')).toBeTruthy();
+    await enterPin('1234');
+    expect(screen.getByTestId('status-bar').textContent).toContain('Online');
+    expect(screen.getByTestId('status-bar').textContent).toContain('API budget 42 / 60');
+    expect(screen.getByText('No bookings yet.')).toBeTruthy();
+  });
+
+  it('counter mode starts locked; rebook opens the time grid with the customer filled in', async () => {
+    const client = new FakeKioskClient({ settings: { mode: 'counter' } });
+    client.bookings.push({
+      localId: 'l-9',
+      state: 'rejected',
+      request: {
+        serviceId: 'svc-cut',
+        employeeId: 'emp-ben',
+        date: '2026-11-24',
+        time: '11:00',
+        customer: { name: 'Eva Muster', email: 'eva@example.com', phone: '030 1234' },
+      },
+      booking: null,
+      lastError: { status: 409, message: 'slot taken' },
+      attempts: 2,
+      createdAt: new Date(0).toISOString(),
+      updatedAt: new Date(0).toISOString(),
+    });
+    renderApp(client);
+    await settle();
+    expect(document.querySelector('[data-screen="pin"]')).not.toBeNull();
+    await enterPin('1234');
+    fireEvent.click(screen.getByRole('tab', { name: 'Bookings' }));
+    await settle();
+    expect(screen.getByText('Rejected')).toBeTruthy();
+    expect(screen.getByText('slot taken')).toBeTruthy();
+    await tap('Rebook');
+    expect(document.querySelector('[data-screen="time"]')).not.toBeNull();
+    // Counter mode has no on-screen keyboard: staff type on a real one.
+    await tap('12:00');
+    expect(document.querySelector('[data-testid="on-screen-keyboard"]')).toBeNull();
+    expect(screen.getByLabelText<HTMLInputElement>('E-mail').value).toBe('eva@example.com');
+  });
+
+  it('settings keep the API key write-only', async () => {
+    const client = new FakeKioskClient();
+    renderApp(client);
+    await settle();
+    await tap('Staff');
+    await enterPin('1234');
+    fireEvent.click(screen.getByRole('tab', { name: 'Settings' }));
+    await settle();
+    fireEvent.change(screen.getByLabelText('API key'), { target: { value: 'secret-key' } });
+    fireEvent.change(screen.getByLabelText('Idle timeout (seconds)'), { target: { value: '20' } });
+    await tap('Save');
+    expect(screen.getByText('Saved.')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('API key').value).toBe('');
+    expect(screen.getByText('A key is set. Type a new one to replace it.')).toBeTruthy();
+    expect(client.settings.idleTimeoutSec).toBe(20);
+  });
+});
