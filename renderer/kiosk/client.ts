@@ -1,5 +1,5 @@
 import type { KioskClient } from '../../shared/kiosk-api';
-import { createHttpKioskClient } from './http-client';
+import { createHttpKioskClient } from '../../shared/kiosk-http-client';
 import { takeShellToken } from './token';
 
 declare global {
