@@ -1,0 +1,130 @@
+/**
+ * Over real HTTP on 127.0.0.1 (startServer, port 0): 20 concurrent bookings of one slot, a
+ * restart that keeps bookings, rate counters and idempotency records, and the e-mail sink.
+ */
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { startServer } from '../../../server/start-server';
+import type { RunningServer, StartServerOptions } from '../../../server/start-server';
+import { API_PREFIX, BookingCreatedEnvelope } from '../../../shared/api/schemas';
+import { BOOK_KEY, MONDAY_0800, demoBooking, tempDir } from '../../support/server/harness';
+import { startSmtpSink } from '../../support/server/smtp-sink';
+
+const tmp = tempDir('fd-server-http-');
+afterAll(() => tmp.remove());
+
+const servers: RunningServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+async function start(name: string, extra: Partial<StartServerOptions> = {}): Promise<RunningServer> {
+  const server = await startServer({
+    dbPath: join(tmp.dir, `${name}.db`),
+    seed: 'demo',
+    keys: [{ key: BOOK_KEY, scope: 'book' }],
+    rateLimit: { perMinute: 1000, perDay: 10_000 },
+    clock: () => MONDAY_0800,
+    ...extra,
+  });
+  servers.push(server);
+  return server;
+}
+
+function post(server: RunningServer, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${server.url}${API_PREFIX}/book`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${BOOK_KEY}`, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+describe('startServer', () => {
+  it('listens on 127.0.0.1 with a free port and says where', async () => {
+    const server = await start('url');
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}`);
+    expect(server.port).toBeGreaterThan(0);
+    const response = await fetch(`${server.url}${API_PREFIX}/services`, { headers: { authorization: `Bearer ${BOOK_KEY}` } });
+    expect(response.status).toBe(200);
+  });
+
+  it('20 concurrent requests for one slot: exactly one 201 and nineteen 409', async () => {
+    const server = await start('race');
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        post(server, demoBooking({ customer: { name: `Kunde ${i}`, email: `k${i}@example.com`, phone: '030 1234' } })),
+      ),
+    );
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, ...Array<number>(19).fill(409)]);
+    await Promise.all(responses.map((r) => r.arrayBuffer()));
+  });
+
+  it('a restart keeps bookings, rate counters and idempotency records', async () => {
+    const options = { rateLimit: { perMinute: 50, perDay: 1000 } };
+    const first = await start('restart', options);
+    const created = await post(first, demoBooking(), { 'idempotency-key': 'restart-key' });
+    expect(created.status).toBe(201);
+    const firstBody: unknown = await created.json();
+    const probe = await fetch(`${first.url}${API_PREFIX}/services`, { headers: { authorization: `Bearer ${BOOK_KEY}` } });
+    expect(probe.headers.get('x-ratelimit-remaining')).toBe('48');
+    await first.close();
+
+    const second = await start('restart', options);
+    const again = await fetch(`${second.url}${API_PREFIX}/services`, { headers: { authorization: `Bearer ${BOOK_KEY}` } });
+    expect(again.headers.get('x-ratelimit-remaining')).toBe('47');
+    const taken = await post(second, demoBooking({ customer: { name: 'X', email: 'x@example.com', phone: '030 1234' } }));
+    expect(taken.status).toBe(409);
+    const replay = await post(second, demoBooking(), { 'idempotency-key': 'restart-key' });
+    expect(replay.status).toBe(201);
+    expect(await replay.json()).toEqual(firstBody);
+  });
+
+  it('rejects when the migrations cannot be applied (and closes the database)', async () => {
+    await expect(startServer({ dbPath: join(tmp.dir, 'missing-dir', 'x.db'), keys: [], migrationsFolder: join(tmp.dir, 'no-migrations') })).rejects.toThrow();
+  });
+});
+
+describe('confirmation e-mail', () => {
+  it('emailSent is true when the SMTP transport accepted the mail', async () => {
+    const sink = await startSmtpSink();
+    try {
+      const server = await start('mail-ok', { smtpUrl: sink.url });
+      const response = await post(server, demoBooking({ customer: { name: 'Mia', email: 'Mia@Example.com', phone: '030 1234' } }));
+      expect(response.status).toBe(201);
+      const data = BookingCreatedEnvelope.parse(await response.json()).data;
+      expect(data.emailSent).toBe(true);
+      expect(sink.received).toHaveLength(1);
+      expect(sink.received[0]?.to.map((a) => a.toLowerCase())).toEqual(['mia@example.com']);
+      expect(sink.received[0]?.raw).toContain(data.appointmentNumber);
+    } finally {
+      await sink.close();
+    }
+  });
+
+  it('a refusing or unreachable transport never fails the booking: emailSent is false', async () => {
+    const sink = await startSmtpSink({ reject: true });
+    const closedPort = await startSmtpSink();
+    const deadUrl = closedPort.url;
+    await closedPort.close();
+    try {
+      const refusing = await start('mail-refused', { smtpUrl: sink.url });
+      const response = await post(refusing, demoBooking());
+      expect(response.status).toBe(201);
+      expect(BookingCreatedEnvelope.parse(await response.json()).data.emailSent).toBe(false);
+
+      const unreachable = await start('mail-dead', { smtpUrl: deadUrl });
+      const second = await post(unreachable, demoBooking());
+      expect(second.status).toBe(201);
+      expect(BookingCreatedEnvelope.parse(await second.json()).data.emailSent).toBe(false);
+    } finally {
+      await sink.close();
+    }
+  });
+
+  it('without a transport emailSent is false', async () => {
+    const server = await start('mail-none');
+    const response = await post(server, demoBooking());
+    expect(BookingCreatedEnvelope.parse(await response.json()).data.emailSent).toBe(false);
+  });
+});
