@@ -2,7 +2,7 @@
  * Time and timers are injected everywhere in the core so that tests (and the simulated day)
  * can drive them. `systemClock` is the real one.
  */
-export type TimerHandle = unknown;
+export type TimerHandle = object | number;
 
 export interface Clock {
   now(): number;

@@ -3,15 +3,27 @@
  * engine), in plain Node. The Electron main process and the browser shell each create one and
  * adapt `api` to their transport.
  */
+import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import type { KioskApi, KioskEvent } from '../../shared/kiosk-api';
-import type { Clock } from './clock';
+import { systemClock, type Clock } from './clock';
+import { openKioskDb } from './db/open';
+import { startEmbeddedUpstream, type EmbeddedUpstream } from './embedded';
+import { createLocalEngine, type EngineFreshness } from './engine/engine';
+import { createEventHub } from './engine/events';
+import { createSettingsService } from './engine/settings-service';
+import { SyncStatusTracker } from './engine/sync-status';
+import { RateGovernor, type GovernorOptions } from './governor/rate-governor';
+import { createLogger } from './log';
+import { createMirror, type OpeningHours } from './mirror/mirror';
+import type { MirrorPolicy } from './mirror/plan';
+import { createReplayer } from './outbox/replayer';
+import { createSqliteOutboxStore } from './outbox/sqlite-store';
+import type { ReplayPolicy } from './outbox/transitions';
+import { createFileSecretStore, type SecretStore } from './settings/secret-store';
+import { createUpstreamClient, type UpstreamClient } from './upstream/client';
 
-/** Structurally the shell engineer's `SecretStore` (electron/core/settings/secret-store). */
-export interface SecretStore {
-  get(): string | null;
-  set(value: string | null): void;
-}
+export type { SecretStore };
 
 export interface KioskCoreOptions {
   dataDir: string; // SQLite file and embedded server data live here
@@ -22,6 +34,19 @@ export interface KioskCoreOptions {
   dispatcher?: Dispatcher;
   mirrorDays?: number; // default 7
   autoStart?: boolean; // default true: start mirror + replay loops
+  /** The business's time zone (dates and times of the API); default Europe/Berlin. */
+  timeZone?: string;
+  /** When the mirror spends its budget; default 08:00-20:00. */
+  openingHours?: OpeningHours;
+  governor?: Partial<GovernorOptions>;
+  mirrorPolicy?: MirrorPolicy;
+  replayPolicy?: ReplayPolicy;
+  freshness?: EngineFreshness;
+  /** Total timeout of a replayed booking request (ms). */
+  replayTimeoutMs?: number;
+  bookingTimeoutMs?: number;
+  lookupTimeoutMs?: number;
+  migrationsFolder?: string;
 }
 
 export interface KioskCore {
@@ -30,6 +55,155 @@ export interface KioskCore {
   close(): Promise<void>;
 }
 
-export function createKioskCore(_options: KioskCoreOptions): Promise<KioskCore> {
-  return Promise.reject(new Error('kiosk core: not implemented yet (issue 3)'));
+/** The core plus handles that tests and benchmarks drive directly. */
+export interface KioskCoreInternals extends KioskCore {
+  mirror: { step(): Promise<number>; sweep(maxTasks: number): Promise<number>; readonly requests: number };
+  replayer: { runOnce(): Promise<void>; recover(): number };
+  governor(): RateGovernor;
+}
+
+export async function createKioskCore(options: KioskCoreOptions): Promise<KioskCore> {
+  return createKioskCoreInternals(options);
+}
+
+export async function createKioskCoreInternals(options: KioskCoreOptions): Promise<KioskCoreInternals> {
+  const log = createLogger('core');
+  const clock = options.clock ?? systemClock;
+  const timeZone = options.timeZone ?? 'Europe/Berlin';
+  const db = openKioskDb({ dataDir: options.dataDir, migrationsFolder: options.migrationsFolder });
+  const secrets = options.secretStore ?? createFileSecretStore(join(options.dataDir, 'api-key.secret'));
+  const settings = createSettingsService(db, secrets);
+  settings.override({ upstreamUrl: options.upstreamUrl, apiKey: options.apiKey });
+
+  const store = createSqliteOutboxStore(db);
+  const hub = createEventHub(log);
+  let embedded: EmbeddedUpstream | null = null;
+  let target: { baseUrl: string; apiKey: string | null; kind: 'embedded' | 'remote' } | null = null;
+  let governor = new RateGovernor(options.governor);
+  const status = new SyncStatusTracker(() => target?.kind ?? 'embedded');
+
+  const makeClient = (): UpstreamClient =>
+    createUpstreamClient({
+      target: () => target,
+      governor,
+      clock,
+      dispatcher: options.dispatcher,
+      onAnswer: (meta) => status.onAnswer(meta),
+    });
+  let client = makeClient();
+
+  async function resolveTarget(): Promise<void> {
+    const wanted = settings.upstream();
+    if (wanted.upstreamUrl === null) {
+      embedded ??= await startEmbeddedUpstream(db, options.dataDir);
+      target = { baseUrl: embedded.url, apiKey: embedded.apiKey, kind: 'embedded' };
+    } else {
+      const old = embedded;
+      embedded = null;
+      await old?.close();
+      target = { baseUrl: wanted.upstreamUrl, apiKey: wanted.apiKey, kind: 'remote' };
+    }
+  }
+  await resolveTarget();
+
+  const replayer = createReplayer({
+    store,
+    client: () => client,
+    governor: () => governor,
+    clock,
+    policy: options.replayPolicy,
+    timeoutMs: options.replayTimeoutMs,
+    onChange: (entry) => engine.onBookingChange(entry),
+    onPause: (error) => {
+      status.onAuthError(error);
+      engine.emitStatus();
+    },
+  });
+
+  const mirror = createMirror({
+    db,
+    client: () => client,
+    governor: () => governor,
+    clock,
+    timeZone,
+    mirrorDays: options.mirrorDays ?? 7,
+    openingHours: options.openingHours ?? { open: '08:00', close: '20:00' },
+    policy: options.mirrorPolicy,
+    enabled: () => !status.paused,
+    onOutcome: (outcome) => {
+      switch (outcome.kind) {
+        case 'ok':
+          status.onSuccess(clock.now());
+          break;
+        case 'network':
+          status.onNetworkFailure(clock.now(), outcome.reason);
+          break;
+        case 'http':
+          if (outcome.status === 401 || outcome.status === 403) {
+            status.onAuthError({ status: outcome.status, message: outcome.message });
+            replayer.pause();
+          } else status.onFailure(`mirror refresh failed (HTTP ${outcome.status})`);
+          break;
+        case 'invalidBody':
+          status.onFailure('mirror refresh failed (invalid response body)');
+          break;
+        case 'rateLimited':
+        case 'throttled':
+          break;
+      }
+      engine.emitStatus();
+    },
+  });
+
+  const engine = createLocalEngine({
+    db,
+    store,
+    clock,
+    timeZone,
+    client: () => client,
+    status,
+    settings,
+    replayer,
+    mirror,
+    events: hub,
+    freshness: options.freshness,
+    lookupTimeoutMs: options.lookupTimeoutMs,
+    bookingTimeoutMs: options.bookingTimeoutMs,
+    retarget: async () => {
+      await resolveTarget();
+      await client.close();
+      governor = new RateGovernor(options.governor);
+      client = makeClient();
+      status.reset();
+      replayer.resume();
+      replayer.poke();
+      mirror.poke();
+      log.info('upstream re-targeted', { kind: target?.kind });
+    },
+  });
+
+  replayer.recover();
+  if (options.autoStart ?? true) {
+    replayer.start();
+    mirror.start();
+  }
+
+  let closing: Promise<void> | null = null;
+  return {
+    api: engine.api,
+    events: { subscribe: (listener) => hub.subscribe(listener) },
+    mirror,
+    replayer,
+    governor: () => governor,
+    close() {
+      closing ??= (async () => {
+        await replayer.stop();
+        await mirror.stop();
+        await client.close();
+        await embedded?.close();
+        db.$client.close();
+      })();
+      return closing;
+    },
+  };
 }

@@ -115,7 +115,7 @@ export function updateOutboxEntry(db: KioskDb, localId: string, patch: OutboxPat
     const current = getOutboxEntry(db, localId);
     if (!current) throw new Error('outbox: no such entry');
     const next: OutboxEntry = { ...current, ...patch };
-    const { localId: _id, idempotencyKey: _key, request: _request, ...changes } = toRow(next);
+    const { localId: _id, request: _request, ...changes } = toRow(next);
     db.update(outbox).set(changes).where(eq(outbox.localId, localId)).run();
     return next;
   });
@@ -131,3 +131,9 @@ export function countOutboxEntries(db: KioskDb, state: LocalBookingState): numbe
   );
 }
 
+
+export function deleteOutboxEntry(db: KioskDb, localId: string): void {
+  durableTransaction(db, () => {
+    db.delete(outbox).where(eq(outbox.localId, localId)).run();
+  });
+}

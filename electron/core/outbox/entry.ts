@@ -22,7 +22,7 @@ export interface OutboxEntry {
 export type OutboxPatch = Partial<
   Pick<
     OutboxEntry,
-    'state' | 'attempts' | 'lastError' | 'booking' | 'nextAttemptAt' | 'responseLost' | 'firstAttemptAt' | 'updatedAt'
+    'idempotencyKey' | 'state' | 'attempts' | 'lastError' | 'booking' | 'nextAttemptAt' | 'responseLost' | 'firstAttemptAt' | 'updatedAt'
   >
 >;
 

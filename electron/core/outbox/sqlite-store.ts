@@ -7,6 +7,7 @@ import {
   insertOutboxEntry,
   insertOutboxEntryIfFree,
   listOutboxEntries,
+  deleteOutboxEntry,
   nextOutboxDueAt,
   updateOutboxEntry,
 } from '../db/outbox-repo';
@@ -24,5 +25,6 @@ export function createSqliteOutboxStore(db: KioskDb): OutboxStore {
     holding: () => holdingOutboxEntries(db),
     update: (localId, patch) => updateOutboxEntry(db, localId, patch),
     count: (state) => countOutboxEntries(db, state),
+    remove: (localId) => deleteOutboxEntry(db, localId),
   };
 }

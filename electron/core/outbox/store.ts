@@ -25,6 +25,8 @@ export interface OutboxStore {
   holding(): OutboxEntry[];
   update(localId: string, patch: OutboxPatch): OutboxEntry;
   count(state: OutboxEntry['state']): number;
+  /** Forgets an entry the API refused while the caller waited (it was never queued). */
+  remove(localId: string): void;
 }
 
 export function createMemoryOutboxStore(): OutboxStore {
@@ -63,6 +65,9 @@ export function createMemoryOutboxStore(): OutboxStore {
       return structuredClone(next);
     },
     count: (state) => [...rows.values()].filter((e) => e.state === state).length,
+    remove: (localId) => {
+      rows.delete(localId);
+    },
   };
   return store;
 }

@@ -1,0 +1,373 @@
+/**
+ * The local engine: the KioskApi the UI calls. Reads are live when the cache is stale and the
+ * governor allows an interactive request, else from the cache (with `asOf`); availability always
+ * has the holds of this kiosk's unsent bookings taken out. Bookings go to the API at once when
+ * it answers, else into the durable outbox. Expected failures throw KioskFailure.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  BookingRequestSchema,
+  durationMinutes,
+  type BookingRequest,
+  type Service,
+  type TimeSlot,
+} from '../../../shared/api/schemas';
+import { applyHolds, isSlotHeld, type Hold } from '../../../shared/booking/holds';
+import { todayIn } from '../../../shared/booking/time';
+import type { KioskApi, KioskInput, SyncStatus } from '../../../shared/kiosk-api';
+import { KioskFailure } from '../../../shared/result';
+import type { Clock } from '../clock';
+import {
+  loadAvailableDays,
+  loadCatalog,
+  loadService,
+  loadTimeSlots,
+  saveAvailableDays,
+  saveCatalog,
+  saveTimeSlots,
+  type Cached,
+} from '../db/mirror-repo';
+import type { KioskDb } from '../db/open';
+import type { Mirror } from '../mirror/mirror';
+import { toLocalBooking, type OutboxEntry } from '../outbox/entry';
+import type { Replayer } from '../outbox/replayer';
+import type { OutboxStore } from '../outbox/store';
+import { applyVerdict } from '../outbox/transitions';
+import type { UpstreamClient } from '../upstream/client';
+import { classifyBookingOutcome, classifyLookupOutcome, type UpstreamOutcome } from '../upstream/outcome';
+import type { EventHub } from './events';
+import type { SettingsService } from './settings-service';
+import type { SyncStatusTracker } from './sync-status';
+
+export interface EngineFreshness {
+  todayMaxAgeMs: number; // today's slots older than this are refreshed live when possible
+  otherMaxAgeMs: number;
+  catalogMaxAgeMs: number;
+}
+
+export const DEFAULT_ENGINE_FRESHNESS: EngineFreshness = {
+  todayMaxAgeMs: 10 * 60_000,
+  otherMaxAgeMs: 60 * 60_000,
+  catalogMaxAgeMs: 4 * 3_600_000,
+};
+
+export interface EngineDeps {
+  db: KioskDb;
+  store: OutboxStore;
+  clock: Clock;
+  timeZone: string;
+  client: () => UpstreamClient;
+  status: SyncStatusTracker;
+  settings: SettingsService;
+  replayer: Replayer;
+  mirror: Mirror;
+  events: EventHub;
+  /** Re-targets the upstream after a settings change. */
+  retarget: () => Promise<void>;
+  freshness?: EngineFreshness;
+  lookupTimeoutMs?: number;
+  bookingTimeoutMs?: number;
+  /** While offline, a lookup tries the API again only this often (the loops probe meanwhile). */
+  offlineProbeMs?: number;
+}
+
+export interface LocalEngine {
+  api: KioskApi;
+  statusSnapshot(): SyncStatus;
+  emitStatus(): void;
+  onBookingChange(entry: OutboxEntry): void;
+}
+
+export function createLocalEngine(deps: EngineDeps): LocalEngine {
+  const { db, store, clock, status, events } = deps;
+  const freshness = deps.freshness ?? DEFAULT_ENGINE_FRESHNESS;
+  const lookupTimeoutMs = deps.lookupTimeoutMs ?? 3_000;
+  const bookingTimeoutMs = deps.bookingTimeoutMs ?? 5_000;
+  const offlineProbeMs = deps.offlineProbeMs ?? 15_000;
+  let lastProbeAt = -Infinity;
+
+  const statusSnapshot = (): SyncStatus =>
+    status.snapshot({ queued: store.count('queued') + store.count('sending'), unknown: store.count('unknown') });
+  const emitStatus = (): void => events.emit({ type: 'status', status: statusSnapshot() });
+  const onBookingChange = (entry: OutboxEntry): void => {
+    events.emit({ type: 'booking', booking: toLocalBooking(entry) });
+    emitStatus();
+  };
+
+  /** Whether a lookup should try the API now (not while paused; rarely while offline). */
+  function mayGoLive(): boolean {
+    if (status.paused) return false;
+    if (status.offlineSince === null) return true;
+    const now = clock.now();
+    if (now - lastProbeAt < offlineProbeMs) return false;
+    lastProbeAt = now;
+    return true;
+  }
+
+  /** Records what a lookup learnt about the upstream; returns the live data or null. */
+  function noteLookup<T>(outcome: UpstreamOutcome<T>): T | null {
+    const verdict = classifyLookupOutcome(outcome);
+    switch (verdict.kind) {
+      case 'live':
+        status.onSuccess(clock.now());
+        emitStatus();
+        return verdict.data;
+      case 'fallback':
+        if (outcome.kind === 'network') status.onNetworkFailure(clock.now(), outcome.reason);
+        else status.onFailure(`live lookup failed (${verdict.reason})`);
+        emitStatus();
+        return null;
+      case 'auth':
+        status.onAuthError({ status: outcome.kind === 'http' ? outcome.status : null, message: verdict.message });
+        deps.replayer.pause();
+        emitStatus();
+        return null;
+      case 'client':
+        throw new KioskFailure(verdict.status === 404 ? 'not_found' : 'invalid_request', verdict.message);
+    }
+  }
+
+  const interactive = () => ({ priority: 'interactive' as const, maxWaitMs: 0, timeoutMs: lookupTimeoutMs });
+  const asOf = (fetchedAt: number | null): string | null => (fetchedAt === null ? null : new Date(fetchedAt).toISOString());
+  const isStale = (cached: Cached<unknown> | null, maxAgeMs: number): boolean =>
+    cached === null || clock.now() - cached.fetchedAt > maxAgeMs;
+
+  /** Holds: unsent bookings, plus sent ones the cached answer may not know yet. */
+  function holdsFor(date: string, fetchedAt: number | null): Hold[] {
+    const entries = store.holding();
+    if (fetchedAt !== null) {
+      for (const entry of store.list()) {
+        if (entry.state === 'sent' && entry.hold.date === date && entry.updatedAt >= fetchedAt) entries.push(entry);
+      }
+    }
+    return entries.map((e) => e.hold);
+  }
+
+  async function getCatalog(): ReturnType<KioskApi['getCatalog']> {
+    const cached = loadCatalog(db);
+    const stale = cached.fetchedAt === null || clock.now() - cached.fetchedAt > freshness.catalogMaxAgeMs;
+    if (stale && mayGoLive()) {
+      const client = deps.client();
+      const call = { ...interactive(), maxWaitMs: cached.fetchedAt === null ? 5_000 : 0 };
+      const services = noteLookup(await client.getServices(call));
+      const employees = services ? noteLookup(await client.getEmployees(call)) : null;
+      if (services && employees) {
+        const enabled = services.filter((s) => s.enabled);
+        saveCatalog(db, enabled, employees, clock.now());
+        return { services: enabled, employees, source: 'live', asOf: asOf(clock.now()) };
+      }
+    }
+    if (cached.fetchedAt === null) throw new KioskFailure('unavailable', 'the catalog is neither live nor cached');
+    return { services: cached.services, employees: cached.employees, source: 'cache', asOf: asOf(cached.fetchedAt) };
+  }
+
+  async function getAvailableDays(input: KioskInput<'getAvailableDays'>): ReturnType<KioskApi['getAvailableDays']> {
+    const key = { year: input.year, month: input.month, serviceId: input.serviceId, employeeId: input.employeeId };
+    const cached = loadAvailableDays(db, key);
+    if (isStale(cached, freshness.otherMaxAgeMs) && mayGoLive()) {
+      const live = noteLookup(await deps.client().getAvailableDays(key, interactive()));
+      if (live) {
+        saveAvailableDays(db, key, live, clock.now());
+        return { ...live, source: 'live', asOf: asOf(clock.now()) };
+      }
+    }
+    if (!cached) throw new KioskFailure('unavailable', 'these days are neither live nor cached');
+    return { ...cached.data, source: 'cache', asOf: asOf(cached.fetchedAt) };
+  }
+
+  function serviceFor(serviceId: string): Service | null {
+    return loadService(db, serviceId);
+  }
+
+  /** Cached slots for a lookup; an employee without its own cache falls back to the `any` day. */
+  function cachedSlots(date: string, serviceId: string, employeeId: string | undefined): Cached<TimeSlot[]> | null {
+    const own = loadTimeSlots(db, { date, serviceId, employeeId });
+    if (own) return { data: own.data.timeSlots, fetchedAt: own.fetchedAt };
+    if (employeeId === undefined || employeeId === 'any') return null;
+    const any = loadTimeSlots(db, { date, serviceId });
+    if (!any) return null;
+    // Only slots the API named this employee for are known free for them (a safe subset).
+    const slots = any.data.timeSlots.map((slot) =>
+      slot.available && slot.employeeId !== employeeId ? { time: slot.time, available: false, reason: 'unknown' } : slot,
+    );
+    return { data: slots, fetchedAt: any.fetchedAt };
+  }
+
+  async function getTimeSlots(input: KioskInput<'getTimeSlots'>): ReturnType<KioskApi['getTimeSlots']> {
+    const { date, serviceId } = input;
+    const employeeId = input.employeeId === 'any' ? undefined : input.employeeId;
+    const service = serviceFor(serviceId);
+    const cached = cachedSlots(date, serviceId, employeeId);
+    const maxAge = date === todayIn(deps.timeZone, clock.now()) ? freshness.todayMaxAgeMs : freshness.otherMaxAgeMs;
+    if ((input.fresh === true || isStale(cached, maxAge)) && mayGoLive()) {
+      const key = { date, serviceId, employeeId };
+      const live = noteLookup(await deps.client().getTimeSlots(key, interactive()));
+      if (live) {
+        const now = clock.now();
+        saveTimeSlots(db, key, live, now);
+        const minutes = service ? durationMinutes(service) : 0;
+        return { date, timeSlots: applyHolds(live.timeSlots, date, minutes, holdsFor(date, null)), source: 'live', asOf: asOf(now) };
+      }
+    }
+    if (!cached) throw new KioskFailure('unavailable', 'these time slots are neither live nor cached');
+    const minutes = service ? durationMinutes(service) : 0;
+    return {
+      date,
+      timeSlots: applyHolds(cached.data, date, minutes, holdsFor(date, cached.fetchedAt)),
+      source: 'cache',
+      asOf: asOf(cached.fetchedAt),
+    };
+  }
+
+  function newEntry(request: BookingRequest, minutes: number, now: number, state: 'queued' | 'sending'): OutboxEntry {
+    return {
+      localId: randomUUID(),
+      idempotencyKey: `fd-${randomUUID()}`,
+      request,
+      hold: { employeeId: request.employeeId, date: request.date, time: request.time, durationMinutes: minutes },
+      state,
+      attempts: state === 'sending' ? 1 : 0,
+      lastError: null,
+      booking: null,
+      nextAttemptAt: now,
+      responseLost: false,
+      firstAttemptAt: state === 'sending' ? now : null,
+      createdAt: now,
+      updatedAt: now,
+    };
+  }
+
+  const slotFree = (request: BookingRequest, minutes: number) => (holding: OutboxEntry[]) =>
+    !isSlotHeld(request.date, request.time, request.employeeId, minutes, holding.map((e) => e.hold));
+
+  async function createBooking(input: KioskInput<'createBooking'>): ReturnType<KioskApi['createBooking']> {
+    const parsed = BookingRequestSchema.safeParse(input);
+    if (!parsed.success) throw new KioskFailure('invalid_input', parsed.error.issues[0]?.message ?? 'invalid booking');
+    const request = parsed.data;
+    let service = serviceFor(request.serviceId);
+    if (!service && loadCatalog(db).fetchedAt === null) {
+      await getCatalog().catch(() => undefined);
+      service = serviceFor(request.serviceId);
+    }
+    if (!service) {
+      throw new KioskFailure(loadCatalog(db).fetchedAt === null ? 'unavailable' : 'not_found', 'unknown service');
+    }
+    const minutes = durationMinutes(service);
+    const online = !status.paused && (status.offlineSince === null || mayGoLive());
+    if (online) return sendNow(request, minutes);
+    return queueOffline(request, minutes);
+  }
+
+  /** Online: the entry is written as `sending` first, so a crash mid-request is replayed. */
+  async function sendNow(request: BookingRequest, minutes: number): ReturnType<KioskApi['createBooking']> {
+    const now = clock.now();
+    const entry = newEntry(request, minutes, now, 'sending');
+    if (!store.insertIfFree(entry, slotFree(request, minutes))) {
+      throw new KioskFailure('slot_taken', 'this slot is held by a booking waiting to be sent');
+    }
+    const outcome = await deps
+      .client()
+      .book(request, entry.idempotencyKey, { priority: 'interactive', maxWaitMs: 2_000, timeoutMs: bookingTimeoutMs });
+    const verdict = classifyBookingOutcome(outcome);
+    if (verdict.kind === 'refused') {
+      // The API said no: nothing is queued, the caller hears why.
+      store.remove(entry.localId);
+      status.onSuccess(clock.now());
+      emitStatus();
+      const code = verdict.status === 409 ? 'slot_taken' : verdict.status === 404 ? 'not_found' : 'invalid_request';
+      throw new KioskFailure(code, verdict.error.message);
+    }
+    if (outcome.kind === 'network') status.onNetworkFailure(clock.now(), outcome.reason);
+    if (verdict.kind === 'sent') status.onSuccess(clock.now());
+    if (verdict.kind === 'auth') status.onAuthError(verdict.error);
+    const transition = applyVerdict(entry, verdict, clock.now(), Math.random());
+    const next = store.update(entry.localId, transition.patch);
+    if (transition.pause) deps.replayer.pause();
+    onBookingChange(next);
+    if (next.state === 'queued') deps.replayer.poke();
+    return { localId: next.localId, state: next.state, booking: next.booking };
+  }
+
+  /** Offline: validate against the cache and the holds, then queue (one durable transaction). */
+  function queueOffline(request: BookingRequest, minutes: number): ReturnType<KioskApi['createBooking']> {
+    const cached = cachedSlots(request.date, request.serviceId, request.employeeId);
+    if (!cached) throw new KioskFailure('unavailable', 'this day is not cached and the API is unreachable');
+    const slot = cached.data.find((s) => s.time === request.time);
+    const sentSince = holdsFor(request.date, cached.fetchedAt);
+    if (
+      !slot?.available ||
+      slot.employeeId !== request.employeeId ||
+      isSlotHeld(request.date, request.time, request.employeeId, minutes, sentSince)
+    ) {
+      return Promise.reject(new KioskFailure('slot_taken', 'this slot is not free'));
+    }
+    const entry = newEntry(request, minutes, clock.now(), 'queued');
+    if (!store.insertIfFree(entry, slotFree(request, minutes))) {
+      return Promise.reject(new KioskFailure('slot_taken', 'this slot is held by a booking waiting to be sent'));
+    }
+    onBookingChange(entry);
+    deps.replayer.poke();
+    return Promise.resolve({ localId: entry.localId, state: entry.state, booking: null });
+  }
+
+  function requireEntry(localId: string): OutboxEntry {
+    const entry = store.get(localId);
+    if (!entry) throw new KioskFailure('not_found', 'no such booking');
+    return entry;
+  }
+
+  const api: KioskApi = {
+    getCatalog: () => getCatalog(),
+    getAvailableDays,
+    getTimeSlots,
+    createBooking,
+    listBookings: () => Promise.resolve(store.list().map(toLocalBooking)),
+    retryBooking({ localId }) {
+      const entry = requireEntry(localId);
+      if (entry.state === 'sent' || entry.state === 'sending') return Promise.resolve(toLocalBooking(entry));
+      // A clean refusal is stored by the API under its key: a new try needs a new key. After a
+      // lost answer the key is kept, so that a booking the API did create is found again.
+      const next = store.update(localId, {
+        state: 'queued',
+        nextAttemptAt: clock.now(),
+        firstAttemptAt: null,
+        updatedAt: clock.now(),
+        ...(entry.responseLost ? {} : { idempotencyKey: `fd-${randomUUID()}` }),
+      });
+      onBookingChange(next);
+      deps.replayer.poke();
+      return Promise.resolve(toLocalBooking(next));
+    },
+    discardBooking({ localId }) {
+      const entry = requireEntry(localId);
+      if (entry.state === 'sent' || entry.state === 'sending') {
+        return Promise.reject(new KioskFailure('invalid_request', `a ${entry.state} booking cannot be discarded`));
+      }
+      const next = store.update(localId, { state: 'discarded', updatedAt: clock.now() });
+      onBookingChange(next);
+      return Promise.resolve(toLocalBooking(next));
+    },
+    getSyncStatus: () => Promise.resolve(statusSnapshot()),
+    async syncNow() {
+      if (status.paused) {
+        // Staff asked: try the key once more (they may have fixed it upstream).
+        status.clearAuthError();
+        deps.replayer.resume();
+      }
+      lastProbeAt = -Infinity;
+      await deps.replayer.runOnce();
+      await deps.mirror.sweep(20);
+      emitStatus();
+      return statusSnapshot();
+    },
+    getSettings: () => Promise.resolve(deps.settings.get()),
+    async updateSettings(update) {
+      const { settings, upstreamChanged } = deps.settings.update(update);
+      if (upstreamChanged) await deps.retarget();
+      emitStatus();
+      return settings;
+    },
+    verifyStaffPin: ({ pin }) => Promise.resolve({ valid: deps.settings.verifyPin(pin) }),
+  };
+  return { api, statusSnapshot, emitStatus, onBookingChange };
+}
