@@ -1,0 +1,62 @@
+import type { IpcMainInvokeEvent } from 'electron';
+import { IPC_EVENT_CHANNEL, ipcChannel, kioskMethods, type KioskApi, type KioskEvent } from '../../shared/kiosk-api';
+import { dispatchKioskCall } from '../../shared/kiosk-dispatch';
+import { fail, type Result } from '../../shared/result';
+import type { Logger } from '../core/log';
+
+export interface IpcMainLike {
+  handle(channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<unknown>): void;
+  removeHandler(channel: string): void;
+}
+
+export interface KioskIpcOptions {
+  ipcMain: IpcMainLike;
+  api: KioskApi;
+  /** True only for our own page in its main frame. */
+  isTrustedSender: (event: IpcMainInvokeEvent) => boolean;
+  log: Logger;
+}
+
+/**
+ * One handler per contract method. Each checks who is asking, then lets the dispatcher parse the
+ * input with the method's schema; the renderer gets a Result, never a thrown error.
+ */
+export function registerKioskIpc({ ipcMain, api, isTrustedSender, log }: KioskIpcOptions): () => void {
+  for (const method of kioskMethods) {
+    ipcMain.handle(ipcChannel(method), async (event, input): Promise<Result<unknown>> => {
+      if (!isTrustedSender(event)) {
+        log.warn('ipc call from an untrusted frame refused', { method });
+        return fail('unauthorized', 'This page may not use the kiosk.');
+      }
+      return dispatchKioskCall(api, method, input, {
+        onUnexpectedError: (name, error) => log.error('kiosk call failed', { method: name, error: error instanceof Error ? error.name : 'unknown' }),
+      });
+    });
+  }
+  return () => {
+    for (const method of kioskMethods) ipcMain.removeHandler(ipcChannel(method));
+  };
+}
+
+/** The sender check: our app URL, main frame only (no iframe can borrow the bridge). */
+export function trustedSender(isApp: (url: string) => boolean): (event: IpcMainInvokeEvent) => boolean {
+  return (event) => {
+    const frame = event.senderFrame;
+    return frame !== null && frame.parent === null && isApp(frame.url);
+  };
+}
+
+export interface EventTarget {
+  isDestroyed(): boolean;
+  send(channel: string, payload: KioskEvent): void;
+}
+
+/** Core events go to the window as they come; a closed window is skipped. */
+export function forwardKioskEvents(
+  events: { subscribe(listener: (event: KioskEvent) => void): () => void },
+  target: EventTarget,
+): () => void {
+  return events.subscribe((event) => {
+    if (!target.isDestroyed()) target.send(IPC_EVENT_CHANNEL, event);
+  });
+}

@@ -1,0 +1,90 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { BrowserWindow, app, dialog, ipcMain, safeStorage, session } from 'electron';
+import type { KioskCore, KioskCoreOptions } from '../core/kiosk-core';
+import { ConfigError, loadKioskConfig } from '../core/config';
+import { createLogger, describeError, type Logger } from '../core/log';
+import { isAppUrl } from './app-url';
+import { createFileLogSink } from './file-log';
+import { forwardKioskEvents, registerKioskIpc, trustedSender } from './ipc';
+import { printReceiptsSilently } from './print';
+import { createSafeStorageSecretStore } from './safe-storage-secret-store';
+import { hardenContents, hardenSession } from './security';
+import { mainWindowOptions } from './window-options';
+
+export interface MainProcessOptions {
+  createCore: (options: KioskCoreOptions) => Promise<KioskCore>;
+  /** Folder of the built main script (out/main); the preload and renderer sit beside it. */
+  outDir: string;
+  argv: readonly string[];
+  env: Readonly<Record<string, string | undefined>>;
+  platform: NodeJS.Platform;
+}
+
+export interface MainProcess {
+  window: BrowserWindow;
+  core: KioskCore;
+  log: Logger;
+}
+
+/**
+ * The thin Electron main: one locked instance, one hardened window, the core behind IPC.
+ * Returns null when another instance already runs (this one quits) or start-up failed.
+ */
+export async function startMainProcess(options: MainProcessOptions): Promise<MainProcess | null> {
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return null;
+  }
+  await app.whenReady();
+  const userData = app.getPath('userData');
+  const log = createLogger('main', { sink: createFileLogSink(join(userData, 'logs', 'main.log')) });
+
+  let core: KioskCore;
+  let mode: 'kiosk' | 'counter';
+  try {
+    const config = loadKioskConfig({
+      argv: options.argv,
+      env: options.env,
+      platform: options.platform,
+      defaultDataDir: join(userData, 'kiosk'),
+    });
+    mode = config.mode;
+    core = await options.createCore({
+      dataDir: config.dataDir,
+      upstreamUrl: config.upstreamUrl,
+      apiKey: config.apiKey,
+      secretStore: createSafeStorageSecretStore(join(userData, 'api-key.bin'), safeStorage),
+    });
+  } catch (error) {
+    const message = error instanceof ConfigError ? error.message : describeError(error).message;
+    log.error('start-up failed', { message });
+    dialog.showErrorBox('Frontdesk cannot start', message);
+    app.quit();
+    return null;
+  }
+
+  const appUrl = pathToFileURL(join(options.outDir, '../renderer/index.html')).href;
+  const isApp = (url: string): boolean => isAppUrl(url, appUrl);
+  hardenSession(session.defaultSession);
+  registerKioskIpc({ ipcMain, api: core.api, isTrustedSender: trustedSender(isApp), log });
+
+  const window = new BrowserWindow(mainWindowOptions({ kiosk: mode === 'kiosk', preloadPath: join(options.outDir, '../preload/index.cjs') }));
+  hardenContents(window.webContents, isApp, (what) => log.warn('blocked', { what }));
+  printReceiptsSilently(window.webContents, options.env.FRONTDESK_PRINTER?.trim() || null, log);
+  const stopEvents = forwardKioskEvents(core.events, window.webContents);
+  window.once('ready-to-show', () => window.show());
+  window.on('closed', stopEvents);
+
+  app.on('second-instance', () => {
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  app.on('window-all-closed', () => {
+    void core.close().finally(() => app.quit());
+  });
+
+  await window.loadURL(appUrl);
+  log.info('window ready', { mode });
+  return { window, core, log };
+}

@@ -1,0 +1,41 @@
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { SecretStore } from '../core/settings/secret-store';
+
+export interface SafeStorageLike {
+  isEncryptionAvailable(): boolean;
+  encryptString(plainText: string): Buffer;
+  decryptString(encrypted: Buffer): string;
+}
+
+/**
+ * The API key encrypted with the OS keychain (Electron's `safeStorage`) in a file under
+ * userData. Without OS encryption the key is refused rather than written in clear.
+ */
+export function createSafeStorageSecretStore(path: string, safeStorage: SafeStorageLike): SecretStore {
+  return {
+    get(): string | null {
+      let data: Buffer;
+      try {
+        data = readFileSync(path);
+      } catch {
+        return null;
+      }
+      if (data.length === 0 || !safeStorage.isEncryptionAvailable()) return null;
+      return safeStorage.decryptString(data);
+    },
+    set(value: string | null): void {
+      if (value === null) {
+        rmSync(path, { force: true });
+        return;
+      }
+      if (!safeStorage.isEncryptionAvailable()) {
+        throw new Error('The operating system offers no secure storage for the API key.');
+      }
+      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+      const temp = `${path}.tmp`;
+      writeFileSync(temp, safeStorage.encryptString(value), { mode: 0o600 });
+      renameSync(temp, path);
+    },
+  };
+}

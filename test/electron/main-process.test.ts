@@ -1,0 +1,275 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IPC_EVENT_CHANNEL, ipcChannel, kioskMethods, type KioskApi, type KioskEvent } from '../../shared/kiosk-api';
+import type { KioskCore } from '../../electron/core/kiosk-core';
+
+/** A stand-in for the parts of Electron the main process uses; it records what it was given. */
+const electron = vi.hoisted(() => {
+  type Listener = (...args: unknown[]) => unknown;
+  const state = {
+    userData: '',
+    locked: true,
+    quit: 0,
+    errorBoxes: [] as string[],
+    handlers: new Map<string, Listener>(),
+    windows: [] as { options: Record<string, unknown>; contents: FakeContents; loaded: string | null }[],
+    permissionHandler: null as Listener | null,
+    permissionCheck: null as Listener | null,
+    headersHandler: null as Listener | null,
+  };
+  class FakeContents {
+    listeners = new Map<string, Listener[]>();
+    sent: { channel: string; payload: unknown }[] = [];
+    printed: unknown[] = [];
+    openHandler: Listener | null = null;
+    on(name: string, listener: Listener) {
+      this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
+      return this;
+    }
+    emit(name: string, ...args: unknown[]) {
+      for (const listener of this.listeners.get(name) ?? []) listener(...args);
+    }
+    setWindowOpenHandler(handler: Listener) {
+      this.openHandler = handler;
+    }
+    isDestroyed() {
+      return false;
+    }
+    send(channel: string, payload: unknown) {
+      this.sent.push({ channel, payload });
+    }
+    print(options: unknown, callback?: (ok: boolean, reason: string) => void) {
+      this.printed.push(options);
+      callback?.(true, '');
+    }
+  }
+  class BrowserWindow {
+    webContents = new FakeContents();
+    constructor(options: Record<string, unknown>) {
+      state.windows.push({ options, contents: this.webContents, loaded: null });
+    }
+    once() {
+      return this;
+    }
+    on() {
+      return this;
+    }
+    loadURL(url: string) {
+      const entry = state.windows.find((w) => w.contents === this.webContents);
+      if (entry) entry.loaded = url;
+      return Promise.resolve();
+    }
+    show() {}
+    isMinimized() {
+      return false;
+    }
+    restore() {}
+    focus() {}
+  }
+  const module = {
+    app: {
+      requestSingleInstanceLock: () => state.locked,
+      quit: () => {
+        state.quit++;
+      },
+      whenReady: () => Promise.resolve(),
+      getPath: () => state.userData,
+      on: () => undefined,
+    },
+    BrowserWindow,
+    dialog: { showErrorBox: (_title: string, message: string) => state.errorBoxes.push(message) },
+    ipcMain: {
+      handle: (channel: string, listener: Listener) => state.handlers.set(channel, listener),
+      removeHandler: (channel: string) => state.handlers.delete(channel),
+    },
+    safeStorage: {
+      isEncryptionAvailable: () => true,
+      encryptString: (text: string) => Buffer.from(`enc:${text}`),
+      decryptString: (data: Buffer) => data.toString().replace(/^enc:/, ''),
+    },
+    session: {
+      defaultSession: {
+        webRequest: { onHeadersReceived: (handler: Listener) => (state.headersHandler = handler) },
+        setPermissionRequestHandler: (handler: Listener) => (state.permissionHandler = handler),
+        setPermissionCheckHandler: (handler: Listener) => (state.permissionCheck = handler),
+      },
+    },
+  };
+  return { state, module, FakeContents };
+});
+
+vi.mock('electron', () => ({ ...electron.module, default: electron.module }));
+
+const { startMainProcess } = await import('../../electron/main/main-process');
+
+const OUT = '/opt/frontdesk/out/main';
+const APP_URL = 'file:///opt/frontdesk/out/renderer/index.html';
+
+function fakeCore(): KioskCore & { emit(event: KioskEvent): void; calls: unknown[] } {
+  const listeners = new Set<(event: KioskEvent) => void>();
+  const calls: unknown[] = [];
+  const api = Object.fromEntries(
+    kioskMethods.map((method) => [
+      method,
+      (input: unknown) => {
+        calls.push({ method, input });
+        return Promise.resolve({ valid: true });
+      },
+    ]),
+  ) as unknown as KioskApi;
+  return {
+    api,
+    calls,
+    events: {
+      subscribe: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    },
+    emit: (event) => listeners.forEach((listener) => listener(event)),
+    close: () => Promise.resolve(),
+  };
+}
+
+let userData: string;
+beforeEach(() => {
+  userData = mkdtempSync(join(tmpdir(), 'frontdesk-main-'));
+  Object.assign(electron.state, { userData, locked: true, quit: 0, errorBoxes: [], windows: [] });
+  electron.state.handlers.clear();
+});
+afterEach(() => rmSync(userData, { recursive: true, force: true }));
+
+async function start(env: Record<string, string> = {}) {
+  const core = fakeCore();
+  const main = await startMainProcess({
+    createCore: () => Promise.resolve(core),
+    outDir: OUT,
+    argv: [],
+    env: { FRONTDESK_CONFIG: '', ...env },
+    platform: 'linux',
+  });
+  const window = electron.state.windows[0];
+  if (!main || !window) throw new Error('main did not start');
+  return { core, main, window };
+}
+
+const frame = (url: string, parent: unknown = null) => ({ senderFrame: { url, parent } });
+
+describe('electron main', () => {
+  it('opens one hardened window in kiosk mode with the sandboxed CJS preload', async () => {
+    const { window } = await start();
+    const prefs = window.options.webPreferences as Record<string, unknown>;
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+      preload: '/opt/frontdesk/out/preload/index.cjs',
+    });
+    expect(window.options).toMatchObject({ kiosk: true, fullscreen: true });
+    expect(window.loaded).toBe(APP_URL);
+  });
+
+  it('counter mode is a normal window', async () => {
+    const { window } = await start({ FRONTDESK_MODE: 'counter' });
+    expect(window.options.kiosk).toBeUndefined();
+  });
+
+  it('quits when another instance holds the lock', async () => {
+    electron.state.locked = false;
+    const result = await startMainProcess({ createCore: () => Promise.reject(new Error('unused')), outDir: OUT, argv: [], env: {}, platform: 'linux' });
+    expect(result).toBeNull();
+    expect(electron.state.quit).toBe(1);
+    expect(electron.state.windows).toHaveLength(0);
+  });
+
+  it('blocks navigation away from the app and every window.open', async () => {
+    const { window } = await start();
+    const navigate = (url: string) => {
+      const event = { preventDefault: vi.fn() };
+      window.contents.emit('will-navigate', event, url);
+      return event.preventDefault.mock.calls.length > 0;
+    };
+    expect(navigate('https://evil.example/')).toBe(true);
+    expect(navigate('file:///etc/passwd')).toBe(true);
+    expect(navigate(`${APP_URL}#/receipt`)).toBe(false);
+    expect(window.contents.openHandler?.({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
+    const attach = { preventDefault: vi.fn() };
+    window.contents.emit('will-attach-webview', attach);
+    expect(attach.preventDefault).toHaveBeenCalled();
+  });
+
+  it('denies every permission request and sets the CSP header', async () => {
+    await start();
+    const answers: boolean[] = [];
+    electron.state.permissionHandler?.(null, 'media', (granted: boolean) => answers.push(granted));
+    electron.state.permissionHandler?.(null, 'geolocation', (granted: boolean) => answers.push(granted));
+    expect(answers).toEqual([false, false]);
+    expect(electron.state.permissionCheck?.()).toBe(false);
+    let headers: Record<string, string[]> = {};
+    electron.state.headersHandler?.({ responseHeaders: {} }, (response: { responseHeaders: Record<string, string[]> }) => {
+      headers = response.responseHeaders;
+    });
+    expect(headers['Content-Security-Policy']?.[0]).toContain("script-src 'self'");
+    expect(headers['Content-Security-Policy']?.[0]).toContain("object-src 'none'");
+  });
+
+  it('registers one IPC handler per contract method that checks the sender', async () => {
+    const { core } = await start();
+    expect([...electron.state.handlers.keys()].sort()).toEqual(kioskMethods.map(ipcChannel).sort());
+    const verify = electron.state.handlers.get(ipcChannel('verifyStaffPin'));
+    expect(await verify?.(frame(`${APP_URL}#/x`), { pin: '1234' })).toEqual({ ok: true, result: { valid: true } });
+    const refused = [frame('https://evil.example/'), frame(APP_URL, { url: APP_URL }), { senderFrame: null }];
+    for (const event of refused) {
+      expect(await verify?.(event, { pin: '1234' })).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    }
+    expect(core.calls).toHaveLength(1);
+  });
+
+  it('validates IPC input with the contract before the core sees it', async () => {
+    const { core } = await start();
+    const slots = electron.state.handlers.get(ipcChannel('getTimeSlots'));
+    const answer = await slots?.(frame(APP_URL), { date: '2026-02-30', serviceId: 's' });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect((answer as { error: { message: string } }).error.message).toMatch(/^date/);
+    expect(core.calls).toHaveLength(0);
+  });
+
+  it('forwards core events to the window', async () => {
+    const { core, window } = await start();
+    const event: KioskEvent = {
+      type: 'status',
+      status: { online: false, mode: 'offline', lastSyncAt: null, queued: 1, unknown: 0, rateLimit: null, clockSkewMs: null, lastError: null, upstream: 'remote' },
+    };
+    core.emit(event);
+    expect(window.contents.sent).toEqual([{ channel: IPC_EVENT_CHANNEL, payload: event }]);
+  });
+
+  it('prints the receipt page silently only when a printer is configured', async () => {
+    const { window } = await start({ FRONTDESK_PRINTER: 'Receipt-80mm' });
+    window.contents.emit('did-navigate-in-page', {}, `${APP_URL}#/other`);
+    window.contents.emit('did-navigate-in-page', {}, `${APP_URL}#/receipt`);
+    expect(window.contents.printed).toEqual([expect.objectContaining({ silent: true, deviceName: 'Receipt-80mm' })]);
+  });
+
+  it('writes its log to a file in userData', async () => {
+    await start();
+    expect(readFileSync(join(userData, 'logs', 'main.log'), 'utf8')).toMatch(/INFO main: window ready/);
+  });
+
+  it('reports a bad machine configuration in one dialog line and quits', async () => {
+    const result = await startMainProcess({
+      createCore: () => Promise.reject(new Error('unused')),
+      outDir: OUT,
+      argv: ['--mode', 'lobby'],
+      env: {},
+      platform: 'linux',
+    });
+    expect(result).toBeNull();
+    expect(electron.state.errorBoxes).toHaveLength(1);
+    expect(electron.state.quit).toBe(1);
+  });
+});
