@@ -1,12 +1,13 @@
 /**
  * POST /book with the Idempotency-Key extension of decisions.md. The key is claimed (in flight)
  * before any work, including the asynchronous e-mail, and completed with the response that a
- * later identical request replays. A 5xx is never stored: the claim is released instead.
+ * later identical request replays. A 5xx is never stored (the claim is released) and a body
+ * that fails validation is answered 400 before any claim.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { BookingRequestSchema, IdempotencyKeySchema } from '../../shared/api/schemas';
-import type { BookingResponse } from '../../shared/api/schemas';
+import type { BookingRequest, BookingResponse } from '../../shared/api/schemas';
 import { createBooking } from '../booking/create-booking';
 import { setBookingEmailSent } from '../db/bookings';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../db/idempotency';
@@ -34,10 +35,8 @@ export function bodyHash(body: unknown): string {
   return createHash('sha256').update(canonicalJson(body)).digest('hex');
 }
 
-async function processBooking(deps: RouteDeps, body: unknown): Promise<Outcome> {
-  const parsed = BookingRequestSchema.safeParse(body);
-  if (!parsed.success) return { status: 400, body: errorBody('Invalid request', describeZodError(parsed.error, 'body')) };
-  const outcome = createBooking(deps.db, parsed.data, deps.clock(), deps.settings);
+async function processBooking(deps: RouteDeps, input: BookingRequest): Promise<Outcome> {
+  const outcome = createBooking(deps.db, input, deps.clock(), deps.settings);
   switch (outcome.kind) {
     case 'not_found':
       return { status: 404, body: errorBody('Not found', outcome.error) };
@@ -71,15 +70,18 @@ export function registerBookRoute(app: FastifyInstance, deps: RouteDeps): void {
     const apiKeyId = request.apiKey?.id;
     if (apiKeyId === undefined) return reply.code(401).send(errorBody('Unauthorized'));
     const header = request.headers['idempotency-key'];
-    if (header === undefined) {
-      const outcome = await processBooking(deps, request.body);
+    const key = header === undefined ? undefined : IdempotencyKeySchema.safeParse(header);
+    if (key && !key.success) {
+      return reply.code(400).send(errorBody('Invalid request', 'Idempotency-Key: expected 1-255 visible ASCII characters'));
+    }
+    // As with Stripe's keys: a request that fails validation never started, so nothing is recorded.
+    const parsed = BookingRequestSchema.safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send(errorBody('Invalid request', describeZodError(parsed.error, 'body')));
+    if (!key) {
+      const outcome = await processBooking(deps, parsed.data);
       return reply.code(outcome.status).send(outcome.body);
     }
 
-    const key = IdempotencyKeySchema.safeParse(header);
-    if (!key.success) {
-      return reply.code(400).send(errorBody('Invalid request', 'Idempotency-Key: expected 1-255 visible ASCII characters'));
-    }
     const idemKey = key.data;
     const claim = db.transaction((tx) => claimIdempotencyKey(tx, apiKeyId, idemKey, bodyHash(request.body), deps.clock()), {
       behavior: 'immediate',
@@ -95,7 +97,7 @@ export function registerBookRoute(app: FastifyInstance, deps: RouteDeps): void {
         break;
     }
     try {
-      const outcome = await processBooking(deps, request.body);
+      const outcome = await processBooking(deps, parsed.data);
       completeIdempotencyKey(db, apiKeyId, idemKey, outcome.status, JSON.stringify(outcome.body));
       return reply.code(outcome.status).send(outcome.body);
     } catch (error) {

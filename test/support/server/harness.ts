@@ -125,11 +125,11 @@ export function demoBooking(overrides: Partial<BookingRequest> = {}): BookingReq
   };
 }
 
-/** Content hash of the tables a request could change (bookings, customers, counters). */
+/** Content hash of the business data (bookings, customers, number counters). */
 export function dataHash(db: ServerDb): string {
   const sqlite = db.$client;
   const hash = createHash('sha256');
-  for (const table of ['bookings', 'customers', 'counters', 'idempotency_records']) {
+  for (const table of ['bookings', 'customers', 'counters']) {
     hash.update(JSON.stringify(sqlite.prepare(`SELECT * FROM ${table} ORDER BY 1`).all()));
   }
   return hash.digest('hex');
