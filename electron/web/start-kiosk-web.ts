@@ -64,7 +64,7 @@ export async function startKioskWeb(options: StartKioskWebOptions = {}): Promise
     dataDir,
     upstreamUrl: options.upstreamUrl ?? null,
     apiKey: options.apiKey ?? null,
-    secretStore: options.secretStore ?? createFileSecretStore(join(dataDir, 'api-key')),
+    secretStore: options.secretStore ?? createFileSecretStore(join(dataDir, 'api-key.secret')),
   });
   let shell;
   try {

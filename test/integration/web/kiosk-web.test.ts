@@ -1,0 +1,148 @@
+/**
+ * The browser shell end to end: startKioskWeb with the core's embedded default (the reference
+ * server in-process with demo data), in-process; then the `kiosk:web` command line itself.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { KioskEvent } from '../../../shared/kiosk-api';
+import { createHttpKioskClient } from '../../../shared/kiosk-http-client';
+import { silentLogger } from '../../../electron/core/log';
+import { startKioskWeb } from '../../../electron/web/main';
+
+const dirs: string[] = [];
+function tempDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'fd-kiosk-web-'));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('startKioskWeb (embedded default)', () => {
+  it('serves the demo catalog and the status stream through the HTTP client', async () => {
+    const lines: string[] = [];
+    const web = await startKioskWeb({
+      port: 0,
+      dataDir: tempDataDir(),
+      rendererDir: null,
+      print: (line) => lines.push(line),
+      log: silentLogger,
+    });
+    try {
+      expect(lines).toEqual([`Frontdesk kiosk ready: ${web.url}/#token=${web.token}`]);
+      expect(web.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const client = createHttpKioskClient({ baseUrl: web.url, token: web.token });
+      const catalog = await client.getCatalog({});
+      if (!catalog.ok) throw new Error(`getCatalog failed: ${catalog.error.message}`);
+      expect(catalog.result.services.map((s) => s._id)).toContain('svc-herren-schnitt');
+      expect(catalog.result.employees.length).toBeGreaterThan(0);
+
+      const events: KioskEvent[] = [];
+      const unsubscribe = client.onEvent((event) => events.push(event));
+      await expect.poll(() => events[0]?.type).toBe('status');
+      unsubscribe();
+      const status = events[0];
+      expect(status?.type === 'status' && status.status.upstream).toBe('embedded');
+    } finally {
+      await web.close();
+    }
+  });
+});
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+
+/**
+ * Runs what `npm run kiosk:web -- args` runs (`tsx electron/web/main.ts args`), directly: npm's
+ * `sh -c` would take a SIGTERM itself and orphan the shell. `onReady` sees the ready line.
+ */
+function runCli(
+  args: string[],
+  onReady?: (child: ReturnType<typeof spawn>, line: string) => void,
+): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      join(ROOT, 'node_modules', '.bin', 'tsx'),
+      ['electron/web/main.ts', ...args],
+      {
+        cwd: ROOT,
+        env: { ...process.env, FRONTDESK_LOG_LEVEL: 'warn', FRONTDESK_CONFIG: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true, // its own process group, so a timeout can kill tsx and its node child
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    let ready = false;
+    const timer = setTimeout(() => {
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    }, 30_000);
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      const line = /Frontdesk kiosk ready: \S+/.exec(stdout)?.[0];
+      if (line && !ready) {
+        ready = true;
+        onReady?.(child, line);
+      }
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('the kiosk:web command line', () => {
+  it('prints the URL with the token once ready, answers, and exits 0 on SIGTERM', async () => {
+    let answered = 0;
+    const run = await runCli(
+      [
+        '--port',
+        '0',
+        '--data',
+        tempDataDir(),
+        '--token',
+        'cli-token-123456',
+        '--api-key',
+        'never-printed-key',
+      ],
+      (child, line) => {
+        const url = /http:\/\/127\.0\.0\.1:\d+/.exec(line)?.[0] ?? '';
+        void fetch(`${url}/api/kiosk/getSyncStatus`, {
+          method: 'POST',
+          headers: { authorization: 'Bearer cli-token-123456' },
+        })
+          .then((response) => {
+            answered = response.status;
+          })
+          .finally(() => child.kill('SIGTERM'));
+      },
+    );
+    expect(run.stdout).toMatch(/http:\/\/127\.0\.0\.1:\d+\/#token=cli-token-123456/);
+    expect(answered).toBe(200);
+    expect(run.code).toBe(0);
+    expect(run.stdout + run.stderr).not.toContain('never-printed-key');
+  });
+
+  it.each([
+    [['--port', 'abc'], /--port must be 0 to 65535/],
+    [['--bogus'], /Unknown option '--bogus'/],
+    [['--upstream', 'ftp://x'], /flag --upstream: expected an http\(s\) URL/],
+  ])('refuses bad flags %j with one line and exit 2', async (args, message) => {
+    const run = await runCli(args);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+    expect(run.stdout).toBe('');
+  });
+});
