@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { KioskApi, KioskEvent } from '../../shared/kiosk-api';
 import {
@@ -29,7 +29,6 @@ import { SECURITY_HEADERS, hasBearerToken, isAllowedHost, isAllowedOrigin } from
 
 export const DEFAULT_WEB_PORT = 5175;
 export const BODY_LIMIT_BYTES = 64 * 1024;
-const API_PREFIX = '/api/kiosk/';
 
 export interface WebShellOptions {
   api: KioskApi;
@@ -123,16 +122,20 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     if (!isAllowedOrigin(request.headers.origin, hostHeader)) {
       return sendFailure(reply, 403, 'unauthorized', 'cross-origin requests are not allowed');
     }
-    if (
-      request.url.startsWith(API_PREFIX) &&
-      !hasBearerToken(request.headers.authorization, options.token)
-    ) {
-      void reply.header('www-authenticate', 'Bearer');
-      return sendFailure(reply, 401, 'unauthorized', 'missing or wrong kiosk token');
-    }
   });
 
-  app.get('/api/kiosk/events', (request, reply) => {
+  // The token check belongs to the API routes themselves, not to a URL prefix test: the router
+  // decodes the path (`/%61pi/kiosk/...` reaches the same route), a prefix check would not.
+  const requireToken = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<FastifyReply | undefined> => {
+    if (hasBearerToken(request.headers.authorization, options.token)) return undefined;
+    void reply.header('www-authenticate', 'Bearer');
+    return sendFailure(reply, 401, 'unauthorized', 'missing or wrong kiosk token');
+  };
+
+  app.get('/api/kiosk/events', { onRequest: requireToken }, (request, reply) => {
     reply.hijack();
     const stream = openEventStream({
       response: reply.raw,
@@ -149,15 +152,19 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     request.raw.on('close', () => stream.close());
   });
 
-  app.post<{ Params: { method: string } }>('/api/kiosk/:method', async (request, reply) => {
-    const method = request.params.method;
-    const result = await dispatchKioskCall(options.api, method, request.body, {
-      onUnexpectedError: (name, error) =>
-        log.error(`${name} failed`, { error: describeError(error) }),
-    });
-    void reply.header('cache-control', 'no-store');
-    return reply.code(result.ok ? 200 : httpStatusFor(result.error.code)).send(result);
-  });
+  app.post<{ Params: { method: string } }>(
+    '/api/kiosk/:method',
+    { onRequest: requireToken },
+    async (request, reply) => {
+      const method = request.params.method;
+      const result = await dispatchKioskCall(options.api, method, request.body, {
+        onUnexpectedError: (name, error) =>
+          log.error(`${name} failed`, { error: describeError(error) }),
+      });
+      void reply.header('cache-control', 'no-store');
+      return reply.code(result.ok ? 200 : httpStatusFor(result.error.code)).send(result);
+    },
+  );
 
   const indexFile = options.rendererDir ? join(options.rendererDir, 'index.html') : null;
   if (options.rendererDir && indexFile && existsSync(indexFile)) {

@@ -134,6 +134,18 @@ describe('startWebShell', () => {
     expect(double.calls.length).toBe(before);
   });
 
+  it.each([
+    '/%61pi/kiosk/getCatalog',
+    '/api/%6biosk/getCatalog',
+    '/api/kiosk/%67etCatalog',
+    '/api/kiosk/getCatalog?x=1',
+  ])('does not let an encoded path around the token check: %s', async (path) => {
+    const before = double.calls.length;
+    const res = await send(shell, path, { method: 'POST' });
+    expect(res.status).toBe(401);
+    expect(double.calls.length).toBe(before);
+  });
+
   it('refuses a foreign Host with 403 (DNS rebinding), even with the token', async () => {
     const res = await call(shell, 'getCatalog', {}, { host: `evil.example:${shell.port}` });
     expect(res.status).toBe(403);
