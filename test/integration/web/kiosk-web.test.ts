@@ -60,6 +60,8 @@ interface Run {
 }
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
+// tsx on this Node (22), whatever PATH says: the machine's own node is 20.
+const TSX_CLI = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
 /**
  * Runs what `npm run kiosk:web -- args` runs (`tsx electron/web/main.ts args`), directly: npm's
@@ -70,16 +72,12 @@ function runCli(
   onReady?: (child: ReturnType<typeof spawn>, line: string) => void,
 ): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      join(ROOT, 'node_modules', '.bin', 'tsx'),
-      ['electron/web/main.ts', ...args],
-      {
-        cwd: ROOT,
-        env: { ...process.env, FRONTDESK_LOG_LEVEL: 'warn', FRONTDESK_CONFIG: '' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true, // its own process group, so a timeout can kill tsx and its node child
-      },
-    );
+    const child = spawn(process.execPath, [TSX_CLI, 'electron/web/main.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, FRONTDESK_LOG_LEVEL: 'warn', FRONTDESK_CONFIG: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true, // its own process group, so a timeout can kill tsx and its node child
+    });
     let stdout = '';
     let stderr = '';
     let ready = false;
