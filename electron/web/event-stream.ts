@@ -10,6 +10,8 @@ import type { Logger } from '../core/log';
 import { describeError } from '../core/log';
 import { SECURITY_HEADERS } from './request-guard';
 
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
 export interface KioskEventSource {
   subscribe(listener: (event: KioskEvent) => void): () => void;
 }
@@ -50,6 +52,14 @@ export function openEventStream(options: EventStreamOptions): EventStream {
 
   const write = (event: KioskEvent): void => {
     if (!open) return;
+    // A client that stopped reading but keeps the socket open must not grow our memory: drop
+    // it; a live client reconnects and gets the current status first.
+    if (response.writableLength > MAX_BUFFERED_BYTES) {
+      log.warn('events: client is not reading; closing its stream');
+      close();
+      response.destroy();
+      return;
+    }
     response.write(`data: ${JSON.stringify(event)}\n\n`);
   };
   const unsubscribe = options.events.subscribe((event) => {
