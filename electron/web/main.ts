@@ -1,9 +1,10 @@
 /**
- * `npm run kiosk:web -- --port N --upstream URL --api-key KEY --data DIR --token T [--mode M]`
+ * `npm run kiosk:web -- --port N --upstream URL --api-key KEY --data DIR --token T`
  *
  * Starts the kiosk core and the browser shell and prints one line with the URL to open
  * (`http://127.0.0.1:PORT/#token=T`). Flags win over FRONTDESK_* variables and the machine
- * config file (electron/core/config.ts). Bad flags or config: one line on stderr, exit 2.
+ * config file (electron/core/config.ts); kiosk or counter mode is a staff setting here, not a
+ * flag. Bad flags or config: one line on stderr, exit 2.
  * SIGTERM / SIGINT: closes the shell, then the core, and exits 0. The API key is never printed.
  */
 import { realpathSync } from 'node:fs';
@@ -19,7 +20,7 @@ export { startKioskWeb } from './start-kiosk-web';
 export type { KioskWeb, StartKioskWebOptions } from './start-kiosk-web';
 
 const USAGE =
-  'usage: npm run kiosk:web -- [--port N] [--upstream URL|embedded] [--api-key KEY] [--data DIR] [--token T] [--mode kiosk|counter]';
+  'usage: npm run kiosk:web -- [--port N] [--upstream URL|embedded] [--api-key KEY] [--data DIR] [--token T]';
 
 export class UsageError extends Error {}
 
@@ -49,7 +50,6 @@ export function parseWebCliArgs(
         'api-key': { type: 'string' },
         data: { type: 'string' },
         token: { type: 'string' },
-        mode: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
