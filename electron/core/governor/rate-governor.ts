@@ -91,9 +91,9 @@ export class RateGovernor {
   onAnswer(now: number, header: { limit: number; remaining: number; resetAt: number } | null): void {
     this.inFlight = Math.max(0, this.inFlight - 1);
     if (!header || !(header.limit > 0) || !(header.resetAt > now)) return;
-    // A day window about to reset also has a near reset; its larger limit tells it apart.
-    const name: WindowName =
-      header.resetAt - now <= MINUTE_HEADER_HORIZON_MS && header.limit < this.limits.day ? 'minute' : 'day';
+    // A near reset is the minute window, unless it is the known day window's last minute.
+    const dayLastMinute = this.headers.day !== null && header.limit === this.limits.day;
+    const name: WindowName = header.resetAt - now <= MINUTE_HEADER_HORIZON_MS && !dayLastMinute ? 'minute' : 'day';
     const remaining = Math.min(Math.max(0, header.remaining), header.limit);
     this.limits[name] = header.limit;
     // Requests still in flight may not be in the server's count yet: count them as sent since.

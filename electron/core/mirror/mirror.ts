@@ -83,7 +83,8 @@ export function createMirror(options: MirrorOptions): Mirror {
       case 'catalog': {
         const services = await client.getServices(call);
         if (services.kind !== 'ok') return services;
-        const employees = await client.getEmployees(call);
+        // The second half of the catalog may wait for its turn rather than lose the first half.
+        const employees = await client.getEmployees({ ...call, maxWaitMs: 10_000 });
         if (employees.kind === 'ok') {
           saveCatalog(db, services.data.filter((s) => s.enabled), employees.data, clock.now());
         }

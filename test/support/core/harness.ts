@@ -1,0 +1,140 @@
+/**
+ * Integration harness for the kiosk core: the real reference server (startServer, port 0, temp
+ * SQLite, demo data), optionally behind the fault proxy, and a core on a temp data folder.
+ */
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, type RunningServer } from '../../../server/start-server';
+import type { RateLimits } from '../../../server/db/rate-limits';
+import { createKioskCoreInternals, type KioskCoreInternals, type KioskCoreOptions } from '../../../electron/core/kiosk-core';
+import { createMemorySecretStore } from '../../../electron/core/settings/secret-store';
+import { startFaultProxy, type FaultProxy } from '../fault-proxy';
+import { systemClock, type Clock } from '../../../electron/core/clock';
+import type { BookingRequest } from '../../../shared/api/schemas';
+
+export const CORE_TEST_KEY = 'core-test-book-key-0001';
+
+export function makeTempDir(prefix: string): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface UpstreamFixture {
+  server: RunningServer;
+  proxy: FaultProxy;
+  dbPath: string;
+  close(): Promise<void>;
+}
+
+export async function startUpstream(
+  dir: string,
+  options: { rateLimit?: RateLimits; clock?: () => number } = {},
+): Promise<UpstreamFixture> {
+  const dbPath = join(dir, 'server.db');
+  const server = await startServer({
+    port: 0,
+    dbPath,
+    seed: 'demo',
+    keys: [{ key: CORE_TEST_KEY, scope: 'book' }],
+    rateLimit: options.rateLimit ?? { perMinute: 600, perDay: 100_000 },
+    clock: options.clock,
+  });
+  const proxy = await startFaultProxy({ target: server.url });
+  return {
+    server,
+    proxy,
+    dbPath,
+    async close() {
+      await proxy.close();
+      await server.close();
+    },
+  };
+}
+
+export function startCore(
+  dataDir: string,
+  upstreamUrl: string,
+  options: Partial<KioskCoreOptions> = {},
+): Promise<KioskCoreInternals> {
+  return createKioskCoreInternals({
+    dataDir,
+    upstreamUrl,
+    apiKey: CORE_TEST_KEY,
+    secretStore: createMemorySecretStore(),
+    autoStart: false,
+    timeZone: 'Europe/Berlin',
+    lookupTimeoutMs: 1_000,
+    bookingTimeoutMs: 1_000,
+    replayTimeoutMs: 1_000,
+    // Short backoff so that retries happen within a test; the budget is the real one.
+    replayPolicy: { budgetMs: 24 * 3_600_000, backoff: { baseMs: 100, maxMs: 1_000 } },
+    ...options,
+  });
+}
+
+export interface ServerBookingRow {
+  id: string;
+  date: string;
+  time: string;
+  employeeId: string;
+  email: string;
+}
+
+/** Bookings in the server's database, read straight from its SQLite file. */
+export function serverBookings(dbPath: string): ServerBookingRow[] {
+  const db = new Database(dbPath, { readonly: true });
+  try {
+    return db
+      .prepare(
+        'select b.id, b.date, b.time, b.employee_id as employeeId, c.email from bookings b join customers c on c.id = b.customer_id',
+      )
+      .all() as ServerBookingRow[];
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A clock whose `now` runs at real speed from a chosen instant (so dates are fixed and the
+ * server and the core agree), with real timers.
+ */
+export function offsetClock(startAt: number): Clock & { server: () => number } {
+  const offset = startAt - Date.now();
+  const now = () => Date.now() + offset;
+  return { ...systemClock, now, server: now };
+}
+
+/** Monday 2026-11-23 08:30 in Berlin (07:30 UTC): a working day with every service offered. */
+export const MONDAY_0830 = Date.parse('2026-11-23T07:30:00Z');
+
+/** Runs mirror steps (waiting for the governor in real time) until nothing is due. */
+export async function warmUp(core: KioskCoreInternals, clock: Clock, maxMs = 20_000): Promise<number> {
+  const deadline = Date.now() + maxMs;
+  while (Date.now() < deadline) {
+    const next = await core.mirror.step();
+    const wait = next - clock.now();
+    if (wait > 60_000) return core.mirror.requests;
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 1_000)));
+  }
+  throw new Error('mirror warm-up did not finish');
+}
+
+export async function until(check: () => Promise<boolean> | boolean, maxMs: number, everyMs = 50): Promise<void> {
+  const deadline = Date.now() + maxMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+export function bookingRequest(
+  slot: { date: string; time: string; serviceId: string; employeeId: string },
+  n: number,
+): BookingRequest {
+  return {
+    ...slot,
+    customer: { name: `Test Customer ${n}`, email: `customer${n}@example.com`, phone: '+49 30 555 0101' },
+  };
+}
