@@ -55,7 +55,7 @@ async function goOffline(c: KioskCoreInternals): Promise<void> {
   upstream.proxy.setMode('down');
   await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, fresh: true });
   await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, fresh: true });
-  expect((await c.api.getSyncStatus()).online).toBe(false);
+  expect((await c.api.getSyncStatus({})).online).toBe(false);
 }
 
 async function failure(promise: Promise<unknown>): Promise<KioskFailure> {
@@ -82,11 +82,11 @@ describe('kiosk core against the reference server through the fault proxy', () =
     expect(cached.asOf).not.toBeNull();
     expect(available(cached.timeSlots).length).toBeGreaterThan(0);
     expect(upstream.proxy.requests()).toBe(before + 1); // it tried, then fell back
-    const catalog = await c.api.getCatalog();
+    const catalog = await c.api.getCatalog({});
     expect(catalog.services.map((s) => s._id)).toContain(SERVICE);
     const days = await c.api.getAvailableDays({ year: 2026, month: 11, serviceId: SERVICE });
     expect(days.availableDays).toContain(24);
-    expect((await c.api.getSyncStatus()).online).toBe(false);
+    expect((await c.api.getSyncStatus({})).online).toBe(false);
   });
 
   it('an offline booking holds its slot: an overlapping second booking is refused; replay sends it once', async () => {
@@ -108,11 +108,11 @@ describe('kiosk core against the reference server through the fault proxy', () =
       c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: overlapping.time }, 2)),
     );
     expect(refused.code).toBe('slot_taken');
-    expect((await c.api.getSyncStatus()).queued).toBe(1);
+    expect((await c.api.getSyncStatus({})).queued).toBe(1);
 
     upstream.proxy.setMode('pass');
     await c.replayer.runOnce();
-    const [booking] = await c.api.listBookings();
+    const [booking] = await c.api.listBookings({});
     expect(booking?.state).toBe('sent');
     expect(serverBookings(upstream.dbPath)).toHaveLength(1);
     expect(serverBookings(upstream.dbPath)[0]?.id).toBe(booking?.booking?.bookingId);
@@ -132,9 +132,9 @@ describe('kiosk core against the reference server through the fault proxy', () =
     upstream.proxy.setMode('pass');
     await until(async () => {
       await c.replayer.runOnce();
-      return (await c.api.listBookings())[0]?.state === 'sent';
+      return (await c.api.listBookings({}))[0]?.state === 'sent';
     }, 5_000);
-    const [booking] = await c.api.listBookings();
+    const [booking] = await c.api.listBookings({});
     expect(booking?.attempts).toBe(2);
     expect(booking?.booking?.bookingId).toBe(created[0]?.id);
     expect(serverBookings(upstream.dbPath)).toHaveLength(1);
@@ -161,7 +161,7 @@ describe('kiosk core against the reference server through the fault proxy', () =
     upstream.proxy.setMode('pass');
     await c.replayer.runOnce();
     await c.replayer.runOnce();
-    const [booking] = await c.api.listBookings();
+    const [booking] = await c.api.listBookings({});
     expect(booking?.state).toBe('rejected');
     expect(booking?.lastError?.status).toBe(409);
     expect(booking?.attempts).toBe(1);
@@ -172,7 +172,7 @@ describe('kiosk core against the reference server through the fault proxy', () =
     const c = await openCore('wrong-key-000000');
     const slots = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE }).catch((e: unknown) => e);
     expect(slots).toBeInstanceOf(KioskFailure);
-    let status = await c.api.getSyncStatus();
+    let status = await c.api.getSyncStatus({});
     expect(status.mode).toBe('paused');
     expect(status.lastError).toMatch(/API key/);
 
@@ -186,7 +186,7 @@ describe('kiosk core against the reference server through the fault proxy', () =
     await c.api.updateSettings({ pin: '1234', apiKey: 'wrong-key-000000' });
     const result = await c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: slot.employeeId, time: slot.time }, 5));
     expect(result.state).toBe('queued');
-    status = await c.api.getSyncStatus();
+    status = await c.api.getSyncStatus({});
     expect(status.mode).toBe('paused');
     const forwarded = upstream.proxy.forwarded();
     await c.replayer.runOnce();
@@ -196,9 +196,9 @@ describe('kiosk core against the reference server through the fault proxy', () =
     await c.api.updateSettings({ pin: '1234', apiKey: CORE_TEST_KEY });
     await until(async () => {
       await c.replayer.runOnce();
-      return (await c.api.listBookings())[0]?.state === 'sent';
+      return (await c.api.listBookings({}))[0]?.state === 'sent';
     }, 5_000);
-    expect((await c.api.getSyncStatus()).mode).toBe('enabled');
+    expect((await c.api.getSyncStatus({})).mode).toBe('enabled');
     expect(serverBookings(upstream.dbPath)).toHaveLength(1);
   });
 
@@ -221,12 +221,12 @@ describe('kiosk core against the reference server through the fault proxy', () =
     }, 3_000);
     await until(async () => {
       await c.replayer.runOnce();
-      return (await c.api.listBookings()).every((b) => b.state === 'sent');
+      return (await c.api.listBookings({})).every((b) => b.state === 'sent');
     }, 15_000, 250);
     // retryAfter is 2 s: within 3 s of storm at most one more round of the two bookings.
     expect(stormRequests).toBeLessThanOrEqual(3);
     expect(serverBookings(upstream.dbPath)).toHaveLength(2);
-    expect((await c.api.listBookings()).map((b) => b.lastError)).toEqual([null, null]);
+    expect((await c.api.listBookings({})).map((b) => b.lastError)).toEqual([null, null]);
   });
 });
 
