@@ -4,7 +4,8 @@
  * TextDecoder (in browsers and in Node 22).
  * - Every method POSTs its input as JSON to /api/kiosk/<method> with the Bearer token; the
  *   answer's `result` is validated with the method's output schema.
- * - A network failure answers `{ ok: false, error: { code: 'unavailable' } }`; it never throws.
+ * - A network failure or no answer within `timeoutMs` answers `{ ok: false, error: { code:
+ *   'unavailable' } }`; it never throws.
  * - `onEvent` reads GET /api/kiosk/events as server-sent events over a streaming fetch
  *   (EventSource cannot send an Authorization header), parses each event with `KioskEvent`
  *   and reconnects with capped exponential backoff until unsubscribed.
@@ -20,6 +21,8 @@ export interface HttpKioskClientOptions {
   token: string;
   /** Default: the global fetch (bound, so that browsers do not call it on the wrong `this`). */
   fetch?: typeof fetch;
+  /** A call that has no answer after this long is `unavailable` (default 30,000 ms). */
+  timeoutMs?: number;
   /** Event stream reconnection: first delay and cap, in ms (default 500 and 15,000). */
   reconnect?: { initialMs: number; maxMs: number };
 }
@@ -31,14 +34,18 @@ export function createHttpKioskClient(options: HttpKioskClientOptions): KioskCli
   const fetchFn: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const authorization = `Bearer ${options.token}`;
   const reconnect = options.reconnect ?? { initialMs: 500, maxMs: 15_000 };
+  const timeoutMs = options.timeoutMs ?? 30_000;
 
   async function call(method: KioskMethod, input: unknown): Promise<Result<unknown>> {
+    // One deadline for the whole exchange, body included: a hung shell must not hang the UI.
+    const signal = AbortSignal.timeout(timeoutMs);
     let response: Response;
     try {
       response = await fetchFn(`${baseUrl}/api/kiosk/${method}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization },
         body: JSON.stringify(input ?? {}),
+        signal,
       });
     } catch {
       return fail('unavailable', UNREACHABLE_MESSAGE);
@@ -47,6 +54,7 @@ export function createHttpKioskClient(options: HttpKioskClientOptions): KioskCli
     try {
       body = await response.json();
     } catch {
+      if (signal.aborted) return fail('unavailable', UNREACHABLE_MESSAGE);
       // A proxy's HTML error page, or a connection cut mid-answer.
       return fail(
         response.ok ? 'internal' : 'unavailable',

@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KioskEvent } from '../../../shared/kiosk-api';
 import { createHttpKioskClient } from '../../../shared/kiosk-http-client';
+import { startFaultProxy } from '../../support/fault-proxy';
 import { KioskFailure } from '../../../shared/result';
 import { silentLogger } from '../../../electron/core/log';
 import { startWebShell } from '../../../electron/web/web-shell';
@@ -95,6 +96,23 @@ describe('createHttpKioskClient against the web shell', () => {
       ok: false,
       error: { code: 'unavailable' },
     });
+  });
+
+  it('answers unavailable when the shell does not answer in time', async () => {
+    const proxy = await startFaultProxy({ target: shell.url, mode: 'hang' });
+    try {
+      const client = createHttpKioskClient({ baseUrl: proxy.url, token: TOKEN, timeoutMs: 200 });
+      const started = Date.now();
+      expect(await client.getCatalog({})).toMatchObject({
+        ok: false,
+        error: { code: 'unavailable' },
+      });
+      expect(Date.now() - started).toBeLessThan(2_000);
+      proxy.setMode('pass');
+      expect(await client.getCatalog({})).toMatchObject({ ok: true });
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('delivers the initial status and pushed events, and stops on unsubscribe', async () => {
