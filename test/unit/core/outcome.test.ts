@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { networkReason, readRateLimit } from '../../../electron/core/upstream/client';
+import {
+  backoffMs,
+  classifyBookingOutcome,
+  classifyLookupOutcome,
+  type UpstreamOutcome,
+} from '../../../electron/core/upstream/outcome';
+import type { BookingResponse } from '../../../shared/api/schemas';
+
+const meta = { rateLimit: null, serverDate: null, receivedAt: 0 };
+const booking = { bookingId: 'b1' } as BookingResponse;
+const http = (status: number): UpstreamOutcome<BookingResponse> => ({ kind: 'http', status, message: `HTTP ${status}`, meta });
+
+describe('classifyBookingOutcome', () => {
+  it.each([
+    ['201', { kind: 'ok', status: 201, data: booking, meta } as const, 'sent'],
+    ['400', http(400), 'refused'],
+    ['404', http(404), 'refused'],
+    ['409', http(409), 'refused'],
+    ['413', http(413), 'refused'],
+    ['422', http(422), 'refused'],
+    ['401', http(401), 'auth'],
+    ['403', http(403), 'auth'],
+    ['500', http(500), 'retry'],
+    ['503', http(503), 'retry'],
+    ['408', http(408), 'retry'],
+    ['429', { kind: 'rateLimited', retryAfterMs: 2000, meta } as const, 'wait'],
+    ['throttled', { kind: 'throttled', waitMs: 500 } as const, 'wait'],
+    ['connect', { kind: 'network', reason: 'connect', message: '' } as const, 'retry'],
+    ['timeout', { kind: 'network', reason: 'timeout', message: '' } as const, 'retry'],
+    ['invalid 201 body', { kind: 'invalidBody', status: 201, meta } as const, 'retry'],
+  ])('%s -> %s', (_name, outcome, kind) => {
+    expect(classifyBookingOutcome(outcome).kind).toBe(kind);
+  });
+
+  it('marks the answer lost only when the remote may have acted on the request', () => {
+    const lost = (o: UpstreamOutcome<BookingResponse>) => {
+      const v = classifyBookingOutcome(o);
+      return v.kind === 'retry' ? v.responseLost : null;
+    };
+    expect(lost({ kind: 'network', reason: 'connect', message: '' })).toBe(false);
+    expect(lost({ kind: 'network', reason: 'timeout', message: '' })).toBe(true);
+    expect(lost({ kind: 'network', reason: 'reset', message: '' })).toBe(true);
+    expect(lost({ kind: 'network', reason: 'other', message: '' })).toBe(true);
+    expect(lost(http(500))).toBe(false);
+    expect(lost({ kind: 'invalidBody', status: 201, meta })).toBe(true);
+    expect(lost({ kind: 'invalidBody', status: 502, meta })).toBe(false);
+  });
+
+  it('waits exactly retryAfter on a 429', () => {
+    expect(classifyBookingOutcome({ kind: 'rateLimited', retryAfterMs: 7000, meta: null })).toMatchObject({ afterMs: 7000 });
+  });
+});
+
+describe('classifyLookupOutcome', () => {
+  it.each([
+    [{ kind: 'ok', status: 200, data: 1, meta } as const, 'live'],
+    [{ kind: 'http', status: 500, message: '', meta } as const, 'fallback'],
+    [{ kind: 'http', status: 401, message: '', meta } as const, 'auth'],
+    [{ kind: 'http', status: 404, message: '', meta } as const, 'client'],
+    [{ kind: 'rateLimited', retryAfterMs: 1, meta } as const, 'fallback'],
+    [{ kind: 'throttled', waitMs: 1 } as const, 'fallback'],
+    [{ kind: 'network', reason: 'reset', message: '' } as const, 'fallback'],
+    [{ kind: 'invalidBody', status: 200, meta } as const, 'fallback'],
+  ])('%j -> %s', (outcome, kind) => {
+    expect(classifyLookupOutcome<number>(outcome).kind).toBe(kind);
+  });
+});
+
+describe('backoffMs', () => {
+  it('grows exponentially with jitter between half and the whole step, capped', () => {
+    expect(backoffMs(1, 0)).toBe(500);
+    expect(backoffMs(1, 1)).toBe(1000);
+    expect(backoffMs(3, 0)).toBe(2000);
+    expect(backoffMs(50, 1)).toBe(300_000);
+  });
+
+  it('stays within [step/2, step] for any attempt and random value', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100 }), fc.double({ min: 0, max: 1, noNaN: true }), (attempt, random) => {
+        const step = Math.min(300_000, 1000 * 2 ** Math.min(attempt - 1, 30));
+        const ms = backoffMs(attempt, random);
+        return ms >= Math.floor(step / 2) && ms <= step;
+      }),
+    );
+  });
+});
+
+describe('networkReason', () => {
+  const withCode = (code: string) => Object.assign(new Error(code), { code });
+  it.each([
+    ['ECONNREFUSED', 'connect'],
+    ['UND_ERR_CONNECT_TIMEOUT', 'connect'],
+    ['ENOTFOUND', 'connect'],
+    ['UND_ERR_HEADERS_TIMEOUT', 'timeout'],
+    ['ECONNRESET', 'reset'],
+    ['UND_ERR_SOCKET', 'reset'],
+    ['EWHATEVER', 'other'],
+  ])('%s -> %s', (code, reason) => {
+    expect(networkReason(withCode(code))).toBe(reason);
+  });
+
+  it('reads a code from the cause and treats an aborted request as a timeout', () => {
+    expect(networkReason(new Error('fetch failed', { cause: withCode('ECONNREFUSED') }))).toBe('connect');
+    expect(networkReason(new DOMException('timed out', 'TimeoutError'))).toBe('timeout');
+  });
+});
+
+describe('readRateLimit', () => {
+  it('reads the X-RateLimit-* headers (reset in Unix seconds)', () => {
+    expect(readRateLimit({ 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '59', 'x-ratelimit-reset': '1800000000' })).toEqual({
+      limit: 60,
+      remaining: 59,
+      resetAt: 1_800_000_000_000,
+    });
+  });
+  it('ignores missing or garbled headers', () => {
+    expect(readRateLimit({})).toBeNull();
+    expect(readRateLimit({ 'x-ratelimit-limit': 'x', 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': '1' })).toBeNull();
+  });
+});

@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { RateGovernor, type Priority } from '../../../electron/core/governor/rate-governor';
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+/** A server counting our requests in fixed (clock-aligned) or rolling windows, as decisions.md allows. */
+class ModelServer {
+  private log: number[] = [];
+  constructor(
+    private readonly kind: 'fixed' | 'rolling',
+    readonly perMinute: number,
+    readonly perDay: number,
+  ) {}
+
+  used(window: number, now: number): number {
+    const start = this.kind === 'fixed' ? now - (now % window) : now - window + 1;
+    return this.log.filter((t) => t >= start && t <= now).length;
+  }
+
+  /** Counts the request; returns the header of the window with the fewest left, or null on a 429. */
+  handle(now: number): { limit: number; remaining: number; resetAt: number } | null {
+    const minuteUsed = this.used(MINUTE, now);
+    const dayUsed = this.used(DAY, now);
+    if (minuteUsed >= this.perMinute || dayUsed >= this.perDay) return null;
+    this.log.push(now);
+    const minuteLeft = this.perMinute - minuteUsed - 1;
+    const dayLeft = this.perDay - dayUsed - 1;
+    const reset = (window: number) =>
+      this.kind === 'fixed' ? now - (now % window) + window : (this.log.find((t) => t > now - window) ?? now) + window;
+    return dayLeft < minuteLeft
+      ? { limit: this.perDay, remaining: dayLeft, resetAt: reset(DAY) }
+      : { limit: this.perMinute, remaining: minuteLeft, resetAt: reset(MINUTE) };
+  }
+}
+
+type Command =
+  | { kind: 'advance'; ms: number }
+  | { kind: 'send'; priority: Priority }
+  | { kind: 'deliver' };
+
+const command: fc.Arbitrary<Command> = fc.oneof(
+  fc.record({ kind: fc.constant('advance' as const), ms: fc.integer({ min: 0, max: 20_000 }) }),
+  fc.record({ kind: fc.constant('send' as const), priority: fc.constantFrom<Priority>('interactive', 'background') }),
+  fc.record({ kind: fc.constant('deliver' as const) }),
+);
+
+describe('RateGovernor', () => {
+  it('lets interactive requests use the whole minute, background only 80 %', () => {
+    const g = new RateGovernor({ minuteLimit: 10, dayLimit: 1000 });
+    let background = 0;
+    for (let i = 0; i < 20; i += 1) {
+      if (g.waitMs(i, 'background') === 0) {
+        g.onSend(i, 'background');
+        background += 1;
+      }
+    }
+    // Spaced: at most one background request per 60 s / 8.
+    expect(background).toBe(1);
+    const g2 = new RateGovernor({ minuteLimit: 10, dayLimit: 1000 });
+    let sent = 0;
+    for (let t = 0; t < 60_000; t += 100) {
+      if (g2.waitMs(t, 'background') === 0) {
+        g2.onSend(t, 'background');
+        sent += 1;
+      }
+    }
+    expect(sent).toBe(8);
+    expect(g2.waitMs(59_999, 'interactive')).toBe(0);
+  });
+
+  it('waits until the oldest request leaves the window', () => {
+    const g = new RateGovernor({ minuteLimit: 2, dayLimit: 1000 });
+    g.onSend(1_000, 'interactive');
+    g.onSend(2_000, 'interactive');
+    expect(g.waitMs(3_000, 'interactive')).toBe(58_001);
+    expect(g.waitMs(61_001, 'interactive')).toBe(0);
+  });
+
+  it('trusts a header that reports fewer requests left than it counted itself', () => {
+    const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+    g.onSend(0, 'interactive');
+    g.onAnswer(10, { limit: 60, remaining: 0, resetAt: 30_000 }); // another client used the key
+    expect(g.waitMs(20, 'interactive')).toBe(29_980);
+    expect(g.waitMs(30_000, 'interactive')).toBe(0);
+  });
+
+  it('stops everything for retryAfter after a 429', () => {
+    const g = new RateGovernor();
+    g.onSend(0, 'interactive');
+    g.onRateLimited(5, 2_000);
+    expect(g.waitMs(10, 'interactive')).toBe(1_995);
+    expect(g.waitMs(2_005, 'interactive')).toBe(0);
+  });
+
+  it('learns a larger limit from the headers', () => {
+    const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+    g.onSend(0, 'interactive');
+    g.onAnswer(5, { limit: 600, remaining: 599, resetAt: 60_000 });
+    expect(g.budget('minute', 'interactive')).toBe(600);
+    expect(g.budget('day', 'interactive')).toBe(1000);
+  });
+
+  it.each(['fixed', 'rolling'] as const)(
+    'property: no sequence of requests and answers exceeds a %s window, and background never spends the reserve',
+    (kind) => {
+      fc.assert(
+        fc.property(
+          fc.array(command, { minLength: 1, maxLength: 400 }),
+          fc.integer({ min: 0, max: DAY - 1 }),
+          fc.integer({ min: 3, max: 60 }),
+          fc.integer({ min: 20, max: 200 }),
+          (commands, start, perMinute, perDay) => {
+            const server = new ModelServer(kind, perMinute, perDay);
+            const governor = new RateGovernor({ minuteLimit: perMinute, dayLimit: perDay, reserve: 0.2 });
+            const pending: ({ limit: number; remaining: number; resetAt: number } | null)[] = [];
+            let now = start;
+            for (const c of commands) {
+              if (c.kind === 'advance') now += c.ms;
+              else if (c.kind === 'deliver') {
+                if (pending.length > 0) governor.onAnswer(now, pending.shift() ?? null);
+              } else if (governor.waitMs(now, c.priority) === 0) {
+                if (c.priority === 'background') {
+                  // The mirror alone may only spend (1 - reserve) of each window.
+                  if (server.used(MINUTE, now) >= Math.floor(perMinute * 0.8)) return false;
+                  if (server.used(DAY, now) >= Math.floor(perDay * 0.8)) return false;
+                }
+                governor.onSend(now, c.priority);
+                const header = server.handle(now);
+                if (header === null) return false; // a 429: the window was exceeded
+                pending.push(header);
+              }
+            }
+            return true;
+          },
+        ),
+        { numRuns: 200 },
+      );
+    },
+  );
+
+  it('property: headers that under-report the remaining requests never loosen it', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            advance: fc.integer({ min: 0, max: 5_000 }),
+            remaining: fc.integer({ min: -5, max: 100 }),
+            resetIn: fc.integer({ min: 1, max: 120_000 }),
+          }),
+          { maxLength: 300 },
+        ),
+        (steps) => {
+          const governor = new RateGovernor({ minuteLimit: 10, dayLimit: 100 });
+          const sends: number[] = [];
+          let now = 0;
+          for (const step of steps) {
+            now += step.advance;
+            if (governor.waitMs(now, 'interactive') === 0) {
+              governor.onSend(now, 'interactive');
+              sends.push(now);
+              governor.onAnswer(now, { limit: 10, remaining: step.remaining, resetAt: now + step.resetIn });
+            }
+            if (sends.filter((t) => t > now - MINUTE).length > 10) return false;
+          }
+          return true;
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
