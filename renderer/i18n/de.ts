@@ -39,7 +39,6 @@ export const de: Resources = {
     nextFreeTake: 'Übernehmen',
     nextFreeNone: 'In den nächsten Wochen ist kein Termin frei. Bitte wählen Sie einen Tag.',
     empty: 'Zurzeit können keine Leistungen gebucht werden.',
-    fromCache: 'Offline: gespeicherte Liste von {{time}}.',
   },
   day: {
     title: 'Welcher Tag passt Ihnen?',
@@ -161,7 +160,8 @@ export const de: Resources = {
     retry: 'Erneut senden',
     discard: 'Verwerfen',
     rebook: 'Neu buchen',
-    attempts: '{{count}} Versuche',
+    attempts_one: '{{count}} Versuch',
+    attempts_other: '{{count}} Versuche',
     created: 'erstellt {{time}}',
     states: {
       queued: 'Wartend',

@@ -37,7 +37,6 @@ export const en = {
     nextFreeTake: 'Take it',
     nextFreeNone: 'No free appointment in the coming weeks. Please choose a day.',
     empty: 'No services can be booked at the moment.',
-    fromCache: 'Offline: showing the saved list from {{time}}.',
   },
   day: {
     title: 'Which day suits you?',
@@ -158,7 +157,8 @@ export const en = {
     retry: 'Retry',
     discard: 'Discard',
     rebook: 'Rebook',
-    attempts: '{{count}} attempts',
+    attempts_one: '{{count}} attempt',
+    attempts_other: '{{count}} attempts',
     created: 'created {{time}}',
     states: {
       queued: 'Queued',

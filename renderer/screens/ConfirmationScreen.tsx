@@ -50,7 +50,7 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
       <main className="screen" data-screen="queued">
         <div className="screen-body confirmation">
           <div className="confirmation-badge confirmation-badge-queued" aria-hidden="true">
-            ⏳
+            ↻
           </div>
           <h1>{t('confirmation.queuedTitle')}</h1>
           <p className="lead">{t('confirmation.queuedBody')}</p>
@@ -91,7 +91,7 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
           )}
           {event && (
             <figure className="qr-figure">
-              <QrCode text={event} label={t('confirmation.qr')} />
+              <QrCode text={event} label={t('confirmation.qr')} size={280} />
               <figcaption>{t('confirmation.qr')}</figcaption>
             </figure>
           )}
@@ -102,7 +102,6 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
       </div>
       <ActionBar>
         <button type="button" className="btn btn-secondary" onClick={onPrint}>
-          <span aria-hidden="true">🖶 </span>
           {t('confirmation.print')}
         </button>
         {finish}

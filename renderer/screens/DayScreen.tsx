@@ -78,6 +78,7 @@ export function DayScreen({ state, dispatch }: DayScreenProps) {
                       {cell && (
                         <button
                           type="button"
+                          data-date={cell.date}
                           className={`day${available.has(cell.day) && cell.date >= today ? ' day-open' : ''}${cell.date === today ? ' day-today' : ''}`}
                           disabled={!available.has(cell.day) || cell.date < today}
                           aria-label={`${formatDate(cell.date, locale)}${cell.date === today ? `, ${t('day.today')}` : ''}`}

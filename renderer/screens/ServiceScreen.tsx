@@ -7,7 +7,7 @@ import { Notice } from '../components/Notice';
 import { StepHeader } from '../components/StepHeader';
 import type { FlowAction } from '../flow/flow-machine';
 import { localToday } from '../lib/dates';
-import { formatDuration, formatInstant, formatPrice, formatShortDate, formatTime } from '../lib/format';
+import { formatDuration, formatPrice, formatShortDate, formatTime } from '../lib/format';
 import { findNextFree, type NextFree } from '../lib/next-free';
 
 interface ServiceScreenProps {
@@ -48,9 +48,6 @@ export function ServiceScreen({ dispatch }: ServiceScreenProps) {
     <main className="screen" data-screen="service">
       <StepHeader title={t('service.title')} step={1} />
       <div className="screen-body">
-        {catalog.source === 'cache' && catalog.asOf && (
-          <Notice tone="info">{t('service.fromCache', { time: formatInstant(catalog.asOf, locale) })}</Notice>
-        )}
         {services.length === 0 && <Notice tone="info">{t('service.empty')}</Notice>}
         {groups.map(([category, list]) => (
           <section key={category} className="service-group" aria-label={category}>

@@ -77,6 +77,7 @@ export function TimeScreen({ state, dispatch }: TimeScreenProps) {
                   <button
                     key={slot.time}
                     type="button"
+                    data-time={slot.time}
                     className={`slot${free ? '' : ' slot-taken'}`}
                     disabled={!free}
                     aria-label={free ? formatTime(slot.time, locale) : `${formatTime(slot.time, locale)}, ${t('time.unavailable')}`}

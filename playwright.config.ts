@@ -1,0 +1,35 @@
+import { defineConfig } from '@playwright/test';
+
+// End-to-end tests drive the built renderer in Debian's Chromium (Playwright's own browser
+// download fails offline: ../shared/TOOLCHAIN.md). One worker: the machine has two cores, and
+// each test runs a reference server, a fault proxy and a kiosk in this process.
+export default defineConfig({
+  testDir: 'test/e2e',
+  outputDir: 'test-results',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1080, height: 1920 },
+    locale: 'en-GB',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+});

@@ -1,0 +1,115 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { CUSTOMER, chooseSlot, fillDetails, firstFreeSlot, start } from './support/flow';
+import { SCREENSHOT_DIR, capture, expectAccessible, onScreen, review } from './support/screens';
+import { expect, openKiosk, setUpKiosk, test } from './support/stack';
+
+test('walk-in flow in English: every screen accessible, booked with a number, QR code and receipt', async ({ page, kiosk }) => {
+  await setUpKiosk(kiosk);
+  await openKiosk(page, kiosk);
+  await review(page, 'start');
+  await start(page);
+  await review(page, 'service');
+
+  // The "next free appointment" shortcut offers a slot in one tap.
+  await page.getByRole('button', { name: 'Next free appointment' }).first().click();
+  await expect(page.getByRole('button', { name: /Take it/ })).toBeVisible();
+  await capture(page, 'service-next-free');
+
+  await page.getByRole('button', { name: /High contrast/ }).click();
+  await expectAccessible(page, 'service (high contrast)');
+  await capture(page, 'service-high-contrast');
+  await page.getByRole('button', { name: /High contrast/ }).click();
+
+  const choice = await firstFreeSlot(kiosk);
+  await page.locator('.service-main', { hasText: choice.serviceTitle }).click();
+  await review(page, 'day');
+  await page.locator(`[data-date="${choice.date}"]`).click();
+  await review(page, 'time');
+  await page.locator(`[data-time="${choice.time}"]`).click();
+  await review(page, 'details');
+  await fillDetails(page);
+  await page.getByRole('button', { name: /Continue/ }).click();
+  await expect(page.getByText('This time is still free.')).toBeVisible();
+  await review(page, 'review');
+
+  await page.getByRole('button', { name: 'Book now' }).click();
+  await onScreen(page, 'confirmation');
+  const number = (await page.getByTestId('appointment-number').textContent()) ?? '';
+  expect(number).toMatch(/^[A-Z]-\d{6,}$/);
+  await expect(page.locator('img.qr')).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await review(page, 'confirmation');
+
+  // The kiosk's outbox holds the booking as sent, with the API's appointment number.
+  const bookings = (await kiosk.call('listBookings')) as { state: string; booking: { appointmentNumber: string } | null; request: { customer: { email: string } } }[];
+  expect(bookings[0]).toMatchObject({ state: 'sent', booking: { appointmentNumber: number }, request: { customer: { email: CUSTOMER.email } } });
+
+  // The receipt page, as Electron prints it; here a PDF from Chromium.
+  await page.getByRole('button', { name: 'Print receipt' }).click();
+  await onScreen(page, 'receipt');
+  await expect(page.locator('.receipt')).toContainText(number);
+  const pdf = join(SCREENSHOT_DIR, '..', 'receipt.pdf');
+  await page.emulateMedia({ media: 'print' });
+  await page.pdf({ path: pdf, width: '80mm', height: '200mm', printBackground: false });
+  await page.emulateMedia({ media: 'screen' });
+  expect(statSync(pdf).size).toBeGreaterThan(1000);
+  await review(page, 'receipt');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await onScreen(page, 'start');
+});
+
+test('walk-in flow in German on the counter-sized screen, with the next-free shortcut', async ({ page, kiosk }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await setUpKiosk(kiosk);
+  await openKiosk(page, kiosk);
+  await page.locator('.language-choice button[lang="de"]').click();
+  await expect(page.getByRole('heading', { name: 'Termin buchen' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await start(page);
+  await expect(page.getByRole('heading', { name: 'Was dürfen wir für Sie tun?' })).toBeVisible();
+  await expect(page.locator('.price').first()).toHaveText(/^\d+,\d{2}\s€$/);
+  await page.getByRole('button', { name: 'Nächster freier Termin' }).first().click();
+  await page.getByRole('button', { name: /Übernehmen/ }).click();
+  await onScreen(page, 'details');
+  await fillDetails(page, { name: 'Name', email: 'E-Mail', phone: 'Telefon' });
+  await page.getByRole('button', { name: /Weiter/ }).click();
+  await onScreen(page, 'review');
+  await expect(page.getByText('Diese Uhrzeit ist noch frei.')).toBeVisible();
+  await expectAccessible(page, 'review (de)');
+  await page.getByRole('button', { name: 'Jetzt buchen' }).click();
+  await expect(page.getByRole('heading', { name: 'Ihr Termin ist gebucht!' })).toBeVisible();
+  await expect(page.getByText('Terminnummer')).toBeVisible();
+  await capture(page, 'confirmation-de');
+});
+
+test('a slot taken meanwhile sends the customer back to the time grid with a plain message', async ({ page, kiosk, stack }) => {
+  await setUpKiosk(kiosk);
+  await openKiosk(page, kiosk);
+  await start(page);
+  const choice = await firstFreeSlot(kiosk);
+  await chooseSlot(page, choice);
+  await fillDetails(page);
+  await page.getByRole('button', { name: /Continue/ }).click();
+  await expect(page.getByText('This time is still free.')).toBeVisible();
+
+  // Someone else books the same person at the same time, behind the kiosk's back.
+  const withName = (await page.locator('.summary-row', { hasText: 'With' }).locator('dd').textContent()) ?? '';
+  const catalog = (await kiosk.call('getCatalog')) as { employees: { _id: string; name: string }[] };
+  const employeeId = catalog.employees.find((employee) => employee.name === withName)?._id;
+  const response = await fetch(`${stack.server.url}/api/public/booking/book`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer e2e-book-key-0001` },
+    body: JSON.stringify({ serviceId: choice.serviceId, employeeId, date: choice.date, time: choice.time, customer: { name: 'Other', email: 'other@example.com', phone: '0301111' } }),
+  });
+  expect(response.status).toBe(201);
+
+  await page.getByRole('button', { name: 'Book now' }).click();
+  await onScreen(page, 'time');
+  await expect(page.getByText('Sorry, someone has just booked that time. Please choose another one.')).toBeVisible();
+  await expect(page.locator(`[data-time="${choice.time}"]`)).toBeDisabled();
+  await review(page, 'time', 'time-slot-taken');
+  // The customer's details survive: the next slot leads to a filled form.
+  await page.locator('.slot:not([disabled])').first().click();
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(CUSTOMER.email);
+});
