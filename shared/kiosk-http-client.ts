@@ -23,6 +23,11 @@ export interface HttpKioskClientOptions {
   fetch?: typeof fetch;
   /** A call that has no answer after this long is `unavailable` (default 30,000 ms). */
   timeoutMs?: number;
+  /**
+   * The event stream reconnects when nothing arrived for this long (default 45,000 ms: three of
+   * the shell's 15 s heartbeats).
+   */
+  eventIdleTimeoutMs?: number;
   /** Event stream reconnection: first delay and cap, in ms (default 500 and 15,000). */
   reconnect?: { initialMs: number; maxMs: number };
 }
@@ -35,6 +40,7 @@ export function createHttpKioskClient(options: HttpKioskClientOptions): KioskCli
   const authorization = `Bearer ${options.token}`;
   const reconnect = options.reconnect ?? { initialMs: 500, maxMs: 15_000 };
   const timeoutMs = options.timeoutMs ?? 30_000;
+  const idleTimeoutMs = options.eventIdleTimeoutMs ?? 45_000;
 
   async function call(method: KioskMethod, input: unknown): Promise<Result<unknown>> {
     // One deadline for the whole exchange, body included: a hung shell must not hang the UI.
@@ -71,7 +77,10 @@ export function createHttpKioskClient(options: HttpKioskClientOptions): KioskCli
     // Each entry calls `call` with its own method name; the contract's types hold by construction.
     ...(methods as unknown as Omit<KioskClient, 'onEvent'>),
     onEvent: (listener) =>
-      subscribeToEvents(`${baseUrl}/api/kiosk/events`, authorization, fetchFn, reconnect, listener),
+      subscribeToEvents(
+        { url: `${baseUrl}/api/kiosk/events`, authorization, fetchFn, reconnect, idleTimeoutMs },
+        listener,
+      ),
   };
 }
 
@@ -90,27 +99,44 @@ function readEnvelope(method: KioskMethod, body: unknown, status: number): Resul
   return fail('internal', `Unexpected answer from the kiosk service (${status}).`);
 }
 
+interface EventStreamOptions {
+  url: string;
+  authorization: string;
+  fetchFn: typeof fetch;
+  reconnect: { initialMs: number; maxMs: number };
+  idleTimeoutMs: number;
+}
+
 function subscribeToEvents(
-  url: string,
-  authorization: string,
-  fetchFn: typeof fetch,
-  reconnect: { initialMs: number; maxMs: number },
+  options: EventStreamOptions,
   listener: (event: KioskEvent) => void,
 ): () => void {
   const controller = new AbortController();
   const { signal } = controller;
+  const { reconnect } = options;
 
   const run = async (): Promise<void> => {
     let failures = 0;
     while (!signal.aborted) {
+      // One controller per connection: unsubscribing aborts it, and so does the watchdog when
+      // nothing (not even a heartbeat) arrived for idleTimeoutMs: a silently dead connection.
+      const attempt = new AbortController();
+      const abortAttempt = (): void => attempt.abort();
+      signal.addEventListener('abort', abortAttempt, { once: true });
+      let watchdog: ReturnType<typeof setTimeout> | undefined;
+      const feedWatchdog = (): void => {
+        clearTimeout(watchdog);
+        watchdog = setTimeout(abortAttempt, options.idleTimeoutMs);
+      };
       try {
-        const response = await fetchFn(url, {
-          headers: { authorization, accept: 'text/event-stream' },
-          signal,
+        feedWatchdog();
+        const response = await options.fetchFn(options.url, {
+          headers: { authorization: options.authorization, accept: 'text/event-stream' },
+          signal: attempt.signal,
         });
         if (response.ok && response.body) {
           failures = 0;
-          await readEventStream(response.body, signal, (data) => {
+          await readEventStream(response.body, attempt.signal, feedWatchdog, (data) => {
             const event = parseEvent(data);
             if (event) listener(event);
           });
@@ -118,7 +144,11 @@ function subscribeToEvents(
           await response.body?.cancel();
         }
       } catch {
-        // Network error or abort: retried below unless unsubscribed.
+        // Network error, watchdog or unsubscribe: retried below unless unsubscribed.
+      } finally {
+        clearTimeout(watchdog);
+        signal.removeEventListener('abort', abortAttempt);
+        attempt.abort();
       }
       if (signal.aborted) return;
       // Full jitter, so that many kiosks restarting together do not reconnect in step.
@@ -147,6 +177,7 @@ function parseEvent(data: string): KioskEvent | null {
 async function readEventStream(
   body: ReadableStream<Uint8Array>,
   signal: AbortSignal,
+  onBytes: () => void,
   onData: (data: string) => void,
 ): Promise<void> {
   const reader = body.getReader();
@@ -160,6 +191,7 @@ async function readEventStream(
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
+      onBytes();
       parser.push(decoder.decode(value, { stream: true }));
     }
   } finally {

@@ -129,6 +129,35 @@ describe('createHttpKioskClient against the web shell', () => {
     await expect.poll(() => double.events.listeners()).toBe(0);
   });
 
+  it('reconnects when the stream goes silent for longer than the idle timeout', async () => {
+    const quiet = createKioskApiDouble();
+    const silentShell = await startWebShell({
+      api: quiet.api,
+      events: quiet.events,
+      port: 0,
+      token: TOKEN,
+      rendererDir: null,
+      log: silentLogger,
+      heartbeatMs: 60_000, // no heartbeat within the test: the connection looks dead
+    });
+    const client = createHttpKioskClient({
+      baseUrl: silentShell.url,
+      token: TOKEN,
+      eventIdleTimeoutMs: 150,
+      reconnect: { initialMs: 20, maxMs: 50 },
+    });
+    const events: KioskEvent[] = [];
+    const unsubscribe = client.onEvent((event) => events.push(event));
+    try {
+      // Each new connection starts with a status event.
+      await expect.poll(() => events.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(3);
+      expect(events.every((event) => event.type === 'status')).toBe(true);
+    } finally {
+      unsubscribe();
+      await silentShell.close();
+    }
+  });
+
   it('reconnects after the shell restarts on the same port', async () => {
     const first = createKioskApiDouble();
     const restartable = await startWebShell({
