@@ -29,6 +29,8 @@ import { SECURITY_HEADERS, hasBearerToken, isAllowedHost, isAllowedOrigin } from
 
 export const DEFAULT_WEB_PORT = 5175;
 export const BODY_LIMIT_BYTES = 64 * 1024;
+const INVALID_JSON = 'the body is not valid JSON';
+const INVALID_JSON_CODE = 'FD_INVALID_JSON';
 
 export interface WebShellOptions {
   api: KioskApi;
@@ -86,7 +88,10 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(Object.assign(new Error('the body is not valid JSON'), { statusCode: 400 }), undefined);
+      done(
+        Object.assign(new Error(INVALID_JSON), { statusCode: 400, code: INVALID_JSON_CODE }),
+        undefined,
+      );
     }
   });
 
@@ -102,8 +107,11 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       );
     if (status === 415)
       return sendFailure(reply, 415, 'invalid_input', 'send the input as application/json');
-    if (status >= 400 && status < 500)
-      return sendFailure(reply, status, 'invalid_input', 'the body is not valid JSON');
+    if (status >= 400 && status < 500) {
+      const message =
+        error.code === INVALID_JSON_CODE ? INVALID_JSON : 'the request could not be read';
+      return sendFailure(reply, status, 'invalid_input', message);
+    }
     log.error('request failed', { url: request.url.split('?')[0], error: describeError(error) });
     return sendFailure(reply, 500, 'internal', INTERNAL_ERROR_MESSAGE);
   });
@@ -188,16 +196,16 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
         reply,
         404,
         'not_found',
-        `no route ${request.method} ${request.url.split('?')[0] ?? ''}`,
+        `no route ${request.method} ${(request.url.split('?')[0] ?? '').slice(0, 200)}`,
       );
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 
   // Open event streams would keep close() waiting; end them first.
-  app.addHook('preClose', async () => {
+  app.addHook('preClose', (done) => {
     for (const stream of streams) stream.close();
-    await Promise.resolve();
+    done();
   });
 
   await app.listen({ host, port: options.port });

@@ -216,7 +216,10 @@ describe('startWebShell', () => {
       body: '{"a":',
     });
     expect(bad.status).toBe(400);
-    expect(JSON.parse(bad.body)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(JSON.parse(bad.body)).toEqual({
+      ok: false,
+      error: { code: 'invalid_input', message: 'the body is not valid JSON' },
+    });
     const big = await send(shell, '/api/kiosk/getCatalog', {
       method: 'POST',
       headers,
