@@ -10,7 +10,7 @@ import type { BookingRequest, BookingResponse } from '../../shared/api/schemas';
 import { checkSlot } from '../../shared/booking/availability';
 import { instantToWall } from '../../shared/booking/time';
 import type { AvailabilitySettings } from '../../shared/booking/types';
-import { busyBetween, hasOverlap, insertBooking } from '../db/bookings';
+import { busyOfEmployee, hasOverlap, insertBooking } from '../db/bookings';
 import { findBookableEmployee, findBookableService, loadSchedules, toApiService } from '../db/catalog';
 import { nextCounter } from '../db/counters';
 import { emailKey, findCustomerByEmail, insertCustomer } from '../db/customers';
@@ -36,11 +36,13 @@ export function createBooking(
   now: number,
   settings: AvailabilitySettings,
 ): CreateBookingOutcome {
+  // The repositories run their prepared statements on `db`; inside this synchronous callback
+  // that is the open IMMEDIATE transaction (better-sqlite3 has one connection, no await here).
   return db.transaction(
-    (tx): CreateBookingOutcome => {
-      const service = findBookableService(tx, input.serviceId);
+    (): CreateBookingOutcome => {
+      const service = findBookableService(db, input.serviceId);
       if (!service) return { kind: 'not_found', error: `serviceId: no bookable service with id ${JSON.stringify(input.serviceId)}` };
-      const employee = findBookableEmployee(tx, input.employeeId);
+      const employee = findBookableEmployee(db, input.employeeId);
       if (!employee) return { kind: 'not_found', error: `employeeId: no bookable employee with id ${JSON.stringify(input.employeeId)}` };
 
       const minutes = durationMinutes(toApiService(service));
@@ -51,8 +53,8 @@ export function createBooking(
         durationMinutes: minutes,
         serviceId: service.id,
         employeeId: employee.id,
-        employees: loadSchedules(tx),
-        busy: busyBetween(tx, fromMs, toMs),
+        employees: loadSchedules(db),
+        busy: busyOfEmployee(db, employee.id, fromMs, toMs),
         now,
         settings,
       });
@@ -63,28 +65,28 @@ export function createBooking(
       }
       // Belt and braces: the overlap query sees every active booking of the employee, whatever
       // window the busy list above covered.
-      if (hasOverlap(tx, employee.id, check.startMs, check.endMs)) {
+      if (hasOverlap(db, employee.id, check.startMs, check.endMs)) {
         return { kind: 'taken', error: 'slot taken: the employee has another booking at that time' };
       }
 
-      let customer = findCustomerByEmail(tx, input.customer.email);
+      let customer = findCustomerByEmail(db, input.customer.email);
       if (!customer) {
         customer = {
           id: randomUUID(),
-          customerNumber: formatNumber(CUSTOMER_PREFIX, nextCounter(tx, 'customer'), 5),
+          customerNumber: formatNumber(CUSTOMER_PREFIX, nextCounter(db, 'customer'), 5),
           name: input.customer.name,
           email: input.customer.email,
           emailKey: emailKey(input.customer.email),
           phone: input.customer.phone,
           createdAt: now,
         };
-        insertCustomer(tx, customer);
+        insertCustomer(db, customer);
       }
 
       const bookingId = randomUUID();
-      const appointmentNumber = formatNumber(APPOINTMENT_PREFIX, nextCounter(tx, 'appointment'), 6);
+      const appointmentNumber = formatNumber(APPOINTMENT_PREFIX, nextCounter(db, 'appointment'), 6);
       const endTime = instantToWall(check.endMs, settings.timeZone).time;
-      insertBooking(tx, {
+      insertBooking(db, {
         id: bookingId,
         appointmentNumber,
         serviceId: service.id,

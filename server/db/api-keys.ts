@@ -4,7 +4,8 @@
  */
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { eq, isNull } from 'drizzle-orm';
-import type { Queryable } from './open';
+import type { Queryable, ServerDb } from './open';
+import { prepared } from './prepared';
 import { apiKeys } from './schema';
 
 export type KeyScope = 'read' | 'book';
@@ -30,13 +31,11 @@ export function revokeApiKey(db: Queryable, key: string, now: number): void {
 }
 
 /** The active key matching `key`, or undefined. */
-export function findActiveKey(db: Queryable, key: string): ApiKeyIdentity | undefined {
+export function findActiveKey(db: ServerDb, key: string): ApiKeyIdentity | undefined {
   const presented = Buffer.from(hashKey(key), 'hex');
-  const rows = db
-    .select({ id: apiKeys.id, keyHash: apiKeys.keyHash, scope: apiKeys.scope })
-    .from(apiKeys)
-    .where(isNull(apiKeys.revokedAt))
-    .all();
+  const rows = prepared(db, 'activeKeys', () =>
+    db.select({ id: apiKeys.id, keyHash: apiKeys.keyHash, scope: apiKeys.scope }).from(apiKeys).where(isNull(apiKeys.revokedAt)).prepare(),
+  ).all();
   let found: ApiKeyIdentity | undefined;
   for (const row of rows) {
     const stored = Buffer.from(row.keyHash, 'hex');

@@ -1,7 +1,8 @@
 /** Bookings and the busy intervals that availability subtracts. */
-import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, count, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { BusyInterval } from '../../shared/booking/types';
-import type { Queryable } from './open';
+import type { Queryable, ServerDb } from './open';
+import { prepared } from './prepared';
 import { bookings } from './schema';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -10,35 +11,95 @@ export type NewBooking = typeof bookings.$inferInsert;
 /** Statuses that occupy a slot; a cancelled booking frees it (decisions.md). */
 const ACTIVE = ['pending', 'confirmed'] as const;
 
+/**
+ * No booking lasts longer than this. It gives the overlap queries a lower bound on start_ms,
+ * so that the start_ms indexes scan a window instead of every earlier booking.
+ */
+export const MAX_BOOKING_MS = 24 * 60 * 60 * 1000;
+
 /** Active bookings that overlap [fromMs, toMs) as busy intervals, for any employee. */
-export function busyBetween(db: Queryable, fromMs: number, toMs: number): BusyInterval[] {
-  return db
-    .select({ employeeId: bookings.employeeId, startMs: bookings.startMs, endMs: bookings.endMs })
-    .from(bookings)
-    .where(and(inArray(bookings.status, ACTIVE), lt(bookings.startMs, toMs), gt(bookings.endMs, fromMs)))
-    .all();
+export function busyBetween(db: ServerDb, fromMs: number, toMs: number): BusyInterval[] {
+  return prepared(db, 'busyBetween', () =>
+    db
+      .select({ employeeId: bookings.employeeId, startMs: bookings.startMs, endMs: bookings.endMs })
+      .from(bookings)
+      .where(
+        and(
+          gte(bookings.startMs, sql.placeholder('earliestStart')),
+          lt(bookings.startMs, sql.placeholder('toMs')),
+          gt(bookings.endMs, sql.placeholder('fromMs')),
+          inArray(bookings.status, ACTIVE),
+        ),
+      )
+      .prepare(),
+  ).all({ fromMs, toMs, earliestStart: fromMs - MAX_BOOKING_MS });
+}
+
+/** The same for one employee (the booking transaction needs no one else's). */
+export function busyOfEmployee(db: ServerDb, employeeId: string, fromMs: number, toMs: number): BusyInterval[] {
+  return prepared(db, 'busyOfEmployee', () =>
+    db
+      .select({ employeeId: bookings.employeeId, startMs: bookings.startMs, endMs: bookings.endMs })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.employeeId, sql.placeholder('employeeId')),
+          gte(bookings.startMs, sql.placeholder('earliestStart')),
+          lt(bookings.startMs, sql.placeholder('toMs')),
+          gt(bookings.endMs, sql.placeholder('fromMs')),
+          inArray(bookings.status, ACTIVE),
+        ),
+      )
+      .prepare(),
+  ).all({ employeeId, fromMs, toMs, earliestStart: fromMs - MAX_BOOKING_MS });
 }
 
 /** Whether the employee has an active booking overlapping [startMs, endMs). */
-export function hasOverlap(db: Queryable, employeeId: string, startMs: number, endMs: number): boolean {
-  const row = db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.employeeId, employeeId),
-        inArray(bookings.status, ACTIVE),
-        lt(bookings.startMs, endMs),
-        gt(bookings.endMs, startMs),
-      ),
-    )
-    .limit(1)
-    .get();
+export function hasOverlap(db: ServerDb, employeeId: string, startMs: number, endMs: number): boolean {
+  const row = prepared(db, 'hasOverlap', () =>
+    db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.employeeId, sql.placeholder('employeeId')),
+          gte(bookings.startMs, sql.placeholder('earliestStart')),
+          lt(bookings.startMs, sql.placeholder('endMs')),
+          gt(bookings.endMs, sql.placeholder('startMs')),
+          inArray(bookings.status, ACTIVE),
+        ),
+      )
+      .limit(1)
+      .prepare(),
+  ).get({ employeeId, startMs, endMs, earliestStart: startMs - MAX_BOOKING_MS });
   return row !== undefined;
 }
 
-export function insertBooking(db: Queryable, booking: NewBooking): void {
-  db.insert(bookings).values(booking).run();
+const BOOKING_COLUMNS = [
+  'id',
+  'appointmentNumber',
+  'serviceId',
+  'employeeId',
+  'customerId',
+  'date',
+  'time',
+  'endTime',
+  'startMs',
+  'endMs',
+  'status',
+  'notes',
+  'emailSent',
+  'createdAt',
+] as const satisfies readonly (keyof NewBooking)[];
+
+export function insertBooking(db: ServerDb, booking: NewBooking): void {
+  const statement = prepared(db, 'insertBooking', () =>
+    db
+      .insert(bookings)
+      .values(Object.fromEntries(BOOKING_COLUMNS.map((c) => [c, sql.placeholder(c)])) as unknown as NewBooking)
+      .prepare(),
+  );
+  statement.run({ notes: null, emailSent: false, ...booking });
 }
 
 export function setBookingEmailSent(db: Queryable, id: string, emailSent: boolean): void {

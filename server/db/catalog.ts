@@ -1,8 +1,9 @@
 /** Services and employees: listing, lookup for booking, schedules for availability, upserts. */
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Employee, Service } from '../../shared/api/schemas';
 import type { EmployeeSchedule } from '../../shared/booking/types';
-import type { Queryable } from './open';
+import type { ServerDb } from './open';
+import { prepared } from './prepared';
 import { employeeServices, employees, services } from './schema';
 
 export type ServiceRow = typeof services.$inferSelect;
@@ -31,63 +32,114 @@ export function toApiEmployee(row: EmployeeRow): Employee {
 }
 
 /** Enabled, not soft-deleted services ordered by sortOrder, then title. */
-export function listServices(db: Queryable): ServiceRow[] {
-  return db.select().from(services).where(bookableService).orderBy(asc(services.sortOrder), asc(services.title)).all();
+export function listServices(db: ServerDb): ServiceRow[] {
+  return prepared(db, 'listServices', () =>
+    db.select().from(services).where(bookableService).orderBy(asc(services.sortOrder), asc(services.title)).prepare(),
+  ).all();
 }
 
 /** A service that may be booked (enabled and not deleted), or undefined. */
-export function findBookableService(db: Queryable, id: string): ServiceRow | undefined {
-  return db
-    .select()
-    .from(services)
-    .where(and(eq(services.id, id), bookableService))
-    .get();
+export function findBookableService(db: ServerDb, id: string): ServiceRow | undefined {
+  return prepared(db, 'findBookableService', () =>
+    db
+      .select()
+      .from(services)
+      .where(and(eq(services.id, sql.placeholder('id')), bookableService))
+      .prepare(),
+  ).get({ id });
 }
 
 /** Bookable employees ordered by name. */
-export function listEmployees(db: Queryable): EmployeeRow[] {
-  return db.select().from(employees).where(eq(employees.bookable, true)).orderBy(asc(employees.name), asc(employees.id)).all();
+export function listEmployees(db: ServerDb): EmployeeRow[] {
+  return prepared(db, 'listEmployees', () =>
+    db.select().from(employees).where(eq(employees.bookable, true)).orderBy(asc(employees.name), asc(employees.id)).prepare(),
+  ).all();
 }
 
-export function findBookableEmployee(db: Queryable, id: string): EmployeeRow | undefined {
-  return db
-    .select()
-    .from(employees)
-    .where(and(eq(employees.id, id), eq(employees.bookable, true)))
-    .get();
+export function findBookableEmployee(db: ServerDb, id: string): EmployeeRow | undefined {
+  return prepared(db, 'findBookableEmployee', () =>
+    db
+      .select()
+      .from(employees)
+      .where(and(eq(employees.id, sql.placeholder('id')), eq(employees.bookable, true)))
+      .prepare(),
+  ).get({ id });
 }
 
-/** Schedules of every bookable employee, with the bookable services each performs. */
-export function loadSchedules(db: Queryable): EmployeeSchedule[] {
+interface ScheduleCache {
+  dataVersion: number;
+  localVersion: number;
+  schedules: readonly EmployeeSchedule[];
+}
+/** Catalog writes through this module on a connection; other connections show in data_version. */
+const localVersions = new WeakMap<object, number>();
+const scheduleCaches = new WeakMap<object, ScheduleCache>();
+
+function catalogChanged(db: ServerDb): void {
+  localVersions.set(db.$client, (localVersions.get(db.$client) ?? 0) + 1);
+}
+
+/**
+ * Schedules of every bookable employee, with the bookable services each performs. Cached per
+ * connection: rebuilt when this module wrote the catalog or another connection committed
+ * (SQLite's data_version), since parsing them was the largest cost of an availability request.
+ * The result is frozen and shared; callers must not change it.
+ */
+export function loadSchedules(db: ServerDb): EmployeeSchedule[] {
+  const dataVersion = prepared(db, 'dataVersion', () => db.$client.prepare('PRAGMA data_version').pluck()).get() as number;
+  const localVersion = localVersions.get(db.$client) ?? 0;
+  const cached = scheduleCaches.get(db.$client);
+  if (cached && cached.dataVersion === dataVersion && cached.localVersion === localVersion) {
+    return cached.schedules as EmployeeSchedule[];
+  }
+  const schedules = readSchedules(db);
+  scheduleCaches.set(db.$client, { dataVersion, localVersion, schedules });
+  return schedules;
+}
+
+function readSchedules(db: ServerDb): EmployeeSchedule[] {
   const rows = listEmployees(db);
-  const links = db
-    .select({ employeeId: employeeServices.employeeId, serviceId: employeeServices.serviceId })
-    .from(employeeServices)
-    .innerJoin(services, eq(services.id, employeeServices.serviceId))
-    .where(bookableService)
-    .all();
+  const links = prepared(db, 'scheduleLinks', () =>
+    db
+      .select({ employeeId: employeeServices.employeeId, serviceId: employeeServices.serviceId })
+      .from(employeeServices)
+      .innerJoin(services, eq(services.id, employeeServices.serviceId))
+      .where(bookableService)
+      .prepare(),
+  ).all();
   const byEmployee = new Map<string, string[]>();
   for (const link of links) {
     const list = byEmployee.get(link.employeeId) ?? [];
     list.push(link.serviceId);
     byEmployee.set(link.employeeId, list);
   }
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    weekly: row.weekly,
-    breaks: row.breaks,
-    serviceIds: byEmployee.get(row.id) ?? [],
-  }));
+  return deepFreeze(
+    rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      weekly: row.weekly,
+      breaks: row.breaks,
+      serviceIds: byEmployee.get(row.id) ?? [],
+    })),
+  );
 }
 
-export function upsertService(db: Queryable, service: NewService): void {
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+export function upsertService(db: ServerDb, service: NewService): void {
   const { id: _id, ...rest } = service;
   db.insert(services).values(service).onConflictDoUpdate({ target: services.id, set: rest }).run();
+  catalogChanged(db);
 }
 
 /** Inserts or updates an employee and replaces the set of services they perform. */
-export function upsertEmployee(db: Queryable, employee: NewEmployee): void {
+export function upsertEmployee(db: ServerDb, employee: NewEmployee): void {
   const { serviceIds, ...row } = employee;
   const { id: _id, ...rest } = row;
   db.insert(employees).values(row).onConflictDoUpdate({ target: employees.id, set: rest }).run();
@@ -95,4 +147,5 @@ export function upsertEmployee(db: Queryable, employee: NewEmployee): void {
   for (const serviceId of serviceIds) {
     db.insert(employeeServices).values({ employeeId: row.id, serviceId }).run();
   }
+  catalogChanged(db);
 }

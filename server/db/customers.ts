@@ -1,6 +1,7 @@
 /** Customers, matched by trimmed lower-cased e-mail (decisions.md). */
-import { count, eq } from 'drizzle-orm';
-import type { Queryable } from './open';
+import { count, eq, sql } from 'drizzle-orm';
+import type { Queryable, ServerDb } from './open';
+import { prepared } from './prepared';
 import { customers } from './schema';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -10,8 +11,10 @@ export function emailKey(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function findCustomerByEmail(db: Queryable, email: string): CustomerRow | undefined {
-  return db.select().from(customers).where(eq(customers.emailKey, emailKey(email))).get();
+export function findCustomerByEmail(db: ServerDb, email: string): CustomerRow | undefined {
+  return prepared(db, 'customerByEmail', () =>
+    db.select().from(customers).where(eq(customers.emailKey, sql.placeholder('key'))).prepare(),
+  ).get({ key: emailKey(email) });
 }
 
 export function insertCustomer(db: Queryable, customer: NewCustomer): void {

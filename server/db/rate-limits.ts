@@ -2,8 +2,9 @@
  * Per-key rate limits in two FIXED windows: the clock minute and the UTC calendar day. Counters
  * live in SQLite so that a restart does not reset the day. A refused request (429) is not counted.
  */
-import { eq } from 'drizzle-orm';
-import type { Queryable } from './open';
+import { eq, sql } from 'drizzle-orm';
+import type { ServerDb } from './open';
+import { prepared } from './prepared';
 import { rateLimitCounters } from './schema';
 
 export interface RateLimits {
@@ -37,8 +38,25 @@ function windowEnd(w: WindowState): number {
 }
 
 /** Counts one request for the key unless a window is exhausted. Call inside a transaction. */
-export function consumeRateLimit(db: Queryable, apiKeyId: string, now: number, limits: RateLimits): RateDecision {
-  const rows = db.select().from(rateLimitCounters).where(eq(rateLimitCounters.apiKeyId, apiKeyId)).all();
+export function consumeRateLimit(db: ServerDb, apiKeyId: string, now: number, limits: RateLimits): RateDecision {
+  const rows = prepared(db, 'rateCounters', () =>
+    db.select().from(rateLimitCounters).where(eq(rateLimitCounters.apiKeyId, sql.placeholder('apiKeyId'))).prepare(),
+  ).all({ apiKeyId });
+  const upsert = prepared(db, 'rateUpsert', () =>
+    db
+      .insert(rateLimitCounters)
+      .values({
+        apiKeyId: sql.placeholder('apiKeyId'),
+        window: sql.placeholder('window'),
+        windowStart: sql.placeholder('windowStart'),
+        count: sql.placeholder('count'),
+      })
+      .onConflictDoUpdate({
+        target: [rateLimitCounters.apiKeyId, rateLimitCounters.window],
+        set: { windowStart: sql`excluded.window_start`, count: sql`excluded.count` },
+      })
+      .prepare(),
+  );
   const windows: WindowState[] = (['minute', 'day'] as const).map((kind) => {
     const start = now - (now % WINDOW_MS[kind]);
     const row = rows.find((r) => r.window === kind);
@@ -61,13 +79,7 @@ export function consumeRateLimit(db: Queryable, apiKeyId: string, now: number, l
 
   for (const w of windows) {
     w.used += 1;
-    db.insert(rateLimitCounters)
-      .values({ apiKeyId, window: w.kind, windowStart: w.start, count: w.used })
-      .onConflictDoUpdate({
-        target: [rateLimitCounters.apiKeyId, rateLimitCounters.window],
-        set: { windowStart: w.start, count: w.used },
-      })
-      .run();
+    upsert.run({ apiKeyId, window: w.kind, windowStart: w.start, count: w.used });
   }
   // Fewest left wins; on a tie the window that resets first.
   const [minute, day] = windows as [WindowState, WindowState];

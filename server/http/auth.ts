@@ -33,7 +33,8 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
       reply.header('WWW-Authenticate', 'Bearer');
       return sendError(reply, 401, 'Unauthorized', 'missing or invalid API key (Authorization: Bearer <key>)');
     }
-    const decision = deps.db.transaction((tx) => consumeRateLimit(tx, identity.id, deps.clock(), deps.limits), {
+    // Read and write of the counters in one IMMEDIATE transaction: no lost update across processes.
+    const decision = deps.db.transaction(() => consumeRateLimit(deps.db, identity.id, deps.clock(), deps.limits), {
       behavior: 'immediate',
     });
     reply.header('X-RateLimit-Limit', decision.limit);

@@ -2,7 +2,7 @@
  * Demo data: "Salon Lindenhof", a hair salon in Berlin. Exported so that tests and the kiosk know
  * what `--seed demo` loads. Seeding is idempotent (upserts by fixed ids).
  */
-import type { Queryable } from '../db/open';
+import type { ServerDb } from '../db/open';
 import type { NewEmployee, NewService } from '../db/catalog';
 import { upsertEmployee, upsertService } from '../db/catalog';
 
@@ -188,11 +188,11 @@ export const DEMO_EMPLOYEES = [
 ] as const satisfies readonly NewEmployee[];
 
 /** Loads the demo business; running it again leaves the same catalog (bookings are untouched). */
-export function seedDemo(db: Queryable): void {
-  db.transaction((tx) => {
-    for (const service of DEMO_SERVICES) upsertService(tx, { ...service, features: [...service.features] });
+export function seedDemo(db: ServerDb): void {
+  db.transaction(() => {
+    for (const service of DEMO_SERVICES) upsertService(db, { ...service, features: [...service.features] });
     for (const employee of DEMO_EMPLOYEES) {
-      upsertEmployee(tx, { ...employee, serviceIds: [...employee.serviceIds] });
+      upsertEmployee(db, { ...employee, serviceIds: [...employee.serviceIds] });
     }
   });
 }

@@ -7,7 +7,7 @@ import { upsertApiKey, revokeApiKey } from '../../../server/db/api-keys';
 import { upsertEmployee, upsertService } from '../../../server/db/catalog';
 import { closeServerDb, openServerDb } from '../../../server/db/open';
 import { DEMO_EMPLOYEES, DEMO_SERVICES } from '../../../server/seed/demo';
-import { API_PREFIX, EmployeesEnvelope, ErrorEnvelopeSchema, ServicesEnvelope } from '../../../shared/api/schemas';
+import { API_PREFIX, EmployeesEnvelope, ErrorEnvelopeSchema, ServicesEnvelope, TimeSlotsEnvelope } from '../../../shared/api/schemas';
 import { DEFAULT_AVAILABILITY_SETTINGS } from '../../../shared/booking/types';
 import { BOOK_KEY, HIGH_LIMITS, READ_KEY, createTestApp, demoBooking, tempDir } from '../../support/server/harness';
 import type { TestApp } from '../../support/server/harness';
@@ -50,6 +50,30 @@ describe('lists', () => {
     expect(data.map((e) => e.name)).toEqual(['Aaron Adler', 'Anna Becker', 'Mehmet Yilmaz', 'Sophie Wagner']);
     expect(data.map((e) => e._id)).not.toContain('emp-lukas');
     expect(data.every((e) => e.available)).toBe(true);
+  });
+});
+
+describe('catalog changes', () => {
+  it('a change committed by another connection (another process) is seen at once', async () => {
+    const query = '/availability?date=2026-11-29&serviceId=svc-bart&employeeId=emp-sunday';
+    expect((await t.get('/availability?date=2026-11-29&serviceId=svc-bart')).statusCode).toBe(200); // warms the cache
+    const other = openServerDb(t.dbPath);
+    upsertEmployee(other, {
+      id: 'emp-sunday',
+      name: 'Sonja Sonntag',
+      email: 'sonja@salon-lindenhof.example',
+      phone: '+49 30 2',
+      role: 'Barbierin',
+      bookable: true,
+      weekly: { 0: [{ start: '10:00', end: '12:00' }] },
+      breaks: {},
+      serviceIds: ['svc-bart'],
+    });
+    closeServerDb(other);
+    const response = await t.get(query);
+    expect(response.statusCode).toBe(200);
+    const slots = TimeSlotsEnvelope.parse(response.json()).data.timeSlots;
+    expect(slots.filter((s) => s.available).map((s) => s.time)).toContain('10:00');
   });
 });
 
