@@ -12,6 +12,7 @@ import type { Logger } from '../core/log';
 import { createFileSecretStore } from '../core/settings/secret-store';
 import type { SecretStore } from '../core/settings/secret-store';
 import { DEFAULT_WEB_PORT, startWebShell } from './web-shell';
+import type { WebShell } from './web-shell';
 
 export const DEFAULT_DATA_DIR = './data/kiosk';
 
@@ -66,7 +67,7 @@ export async function startKioskWeb(options: StartKioskWebOptions = {}): Promise
     apiKey: options.apiKey ?? null,
     secretStore: options.secretStore ?? createFileSecretStore(join(dataDir, 'api-key.secret')),
   });
-  let shell;
+  let shell: WebShell;
   try {
     shell = await startWebShell({
       api: core.api,
