@@ -23,7 +23,14 @@ interface StaffAreaProps {
 }
 
 /** Counter mode and the staff side of kiosk mode: status, bookings, settings, keyboard booking. */
-export function StaffArea({ pin, counter, language, onLanguage, onLeave, onSettings }: StaffAreaProps) {
+export function StaffArea({
+  pin,
+  counter,
+  language,
+  onLanguage,
+  onLeave,
+  onSettings,
+}: StaffAreaProps) {
   const { t } = useTranslation();
   const { client, locale } = useKiosk();
   const status = useSyncStatus(client);
@@ -39,21 +46,23 @@ export function StaffArea({ pin, counter, language, onLanguage, onLeave, onSetti
   return (
     <div className="staff-area" data-screen="staff">
       <StatusBar status={status} locale={locale} onSyncNow={() => void client.syncNow(undefined)} />
-      <div className="tabs" role="tablist" aria-label={t('staff.title')}>
-        {(['booking', 'outbox', 'settings'] as const).map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            id={`tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls={`panel-${name}`}
-            className={`tab${tab === name ? ' tab-active' : ''}`}
-            onClick={() => setTab(name)}
-          >
-            {t(`staff.tabs.${name}`)}
-          </button>
-        ))}
+      <div className="tabs">
+        <div className="tab-list" role="tablist" aria-label={t('staff.title')}>
+          {(['booking', 'outbox', 'settings'] as const).map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              id={`tab-${name}`}
+              aria-selected={tab === name}
+              aria-controls={`panel-${name}`}
+              className={`tab${tab === name ? ' tab-active' : ''}`}
+              onClick={() => setTab(name)}
+            >
+              {t(`staff.tabs.${name}`)}
+            </button>
+          ))}
+        </div>
         <button type="button" className="btn btn-ghost tabs-leave" onClick={onLeave}>
           {counter ? t('staff.lock') : t('staff.leave')}
         </button>
