@@ -9,70 +9,15 @@
  */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { ConfigError, loadKioskConfig } from '../core/config';
+import { ConfigError } from '../core/config';
 import { createLogger, describeError } from '../core/log';
-import { DEFAULT_DATA_DIR, startKioskWeb } from './start-kiosk-web';
+import { USAGE, UsageError, parseWebCliArgs } from './cli-args';
+import type { WebCliArgs } from './cli-args';
+import { startKioskWeb } from './start-kiosk-web';
 import type { KioskWeb } from './start-kiosk-web';
-import { DEFAULT_WEB_PORT } from './web-shell';
 
 export { startKioskWeb } from './start-kiosk-web';
 export type { KioskWeb, StartKioskWebOptions } from './start-kiosk-web';
-
-const USAGE =
-  'usage: npm run kiosk:web -- [--port N] [--upstream URL|embedded] [--api-key KEY] [--data DIR] [--token T]';
-
-export class UsageError extends Error {}
-
-export interface WebCliArgs {
-  port: number;
-  token: string | undefined;
-  upstreamUrl: string | null;
-  apiKey: string | null;
-  dataDir: string;
-}
-
-/** Parses and checks every flag (unknown ones included); throws UsageError or ConfigError. */
-export function parseWebCliArgs(
-  argv: readonly string[],
-  env: Readonly<Record<string, string | undefined>>,
-  platform: NodeJS.Platform,
-): WebCliArgs {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        upstream: { type: 'string' },
-        'api-key': { type: 'string' },
-        data: { type: 'string' },
-        token: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  if (values.help) throw new UsageError('help');
-  const portText = values.port ?? String(DEFAULT_WEB_PORT);
-  const port = /^\d{1,5}$/.test(portText) ? Number(portText) : NaN;
-  if (!(port >= 0 && port <= 65_535))
-    throw new UsageError(`--port must be 0 to 65535, got ${JSON.stringify(portText)}`);
-  if (values.token !== undefined && !/^[\x21-\x7e]{1,512}$/.test(values.token)) {
-    throw new UsageError('--token must be 1 to 512 visible ASCII characters');
-  }
-  const config = loadKioskConfig({ argv, env, platform, defaultDataDir: DEFAULT_DATA_DIR });
-  return {
-    port,
-    token: values.token,
-    upstreamUrl: config.upstreamUrl,
-    apiKey: config.apiKey,
-    dataDir: config.dataDir,
-  };
-}
 
 async function runCli(): Promise<void> {
   const log = createLogger('kiosk-web');

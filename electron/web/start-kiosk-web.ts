@@ -11,10 +11,11 @@ import { createLogger } from '../core/log';
 import type { Logger } from '../core/log';
 import { createFileSecretStore } from '../core/settings/secret-store';
 import type { SecretStore } from '../core/settings/secret-store';
-import { DEFAULT_WEB_PORT, startWebShell } from './web-shell';
+import { DEFAULT_DATA_DIR, DEFAULT_WEB_PORT } from './defaults';
+import { startWebShell } from './web-shell';
 import type { WebShell } from './web-shell';
 
-export const DEFAULT_DATA_DIR = './data/kiosk';
+export { DEFAULT_DATA_DIR } from './defaults';
 
 /** out/renderer of this checkout, found from this module, not from the working directory. */
 export const BUILT_RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import.meta.url));

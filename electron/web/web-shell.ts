@@ -27,7 +27,7 @@ import { openEventStream } from './event-stream';
 import type { EventStream, KioskEventSource } from './event-stream';
 import { SECURITY_HEADERS, hasBearerToken, isAllowedHost, isAllowedOrigin } from './request-guard';
 
-export const DEFAULT_WEB_PORT = 5175;
+export { DEFAULT_WEB_PORT } from './defaults';
 export const BODY_LIMIT_BYTES = 64 * 1024;
 const INVALID_JSON = 'the body is not valid JSON';
 const INVALID_JSON_CODE = 'FD_INVALID_JSON';

@@ -133,14 +133,10 @@ describe('the kiosk:web command line', () => {
     expect(run.stdout + run.stderr).not.toContain('never-printed-key');
   });
 
-  it.each([
-    [['--port', 'abc'], /--port must be 0 to 65535/],
-    [['--bogus'], /Unknown option '--bogus'/],
-    [['--upstream', 'ftp://x'], /flag --upstream: expected an http\(s\) URL/],
-  ])('refuses bad flags %j with one line and exit 2', async (args, message) => {
-    const run = await runCli(args);
+  it('refuses a bad flag with one line and exit 2 (each rule: test/unit/web/cli-args)', async () => {
+    const run = await runCli(['--bogus']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(message);
+    expect(run.stderr).toMatch(/^kiosk:web: Unknown option '--bogus'/);
     expect(run.stdout).toBe('');
   });
 });
