@@ -29,6 +29,9 @@ export const de: Resources = {
     subtitle: 'Leistung wählen, Uhrzeit aussuchen – in unter einer Minute erledigt.',
     touch: 'Zum Starten berühren',
     chooseLanguage: 'Sprache wählen',
+    step1: 'Leistung wählen',
+    step2: 'Tag und Uhrzeit aussuchen',
+    step3: 'Bestätigung erhalten',
   },
   service: {
     title: 'Was dürfen wir für Sie tun?',

@@ -27,6 +27,9 @@ export const en = {
     subtitle: 'Choose a service, pick a time, done in under a minute.',
     touch: 'Touch to start',
     chooseLanguage: 'Choose your language',
+    step1: 'Choose a service',
+    step2: 'Pick a day and time',
+    step3: 'Get your confirmation',
   },
   service: {
     title: 'What can we do for you?',

@@ -14,6 +14,16 @@ export function StartScreen({ onStart, language, onLanguage }: StartScreenProps)
       <div className="start-hero">
         <h1>{t('start.title')}</h1>
         <p className="subtitle">{t('start.subtitle')}</p>
+        <ol className="start-steps">
+          {(['step1', 'step2', 'step3'] as const).map((key, index) => (
+            <li key={key}>
+              <span className="start-step-number" aria-hidden="true">
+                {index + 1}
+              </span>
+              {t(`start.${key}`)}
+            </li>
+          ))}
+        </ol>
       </div>
       <div className="start-controls">
         <button type="button" className="btn btn-primary btn-hero" onClick={onStart}>
