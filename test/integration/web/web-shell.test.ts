@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -295,6 +296,38 @@ describe('startWebShell', () => {
   });
 });
 
+describe('startWebShell event stream to a client that stopped reading', () => {
+  it('drops the stream instead of buffering without bound', async () => {
+    const double = createKioskApiDouble();
+    const shell = await startWebShell({
+      api: double.api,
+      events: double.events,
+      port: 0,
+      token: TOKEN,
+      rendererDir: null,
+      log: silentLogger,
+    });
+    const socket = connect(shell.port, '127.0.0.1');
+    try {
+      await new Promise<void>((resolve) => socket.once('connect', resolve));
+      socket.write(
+        `GET /api/kiosk/events HTTP/1.1\r\nHost: 127.0.0.1:${shell.port}\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`,
+      );
+      socket.pause(); // never read: the kernel buffers fill, then the server's
+      await expect.poll(() => double.events.listeners()).toBe(1);
+      const big = { ...syncStatus, lastError: 'x'.repeat(100_000) };
+      for (let i = 0; i < 400 && double.events.listeners() > 0; i += 1) {
+        double.emit({ type: 'status', status: big });
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(double.events.listeners()).toBe(0);
+    } finally {
+      socket.destroy();
+      await shell.close();
+    }
+  });
+});
+
 describe('startWebShell without a built renderer', () => {
   it('explains how to build it at /', async () => {
     const double = createKioskApiDouble();
@@ -313,6 +346,23 @@ describe('startWebShell without a built renderer', () => {
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     } finally {
       await shell.close();
+    }
+  });
+
+  it('rejects when its port is taken', async () => {
+    const double = createKioskApiDouble();
+    const options = {
+      api: double.api,
+      events: double.events,
+      token: TOKEN,
+      rendererDir: null,
+      log: silentLogger,
+    };
+    const first = await startWebShell({ ...options, port: 0 });
+    try {
+      await expect(startWebShell({ ...options, port: first.port })).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      await first.close();
     }
   });
 
