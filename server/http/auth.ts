@@ -6,9 +6,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeyIdentity } from '../db/api-keys';
 import { findActiveKey } from '../db/api-keys';
 import type { ServerDb } from '../db/open';
-import type { RateLimits } from '../db/rate-limits';
-import { consumeRateLimit } from '../db/rate-limits';
+import type { Logger } from '../logger';
 import { sendError } from './envelope';
+import { RateLimiter } from './rate-limiter';
+import type { RateLimits } from './rate-limiter';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,9 +23,16 @@ export interface AuthDeps {
   db: ServerDb;
   clock: () => number;
   limits: RateLimits;
+  log: Logger;
 }
 
 export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
+  const limiter = new RateLimiter(deps.db, deps.limits, deps.log);
+  // The counters reach SQLite before the app (and then the database) is closed.
+  app.addHook('onClose', (_instance, done) => {
+    limiter.flush();
+    done();
+  });
   app.decorateRequest('apiKey', null);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
@@ -33,10 +41,7 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
       reply.header('WWW-Authenticate', 'Bearer');
       return sendError(reply, 401, 'Unauthorized', 'missing or invalid API key (Authorization: Bearer <key>)');
     }
-    // Read and write of the counters in one IMMEDIATE transaction: no lost update across processes.
-    const decision = deps.db.transaction(() => consumeRateLimit(deps.db, identity.id, deps.clock(), deps.limits), {
-      behavior: 'immediate',
-    });
+    const decision = limiter.consume(identity.id, deps.clock());
     reply.header('X-RateLimit-Limit', decision.limit);
     reply.header('X-RateLimit-Remaining', decision.remaining);
     reply.header('X-RateLimit-Reset', decision.resetSeconds);

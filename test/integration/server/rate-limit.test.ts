@@ -70,6 +70,13 @@ describe('per-key limits', () => {
     expect(headers(await t.get('/services'))).toEqual({ limit: 3, remaining: 2, reset: DAY_END + 60 });
   });
 
+  it('writes the counters to SQLite at the end of the event-loop turn', async () => {
+    await t.get('/services');
+    await new Promise((resolve) => setImmediate(resolve));
+    const rows = t.db.$client.prepare("SELECT window, count FROM rate_limit_counters WHERE window = 'day' ORDER BY count").all();
+    expect(rows).toContainEqual({ window: 'day', count: 2 });
+  });
+
   it('no rate-limit headers without a valid key', async () => {
     const response = await t.get('/services', 'wrong');
     expect(response.statusCode).toBe(401);
