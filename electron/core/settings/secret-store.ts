@@ -3,7 +3,17 @@
  * `safeStorage`; the browser shell and tests use a file (mode 0600) or memory. Synchronous on
  * purpose: the value is tiny and read at start-up and on a settings change.
  */
-import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
@@ -47,7 +57,13 @@ export function createFileSecretStore(path: string): SecretStore {
       mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
       const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
       try {
-        writeFileSync(temp, value, { encoding: 'utf8', mode: 0o600, flag: 'wx' });
+        const fd = openSync(temp, 'wx', 0o600);
+        try {
+          writeSync(fd, value, null, 'utf8');
+          fsyncSync(fd); // on disk before the rename makes it the key: a power cut leaves old or new
+        } finally {
+          closeSync(fd);
+        }
         chmodSync(temp, 0o600); // the umask cannot widen it, but an inherited ACL might
         renameSync(temp, path);
       } catch (error) {
