@@ -1,0 +1,128 @@
+/**
+ * UI benchmark: the built renderer in Debian's Chromium against the browser shell (embedded
+ * demo upstream). Reports tap -> next screen painted (p50/p95 over 50 runs of the flow with the
+ * cache warm), the renderer bundle size (gzip) and the time to the first interactive screen.
+ * Usage: npx tsx bench/ui/run.ts (after npm run build).
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from '@playwright/test';
+import { silentLogger } from '../../electron/core/log';
+import { BUILT_RENDERER_DIR, startKioskWeb } from '../../electron/web/start-kiosk-web';
+import { IN_PAGE_SCRIPT } from './in-page';
+
+export interface UiBenchResult {
+  runs: number;
+  tapToPaint: { samples: number; p50: number; p95: number; max: number; byStep: Record<string, { p50: number; p95: number }> };
+  bundle: { jsBytes: number; jsGzip: number; cssBytes: number; cssGzip: number };
+  firstInteractive: { runs: number; p50: number; max: number };
+}
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Math.round((sorted[Math.max(0, index)] ?? 0) * 10) / 10;
+}
+
+function bundleSizes(dir: string): UiBenchResult['bundle'] {
+  const assets = join(dir, 'assets');
+  const sizes = { jsBytes: 0, jsGzip: 0, cssBytes: 0, cssGzip: 0 };
+  for (const name of readdirSync(assets)) {
+    const data = readFileSync(join(assets, name));
+    const gzip = gzipSync(data, { level: 9 }).length;
+    if (name.endsWith('.js')) {
+      sizes.jsBytes += data.length;
+      sizes.jsGzip += gzip;
+    } else if (name.endsWith('.css')) {
+      sizes.cssBytes += data.length;
+      sizes.cssGzip += gzip;
+    }
+  }
+  return sizes;
+}
+
+async function timed(page: Page, screen: string, tap: () => Promise<void>): Promise<number> {
+  const waiting = page.evaluate((name) => (globalThis as unknown as { __fdWait(s: string): Promise<number> }).__fdWait(name), screen);
+  await page.waitForTimeout(20); // the listener is armed before the tap
+  await tap();
+  return waiting;
+}
+
+export async function runUiBench(options: { runs?: number; log?: (line: string) => void } = {}): Promise<UiBenchResult> {
+  const runs = options.runs ?? 50;
+  const log = options.log ?? (() => undefined);
+  const dataDir = mkdtempSync(join(tmpdir(), 'fd-bench-ui-'));
+  const web = await startKioskWeb({ port: 0, dataDir, token: 'bench', print: () => undefined, log: silentLogger });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    await fetch(`${web.url}/api/kiosk/updateSettings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer bench' },
+      body: JSON.stringify({ pin: '2468', language: 'en', idleTimeoutSec: 600 }),
+    });
+    const context = await browser.newContext({ viewport: { width: 1080, height: 1920 } });
+    await context.addInitScript(IN_PAGE_SCRIPT);
+
+    // Time to the first interactive screen: a new page each time, HTTP cache warm after the first.
+    const first: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const page = await context.newPage();
+      await page.goto(web.openUrl);
+      first.push(await page.evaluate(() => (globalThis as unknown as { __fdFirstScreen(): Promise<number> }).__fdFirstScreen()));
+      await page.close();
+    }
+
+    const page = await context.newPage();
+    await page.goto(web.openUrl);
+    await page.locator('[data-screen="start"] .btn-hero').waitFor();
+    const byStep: Record<string, number[]> = { service: [], day: [], time: [], details: [], start: [] };
+    // One warm-up run fills the kiosk's caches and the browser's; it is not counted.
+    for (let run = -1; run < runs; run++) {
+      const samples: [string, number][] = [];
+      samples.push(['service', await timed(page, 'service', () => page.locator('.btn-hero').click())]);
+      samples.push(['day', await timed(page, 'day', () => page.locator('.service-main').first().click())]);
+      await page.locator('.day-open').first().waitFor();
+      samples.push(['time', await timed(page, 'time', () => page.locator('.day-open').first().click())]);
+      await page.locator('.slot:not([disabled])').first().waitFor();
+      samples.push(['details', await timed(page, 'details', () => page.locator('.slot:not([disabled])').first().click())]);
+      samples.push(['start', await timed(page, 'start', () => page.getByRole('button', { name: 'Start over' }).click())]);
+      if (run >= 0) for (const [step, ms] of samples) byStep[step]?.push(ms);
+      if (run % 10 === 9) log(`ui bench: ${run + 1}/${runs} runs`);
+    }
+    const all = Object.values(byStep).flat();
+    return {
+      runs,
+      tapToPaint: {
+        samples: all.length,
+        p50: percentile(all, 50),
+        p95: percentile(all, 95),
+        max: percentile(all, 100),
+        byStep: Object.fromEntries(Object.entries(byStep).map(([step, values]) => [step, { p50: percentile(values, 50), p95: percentile(values, 95) }])),
+      },
+      bundle: bundleSizes(BUILT_RENDERER_DIR),
+      firstInteractive: { runs: first.length, p50: percentile(first, 50), max: percentile(first, 100) },
+    };
+  } finally {
+    await browser.close();
+    await web.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = await runUiBench({ log: (line) => console.log(line) });
+  console.log(JSON.stringify(result, null, 2));
+}
