@@ -2,7 +2,7 @@
  * Idempotency-Key records per API key (decisions.md): a key is claimed as `in_flight` before any
  * work and completed with the response, which later requests with the same key and body replay.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import type { Queryable } from './open';
 import { idempotencyRecords } from './schema';
 
@@ -32,6 +32,8 @@ export function claimIdempotencyKey(
     if (row.bodyHash !== bodyHash) return { kind: 'mismatch' };
     return { kind: 'replay', statusCode: row.statusCode ?? 200, response: row.response ?? '{}' };
   }
+  // Expired records of every key go too, so the table holds about one day of keys.
+  db.delete(idempotencyRecords).where(lte(idempotencyRecords.createdAt, now - IDEMPOTENCY_TTL_MS)).run();
   if (row) db.delete(idempotencyRecords).where(whereKey(apiKeyId, key)).run();
   db.insert(idempotencyRecords).values({ apiKeyId, key, bodyHash, state: 'in_flight', createdAt: now }).run();
   return { kind: 'claimed' };

@@ -6,7 +6,7 @@ import { buildApp } from '../../../server/app';
 import { upsertApiKey, revokeApiKey } from '../../../server/db/api-keys';
 import { upsertEmployee, upsertService } from '../../../server/db/catalog';
 import { closeServerDb, openServerDb } from '../../../server/db/open';
-import { DEMO_EMPLOYEES, DEMO_SERVICES } from '../../../server/seed/demo';
+import { DEMO_EMPLOYEES, DEMO_SERVICES, seedDemo } from '../../../server/seed/demo';
 import { API_PREFIX, EmployeesEnvelope, ErrorEnvelopeSchema, ServicesEnvelope, TimeSlotsEnvelope } from '../../../shared/api/schemas';
 import { DEFAULT_AVAILABILITY_SETTINGS } from '../../../shared/booking/types';
 import { BOOK_KEY, HIGH_LIMITS, READ_KEY, createTestApp, demoBooking, tempDir } from '../../support/server/harness';
@@ -50,6 +50,25 @@ describe('lists', () => {
     expect(data.map((e) => e.name)).toEqual(['Aaron Adler', 'Anna Becker', 'Mehmet Yilmaz', 'Sophie Wagner']);
     expect(data.map((e) => e._id)).not.toContain('emp-lukas');
     expect(data.every((e) => e.available)).toBe(true);
+  });
+});
+
+describe('demo seed', () => {
+  it('is idempotent and matches what server/seed/demo.ts exports', async () => {
+    const fresh = await createTestApp({ seed: false });
+    try {
+      seedDemo(fresh.db);
+      const first = (await fresh.get('/services')).body;
+      const employees = (await fresh.get('/employees')).body;
+      seedDemo(fresh.db);
+      expect((await fresh.get('/services')).body).toBe(first);
+      expect((await fresh.get('/employees')).body).toBe(employees);
+      const listed = ServicesEnvelope.parse(JSON.parse(first)).data.map((s) => s._id);
+      expect(listed).toEqual(DEMO_SERVICES.filter((s) => s.enabled && !('deletedAt' in s)).map((s) => s.id));
+      expect(listed.length).toBeGreaterThanOrEqual(5);
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

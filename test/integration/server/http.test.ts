@@ -7,7 +7,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startServer } from '../../../server/start-server';
 import type { RunningServer, StartServerOptions } from '../../../server/start-server';
 import { API_PREFIX, BookingCreatedEnvelope } from '../../../shared/api/schemas';
-import { BOOK_KEY, MONDAY_0800, demoBooking, tempDir } from '../../support/server/harness';
+import { BOOK_KEY, MONDAY_0800, demoBooking, startTestServer, tempDir } from '../../support/server/harness';
 import { startSmtpSink } from '../../support/server/smtp-sink';
 
 const tmp = tempDir('fd-server-http-');
@@ -41,7 +41,8 @@ function post(server: RunningServer, body: unknown, headers: Record<string, stri
 
 describe('startServer', () => {
   it('listens on 127.0.0.1 with a free port and says where', async () => {
-    const server = await start('url');
+    const server = await startTestServer();
+    servers.push(server);
     expect(server.url).toBe(`http://127.0.0.1:${server.port}`);
     expect(server.port).toBeGreaterThan(0);
     const response = await fetch(`${server.url}${API_PREFIX}/services`, { headers: { authorization: `Bearer ${BOOK_KEY}` } });

@@ -14,6 +14,8 @@ import type { ServerDb } from '../../../server/db/open';
 import type { RateLimits } from '../../../server/db/rate-limits';
 import type { Mailer } from '../../../server/mail/mailer';
 import { seedDemo } from '../../../server/seed/demo';
+import { startServer } from '../../../server/start-server';
+import type { RunningServer, StartServerOptions } from '../../../server/start-server';
 import { API_PREFIX } from '../../../shared/api/schemas';
 import type { BookingRequest } from '../../../shared/api/schemas';
 import { DEFAULT_AVAILABILITY_SETTINGS } from '../../../shared/booking/types';
@@ -109,6 +111,37 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close();
       closeServerDb(db);
       tmp?.remove();
+    },
+  };
+}
+
+/**
+ * The real server listening on 127.0.0.1 with a free port, on a fresh temp database with the
+ * demo data and the test keys (BOOK_KEY may book, READ_KEY may only read).
+ */
+export async function startTestServer(
+  options: Partial<StartServerOptions> = {},
+): Promise<RunningServer & { dbPath: string }> {
+  const tmp = tempDir();
+  const dbPath = options.dbPath ?? join(tmp.dir, 'server.db');
+  const server = await startServer({
+    seed: 'demo',
+    keys: [
+      { key: BOOK_KEY, scope: 'book' },
+      { key: OTHER_BOOK_KEY, scope: 'book' },
+      { key: READ_KEY, scope: 'read' },
+    ],
+    rateLimit: HIGH_LIMITS,
+    clock: () => MONDAY_0800,
+    ...options,
+    dbPath,
+  });
+  return {
+    ...server,
+    dbPath,
+    async close() {
+      await server.close();
+      tmp.remove();
     },
   };
 }
