@@ -48,6 +48,7 @@ test('offline: the flow runs from the cache, the booking is queued honestly and 
   await expect(item).toContainText(CUSTOMER.name);
   await expect(item).toContainText(/[A-Z]-\d{6,}/);
   await expect(page.getByTestId('status-bar')).toContainText('Online');
+  await review(page, 'outbox', 'staff-outbox-sent');
 });
 
 test('idle timeout warns, then returns to the start and clears every personal field', async ({ page, kiosk }) => {
