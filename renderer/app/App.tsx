@@ -3,7 +3,9 @@ import type { i18n } from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { Catalog, KioskClient, Settings } from '../../shared/kiosk-api';
 import type { KioskError } from '../../shared/result';
+import { IdleWarning } from '../components/IdleWarning';
 import { TopBar } from '../components/TopBar';
+import { useIdleTimer } from '../hooks/use-idle-timer';
 import type { LanguageCode } from '../i18n/setup';
 import { PinScreen } from '../screens/PinScreen';
 import { KioskContext, type KioskContextValue } from './kiosk-context';
@@ -77,6 +79,17 @@ function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
     void load();
   }, [settings, setLanguage, load]);
 
+  // In kiosk mode an unattended staff screen locks itself and returns to the customers.
+  const staffIdle = useIdleTimer({
+    enabled: kioskMode && settings !== null && view !== 'kiosk',
+    timeoutMs: (settings?.idleTimeoutSec ?? 60) * 1000,
+    warningMs: 10_000,
+    onIdle: () => {
+      setStaffPin(null);
+      setView('kiosk');
+    },
+  });
+
   const context = useMemo<KioskContextValue | null>(
     () =>
       boot.state === 'ready'
@@ -142,6 +155,7 @@ function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
             {...(settings.mode === 'kiosk' ? { onCancel: () => setView('kiosk') } : {})}
           />
         )}
+        {staffIdle.secondsLeft !== null && <IdleWarning secondsLeft={staffIdle.secondsLeft} onStay={staffIdle.stay} />}
         {view === 'staff' && staffPin && (
           <StaffArea
             pin={staffPin}

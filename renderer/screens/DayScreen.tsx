@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKiosk, useService } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
@@ -31,6 +31,15 @@ export function DayScreen({ state, dispatch }: DayScreenProps) {
     [client, view.year, view.month, serviceId, employeeId],
   );
   const available = new Set(days.state === 'ready' ? days.value.availableDays : []);
+  const noneLeft = days.state === 'ready' && atCurrentMonth && !days.value.availableDays.some((day) => day >= current.day);
+  // Late in the month with nothing left: show the next month at once rather than an empty grid.
+  const [advanced, setAdvanced] = useState(false);
+  useEffect(() => {
+    if (noneLeft && !advanced) {
+      setAdvanced(true);
+      setView(addMonths(view.year, view.month, 1));
+    }
+  }, [noneLeft, advanced, view.year, view.month]);
   const weekdays = weekdayNames(locale);
 
   return (

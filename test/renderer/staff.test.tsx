@@ -1,9 +1,12 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeKioskClient } from './support/fake-kiosk-client';
 import { renderApp, settle, tap } from './support/render-app';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 async function enterPin(pin: string): Promise<void> {
   for (const digit of pin) fireEvent.click(screen.getByRole('button', { name: digit }));
@@ -86,5 +89,19 @@ describe('staff area', () => {
     expect(screen.getByLabelText<HTMLInputElement>('API key').value).toBe('');
     expect(screen.getByText('A key is set. Type a new one to replace it.')).toBeTruthy();
     expect(client.settings.idleTimeoutSec).toBe(20);
+  });
+
+  it('an unattended staff screen in kiosk mode locks itself and returns to the customers', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false, toFake: ['setInterval', 'clearInterval', 'Date'] });
+    renderApp(new FakeKioskClient({ settings: { idleTimeoutSec: 30 } }));
+    await settle();
+    await tap('Staff');
+    await enterPin('1234');
+    expect(document.querySelector('[data-screen="staff"]')).not.toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(31_000);
+    });
+    expect(document.querySelector('[data-screen="staff"]')).toBeNull();
+    expect(document.querySelector('[data-screen="start"]')).not.toBeNull();
   });
 });
