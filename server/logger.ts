@@ -7,12 +7,15 @@ export interface Logger {
   error(message: string, error?: unknown): void;
 }
 
-export function createLogger(prefix: string, enabled = true): Logger {
+/** `verbose` switches info lines on; warnings and errors are always written (to stderr). */
+export function createLogger(prefix: string, verbose = true): Logger {
   const write = (level: string, message: string) => {
-    if (enabled) process.stderr.write(`[${prefix}] ${level} ${message}\n`);
+    process.stderr.write(`[${prefix}] ${level} ${message}\n`);
   };
   return {
-    info: (message) => write('info', message),
+    info: (message) => {
+      if (verbose) write('info', message);
+    },
     warn: (message) => write('warn', message),
     error: (message, error) => {
       const detail = error instanceof Error ? `: ${error.name}: ${error.message}` : '';

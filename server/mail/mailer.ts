@@ -20,7 +20,7 @@ export const DEFAULT_MAIL_FROM = 'Salon Lindenhof <termine@salon-lindenhof.examp
 /** A nodemailer SMTP transport from a URL such as `smtp://user:pass@host:587`. */
 export function createSmtpMailer(url: string, from: string = DEFAULT_MAIL_FROM): Mailer {
   // Short time-outs: the booking response waits for the transport's answer.
-  const transport = nodemailer.createTransport({ url, connectionTimeout: 5000, greetingTimeout: 5000, socketTimeout: 10_000 });
+  const transport = nodemailer.createTransport({ url, connectionTimeout: 3000, greetingTimeout: 3000, socketTimeout: 5000 });
   return {
     async send(message) {
       const info = await transport.sendMail({ from, ...message });

@@ -59,7 +59,9 @@ async function sendConfirmation(deps: RouteDeps, booking: BookingResponse): Prom
     setBookingEmailSent(deps.db, booking.bookingId, true);
     return true;
   } catch (error) {
-    deps.log.error(`confirmation mail for ${booking.appointmentNumber} not sent`, error);
+    // Only the error's code: SMTP messages often quote the recipient's address.
+    const code = error instanceof Error && 'code' in error ? String(error.code) : 'unknown';
+    deps.log.warn(`confirmation mail for ${booking.appointmentNumber} not sent (${code})`);
     return false;
   }
 }
