@@ -55,6 +55,9 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
       upstreamUrl: config.upstreamUrl,
       apiKey: config.apiKey,
       secretStore: createSafeStorageSecretStore(join(userData, 'api-key.bin'), safeStorage),
+      // The core finds drizzle/kiosk from its own source path; bundled into out/main that
+      // path moves, so the app root (two levels above out/main) is named here.
+      migrationsFolder: join(options.outDir, '..', '..', 'drizzle', 'kiosk'),
     });
   } catch (error) {
     const message = error instanceof ConfigError ? error.message : describeError(error).message;

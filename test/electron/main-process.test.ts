@@ -141,10 +141,14 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(userData, { recursive: true, force: true }));
 
+let coreOptions: unknown = null;
 async function start(env: Record<string, string> = {}) {
   const core = fakeCore();
   const main = await startMainProcess({
-    createCore: () => Promise.resolve(core),
+    createCore: (options) => {
+      coreOptions = options;
+      return Promise.resolve(core);
+    },
     outDir: OUT,
     argv: [],
     env: { FRONTDESK_CONFIG: '', ...env },
@@ -171,6 +175,8 @@ describe('electron main', () => {
     });
     expect(window.options).toMatchObject({ kiosk: true, fullscreen: true });
     expect(window.loaded).toBe(APP_URL);
+    // The core's data and migrations: userData and the app's drizzle folder, not the bundle's.
+    expect(coreOptions).toMatchObject({ dataDir: join(userData, 'kiosk'), migrationsFolder: '/opt/frontdesk/drizzle/kiosk', upstreamUrl: null });
   });
 
   it('counter mode is a normal window', async () => {
