@@ -10,7 +10,7 @@ import { startServer } from './start-server';
 async function main(): Promise<void> {
   const parsed = parseCliArgs(process.argv.slice(2), process.env);
   if (!parsed.ok) {
-    process.stderr.write(`frontdesk server: ${parsed.error}\n${USAGE}\n`);
+    process.stderr.write(`frontdesk server: ${parsed.error} (see --help)\n`);
     process.exit(2);
   }
   if (parsed.help) {

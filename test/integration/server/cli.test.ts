@@ -95,6 +95,7 @@ describe('npm run server', () => {
   it('bad arguments: one clear line and exit code 2', async () => {
     const run = runCli(['--port', 'eighty']);
     expect((await run.exit).code).toBe(2);
-    expect(run.stderr().split('\n')[0]).toMatch(/--port/);
+    expect(run.stderr().trim().split('\n')).toHaveLength(1);
+    expect(run.stderr()).toMatch(/--port/);
   });
 });
