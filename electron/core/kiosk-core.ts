@@ -15,7 +15,7 @@ import { createSettingsService } from './engine/settings-service';
 import { SyncStatusTracker } from './engine/sync-status';
 import { RateGovernor, type GovernorOptions } from './governor/rate-governor';
 import { createLogger } from './log';
-import { createMirror, type OpeningHours } from './mirror/mirror';
+import { createMirror, type Mirror, type OpeningHours } from './mirror/mirror';
 import type { MirrorPolicy } from './mirror/plan';
 import { createReplayer } from './outbox/replayer';
 import { createSqliteOutboxStore } from './outbox/sqlite-store';
@@ -36,7 +36,7 @@ export interface KioskCoreOptions {
   autoStart?: boolean; // default true: start mirror + replay loops
   /** The business's time zone (dates and times of the API); default Europe/Berlin. */
   timeZone?: string;
-  /** When the mirror spends its budget; default 08:00-20:00. */
+  /** When the mirror spends its budget; default: the day's slot span from the cache. */
   openingHours?: OpeningHours;
   governor?: Partial<GovernorOptions>;
   mirrorPolicy?: MirrorPolicy;
@@ -57,7 +57,7 @@ export interface KioskCore {
 
 /** The core plus handles that tests and benchmarks drive directly. */
 export interface KioskCoreInternals extends KioskCore {
-  mirror: { step(): Promise<number>; sweep(maxTasks: number): Promise<number>; readonly requests: number };
+  mirror: Pick<Mirror, 'step' | 'sweep' | 'requests' | 'requestsByKind'>;
   replayer: { runOnce(): Promise<void>; recover(): number };
   governor(): RateGovernor;
 }
@@ -127,7 +127,7 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
     clock,
     timeZone,
     mirrorDays: options.mirrorDays ?? 7,
-    openingHours: options.openingHours ?? { open: '08:00', close: '20:00' },
+    openingHours: options.openingHours,
     policy: options.mirrorPolicy,
     enabled: () => !status.paused,
     onOutcome: (outcome) => {

@@ -4,16 +4,18 @@
  */
 import { min } from 'drizzle-orm';
 import type { KioskDb } from './open';
-import { mirrorAvailableDays, mirrorServices, mirrorTimeSlots } from './schema';
+import { mirrorAvailableDays, mirrorEmployees, mirrorServices, mirrorTimeSlots } from './schema';
 
 export interface MirrorIndex {
-  catalogFetchedAt: number | null;
+  servicesFetchedAt: number | null;
+  employeesFetchedAt: number | null;
   days: Map<string, { fetchedAt: number; availableDays: number[] }>;
-  slots: Map<string, { fetchedAt: number; lastSlotTime: string | null }>;
+  slots: Map<string, { fetchedAt: number; firstSlotTime: string | null; lastSlotTime: string | null }>;
 }
 
 export function loadMirrorIndex(db: KioskDb): MirrorIndex {
-  const catalogFetchedAt = db.select({ at: min(mirrorServices.fetchedAt) }).from(mirrorServices).get()?.at ?? null;
+  const servicesFetchedAt = db.select({ at: min(mirrorServices.fetchedAt) }).from(mirrorServices).get()?.at ?? null;
+  const employeesFetchedAt = db.select({ at: min(mirrorEmployees.fetchedAt) }).from(mirrorEmployees).get()?.at ?? null;
   const days = new Map<string, { fetchedAt: number; availableDays: number[] }>();
   for (const row of db.select().from(mirrorAvailableDays).all()) {
     if (row.employeeKey !== '' || row.serviceKey === '') continue;
@@ -22,12 +24,12 @@ export function loadMirrorIndex(db: KioskDb): MirrorIndex {
       availableDays: readAvailableDays(row.data),
     });
   }
-  const slots = new Map<string, { fetchedAt: number; lastSlotTime: string | null }>();
+  const slots: MirrorIndex['slots'] = new Map();
   for (const row of db.select().from(mirrorTimeSlots).all()) {
     if (row.employeeKey !== 'any') continue;
-    slots.set(`${row.date}|${row.serviceId}`, { fetchedAt: row.fetchedAt, lastSlotTime: readLastSlotTime(row.data) });
+    slots.set(`${row.date}|${row.serviceId}`, { fetchedAt: row.fetchedAt, ...readSlotSpan(row.data) });
   }
-  return { catalogFetchedAt, days, slots };
+  return { servicesFetchedAt, employeesFetchedAt, days, slots };
 }
 
 function readAvailableDays(text: string): number[] {
@@ -39,16 +41,20 @@ function readAvailableDays(text: string): number[] {
   }
 }
 
-function readLastSlotTime(text: string): string | null {
+function readSlotSpan(text: string): { firstSlotTime: string | null; lastSlotTime: string | null } {
+  let first: string | null = null;
+  let last: string | null = null;
   try {
     const value = (JSON.parse(text) as { timeSlots?: unknown }).timeSlots;
-    if (!Array.isArray(value)) return null;
-    let last: string | null = null;
-    for (const slot of value as { time?: unknown }[]) {
-      if (typeof slot.time === 'string' && (last === null || slot.time > last)) last = slot.time;
+    if (Array.isArray(value)) {
+      for (const slot of value as { time?: unknown }[]) {
+        if (typeof slot.time !== 'string') continue;
+        if (first === null || slot.time < first) first = slot.time;
+        if (last === null || slot.time > last) last = slot.time;
+      }
     }
-    return last;
   } catch {
-    return null;
+    // An unreadable row has no span; the plan refreshes it like any other.
   }
+  return { firstSlotTime: first, lastSlotTime: last };
 }

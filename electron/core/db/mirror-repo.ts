@@ -22,6 +22,25 @@ export interface Cached<T> {
   fetchedAt: number;
 }
 
+/** Replaces the services (those that disappeared upstream disappear here too). */
+export function saveServices(db: KioskDb, services: Service[], fetchedAt: number): void {
+  db.transaction((tx) => {
+    tx.delete(mirrorServices).run();
+    services.forEach((service, position) =>
+      tx.insert(mirrorServices).values({ id: service._id, position, data: JSON.stringify(service), fetchedAt }).run(),
+    );
+  });
+}
+
+export function saveEmployees(db: KioskDb, employees: Employee[], fetchedAt: number): void {
+  db.transaction((tx) => {
+    tx.delete(mirrorEmployees).run();
+    employees.forEach((employee, position) =>
+      tx.insert(mirrorEmployees).values({ id: employee._id, position, data: JSON.stringify(employee), fetchedAt }).run(),
+    );
+  });
+}
+
 /** Replaces the whole catalog (services that disappeared upstream disappear here too). */
 export function saveCatalog(db: KioskDb, services: Service[], employees: Employee[], fetchedAt: number): void {
   db.transaction((tx) => {

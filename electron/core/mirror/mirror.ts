@@ -4,16 +4,17 @@
  * returns when it wants to run next. `start()` drives steps with the injected clock; tests and
  * the simulated day call `step()` themselves. One step at a time.
  */
-import { addDays, instantToWall } from '../../../shared/booking/time';
+import { addDays, fromMinutes, instantToWall, toMinutes, wallToInstant } from '../../../shared/booking/time';
 import type { Clock, TimerHandle } from '../clock';
 import {
   loadCatalog,
   saveAvailableDays,
-  saveCatalog,
+  saveEmployees,
+  saveServices,
   saveTimeSlots,
   pruneTimeSlotsBefore,
 } from '../db/mirror-repo';
-import { loadMirrorIndex } from '../db/mirror-index';
+import { loadMirrorIndex, type MirrorIndex } from '../db/mirror-index';
 import type { KioskDb } from '../db/open';
 import type { RateGovernor } from '../governor/rate-governor';
 import { createLogger, type Logger } from '../log';
@@ -33,7 +34,11 @@ export interface MirrorOptions {
   clock: Clock;
   timeZone: string;
   mirrorDays: number;
-  openingHours: OpeningHours;
+  /**
+   * When the mirror spends its budget. Undefined: the business's hours as the cached slots of
+   * the day show them (first slot to last slot), else 08:00-20:00.
+   */
+  openingHours?: OpeningHours;
   /** Minutes before opening when the mirror starts refreshing (a warm cache at opening). */
   warmUpMinutes?: number;
   policy?: MirrorPolicy;
@@ -53,6 +58,7 @@ export interface Mirror {
   poke(): void;
   /** Requests the mirror has made since it was created (figures for the bench). */
   readonly requests: number;
+  readonly requestsByKind: Readonly<Record<MirrorTask['kind'], number>>;
 }
 
 const OFFLINE_RETRY_MS = [5_000, 15_000, 30_000, 60_000, 120_000] as const;
@@ -64,31 +70,51 @@ export function createMirror(options: MirrorOptions): Mirror {
   const failedUntil = new Map<string, number>();
   let offlineStreak = 0;
   let requests = 0;
+  const requestsByKind: Record<MirrorTask['kind'], number> = { services: 0, employees: 0, days: 0, slots: 0 };
   let current: Promise<number> | null = null;
   let started = false;
   let timer: TimerHandle | null = null;
   let lastPrunedFor = '';
 
-  function isOpen(nowTime: string): boolean {
-    const [h, m] = options.openingHours.open.split(':').map(Number) as [number, number];
-    const warm = Math.max(0, h * 60 + m - (options.warmUpMinutes ?? 15));
-    const warmTime = `${String(Math.floor(warm / 60)).padStart(2, '0')}:${String(warm % 60).padStart(2, '0')}`;
-    return nowTime >= warmTime && nowTime < options.openingHours.close;
+  const FALLBACK_HOURS: OpeningHours = { open: '08:00', close: '20:00' };
+
+  /** Opening hours of `date`: configured, or the span of that day's cached slots. */
+  function hoursOf(date: string, index: MirrorIndex): OpeningHours {
+    if (options.openingHours) return options.openingHours;
+    let open: string | null = null;
+    let close: string | null = null;
+    for (const [key, span] of index.slots) {
+      if (!key.startsWith(`${date}|`) || span.firstSlotTime == null || span.lastSlotTime === null) continue;
+      if (open === null || span.firstSlotTime < open) open = span.firstSlotTime;
+      if (close === null || span.lastSlotTime > close) close = span.lastSlotTime;
+    }
+    return open !== null && close !== null ? { open, close } : FALLBACK_HOURS;
+  }
+
+  /** Whether the mirror spends now, and if not, when the next warm-up starts. */
+  function openState(now: number, wall: { date: string; time: string }, index: MirrorIndex): { open: boolean; opensAt: number | null } {
+    const hours = hoursOf(wall.date, index);
+    const warm = fromMinutes(Math.max(0, toMinutes(hours.open) - (options.warmUpMinutes ?? 15)));
+    if (wall.time >= warm && wall.time <= hours.close) return { open: true, opensAt: null };
+    if (wall.time < warm) return { open: false, opensAt: wallToInstant(wall.date, warm, options.timeZone) };
+    // After closing: look again just after midnight, when the next day's hours are known.
+    const midnight = wallToInstant(addDays(wall.date, 1), '00:00', options.timeZone);
+    return { open: false, opensAt: midnight === null ? now + 3_600_000 : midnight + 60_000 };
   }
 
   async function run(task: MirrorTask): Promise<UpstreamOutcome<unknown>> {
     const client = options.client();
     const call = { priority: 'background' as const, maxWaitMs: 0 };
     switch (task.kind) {
-      case 'catalog': {
-        const services = await client.getServices(call);
-        if (services.kind !== 'ok') return services;
-        // The second half of the catalog may wait for its turn rather than lose the first half.
-        const employees = await client.getEmployees({ ...call, maxWaitMs: 10_000 });
-        if (employees.kind === 'ok') {
-          saveCatalog(db, services.data.filter((s) => s.enabled), employees.data, clock.now());
-        }
-        return employees;
+      case 'services': {
+        const outcome = await client.getServices(call);
+        if (outcome.kind === 'ok') saveServices(db, outcome.data.filter((service) => service.enabled), clock.now());
+        return outcome;
+      }
+      case 'employees': {
+        const outcome = await client.getEmployees(call);
+        if (outcome.kind === 'ok') saveEmployees(db, outcome.data, clock.now());
+        return outcome;
       }
       case 'days': {
         const outcome = await client.getAvailableDays(task, call);
@@ -119,16 +145,19 @@ export function createMirror(options: MirrorOptions): Mirror {
       { year, month },
       month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 },
     ];
+    const { open, opensAt } = openState(now, wall, index);
     const plan = planNext(
       {
         now,
-        open: isOpen(wall.time),
+        open,
+        opensAt,
         today: wall.date,
         nowTime: wall.time,
         dates,
         months,
         serviceIds: catalog.services.map((s) => s._id),
-        catalogFetchedAt: index.catalogFetchedAt,
+        servicesFetchedAt: index.servicesFetchedAt,
+        employeesFetchedAt: index.employeesFetchedAt,
         days: index.days,
         slots: index.slots,
         failedUntil,
@@ -136,11 +165,12 @@ export function createMirror(options: MirrorOptions): Mirror {
       policy,
     );
     if (!plan.task) return plan.nextAt;
-    const wait = options.governor().waitMs(now, 'background') * (plan.task.kind === 'catalog' ? 2 : 1);
+    const wait = options.governor().waitMs(now, 'background');
     if (wait > 0) return now + wait;
 
     const outcome = await run(plan.task);
-    requests += plan.task.kind === 'catalog' ? 2 : 1;
+    requests += 1;
+    requestsByKind[plan.task.kind] += 1;
     options.onOutcome(outcome, plan.task);
     const verdict = classifyLookupOutcome(outcome);
     const after = clock.now();
@@ -220,6 +250,9 @@ export function createMirror(options: MirrorOptions): Mirror {
     },
     get requests() {
       return requests;
+    },
+    get requestsByKind() {
+      return { ...requestsByKind };
     },
   };
 }

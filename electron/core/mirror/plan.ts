@@ -6,10 +6,11 @@
  * - the next days' slots where the service has availability (or we do not know yet): every
  *   `futureMaxAgeMs`; days without availability and finished days: every `idleMaxAgeMs`;
  * - available days of this and next month: every `daysMaxAgeMs`; the catalog: `catalogMaxAgeMs`.
- * Outside opening hours only what was never fetched is fetched (a cold cache).
+ * Outside opening hours only a cold catalog, month view and today's slots are fetched.
  */
 export type MirrorTask =
-  | { kind: 'catalog' }
+  | { kind: 'services' }
+  | { kind: 'employees' }
   | { kind: 'days'; year: number; month: number; serviceId: string }
   | { kind: 'slots'; date: string; serviceId: string };
 
@@ -24,7 +25,7 @@ export interface MirrorPolicy {
 }
 
 export const DEFAULT_MIRROR_POLICY: MirrorPolicy = {
-  todayMaxAgeMs: 9.5 * 60_000,
+  todayMaxAgeMs: 9.75 * 60_000,
   futureMaxAgeMs: 58 * 60_000,
   idleMaxAgeMs: 6 * 3_600_000,
   daysMaxAgeMs: 3 * 3_600_000,
@@ -35,16 +36,19 @@ export const DEFAULT_MIRROR_POLICY: MirrorPolicy = {
 export interface PlanInput {
   now: number;
   open: boolean; // inside opening hours (with the warm-up before)
+  /** While closed: when the next opening (warm-up) starts. */
+  opensAt: number | null;
   today: string;
   nowTime: string; // wall-clock HH:mm in the business time zone
   dates: string[]; // today first, then the next days
   months: { year: number; month: number }[];
   serviceIds: string[];
-  catalogFetchedAt: number | null;
+  servicesFetchedAt: number | null;
+  employeesFetchedAt: number | null;
   /** key `${year}-${month}|${serviceId}` -> fetch time and the days it listed */
   days: ReadonlyMap<string, { fetchedAt: number; availableDays: readonly number[] }>;
   /** key `${date}|${serviceId}` -> fetch time and the last slot time of that day (null: none) */
-  slots: ReadonlyMap<string, { fetchedAt: number; lastSlotTime: string | null }>;
+  slots: ReadonlyMap<string, { fetchedAt: number; firstSlotTime?: string | null; lastSlotTime: string | null }>;
   failedUntil: ReadonlyMap<string, number>;
 }
 
@@ -59,8 +63,9 @@ export const slotsKey = (date: string, serviceId: string): string => `${date}|${
 
 export function taskKey(task: MirrorTask): string {
   switch (task.kind) {
-    case 'catalog':
-      return 'catalog';
+    case 'services':
+    case 'employees':
+      return task.kind;
     case 'days':
       return `days:${daysKey(task.year, task.month, task.serviceId)}`;
     case 'slots':
@@ -77,9 +82,10 @@ interface Candidate {
 
 export function planNext(input: PlanInput, policy: MirrorPolicy = DEFAULT_MIRROR_POLICY): Plan {
   const candidates: Candidate[] = [
-    { task: { kind: 'catalog' }, fetchedAt: input.catalogFetchedAt, maxAgeMs: policy.catalogMaxAgeMs, rank: 0 },
+    { task: { kind: 'services' }, fetchedAt: input.servicesFetchedAt, maxAgeMs: policy.catalogMaxAgeMs, rank: 0 },
+    { task: { kind: 'employees' }, fetchedAt: input.employeesFetchedAt, maxAgeMs: policy.catalogMaxAgeMs, rank: 0 },
   ];
-  if (input.catalogFetchedAt !== null) {
+  if (input.servicesFetchedAt !== null) {
     input.dates.forEach((date, index) => {
       for (const serviceId of input.serviceIds) {
         const cached = input.slots.get(slotsKey(date, serviceId));
@@ -105,11 +111,13 @@ export function planNext(input: PlanInput, policy: MirrorPolicy = DEFAULT_MIRROR
   }
 
   let best: { candidate: Candidate; overdue: number } | null = null;
-  let nextAt = input.now + policy.catalogMaxAgeMs;
+  let nextAt = Math.min(input.now + policy.catalogMaxAgeMs, input.open ? Infinity : (input.opensAt ?? Infinity));
   for (const candidate of candidates) {
     const blockedUntil = input.failedUntil.get(taskKey(candidate.task)) ?? 0;
-    // Closed: only a cold cache is filled; the rest waits for opening.
-    if (!input.open && candidate.fetchedAt !== null) continue;
+    // Closed: only a cold catalog, month view and today's slots (they tell the opening hours)
+    // are filled; the other days wait for the warm-up before opening (refetched then anyway).
+    const coldNeeded = candidate.task.kind !== 'slots' || candidate.task.date === input.today;
+    if (!input.open && (candidate.fetchedAt !== null || !coldNeeded)) continue;
     const dueAt = Math.max(blockedUntil, candidate.fetchedAt === null ? input.now : candidate.fetchedAt + candidate.maxAgeMs);
     if (dueAt > input.now) {
       nextAt = Math.min(nextAt, dueAt);

@@ -8,12 +8,14 @@ function input(overrides: Partial<PlanInput> = {}): PlanInput {
   return {
     now: NOW,
     open: true,
+    opensAt: null,
     today: '2026-11-24',
     nowTime: '10:00',
     dates: ['2026-11-24', '2026-11-25'],
     months: [{ year: 2026, month: 11 }],
     serviceIds: ['a', 'b'],
-    catalogFetchedAt: NOW - MIN,
+    servicesFetchedAt: NOW - MIN,
+    employeesFetchedAt: NOW - MIN,
     days: new Map([
       [daysKey(2026, 11, 'a'), { fetchedAt: NOW - MIN, availableDays: [24, 25] }],
       [daysKey(2026, 11, 'b'), { fetchedAt: NOW - MIN, availableDays: [24] }],
@@ -28,7 +30,7 @@ const fresh = (ageMin: number, lastSlotTime: string | null = '18:00') => ({ fetc
 
 describe('planNext', () => {
   it('fetches the catalog first on a cold cache', () => {
-    expect(planNext(input({ catalogFetchedAt: null })).task).toEqual({ kind: 'catalog' });
+    expect(planNext(input({ servicesFetchedAt: null, employeesFetchedAt: null })).task).toEqual({ kind: 'services' });
   });
 
   it('puts today first among equally stale days', () => {
@@ -59,9 +61,12 @@ describe('planNext', () => {
     expect(planNext(input({ slots })).task).toBeNull();
   });
 
-  it('only fills a cold cache outside opening hours', () => {
+  it('outside opening hours fills only a cold catalog, month view and today', () => {
     const slots = new Map([[slotsKey('2026-11-24', 'a'), fresh(500)]]);
     expect(planNext(input({ slots, open: false })).task).toEqual({ kind: 'slots', date: '2026-11-24', serviceId: 'b' });
+    slots.set(slotsKey('2026-11-24', 'b'), fresh(500));
+    expect(planNext(input({ slots, open: false })).task).toBeNull();
+    expect(planNext(input({ open: false, servicesFetchedAt: null })).task).toEqual({ kind: 'services' });
   });
 
   it('skips a task that just failed until its backoff has passed', () => {
