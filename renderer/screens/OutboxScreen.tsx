@@ -55,7 +55,7 @@ export function OutboxScreen({ onRebook }: OutboxScreenProps) {
           {t('outbox.refresh')}
         </button>
       </div>
-      {error && <Notice tone="error">{error.message}</Notice>}
+      {error && <Notice tone="error">{t(`errors.${error.code}`)}</Notice>}
       {bookings?.length === 0 && <p className="hint">{t('outbox.empty')}</p>}
       <ul className="outbox-list">
         {bookings?.map((booking) => (

@@ -38,7 +38,7 @@ export function SettingsScreen({ pin, onSaved }: SettingsScreenProps) {
     }
     const result = await client.updateSettings(parsed.data);
     if (!result.ok) {
-      setMessage({ tone: 'error', text: result.error.message });
+      setMessage({ tone: 'error', text: t(`errors.${result.error.code}`) });
       return;
     }
     setApiKey(''); // write-only: never kept or shown again
