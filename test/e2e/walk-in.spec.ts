@@ -8,6 +8,11 @@ test('walk-in flow in English: every screen accessible, booked with a number, QR
   await setUpKiosk(kiosk);
   await openKiosk(page, kiosk);
   await review(page, 'start');
+  // Kiosk mode: no text selection and no pinch or double-tap zoom.
+  expect(await page.evaluate(() => [getComputedStyle(document.body).userSelect, getComputedStyle(document.documentElement).touchAction])).toEqual([
+    'none',
+    'pan-x pan-y',
+  ]);
   await start(page);
   await review(page, 'service');
 

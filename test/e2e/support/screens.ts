@@ -35,9 +35,22 @@ export async function capture(page: Page, name: string): Promise<void> {
   await page.setViewportSize(original);
 }
 
-/** Both checks for a screen the flow has just reached. */
+/** Every visible control is at least 48 x 48 CSS px (a radio counts by its label). */
+export async function expectTouchTargets(page: Page, label: string): Promise<void> {
+  const small = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, input:not([type="radio"]), select, textarea, .hg-button, label.radio')]
+      .filter((element) => element.offsetParent !== null)
+      .map((element) => ({ element, rect: element.getBoundingClientRect() }))
+      .filter(({ rect }) => rect.width > 0 && (rect.width < 48 || rect.height < 48))
+      .map(({ element, rect }) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 20)}" ${Math.round(rect.width)}x${Math.round(rect.height)}`),
+  );
+  expect(small, `touch targets on ${label}`).toEqual([]);
+}
+
+/** The checks for a screen the flow has just reached: axe, touch targets, screenshots. */
 export async function review(page: Page, screen: string, name = screen): Promise<void> {
   await onScreen(page, screen);
   await expectAccessible(page, name);
+  await expectTouchTargets(page, name);
   await capture(page, name);
 }
