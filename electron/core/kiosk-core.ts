@@ -8,7 +8,7 @@ import type { Dispatcher } from 'undici';
 import type { KioskApi, KioskEvent } from '../../shared/kiosk-api';
 import { systemClock, type Clock } from './clock';
 import { openKioskDb } from './db/open';
-import { startEmbeddedUpstream, type EmbeddedUpstream } from './embedded';
+import type { EmbeddedUpstream } from './embedded';
 import { createLocalEngine, type EngineFreshness } from './engine/engine';
 import { createEventHub } from './engine/events';
 import { createSettingsService } from './engine/settings-service';
@@ -95,6 +95,8 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
   async function resolveTarget(): Promise<void> {
     const wanted = settings.upstream();
     if (wanted.upstreamUrl === null) {
+      // Loaded on demand: a kiosk with a remote upstream never loads the server's modules.
+      const { startEmbeddedUpstream } = await import('./embedded');
       embedded ??= await startEmbeddedUpstream(db, options.dataDir);
       target = { baseUrl: embedded.url, apiKey: embedded.apiKey, kind: 'embedded' };
     } else {

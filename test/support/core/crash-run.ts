@@ -1,0 +1,167 @@
+/**
+ * Crash safety: a replaying core process is SIGKILLed at random points and restarted until its
+ * outbox is empty; then every booking must be `sent` exactly once, as the server's database
+ * shows. Shared by the integration test (50 bookings, >= 20 kills) and the bench (500, 200).
+ */
+import Database from 'better-sqlite3';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { request } from 'undici';
+import { addDays, todayIn } from '../../../shared/booking/time';
+import { openKioskDb } from '../../../electron/core/db/open';
+import { createSqliteOutboxStore } from '../../../electron/core/outbox/sqlite-store';
+import type { OutboxEntry } from '../../../electron/core/outbox/entry';
+import { CORE_TEST_KEY, bookingRequest, makeTempDir, serverBookings } from './harness';
+import { startServer } from '../../../server/start-server';
+
+const REPLAY_PROCESS = fileURLToPath(new URL('./replay-process.ts', import.meta.url));
+const SERVICE = 'svc-bart'; // 15 minutes, one employee: distinct start times never overlap
+
+export interface CrashFigures {
+  bookings: number;
+  kills: number;
+  lives: number;
+  sentOnce: number;
+  duplicates: number;
+  missing: number;
+  notSent: number;
+  elapsedMs: number;
+}
+
+async function freeSlots(baseUrl: string, count: number): Promise<{ date: string; time: string; employeeId: string }[]> {
+  const slots: { date: string; time: string; employeeId: string }[] = [];
+  const today = todayIn('Europe/Berlin', Date.now());
+  for (let day = 2; day < 80 && slots.length < count; day += 1) {
+    const date = addDays(today, day);
+    const response = await request(`${baseUrl}/api/public/booking/availability?date=${date}&serviceId=${SERVICE}`, {
+      headers: { authorization: `Bearer ${CORE_TEST_KEY}` },
+    });
+    const body = (await response.body.json()) as { data?: { timeSlots: { time: string; available: boolean; employeeId?: string }[] } };
+    for (const slot of body.data?.timeSlots ?? []) {
+      if (slot.available && slot.employeeId) slots.push({ date, time: slot.time, employeeId: slot.employeeId });
+    }
+  }
+  if (slots.length < count) throw new Error('not enough free slots');
+  return slots.slice(0, count);
+}
+
+function queueBookings(dataDir: string, slots: { date: string; time: string; employeeId: string }[]): void {
+  const db = openKioskDb({ dataDir });
+  const store = createSqliteOutboxStore(db);
+  const now = Date.now();
+  slots.forEach((slot, i) => {
+    const entry: OutboxEntry = {
+      localId: `crash-${String(i).padStart(4, '0')}`,
+      idempotencyKey: `crash-key-${i}`,
+      request: bookingRequest({ ...slot, serviceId: SERVICE }, i),
+      hold: { ...slot, durationMinutes: 15 },
+      state: 'queued',
+      attempts: 0,
+      lastError: null,
+      booking: null,
+      nextAttemptAt: now,
+      responseLost: false,
+      firstAttemptAt: null,
+      createdAt: now + i,
+      updatedAt: now + i,
+    };
+    store.insert(entry);
+  });
+  db.$client.close();
+}
+
+function outboxStates(dataDir: string): { localId: string; state: string; email: string; bookingId: string | null }[] {
+  const db = new Database(join(dataDir, 'kiosk.db'), { readonly: true });
+  try {
+    return (
+      db.prepare('select local_id as localId, state, request, booking from outbox').all() as {
+        localId: string;
+        state: string;
+        request: string;
+        booking: string | null;
+      }[]
+    ).map((row) => ({
+      localId: row.localId,
+      state: row.state,
+      email: (JSON.parse(row.request) as { customer: { email: string } }).customer.email,
+      bookingId: row.booking ? (JSON.parse(row.booking) as { bookingId: string }).bookingId : null,
+    }));
+  } finally {
+    db.close();
+  }
+}
+
+function spawnReplay(dataDir: string, upstream: string): { child: ChildProcess; ready: Promise<void>; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', REPLAY_PROCESS, '--data', dataDir, '--upstream', upstream], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+    env: { ...process.env, FRONTDESK_LOG_LEVEL: 'silent' },
+  });
+  const ready = new Promise<void>((resolve) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve();
+    });
+    child.once('exit', () => resolve());
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, ready, exited };
+}
+
+export async function runCrashTest(options: { bookings: number; minKills: number; maxKillDelayMs?: number }): Promise<CrashFigures> {
+  const started = Date.now();
+  const temp = makeTempDir('fd-crash-');
+  const serverDb = join(temp.dir, 'server.db');
+  const server = await startServer({
+    port: 0,
+    dbPath: serverDb,
+    seed: 'demo',
+    keys: [{ key: CORE_TEST_KEY, scope: 'book' }],
+    rateLimit: { perMinute: 100_000, perDay: 1_000_000 },
+  });
+  const dataDir = join(temp.dir, 'kiosk');
+  let kills = 0;
+  let lives = 0;
+  try {
+    queueBookings(dataDir, await freeSlots(server.url, options.bookings));
+    const maxDelay = options.maxKillDelayMs ?? 60;
+    for (let guard = 0; guard < options.minKills * 20 + 50; guard += 1) {
+      const pending = outboxStates(dataDir).filter((e) => e.state === 'queued' || e.state === 'sending').length;
+      if (pending === 0) break;
+      const life = spawnReplay(dataDir, server.url);
+      lives += 1;
+      await life.ready;
+      if (kills < options.minKills) {
+        // A random point: before, during or after a request or a commit.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * maxDelay));
+        if (life.child.exitCode === null && life.child.kill('SIGKILL')) kills += 1;
+      }
+      await life.exited;
+    }
+    const states = outboxStates(dataDir);
+    const rows = serverBookings(serverDb);
+    const perEmail = new Map<string, string[]>();
+    for (const row of rows) perEmail.set(row.email, [...(perEmail.get(row.email) ?? []), row.id]);
+    let sentOnce = 0;
+    let duplicates = 0;
+    let missing = 0;
+    for (const entry of states) {
+      const ids = perEmail.get(entry.email) ?? [];
+      if (ids.length > 1) duplicates += 1;
+      if (ids.length === 0) missing += 1;
+      if (entry.state === 'sent' && ids.length === 1 && ids[0] === entry.bookingId) sentOnce += 1;
+    }
+    return {
+      bookings: options.bookings,
+      kills,
+      lives,
+      sentOnce,
+      duplicates,
+      missing,
+      notSent: states.filter((e) => e.state !== 'sent').length,
+      elapsedMs: Date.now() - started,
+    };
+  } finally {
+    await server.close();
+    temp.remove();
+  }
+}
