@@ -4,15 +4,19 @@ import { CUSTOMER, chooseSlot, fillDetails, firstFreeSlot, start } from './suppo
 import { SCREENSHOT_DIR, capture, expectAccessible, onScreen, review } from './support/screens';
 import { expect, openKiosk, setUpKiosk, test } from './support/stack';
 
-test('walk-in flow in English: every screen accessible, booked with a number, QR code and receipt', async ({ page, kiosk }) => {
+test('walk-in flow in English: every screen accessible, booked with a number, QR code and receipt', async ({
+  page,
+  kiosk,
+}) => {
   await setUpKiosk(kiosk);
   await openKiosk(page, kiosk);
   await review(page, 'start');
   // Kiosk mode: no text selection and no pinch or double-tap zoom.
-  expect(await page.evaluate(() => [getComputedStyle(document.body).userSelect, getComputedStyle(document.documentElement).touchAction])).toEqual([
-    'none',
-    'pan-x pan-y',
-  ]);
+  expect(
+    await page.evaluate(
+      '[getComputedStyle(document.body).userSelect, getComputedStyle(document.documentElement).touchAction]',
+    ),
+  ).toEqual(['none', 'pan-x pan-y']);
   await start(page);
   await review(page, 'service');
 
@@ -46,8 +50,16 @@ test('walk-in flow in English: every screen accessible, booked with a number, QR
   await review(page, 'confirmation');
 
   // The kiosk's outbox holds the booking as sent, with the API's appointment number.
-  const bookings = (await kiosk.call('listBookings')) as { state: string; booking: { appointmentNumber: string } | null; request: { customer: { email: string } } }[];
-  expect(bookings[0]).toMatchObject({ state: 'sent', booking: { appointmentNumber: number }, request: { customer: { email: CUSTOMER.email } } });
+  const bookings = (await kiosk.call('listBookings')) as {
+    state: string;
+    booking: { appointmentNumber: string } | null;
+    request: { customer: { email: string } };
+  }[];
+  expect(bookings[0]).toMatchObject({
+    state: 'sent',
+    booking: { appointmentNumber: number },
+    request: { customer: { email: CUSTOMER.email } },
+  });
 
   // The receipt page, as Electron prints it; here a PDF from Chromium.
   await page.getByRole('button', { name: 'Print receipt' }).click();
@@ -64,7 +76,10 @@ test('walk-in flow in English: every screen accessible, booked with a number, QR
   await onScreen(page, 'start');
 });
 
-test('walk-in flow in German on the counter-sized screen, with the next-free shortcut', async ({ page, kiosk }) => {
+test('walk-in flow in German on the counter-sized screen, with the next-free shortcut', async ({
+  page,
+  kiosk,
+}) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
   await setUpKiosk(kiosk);
   await openKiosk(page, kiosk);
@@ -88,7 +103,11 @@ test('walk-in flow in German on the counter-sized screen, with the next-free sho
   await capture(page, 'confirmation-de');
 });
 
-test('a slot taken meanwhile sends the customer back to the time grid with a plain message', async ({ page, kiosk, stack }) => {
+test('a slot taken meanwhile sends the customer back to the time grid with a plain message', async ({
+  page,
+  kiosk,
+  stack,
+}) => {
   await setUpKiosk(kiosk);
   await openKiosk(page, kiosk);
   await start(page);
@@ -99,19 +118,30 @@ test('a slot taken meanwhile sends the customer back to the time grid with a pla
   await expect(page.getByText('This time is still free.')).toBeVisible();
 
   // Someone else books the same person at the same time, behind the kiosk's back.
-  const withName = (await page.locator('.summary-row', { hasText: 'With' }).locator('dd').textContent()) ?? '';
-  const catalog = (await kiosk.call('getCatalog')) as { employees: { _id: string; name: string }[] };
+  const withName =
+    (await page.locator('.summary-row', { hasText: 'With' }).locator('dd').textContent()) ?? '';
+  const catalog = (await kiosk.call('getCatalog')) as {
+    employees: { _id: string; name: string }[];
+  };
   const employeeId = catalog.employees.find((employee) => employee.name === withName)?._id;
   const response = await fetch(`${stack.server.url}/api/public/booking/book`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer e2e-book-key-0001` },
-    body: JSON.stringify({ serviceId: choice.serviceId, employeeId, date: choice.date, time: choice.time, customer: { name: 'Other', email: 'other@example.com', phone: '0301111' } }),
+    body: JSON.stringify({
+      serviceId: choice.serviceId,
+      employeeId,
+      date: choice.date,
+      time: choice.time,
+      customer: { name: 'Other', email: 'other@example.com', phone: '0301111' },
+    }),
   });
   expect(response.status).toBe(201);
 
   await page.getByRole('button', { name: 'Book now' }).click();
   await onScreen(page, 'time');
-  await expect(page.getByText('Sorry, someone has just booked that time. Please choose another one.')).toBeVisible();
+  await expect(
+    page.getByText('Sorry, someone has just booked that time. Please choose another one.'),
+  ).toBeVisible();
   await expect(page.locator(`[data-time="${choice.time}"]`)).toBeDisabled();
   await review(page, 'time', 'time-slot-taken');
   // The customer's details survive: the next slot leads to a filled form.

@@ -35,15 +35,16 @@ export async function capture(page: Page, name: string): Promise<void> {
   await page.setViewportSize(original);
 }
 
+// Runs in the page (a string: this project's TypeScript has no DOM types).
+const SMALL_TARGETS = `[...document.querySelectorAll('button, input:not([type="radio"]), select, textarea, .hg-button, label.radio')]
+  .filter((element) => element.offsetParent !== null)
+  .map((element) => ({ element, rect: element.getBoundingClientRect() }))
+  .filter(({ rect }) => rect.width > 0 && (rect.width < 48 || rect.height < 48))
+  .map(({ element, rect }) => element.tagName.toLowerCase() + ' "' + (element.textContent || '').trim().slice(0, 20) + '" ' + Math.round(rect.width) + 'x' + Math.round(rect.height))`;
+
 /** Every visible control is at least 48 x 48 CSS px (a radio counts by its label). */
 export async function expectTouchTargets(page: Page, label: string): Promise<void> {
-  const small = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('button, input:not([type="radio"]), select, textarea, .hg-button, label.radio')]
-      .filter((element) => element.offsetParent !== null)
-      .map((element) => ({ element, rect: element.getBoundingClientRect() }))
-      .filter(({ rect }) => rect.width > 0 && (rect.width < 48 || rect.height < 48))
-      .map(({ element, rect }) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 20)}" ${Math.round(rect.width)}x${Math.round(rect.height)}`),
-  );
+  const small = await page.evaluate<string[]>(SMALL_TARGETS);
   expect(small, `touch targets on ${label}`).toEqual([]);
 }
 
