@@ -49,7 +49,6 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
       platform: options.platform,
       defaultDataDir: join(userData, 'kiosk'),
     });
-    mode = config.mode;
     core = await options.createCore({
       dataDir: config.dataDir,
       upstreamUrl: config.upstreamUrl,
@@ -59,6 +58,13 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
       // path moves, so the app root (two levels above out/main) is named here.
       migrationsFolder: join(options.outDir, '..', '..', 'drizzle', 'kiosk'),
     });
+    // Staff choose kiosk or counter in settings, unless IT locked the mode in the machine file.
+    mode = config.locked.includes('mode')
+      ? config.mode
+      : await core.api.getSettings(undefined).then(
+          (settings) => settings.mode,
+          () => config.mode,
+        );
   } catch (error) {
     const message = error instanceof ConfigError ? error.message : describeError(error).message;
     log.error('start-up failed', { message });
@@ -72,7 +78,12 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
   hardenSession(session.defaultSession);
   registerKioskIpc({ ipcMain, api: core.api, isTrustedSender: trustedSender(isApp), log });
 
-  const window = new BrowserWindow(mainWindowOptions({ kiosk: mode === 'kiosk', preloadPath: join(options.outDir, '../preload/index.cjs') }));
+  const window = new BrowserWindow(
+    mainWindowOptions({
+      kiosk: mode === 'kiosk',
+      preloadPath: join(options.outDir, '../preload/index.cjs'),
+    }),
+  );
   hardenContents(window.webContents, isApp, (what) => log.warn('blocked', { what }));
   printReceiptsSilently(window.webContents, options.env.FRONTDESK_PRINTER?.trim() || null, log);
   const stopEvents = forwardKioskEvents(core.events, window.webContents);

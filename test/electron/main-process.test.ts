@@ -115,7 +115,7 @@ function fakeCore(): KioskCore & { emit(event: KioskEvent): void; calls: unknown
       method,
       (input: unknown) => {
         calls.push({ method, input });
-        return Promise.resolve({ valid: true });
+        return Promise.resolve(method === 'getSettings' ? { mode: settingsMode } : { valid: true });
       },
     ]),
   ) as unknown as KioskApi;
@@ -134,6 +134,7 @@ function fakeCore(): KioskCore & { emit(event: KioskEvent): void; calls: unknown
 }
 
 let userData: string;
+let settingsMode: 'kiosk' | 'counter' = 'kiosk';
 beforeEach(() => {
   userData = mkdtempSync(join(tmpdir(), 'frontdesk-main-'));
   Object.assign(electron.state, { userData, locked: true, quit: 0, errorBoxes: [], windows: [] });
@@ -179,9 +180,14 @@ describe('electron main', () => {
     expect(coreOptions).toMatchObject({ dataDir: join(userData, 'kiosk'), migrationsFolder: '/opt/frontdesk/drizzle/kiosk', upstreamUrl: null });
   });
 
-  it('counter mode is a normal window', async () => {
-    const { window } = await start({ FRONTDESK_MODE: 'counter' });
-    expect(window.options.kiosk).toBeUndefined();
+  it('counter mode (the staff setting) is a normal window', async () => {
+    settingsMode = 'counter';
+    try {
+      const { window } = await start();
+      expect(window.options.kiosk).toBeUndefined();
+    } finally {
+      settingsMode = 'kiosk';
+    }
   });
 
   it('quits when another instance holds the lock', async () => {
@@ -232,7 +238,7 @@ describe('electron main', () => {
     for (const event of refused) {
       expect(await verify?.(event, { pin: '1234' })).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
     }
-    expect(core.calls).toHaveLength(1);
+    expect(core.calls.map((call) => (call as { method: string }).method)).toEqual(['getSettings', 'verifyStaffPin']);
   });
 
   it('validates IPC input with the contract before the core sees it', async () => {
@@ -241,7 +247,7 @@ describe('electron main', () => {
     const answer = await slots?.(frame(APP_URL), { date: '2026-02-30', serviceId: 's' });
     expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect((answer as { error: { message: string } }).error.message).toMatch(/^date/);
-    expect(core.calls).toHaveLength(0);
+    expect(core.calls.map((call) => (call as { method: string }).method)).toEqual(['getSettings']);
   });
 
   it('forwards core events to the window', async () => {
