@@ -17,9 +17,13 @@ const ACTIVE = ['pending', 'confirmed'] as const;
  */
 export const MAX_BOOKING_MS = 24 * 60 * 60 * 1000;
 
-/** Active bookings that overlap [fromMs, toMs) as busy intervals, for any employee. */
+/**
+ * Active bookings that overlap [fromMs, toMs) as busy intervals, for any employee. Runs on
+ * every availability request: rows come back as arrays (`values()`) and are mapped here, which
+ * is about half the cost of drizzle's generic row mapping.
+ */
 export function busyBetween(db: ServerDb, fromMs: number, toMs: number): BusyInterval[] {
-  return prepared(db, 'busyBetween', () =>
+  const rows = prepared(db, 'busyBetween', () =>
     db
       .select({ employeeId: bookings.employeeId, startMs: bookings.startMs, endMs: bookings.endMs })
       .from(bookings)
@@ -32,7 +36,8 @@ export function busyBetween(db: ServerDb, fromMs: number, toMs: number): BusyInt
         ),
       )
       .prepare(),
-  ).all({ fromMs, toMs, earliestStart: fromMs - MAX_BOOKING_MS });
+  ).values({ fromMs, toMs, earliestStart: fromMs - MAX_BOOKING_MS }) as Array<[string, number, number]>;
+  return rows.map(([employeeId, startMs, endMs]) => ({ employeeId, startMs, endMs }));
 }
 
 /** The same for one employee (the booking transaction needs no one else's). */

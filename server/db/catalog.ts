@@ -1,5 +1,5 @@
 /** Services and employees: listing, lookup for booking, schedules for availability, upserts. */
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Employee, Service } from '../../shared/api/schemas';
 import type { EmployeeSchedule } from '../../shared/booking/types';
 import type { ServerDb } from './open';
@@ -38,15 +38,13 @@ export function listServices(db: ServerDb): ServiceRow[] {
   ).all();
 }
 
-/** A service that may be booked (enabled and not deleted), or undefined. */
+/** A service that may be booked (enabled and not deleted), or undefined. Served from the catalog cache. */
 export function findBookableService(db: ServerDb, id: string): ServiceRow | undefined {
-  return prepared(db, 'findBookableService', () =>
-    db
-      .select()
-      .from(services)
-      .where(and(eq(services.id, sql.placeholder('id')), bookableService))
-      .prepare(),
-  ).get({ id });
+  const cache = catalogCache(db);
+  cache.services ??= byId(
+    prepared(db, 'bookableServices', () => db.select().from(services).where(bookableService).prepare()).all(),
+  );
+  return cache.services.get(id);
 }
 
 /** Bookable employees ordered by name. */
@@ -56,45 +54,59 @@ export function listEmployees(db: ServerDb): EmployeeRow[] {
   ).all();
 }
 
+/** A bookable employee, or undefined. Served from the catalog cache. */
 export function findBookableEmployee(db: ServerDb, id: string): EmployeeRow | undefined {
-  return prepared(db, 'findBookableEmployee', () =>
-    db
-      .select()
-      .from(employees)
-      .where(and(eq(employees.id, sql.placeholder('id')), eq(employees.bookable, true)))
-      .prepare(),
-  ).get({ id });
+  const cache = catalogCache(db);
+  cache.employees ??= byId(listEmployees(db));
+  return cache.employees.get(id);
 }
 
-interface ScheduleCache {
+/**
+ * What availability and booking read on every request, kept per connection and dropped when
+ * this module wrote the catalog or another connection committed (SQLite's data_version):
+ * parsing the schedules was the largest cost of an availability request, and the service and
+ * employee lookups the next. Each part is read on first use. Everything in it is frozen and
+ * shared; callers must not change it.
+ */
+interface CatalogCache {
   dataVersion: number;
   localVersion: number;
-  schedules: readonly EmployeeSchedule[];
+  schedules?: readonly EmployeeSchedule[];
+  services?: ReadonlyMap<string, ServiceRow>;
+  employees?: ReadonlyMap<string, EmployeeRow>;
 }
 /** Catalog writes through this module on a connection; other connections show in data_version. */
 const localVersions = new WeakMap<object, number>();
-const scheduleCaches = new WeakMap<object, ScheduleCache>();
+const catalogCaches = new WeakMap<object, CatalogCache>();
 
 function catalogChanged(db: ServerDb): void {
   localVersions.set(db.$client, (localVersions.get(db.$client) ?? 0) + 1);
 }
 
-/**
- * Schedules of every bookable employee, with the bookable services each performs. Cached per
- * connection: rebuilt when this module wrote the catalog or another connection committed
- * (SQLite's data_version), since parsing them was the largest cost of an availability request.
- * The result is frozen and shared; callers must not change it.
- */
-export function loadSchedules(db: ServerDb): EmployeeSchedule[] {
+function catalogCache(db: ServerDb): CatalogCache {
   const dataVersion = prepared(db, 'dataVersion', () => db.$client.prepare('PRAGMA data_version').pluck()).get() as number;
   const localVersion = localVersions.get(db.$client) ?? 0;
-  const cached = scheduleCaches.get(db.$client);
-  if (cached && cached.dataVersion === dataVersion && cached.localVersion === localVersion) {
-    return cached.schedules as EmployeeSchedule[];
+  let cache = catalogCaches.get(db.$client);
+  if (cache === undefined || cache.dataVersion !== dataVersion || cache.localVersion !== localVersion) {
+    cache = { dataVersion, localVersion };
+    catalogCaches.set(db.$client, cache);
   }
-  const schedules = readSchedules(db);
-  scheduleCaches.set(db.$client, { dataVersion, localVersion, schedules });
-  return schedules;
+  return cache;
+}
+
+function byId<T extends { id: string }>(rows: T[]): ReadonlyMap<string, T> {
+  return new Map(rows.map((row) => [row.id, deepFreeze(row)]));
+}
+
+/**
+ * Schedules of every bookable employee, with the bookable services each performs, from the
+ * catalog cache. The same frozen objects come back until the catalog changes, which also lets
+ * shared/booking keep each schedule's parsed index (indexEmployee).
+ */
+export function loadSchedules(db: ServerDb): EmployeeSchedule[] {
+  const cache = catalogCache(db);
+  cache.schedules ??= readSchedules(db);
+  return cache.schedules as EmployeeSchedule[];
 }
 
 function readSchedules(db: ServerDb): EmployeeSchedule[] {

@@ -1,6 +1,7 @@
 /**
- * Employees' weekly schedules as wall-minute ranges, parsed once per computation so that the
- * per-day and per-slot loops of availability.ts do no string work.
+ * Employees' weekly schedules as wall-minute ranges, parsed once per computation (once per
+ * frozen schedule object, see indexEmployee) so that the per-day and per-slot loops of
+ * availability.ts do no string work.
  */
 import { toMinutes } from './time';
 import type { EmployeeSchedule, WallInterval, Weekday } from './types';
@@ -58,7 +59,23 @@ export function inRanges(ranges: readonly MinuteRange[], minute: number): boolea
   return false;
 }
 
+/**
+ * Indexes of deep-frozen schedules, reused across calls: the server's schedule cache hands out
+ * the same frozen objects until the catalog changes, and re-indexing every employee's week was
+ * half of an availability request's computation. A frozen object can never change, so its
+ * index never goes stale; an unfrozen one (which a caller may still mutate) is indexed afresh.
+ */
+const indexCache = new WeakMap<EmployeeSchedule, IndexedEmployee>();
+
 export function indexEmployee(employee: EmployeeSchedule): IndexedEmployee {
+  const cached = indexCache.get(employee);
+  if (cached !== undefined) return cached;
+  const indexed = buildIndex(employee);
+  if (isScheduleFrozen(employee)) indexCache.set(employee, freezeIndex(indexed));
+  return indexed;
+}
+
+function buildIndex(employee: EmployeeSchedule): IndexedEmployee {
   const days: Partial<Record<Weekday, DaySchedule>> = {};
   for (let weekday = 0 as Weekday; weekday <= 6; weekday = (weekday + 1) as Weekday) {
     const working = parseRanges(employee.weekly[weekday]);
@@ -67,6 +84,31 @@ export function indexEmployee(employee: EmployeeSchedule): IndexedEmployee {
     days[weekday] = { working, breaks, free: subtractRanges(working, breaks) };
   }
   return { employee, days };
+}
+
+/** Whether everything the index is built from is frozen (the object, both weeks, each day, each interval). */
+function isScheduleFrozen(employee: EmployeeSchedule): boolean {
+  if (!Object.isFrozen(employee)) return false;
+  for (const week of [employee.weekly, employee.breaks]) {
+    if (!Object.isFrozen(week)) return false;
+    for (const intervals of Object.values(week)) {
+      if (!Object.isFrozen(intervals) || !intervals.every((interval) => Object.isFrozen(interval))) return false;
+    }
+  }
+  return true;
+}
+
+/** A shared index is frozen too, so that no caller can corrupt it for the next one. */
+function freezeIndex(indexed: IndexedEmployee): IndexedEmployee {
+  for (const day of Object.values(indexed.days)) {
+    for (const ranges of [day.working, day.breaks, day.free]) {
+      for (const range of ranges) Object.freeze(range);
+      Object.freeze(ranges);
+    }
+    Object.freeze(day);
+  }
+  Object.freeze(indexed.days);
+  return Object.freeze(indexed);
 }
 
 /**

@@ -118,6 +118,8 @@ export interface DayClock {
 
 const DAY_CLOCK_CACHE_MAX = 4096;
 const dayClocks = new Map<string, DayClock>();
+/** Clocks of days with one offset throughout (and 15 h either side): plain arithmetic. */
+const uniformClocks = new WeakSet<DayClock>();
 
 export function dayClock(date: string, timeZone: string): DayClock {
   const key = `${timeZone}|${date}`;
@@ -142,7 +144,9 @@ function buildDayClock(date: string, timeZone: string): DayClock {
   if (offsetBefore === offsetAfter) {
     const base = midnightAsUtc - offsetBefore;
     const at = (minute: number): number => base + minute * MINUTE_MS;
-    return { instant: at, boundary: at };
+    const clock: DayClock = { instant: at, boundary: at };
+    uniformClocks.add(clock);
+    return clock;
   }
 
   // Bisect to the first instant (to the minute) that has the later offset.
@@ -182,9 +186,30 @@ export function instantToWall(ms: number, timeZone: string): { date: string; tim
   return { date: formatDate(p.year, p.month, p.day), time: `${pad2(p.hour)}:${pad2(p.minute)}` };
 }
 
-/** Today's date (YYYY-MM-DD) in the zone. */
+interface TodayCache {
+  timeZone: string;
+  date: string;
+  /** The instants whose wall date is `date`: [fromMs, toMs). */
+  fromMs: number;
+  toMs: number;
+}
+let lastToday: TodayCache | undefined;
+
+/**
+ * Today's date (YYYY-MM-DD) in the zone. Runs on every availability request, so the last
+ * answer is kept with the span of instants it holds for; only a day with one offset
+ * throughout is cached (a DST change near midnight may repeat a wall hour of the day before).
+ */
 export function todayIn(timeZone: string, now: number): string {
-  return instantToWall(now, timeZone).date;
+  const hit = lastToday;
+  if (hit !== undefined && hit.timeZone === timeZone && now >= hit.fromMs && now < hit.toMs) return hit.date;
+  const date = instantToWall(now, timeZone).date;
+  const clock = dayClock(date, timeZone);
+  if (uniformClocks.has(clock)) {
+    const fromMs = clock.boundary(0);
+    lastToday = { timeZone, date, fromMs, toMs: fromMs + DAY_MS };
+  }
+  return date;
 }
 
 export function addDays(date: string, days: number): string {
@@ -206,9 +231,16 @@ export function toMinutes(time: string): number {
   return Number(time.slice(0, colon)) * 60 + Number(time.slice(colon + 1));
 }
 
+/** The wall times of one day, 0..1440, built once: slot lists format one per slot. */
+const WALL_TIMES: readonly string[] = Array.from({ length: 1441 }, (_, minutes) => formatMinutes(minutes));
+
+function formatMinutes(minutes: number): string {
+  return `${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}`;
+}
+
 /** 570 -> '09:30'. */
 export function fromMinutes(minutes: number): string {
-  return `${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}`;
+  return WALL_TIMES[minutes] ?? formatMinutes(minutes);
 }
 
 /** Days in a month, `month` 1-12. */

@@ -94,6 +94,25 @@ describe('catalog changes', () => {
     const slots = TimeSlotsEnvelope.parse(response.json()).data.timeSlots;
     expect(slots.filter((s) => s.available).map((s) => s.time)).toContain('10:00');
   });
+
+  it('changed hours and a disabled service written on this connection are served at once, not from a cache', async () => {
+    const fresh = await createTestApp();
+    try {
+      const query = '/availability?date=2026-11-24&serviceId=svc-herren-schnitt&employeeId=emp-mehmet';
+      const times = async () => TimeSlotsEnvelope.parse((await fresh.get(query)).json()).data.timeSlots.map((s) => s.time);
+      expect((await times())[0]).toBe('11:00'); // warms the catalog cache and the schedule index
+      const mehmet = DEMO_EMPLOYEES[1];
+      upsertEmployee(fresh.db, { ...mehmet, weekly: { 2: [{ start: '15:00', end: '16:00' }] }, breaks: {}, serviceIds: [...mehmet.serviceIds] });
+      expect(await times()).toEqual(['15:00', '15:15', '15:30', '15:45']);
+      const herren = DEMO_SERVICES[1];
+      expect(herren.id).toBe('svc-herren-schnitt');
+      upsertService(fresh.db, { ...herren, features: [...herren.features], enabled: false });
+      expectError(await fresh.get(query), 404);
+      expectError(await fresh.book(demoBooking({ time: '15:00' })), 404);
+    } finally {
+      await fresh.close();
+    }
+  });
 });
 
 describe('authentication', () => {
