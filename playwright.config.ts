@@ -3,6 +3,10 @@ import { defineConfig } from '@playwright/test';
 // End-to-end tests drive the built renderer in Debian's Chromium (Playwright's own browser
 // download fails offline: ../shared/TOOLCHAIN.md). One worker: the machine has two cores, and
 // each test runs a reference server, a fault proxy and a kiosk in this process.
+// The kiosk and server run inside the test workers; their expected warnings (the proxy is down
+// on purpose) would bury the report. Set FRONTDESK_LOG_LEVEL=debug to see them.
+process.env.FRONTDESK_LOG_LEVEL ??= 'error';
+
 export default defineConfig({
   testDir: 'test/e2e',
   outputDir: 'test-results',
