@@ -46,6 +46,8 @@ export interface KioskCoreOptions {
   replayTimeoutMs?: number;
   bookingTimeoutMs?: number;
   lookupTimeoutMs?: number;
+  /** While offline, how often a lookup or booking tries the API itself (default 15 s). */
+  offlineProbeMs?: number;
   migrationsFolder?: string;
 }
 
@@ -170,6 +172,7 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
     events: hub,
     freshness: options.freshness,
     lookupTimeoutMs: options.lookupTimeoutMs,
+    offlineProbeMs: options.offlineProbeMs,
     bookingTimeoutMs: options.bookingTimeoutMs,
     retarget: async () => {
       await resolveTarget();

@@ -2,7 +2,7 @@
  * The outbox table. Writes are durable (synchronous=FULL in one IMMEDIATE transaction) because
  * a booking the kiosk confirmed to a customer must survive a crash or a power cut.
  */
-import { and, asc, desc, eq, inArray, lte, min, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, min, or, sql } from 'drizzle-orm';
 import { BookingRequestSchema, BookingResponseSchema } from '../../../shared/api/schemas';
 import type { LocalBookingState } from '../../../shared/kiosk-api';
 import { HOLDING_STATES, type OutboxEntry, type OutboxPatch } from '../outbox/entry';
@@ -136,4 +136,16 @@ export function deleteOutboxEntry(db: KioskDb, localId: string): void {
   durableTransaction(db, () => {
     db.delete(outbox).where(eq(outbox.localId, localId)).run();
   });
+}
+
+/** Holds on one date (uses the outbox_hold index): holding states, and sent since `sentSince`. */
+export function holdsOnDate(db: KioskDb, date: string, sentSince: number | null): OutboxEntry[] {
+  const holding = inArray(outbox.state, [...HOLDING_STATES]);
+  const recentlySent = sentSince === null ? undefined : and(eq(outbox.state, 'sent'), gte(outbox.updatedAt, sentSince));
+  return db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.date, date), recentlySent ? or(holding, recentlySent) : holding))
+    .all()
+    .map(fromRow);
 }

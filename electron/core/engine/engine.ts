@@ -134,13 +134,7 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
 
   /** Holds: unsent bookings, plus sent ones the cached answer may not know yet. */
   function holdsFor(date: string, fetchedAt: number | null): Hold[] {
-    const entries = store.holding();
-    if (fetchedAt !== null) {
-      for (const entry of store.list()) {
-        if (entry.state === 'sent' && entry.hold.date === date && entry.updatedAt >= fetchedAt) entries.push(entry);
-      }
-    }
-    return entries.map((e) => e.hold);
+    return store.holdsOn(date, fetchedAt).map((e) => e.hold);
   }
 
   async function getCatalog(): ReturnType<KioskApi['getCatalog']> {

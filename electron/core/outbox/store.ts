@@ -23,6 +23,11 @@ export interface OutboxStore {
   nextDueAt(): number | null;
   /** Entries that hold a slot (queued, sending, unknown). */
   holding(): OutboxEntry[];
+  /**
+   * Holds on one date: the holding entries, plus sent ones updated at or after `sentSince` (a
+   * cached answer fetched before they were sent does not know them yet).
+   */
+  holdsOn(date: string, sentSince: number | null): OutboxEntry[];
   update(localId: string, patch: OutboxPatch): OutboxEntry;
   count(state: OutboxEntry['state']): number;
   /** Forgets an entry the API refused while the caller waited (it was never queued). */
@@ -57,6 +62,14 @@ export function createMemoryOutboxStore(): OutboxStore {
       return times.length > 0 ? Math.min(...times) : null;
     },
     holding: () => holding().map((e) => structuredClone(e)),
+    holdsOn: (date, sentSince) =>
+      [...rows.values()]
+        .filter(
+          (e) =>
+            e.hold.date === date &&
+            (HOLDING_STATES.includes(e.state) || (sentSince !== null && e.state === 'sent' && e.updatedAt >= sentSince)),
+        )
+        .map((e) => structuredClone(e)),
     update(localId, patch) {
       const row = rows.get(localId);
       if (!row) throw new Error('outbox: no such entry');
