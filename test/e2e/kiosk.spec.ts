@@ -1,4 +1,11 @@
-import { CUSTOMER, chooseSlot, eventually, fillDetails, firstFreeSlot, start } from './support/flow';
+import {
+  CUSTOMER,
+  chooseSlot,
+  eventually,
+  fillDetails,
+  firstFreeSlot,
+  start,
+} from './support/flow';
 import { expectAccessible, onScreen, review } from './support/screens';
 import { STAFF_PIN, expect, openKiosk, setUpKiosk, test } from './support/stack';
 
@@ -8,7 +15,11 @@ interface LocalBookingView {
   booking: { appointmentNumber: string } | null;
 }
 
-test('offline: the flow runs from the cache, the booking is queued honestly and sent once the API is back', async ({ page, kiosk, stack }) => {
+test('offline: the flow runs from the cache, the booking is queued honestly and sent once the API is back', async ({
+  page,
+  kiosk,
+  stack,
+}) => {
   await setUpKiosk(kiosk);
   const choice = await firstFreeSlot(kiosk); // also warms the kiosk's mirror for this day
   await openKiosk(page, kiosk);
@@ -51,7 +62,64 @@ test('offline: the flow runs from the cache, the booking is queued honestly and 
   await review(page, 'outbox', 'staff-outbox-sent');
 });
 
-test('idle timeout warns, then returns to the start and clears every personal field', async ({ page, kiosk }) => {
+test('a queued booking whose slot went meanwhile ends rejected; staff rebook it with the details filled in', async ({
+  page,
+  kiosk,
+  stack,
+}) => {
+  await setUpKiosk(kiosk);
+  const choice = await firstFreeSlot(kiosk);
+  await openKiosk(page, kiosk);
+  stack.proxy.setMode('500'); // a clean failure: the kiosk knows the API created nothing
+  await start(page);
+  await chooseSlot(page, choice);
+  await fillDetails(page);
+  await page.getByRole('button', { name: /Continue/ }).click();
+  await page.getByRole('button', { name: 'Book now' }).click();
+  await onScreen(page, 'queued');
+  await page.getByRole('button', { name: 'Finish' }).click();
+
+  // While the kiosk is cut off, the same person is booked at that time by someone else.
+  const [queued] = (await kiosk.call('listBookings')) as (LocalBookingView & {
+    request: { employeeId: string };
+  })[];
+  const response = await fetch(`${stack.server.url}/api/public/booking/book`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer e2e-book-key-0001' },
+    body: JSON.stringify({
+      serviceId: choice.serviceId,
+      employeeId: queued?.request.employeeId,
+      date: choice.date,
+      time: choice.time,
+      customer: { name: 'Other', email: 'other@example.com', phone: '0301111' },
+    }),
+  });
+  expect(response.status).toBe(201);
+  stack.proxy.setMode('pass');
+
+  await page.getByRole('button', { name: 'Staff' }).click();
+  await page.getByLabel('Enter the staff PIN').fill(STAFF_PIN);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await eventually(async () => {
+    const [booking] = (await kiosk.call('listBookings')) as LocalBookingView[];
+    return booking?.state === 'rejected';
+  }, 30_000);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByTestId('outbox-item').first()).toHaveAttribute('data-state', 'rejected');
+  await review(page, 'outbox', 'staff-outbox-rejected');
+  await page.getByRole('button', { name: 'Rebook' }).click();
+  await onScreen(page, 'time');
+  await expect(page.locator(`[data-time="${choice.time}"]`)).toBeDisabled();
+  await page.locator('.slot:not([disabled])').first().click();
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(CUSTOMER.email);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(CUSTOMER.name);
+});
+
+test('idle timeout warns, then returns to the start and clears every personal field', async ({
+  page,
+  kiosk,
+}) => {
   test.setTimeout(90_000);
   await setUpKiosk(kiosk, { idleTimeoutSec: 15 });
   const choice = await firstFreeSlot(kiosk);
@@ -74,14 +142,18 @@ test('idle timeout warns, then returns to the start and clears every personal fi
   }
 });
 
-test('staff PIN: first run sets it, a wrong PIN is refused, the right one opens the staff area', async ({ page, kiosk }) => {
+test('staff PIN: first run sets it, a wrong PIN is refused, the right one opens the staff area', async ({
+  page,
+  kiosk,
+}) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
   await openKiosk(page, kiosk);
   await page.locator('.language-choice button[lang="en"]').click(); // a fresh kiosk speaks German
   await page.getByRole('button', { name: 'Staff' }).click();
   await expect(page.getByRole('heading', { name: 'Choose a staff PIN' })).toBeVisible();
   await review(page, 'pin', 'pin-first-run');
-  for (const digit of STAFF_PIN) await page.locator('.keypad').getByRole('button', { name: digit, exact: true }).click();
+  for (const digit of STAFF_PIN)
+    await page.locator('.keypad').getByRole('button', { name: digit, exact: true }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Enter the same PIN again')).toBeVisible();
   await page.getByLabel('Enter the same PIN again').fill(STAFF_PIN);
@@ -105,7 +177,10 @@ test('staff PIN: first run sets it, a wrong PIN is refused, the right one opens 
   await onScreen(page, 'staff');
 });
 
-test('the on-screen keyboard fills the form with text, e-mail and phone layouts', async ({ page, kiosk }) => {
+test('the on-screen keyboard fills the form with text, e-mail and phone layouts', async ({
+  page,
+  kiosk,
+}) => {
   await setUpKiosk(kiosk);
   const choice = await firstFreeSlot(kiosk);
   await openKiosk(page, kiosk);
