@@ -163,7 +163,7 @@ export async function runCoreBench(options: { long?: boolean } = {}): Promise<Co
     replay: await benchReplay(),
     simulatedDay: await runSimulatedDay(),
   };
-  if (options.long) figures.crash = await runCrashTest({ bookings: 500, minKills: 200 });
+  if (options.long) figures.crash = await runCrashTest({ bookings: 500, minKills: 200, maxKillDelayMs: 30 });
   return figures;
 }
 
