@@ -2,6 +2,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Employee, Service } from '../../shared/api/schemas';
 import type { EmployeeSchedule } from '../../shared/booking/types';
+import { dataVersion as readDataVersion } from './data-version';
 import type { ServerDb } from './open';
 import { prepared } from './prepared';
 import { employeeServices, employees, services } from './schema';
@@ -84,7 +85,7 @@ function catalogChanged(db: ServerDb): void {
 }
 
 function catalogCache(db: ServerDb): CatalogCache {
-  const dataVersion = prepared(db, 'dataVersion', () => db.$client.prepare('PRAGMA data_version').pluck()).get() as number;
+  const dataVersion = readDataVersion(db);
   const localVersion = localVersions.get(db.$client) ?? 0;
   let cache = catalogCaches.get(db.$client);
   if (cache === undefined || cache.dataVersion !== dataVersion || cache.localVersion !== localVersion) {

@@ -99,16 +99,69 @@ function weekdayGrid(indexed: readonly IndexedEmployee[], weekday: Weekday, step
   return [...onGrid].sort((a, b) => a - b);
 }
 
+/** The employees who may take a booking of one service (one question), indexed, and their grids. */
+interface CandidateSet {
+  indexed: readonly IndexedEmployee[];
+  /** weekdayGrid results by gridKey(weekday, step): shared by the days of a month (and by calls, when cached). */
+  grids: Map<number, readonly number[]>;
+}
+
+function gridKey(weekday: Weekday, step: number): number {
+  return step * 7 + weekday;
+}
+
+function gridOf(set: CandidateSet, weekday: Weekday, step: number): readonly number[] {
+  const key = gridKey(weekday, step);
+  let grid = set.grids.get(key);
+  if (grid === undefined) {
+    grid = Object.freeze(weekdayGrid(set.indexed, weekday, step));
+    set.grids.set(key, grid);
+  }
+  return grid;
+}
+
+/**
+ * Candidate sets of frozen employee lists, reused across calls like the schedule indexes: the
+ * server passes the same frozen list until its catalog changes. Bounded per list, since the
+ * keys (service and employee ids) come from requests.
+ */
+const candidateSets = new WeakMap<readonly EmployeeSchedule[], Map<string, CandidateSet>>();
+const CANDIDATE_SETS_PER_LIST = 256;
+
+function candidateSet(employees: readonly EmployeeSchedule[], serviceId: string, employeeId: string | undefined): CandidateSet {
+  const key = `${serviceId}\n${employeeId === undefined || employeeId === 'any' ? '' : `=${employeeId}`}`;
+  const cached = candidateSets.get(employees)?.get(key);
+  if (cached !== undefined) return cached;
+  const set: CandidateSet = {
+    indexed: Object.freeze(candidateEmployees(employees, serviceId, employeeId).map(indexEmployee)),
+    grids: new Map(),
+  };
+  // Only when nothing the set is derived from can change: the list, every employee and their
+  // service ids (who is a candidate), and the candidates' schedules (a frozen index).
+  const immutable =
+    Object.isFrozen(employees) &&
+    employees.every((e) => Object.isFrozen(e) && Object.isFrozen(e.serviceIds)) &&
+    set.indexed.every((indexed) => Object.isFrozen(indexed));
+  if (immutable) {
+    let sets = candidateSets.get(employees);
+    if (sets === undefined) {
+      sets = new Map();
+      candidateSets.set(employees, sets);
+    }
+    if (sets.size >= CANDIDATE_SETS_PER_LIST) sets.clear();
+    sets.set(key, set);
+  }
+  return set;
+}
+
 interface DayInput {
   date: string;
   durationMinutes: number;
-  indexed: readonly IndexedEmployee[];
+  candidates: CandidateSet;
   busyByEmployee: Map<string, BusyInterval[]>;
   now: number;
   settings: AvailabilitySettings;
   bounds: Bounds;
-  /** Precomputed weekdayGrid results, shared by the days of one month. */
-  gridByWeekday?: Map<Weekday, number[]>;
 }
 
 function prepareDay(input: DayInput): DayContext {
@@ -120,7 +173,7 @@ function prepareDay(input: DayInput): DayContext {
   const dayEnd = clock.boundary(1440);
 
   const candidates: DayCandidate[] = [];
-  for (const { employee, days } of input.indexed) {
+  for (const { employee, days } of input.candidates.indexed) {
     const schedule = days[weekday];
     if (schedule === undefined) continue;
     const busy: BusyInterval[] = [];
@@ -141,7 +194,7 @@ function prepareDay(input: DayInput): DayContext {
   candidates.sort(byFewestBookingsThenName);
 
   // Wall times skipped by a spring-forward change are never offered.
-  const grid = input.gridByWeekday?.get(weekday) ?? weekdayGrid(input.indexed, weekday, gridStep(settings));
+  const grid = gridOf(input.candidates, weekday, gridStep(settings));
   const gridMinutes = grid.filter((minute) => clock.instant(minute) !== null);
   return {
     clock,
@@ -207,10 +260,6 @@ function toTimeSlot(minute: number, verdict: SlotVerdict): TimeSlot {
     : { time, available: false, reason: verdict.reason };
 }
 
-function indexCandidates(employees: readonly EmployeeSchedule[], serviceId: string, employeeId: string | undefined) {
-  return candidateEmployees(employees, serviceId, employeeId).map(indexEmployee);
-}
-
 /**
  * The slots of one day for one service, sorted by time: every grid time inside the working
  * hours of at least one candidate employee, available when one is free for the whole duration.
@@ -219,7 +268,7 @@ export function computeDaySlots(q: DayQuery): TimeSlot[] {
   const ctx = prepareDay({
     date: q.date,
     durationMinutes: q.durationMinutes,
-    indexed: indexCandidates(q.employees, q.serviceId, q.employeeId),
+    candidates: candidateSet(q.employees, q.serviceId, q.employeeId),
     busyByEmployee: groupBusy(q.busy),
     now: q.now,
     settings: q.settings,
@@ -247,7 +296,7 @@ function pad2(n: number): string {
 /**
  * Days of the month (1-31) with at least one available slot. A month before the current one
  * or wholly beyond the horizon gives []. Employees are parsed and busy intervals grouped once
- * per call; each day stops at its first available slot.
+ * per call (or reused, see candidateSet); each day stops at its first available slot.
  */
 export function computeAvailableDays(q: AvailableDaysQuery): number[] {
   const bounds = bookableBounds(q.settings, q.now);
@@ -256,32 +305,25 @@ export function computeAvailableDays(q: AvailableDaysQuery): number[] {
   const firstOfMonth = `${monthPrefix}01`;
   if (lastOfMonth < bounds.today || firstOfMonth > bounds.lastDay) return [];
 
-  const indexed = indexCandidates(q.employees, q.serviceId, q.employeeId);
-  if (indexed.length === 0) return [];
+  const candidates = candidateSet(q.employees, q.serviceId, q.employeeId);
+  if (candidates.indexed.length === 0) return [];
   const busyByEmployee = groupBusy(q.busy);
-  const gridByWeekday = new Map<Weekday, number[]>();
+  const step = gridStep(q.settings);
   const days: number[] = [];
   const total = daysInMonth(q.year, q.month);
   for (let day = 1; day <= total; day += 1) {
     const date = `${monthPrefix}${pad2(day)}`;
     if (date < bounds.today) continue;
     if (date > bounds.lastDay) break;
-    const weekday = weekdayOf(date);
-    let grid = gridByWeekday.get(weekday);
-    if (grid === undefined) {
-      grid = weekdayGrid(indexed, weekday, gridStep(q.settings));
-      gridByWeekday.set(weekday, grid);
-    }
-    if (grid.length === 0) continue;
+    if (gridOf(candidates, weekdayOf(date), step).length === 0) continue;
     const ctx = prepareDay({
       date,
       durationMinutes: q.durationMinutes,
-      indexed,
+      candidates,
       busyByEmployee,
       now: q.now,
       settings: q.settings,
       bounds,
-      gridByWeekday,
     });
     if (ctx.gridMinutes.some((minute) => evaluateSlot(ctx, minute).available)) days.push(day);
   }
@@ -329,7 +371,7 @@ export function checkSlot(q: DayQuery & { employeeId: string; time: string }): S
   const ctx = prepareDay({
     date: q.date,
     durationMinutes: q.durationMinutes,
-    indexed: [indexEmployee(employee)],
+    candidates: { indexed: [indexEmployee(employee)], grids: new Map() },
     busyByEmployee: groupBusy(q.busy.filter((b) => b.employeeId === employee.id)),
     now: q.now,
     settings: q.settings,

@@ -3,7 +3,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
-import { upsertApiKey, revokeApiKey } from '../../../server/db/api-keys';
+import { hashKey, upsertApiKey, revokeApiKey } from '../../../server/db/api-keys';
 import { upsertEmployee, upsertService } from '../../../server/db/catalog';
 import { closeServerDb, openServerDb } from '../../../server/db/open';
 import { DEMO_EMPLOYEES, DEMO_SERVICES, seedDemo } from '../../../server/seed/demo';
@@ -136,6 +136,25 @@ describe('authentication', () => {
     expect((await t.get('/services', 'soon-revoked-key')).statusCode).toBe(200);
     revokeApiKey(t.db, 'soon-revoked-key', t.clock());
     expectError(await t.get('/services', 'soon-revoked-key'), 401);
+  });
+
+  it('a key added or revoked by another connection (another process) counts at once', async () => {
+    expectError(await t.get('/services', 'key-of-another-process'), 401); // warms the key cache
+    const other = openServerDb(t.dbPath);
+    try {
+      // Raw SQL on another connection: only SQLite's data_version tells this one about it.
+      other.$client
+        .prepare("INSERT INTO api_keys (id, key_hash, scope, created_at) VALUES ('k-other', ?, 'read', 0)")
+        .run(hashKey('key-of-another-process'));
+      expect((await t.get('/services', 'key-of-another-process')).statusCode).toBe(200);
+      other.$client.prepare('UPDATE api_keys SET revoked_at = 1').run();
+      expectError(await t.get('/services', 'key-of-another-process'), 401);
+      expectError(await t.get('/services', BOOK_KEY), 401);
+      other.$client.prepare('UPDATE api_keys SET revoked_at = NULL').run();
+      expect((await t.get('/services', BOOK_KEY)).statusCode).toBe(200);
+    } finally {
+      closeServerDb(other);
+    }
   });
 
   it('stores keys only as hashes', () => {

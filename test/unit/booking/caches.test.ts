@@ -8,7 +8,7 @@ import { computeDaySlots } from '../../../shared/booking/availability';
 import { indexEmployee } from '../../../shared/booking/schedule';
 import { instantToWall, todayIn } from '../../../shared/booking/time';
 import type { DayQuery, EmployeeSchedule } from '../../../shared/booking/types';
-import { ANNA, BERLIN, MONDAY_MORNING, SETTINGS, week } from './fixtures';
+import { ANNA, BEN, BERLIN, MONDAY_MORNING, SETTINGS, week } from './fixtures';
 
 const WEDNESDAY = '2026-03-04';
 
@@ -24,12 +24,16 @@ function deepFrozen<T>(value: T): T {
   return copy;
 }
 
-function slotsOf(employee: EmployeeSchedule): { first?: string; last?: string; count: number } {
+function slotsOf(
+  employee: EmployeeSchedule | EmployeeSchedule[],
+  employeeId?: string,
+): { first?: string; last?: string; count: number } {
   const query: DayQuery = {
     date: WEDNESDAY,
     durationMinutes: 30,
     serviceId: 'cut',
-    employees: [employee],
+    employeeId,
+    employees: Array.isArray(employee) ? employee : [employee],
     busy: [],
     now: MONDAY_MORNING,
     settings: SETTINGS,
@@ -72,6 +76,25 @@ describe('schedule index cache', () => {
     if (wednesday === undefined) throw new Error('fixture: Anna works on Wednesdays');
     wednesday[0] = { start: '15:00', end: '16:00' };
     expect(slotsOf(anna)).toEqual({ first: '15:00', last: '15:45', count: 4 });
+  });
+});
+
+describe('candidate cache (per frozen employee list)', () => {
+  it('answers each service and employee question of one frozen list separately', () => {
+    const staff = deepFrozen([ANNA, BEN]);
+    expect(slotsOf(staff)).toEqual({ first: '09:00', last: '16:45', count: 32 });
+    expect(slotsOf(staff, BEN.id)).toEqual({ first: '10:00', last: '13:45', count: 16 });
+    expect(slotsOf(staff, 'any')).toEqual({ first: '09:00', last: '16:45', count: 32 });
+    expect(slotsOf(staff, ANNA.id)).toEqual({ first: '09:00', last: '16:45', count: 32 });
+  });
+
+  it('re-derives the candidates when an employee of a frozen list changes its services in place', () => {
+    const anna = Object.freeze({ ...deepFrozen(ANNA), serviceIds: ['color'] });
+    const staff: EmployeeSchedule[] = [anna];
+    Object.freeze(staff);
+    expect(slotsOf(staff)).toEqual({ first: undefined, last: undefined, count: 0 });
+    anna.serviceIds.push('cut');
+    expect(slotsOf(staff)).toEqual({ first: '09:00', last: '16:45', count: 32 });
   });
 });
 
