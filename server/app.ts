@@ -11,6 +11,7 @@ import type { RateLimits } from './db/rate-limits';
 import { registerAuth } from './http/auth';
 import { errorBody } from './http/envelope';
 import { createLogger } from './logger';
+import { DEFAULT_MAIL_BUDGET_MS } from './mail/mailer';
 import type { Mailer } from './mail/mailer';
 import { registerAvailabilityRoutes } from './routes/availability';
 import { registerBookRoute } from './routes/book';
@@ -23,6 +24,8 @@ export interface AppDeps {
   db: ServerDb;
   clock: () => number;
   mailer: Mailer | null;
+  /** How long POST /book waits for the confirmation mail to be accepted; DEFAULT_MAIL_BUDGET_MS. */
+  mailBudgetMs?: number;
   limits: RateLimits;
   settings: AvailabilitySettings;
   logger?: boolean;
@@ -31,7 +34,7 @@ export interface AppDeps {
 export function buildApp(deps: AppDeps): FastifyInstance {
   const log = createLogger('server', deps.logger ?? false);
   const app = Fastify({ logger: deps.logger ?? false, bodyLimit: BODY_LIMIT_BYTES });
-  const routeDeps: RouteDeps = { ...deps, log };
+  const routeDeps: RouteDeps = { ...deps, mailBudgetMs: deps.mailBudgetMs ?? DEFAULT_MAIL_BUDGET_MS, log };
 
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;

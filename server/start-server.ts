@@ -25,6 +25,8 @@ export interface StartServerOptions {
   rateLimit?: RateLimits;
   timeZone?: string;
   smtpUrl?: string;
+  /** How long a booking waits for its confirmation mail to be accepted (default 2,500 ms). */
+  mailBudgetMs?: number;
   clock?: () => number;
   log?: boolean;
   /** Where the drizzle migrations are when the default (next to this module) does not apply. */
@@ -52,6 +54,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       db,
       clock,
       mailer,
+      mailBudgetMs: options.mailBudgetMs,
       limits: options.rateLimit ?? DEFAULT_RATE_LIMITS,
       settings: { ...DEFAULT_AVAILABILITY_SETTINGS, timeZone: options.timeZone ?? DEFAULT_AVAILABILITY_SETTINGS.timeZone },
       logger: options.log ?? false,

@@ -14,6 +14,7 @@ import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } fr
 import { requireBookScope } from '../http/auth';
 import { describeZodError, errorBody } from '../http/envelope';
 import { confirmationMail } from '../mail/confirmation';
+import { sendWithinBudget } from '../mail/mailer';
 import type { RouteDeps } from './deps';
 
 interface Outcome {
@@ -51,11 +52,14 @@ async function processBooking(deps: RouteDeps, input: BookingRequest): Promise<O
   }
 }
 
-/** True only when the transport accepted the mail; a failure is logged and never fails the booking. */
+/**
+ * True only when the transport accepted the mail within the budget; a failure or a time-out is
+ * logged and never fails the booking.
+ */
 async function sendConfirmation(deps: RouteDeps, booking: BookingResponse): Promise<boolean> {
   if (!deps.mailer) return false;
   try {
-    await deps.mailer.send(confirmationMail(booking));
+    await sendWithinBudget(deps.mailer, confirmationMail(booking), deps.mailBudgetMs);
     setBookingEmailSent(deps.db, booking.bookingId, true);
     return true;
   } catch (error) {

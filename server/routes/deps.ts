@@ -9,6 +9,8 @@ export interface RouteDeps {
   db: ServerDb;
   clock: () => number;
   mailer: Mailer | null;
+  /** Milliseconds a booking waits for its confirmation mail to be accepted (all steps). */
+  mailBudgetMs: number;
   limits: RateLimits;
   settings: AvailabilitySettings;
   log: Logger;

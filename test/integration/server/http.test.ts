@@ -2,6 +2,8 @@
  * Over real HTTP on 127.0.0.1 (startServer, port 0): 20 concurrent bookings of one slot, a
  * restart that keeps bookings, rate counters and idempotency records, and the e-mail sink.
  */
+import { createServer } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startServer } from '../../../server/start-server';
@@ -120,6 +122,36 @@ describe('confirmation e-mail', () => {
       expect(BookingCreatedEnvelope.parse(await second.json()).data.emailSent).toBe(false);
     } finally {
       await sink.close();
+    }
+  });
+
+  it('a hanging SMTP server delays the booking by the mail budget at most: 201 with emailSent false', async () => {
+    // Accepts connections and never says a word (no greeting): every nodemailer step would wait.
+    const sockets: Socket[] = [];
+    const socketClosed: Promise<'closed'>[] = [];
+    const hanging = createServer((socket) => {
+      sockets.push(socket);
+      socketClosed.push(new Promise((resolve) => socket.once('close', () => resolve('closed'))));
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const { port } = hanging.address() as AddressInfo;
+    try {
+      const mailBudgetMs = 600;
+      const server = await start('mail-hanging', { smtpUrl: `smtp://127.0.0.1:${port}`, mailBudgetMs });
+      const started = performance.now();
+      const response = await post(server, demoBooking());
+      const elapsed = performance.now() - started;
+      expect(response.status).toBe(201);
+      expect(BookingCreatedEnvelope.parse(await response.json()).data.emailSent).toBe(false);
+      expect(elapsed).toBeGreaterThanOrEqual(mailBudgetMs - 20);
+      expect(elapsed).toBeLessThan(mailBudgetMs + 1500);
+      // The abandoned send does not linger: its connection is closed, not left to time out.
+      expect(sockets).toHaveLength(1);
+      const timeout = new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), 2000).unref());
+      expect(await Promise.race([socketClosed[0], timeout])).toBe('closed');
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
     }
   });
 
