@@ -61,7 +61,7 @@ export function WalkInFlow({ kiosk, idleTimeoutSec, language, onLanguage, onSess
       case 'start':
         return <StartScreen onStart={() => dispatch({ type: 'begin' })} language={language} onLanguage={onLanguage} />;
       case 'service':
-        return <ServiceScreen dispatch={dispatch} />;
+        return <ServiceScreen dispatch={dispatch} canGoBack={!skipStart} />;
       case 'day':
         return <DayScreen state={state} dispatch={dispatch} />;
       case 'time':

@@ -83,7 +83,8 @@ export const de: Resources = {
     title: 'Bitte prüfen Sie Ihre Buchung',
     checking: 'Wir prüfen, ob die Uhrzeit noch frei ist…',
     stillFree: 'Diese Uhrzeit ist noch frei.',
-    offline: 'Wir sind offline; die Buchung wird gesendet, sobald die Verbindung wieder da ist.',
+    offline:
+      'Die Uhrzeit ließ sich gerade nicht live prüfen. Ist die Verbindung unterbrochen, wird Ihre Buchung hier reserviert und gesendet, sobald sie wieder steht.',
     confirm: 'Jetzt buchen',
     booking: 'Wird gebucht…',
     failed: 'Die Buchung hat nicht geklappt: {{message}}',
@@ -112,7 +113,7 @@ export const de: Resources = {
     print: 'Beleg drucken',
     queuedTitle: 'Ihr Termin ist reserviert',
     queuedBody:
-      'Wir sind gerade offline. Ihre Buchung ist reserviert und wird bestätigt, sobald die Verbindung wieder steht. Das Personal findet sie unter dieser Referenz.',
+      'Der Buchungsdienst ist gerade nicht erreichbar. Ihr Termin ist hier reserviert und wird bestätigt, sobald die Verbindung wieder steht. Das Personal findet ihn unter dieser Referenz.',
     reference: 'Referenz',
     finish: 'Abschließen',
   },

@@ -81,7 +81,8 @@ export const en = {
     title: 'Please check your booking',
     checking: 'Checking the time is still free…',
     stillFree: 'This time is still free.',
-    offline: 'We are offline; the booking will be sent as soon as the connection is back.',
+    offline:
+      'This time could not be checked live just now. If the connection is down, your booking is reserved here and sent as soon as it is back.',
     confirm: 'Book now',
     booking: 'Booking…',
     failed: 'The booking did not go through: {{message}}',
@@ -109,7 +110,7 @@ export const en = {
     print: 'Print receipt',
     queuedTitle: 'Your time is reserved',
     queuedBody:
-      'We are offline right now. Your booking is reserved and will be confirmed as soon as the connection is back. Staff can see it under this reference.',
+      'The booking service cannot be reached right now. Your time is reserved here and will be confirmed as soon as the connection is back. Staff can see it under this reference.',
     reference: 'Reference',
     finish: 'Finish',
   },

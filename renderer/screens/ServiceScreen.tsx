@@ -12,6 +12,8 @@ import { findNextFree, type NextFree } from '../lib/next-free';
 
 interface ServiceScreenProps {
   dispatch: (action: FlowAction) => void;
+  /** False in counter mode, where the service list is the first screen. */
+  canGoBack: boolean;
 }
 
 type Search = { serviceId: string; state: 'searching' } | { serviceId: string; state: 'found'; offer: NextFree } | { serviceId: string; state: 'none' };
@@ -26,7 +28,7 @@ function groupByCategory(services: Service[]): [string, Service[]][] {
   return [...groups.entries()];
 }
 
-export function ServiceScreen({ dispatch }: ServiceScreenProps) {
+export function ServiceScreen({ dispatch, canGoBack }: ServiceScreenProps) {
   const { t } = useTranslation();
   const { catalog, client, locale, now } = useKiosk();
   const [search, setSearch] = useState<Search | null>(null);
@@ -110,7 +112,7 @@ export function ServiceScreen({ dispatch }: ServiceScreenProps) {
           </section>
         ))}
       </div>
-      <ActionBar onBack={() => dispatch({ type: 'back' })} />
+      <ActionBar {...(canGoBack ? { onBack: () => dispatch({ type: 'back' }) } : {})} />
     </main>
   );
 }

@@ -30,7 +30,7 @@ test('offline: the flow runs from the cache, the booking is queued honestly and 
   await fillDetails(page);
   await page.getByRole('button', { name: /Continue/ }).click();
   await onScreen(page, 'review');
-  await expect(page.getByText(/We are offline/)).toBeVisible();
+  await expect(page.getByText(/could not be checked live/)).toBeVisible();
   await page.getByRole('button', { name: 'Book now' }).click();
 
   await onScreen(page, 'queued');
