@@ -92,12 +92,12 @@ export class FakeKioskClient implements KioskClient {
     return () => this.listeners.delete(listener);
   }
 
-  getCatalog = async (input: KioskInput<'getCatalog'>) => {
+  getCatalog: KioskClient['getCatalog'] = async (input: KioskInput<'getCatalog'>) => {
     this.record('getCatalog', input);
     return ok({ services, employees, source: 'live' as const, asOf: new Date(0).toISOString() });
   };
 
-  getAvailableDays = async (input: KioskInput<'getAvailableDays'>) => {
+  getAvailableDays: KioskClient['getAvailableDays'] = async (input: KioskInput<'getAvailableDays'>) => {
     this.record('getAvailableDays', input);
     const days: number[] = [];
     const total = new Date(Date.UTC(input.year, input.month, 0)).getUTCDate();
@@ -108,7 +108,7 @@ export class FakeKioskClient implements KioskClient {
     return ok({ year: input.year, month: input.month, availableDays: days, totalDays: days.length, source: 'live' as const, asOf: null });
   };
 
-  getTimeSlots = async (input: KioskInput<'getTimeSlots'>) => {
+  getTimeSlots: KioskClient['getTimeSlots'] = async (input: KioskInput<'getTimeSlots'>) => {
     this.record('getTimeSlots', input);
     const timeSlots: TimeSlot[] = [];
     for (let minutes = 9 * 60; minutes < 18 * 60; minutes += 30) {
@@ -157,7 +157,7 @@ export class FakeKioskClient implements KioskClient {
     return ok({ localId, state: this.bookingMode === 'sent' ? 'sent' : 'queued', booking });
   };
 
-  listBookings = async (input: KioskInput<'listBookings'>) => {
+  listBookings: KioskClient['listBookings'] = async (input: KioskInput<'listBookings'>) => {
     this.record('listBookings', input);
     return ok([...this.bookings]);
   };
@@ -185,15 +185,15 @@ export class FakeKioskClient implements KioskClient {
     upstream: 'embedded',
   };
 
-  getSyncStatus = async (input: KioskInput<'getSyncStatus'>) => {
+  getSyncStatus: KioskClient['getSyncStatus'] = async (input: KioskInput<'getSyncStatus'>) => {
     this.record('getSyncStatus', input);
     return ok(this.status);
   };
-  syncNow = async (input: KioskInput<'syncNow'>) => {
+  syncNow: KioskClient['syncNow'] = async (input: KioskInput<'syncNow'>) => {
     this.record('syncNow', input);
     return ok(this.status);
   };
-  getSettings = async (input: KioskInput<'getSettings'>) => {
+  getSettings: KioskClient['getSettings'] = async (input: KioskInput<'getSettings'>) => {
     this.record('getSettings', input);
     return ok({ ...this.settings });
   };
@@ -206,7 +206,7 @@ export class FakeKioskClient implements KioskClient {
     this.settings = { ...this.settings, ...rest, upstreamUrl: rest.upstreamUrl ?? this.settings.upstreamUrl, apiKeySet: this.settings.apiKeySet || apiKey !== undefined, pinSet: true };
     return ok({ ...this.settings });
   };
-  verifyStaffPin = async (input: KioskInput<'verifyStaffPin'>) => {
+  verifyStaffPin: KioskClient['verifyStaffPin'] = async (input: KioskInput<'verifyStaffPin'>) => {
     this.record('verifyStaffPin', { pin: '***' });
     return ok({ valid: this.pin !== null && input.pin === this.pin });
   };
