@@ -49,8 +49,14 @@ function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
 
   const load = useCallback(async (): Promise<void> => {
     const [settings, catalog] = await Promise.all([client.getSettings(undefined), client.getCatalog(undefined)]);
-    if (!settings.ok) return setBoot({ state: 'error', error: settings.error });
-    if (!catalog.ok) return setBoot({ state: 'error', error: catalog.error });
+    if (!settings.ok || !catalog.ok) {
+      // A failed refresh between customers keeps what the kiosk already shows.
+      if (!booted.current) {
+        const error = !settings.ok ? settings.error : !catalog.ok ? catalog.error : null;
+        if (error) setBoot({ state: 'error', error });
+      }
+      return;
+    }
     if (!booted.current) {
       booted.current = true;
       setLanguage(settings.result.language);
