@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import type { KioskApi, KioskEvent } from '../../shared/kiosk-api';
 import { systemClock, type Clock } from './clock';
-import { openKioskDb } from './db/open';
+import { checkpointKioskDb, openKioskDb } from './db/open';
 import type { EmbeddedUpstream } from './embedded';
 import { createLocalEngine, type EngineFreshness } from './engine/engine';
 import { createEventHub } from './engine/events';
@@ -188,9 +188,20 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
   });
 
   replayer.recover();
+  const CHECKPOINT_EVERY_MS = 60_000;
+  let checkpointTimer: ReturnType<Clock['setTimeout']> | null = null;
+  const checkpoint = (): void => {
+    try {
+      checkpointKioskDb(db);
+    } catch (error) {
+      log.warn('checkpoint failed', { error });
+    }
+    checkpointTimer = clock.setTimeout(checkpoint, CHECKPOINT_EVERY_MS);
+  };
   if (options.autoStart ?? true) {
     replayer.start();
     mirror.start();
+    checkpointTimer = clock.setTimeout(checkpoint, CHECKPOINT_EVERY_MS);
   }
 
   let closing: Promise<void> | null = null;
@@ -204,6 +215,8 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
       closing ??= (async () => {
         await replayer.stop();
         await mirror.stop();
+        if (checkpointTimer !== null) clock.clearTimeout(checkpointTimer);
+        checkpointKioskDb(db);
         await client.close();
         await embedded?.close();
         db.$client.close();

@@ -29,6 +29,9 @@ export function openKioskDb(options: OpenDbOptions): KioskDb {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
+  // No checkpoint inside a commit: a customer's booking must not pay for the mirror's pages.
+  // The core checkpoints from a timer instead (checkpointKioskDb).
+  sqlite.pragma('wal_autocheckpoint = 0');
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: options.migrationsFolder ?? defaultMigrationsFolder });
   return db;
@@ -46,4 +49,9 @@ export function durableTransaction<T>(db: KioskDb, fn: () => T): T {
   } finally {
     sqlite.pragma('synchronous = NORMAL');
   }
+}
+
+/** Copies the WAL back into the database file without blocking readers or writers. */
+export function checkpointKioskDb(db: KioskDb): void {
+  db.$client.pragma('wal_checkpoint(PASSIVE)');
 }
