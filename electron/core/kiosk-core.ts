@@ -90,7 +90,12 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
       governor,
       clock,
       dispatcher: options.dispatcher,
-      onAnswer: (meta) => status.onAnswer(meta),
+      onAnswer: (meta) => {
+        const wasOffline = status.offlineSince !== null;
+        status.onAnswer(meta);
+        // Back online: queued bookings need not sit out a backoff grown while the API was away.
+        if (wasOffline && store.wakeAll(clock.now()) > 0) replayer.poke();
+      },
     });
   let client = makeClient();
 

@@ -2,7 +2,7 @@
  * The outbox table. Writes are durable (synchronous=FULL in one IMMEDIATE transaction) because
  * a booking the kiosk confirmed to a customer must survive a crash or a power cut.
  */
-import { and, asc, desc, eq, gte, inArray, lte, min, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lte, min, or, sql } from 'drizzle-orm';
 import { BookingRequestSchema, BookingResponseSchema } from '../../../shared/api/schemas';
 import type { LocalBookingState } from '../../../shared/kiosk-api';
 import { HOLDING_STATES, type OutboxEntry, type OutboxPatch } from '../outbox/entry';
@@ -148,4 +148,13 @@ export function holdsOnDate(db: KioskDb, date: string, sentSince: number | null)
     .where(and(eq(outbox.date, date), recentlySent ? or(holding, recentlySent) : holding))
     .all()
     .map(fromRow);
+}
+
+/** Queued entries waiting out a backoff become due now; returns how many. */
+export function wakeQueuedEntries(db: KioskDb, now: number): number {
+  return db
+    .update(outbox)
+    .set({ nextAttemptAt: now })
+    .where(and(eq(outbox.state, 'queued'), gt(outbox.nextAttemptAt, now)))
+    .run().changes;
 }

@@ -5,6 +5,7 @@ import {
   getOutboxEntry,
   holdingOutboxEntries,
   holdsOnDate,
+  wakeQueuedEntries,
   insertOutboxEntry,
   insertOutboxEntryIfFree,
   listOutboxEntries,
@@ -28,5 +29,6 @@ export function createSqliteOutboxStore(db: KioskDb): OutboxStore {
     update: (localId, patch) => updateOutboxEntry(db, localId, patch),
     count: (state) => countOutboxEntries(db, state),
     remove: (localId) => deleteOutboxEntry(db, localId),
+    wakeAll: (now) => wakeQueuedEntries(db, now),
   };
 }

@@ -30,6 +30,8 @@ export interface OutboxStore {
   holdsOn(date: string, sentSince: number | null): OutboxEntry[];
   update(localId: string, patch: OutboxPatch): OutboxEntry;
   count(state: OutboxEntry['state']): number;
+  /** Makes every queued entry due now (the API is reachable again: no need to sit out backoff). */
+  wakeAll(now: number): number;
   /** Forgets an entry the API refused while the caller waited (it was never queued). */
   remove(localId: string): void;
 }
@@ -78,6 +80,16 @@ export function createMemoryOutboxStore(): OutboxStore {
       return structuredClone(next);
     },
     count: (state) => [...rows.values()].filter((e) => e.state === state).length,
+    wakeAll(now) {
+      let count = 0;
+      for (const row of rows.values()) {
+        if (row.state === 'queued' && row.nextAttemptAt > now) {
+          row.nextAttemptAt = now;
+          count += 1;
+        }
+      }
+      return count;
+    },
     remove: (localId) => {
       rows.delete(localId);
     },

@@ -206,3 +206,15 @@ describe('memory outbox store', () => {
     expect(store.list().map((e) => e.localId)).toEqual(['a']);
   });
 });
+
+describe('waking the queue', () => {
+  it('makes entries waiting out a backoff due now, and leaves the rest alone', () => {
+    const store = createMemoryOutboxStore();
+    store.insert(entry({ localId: 'a', idempotencyKey: 'ka', nextAttemptAt: 5_000 }));
+    store.insert(entry({ localId: 'b', idempotencyKey: 'kb', nextAttemptAt: 50, state: 'rejected' }));
+    store.insert(entry({ localId: 'c', idempotencyKey: 'kc', nextAttemptAt: 10 }));
+    expect(store.wakeAll(100)).toBe(1);
+    expect(store.due(100, 10).map((e) => e.localId)).toEqual(['c', 'a']);
+    expect(store.get('b')?.nextAttemptAt).toBe(50);
+  });
+});
