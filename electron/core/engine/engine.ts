@@ -69,6 +69,8 @@ export interface EngineDeps {
   bookingTimeoutMs?: number;
   /** While offline, a lookup tries the API again only this often (the loops probe meanwhile). */
   offlineProbeMs?: number;
+  /** Jitter source for the backoff, [0, 1). */
+  random?: () => number;
 }
 
 export interface LocalEngine {
@@ -274,7 +276,7 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
     if (outcome.kind === 'network') status.onNetworkFailure(clock.now(), outcome.reason);
     if (verdict.kind === 'sent') status.onSuccess(clock.now());
     if (verdict.kind === 'auth') status.onAuthError(verdict.error);
-    const transition = applyVerdict(entry, verdict, clock.now(), Math.random());
+    const transition = applyVerdict(entry, verdict, clock.now(), (deps.random ?? Math.random)());
     const next = store.update(entry.localId, transition.patch);
     if (transition.pause) deps.replayer.pause();
     onBookingChange(next);

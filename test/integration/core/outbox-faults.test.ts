@@ -230,6 +230,34 @@ describe('kiosk core against the reference server through the fault proxy', () =
   });
 });
 
+describe('upstream failures that are not refusals', () => {
+  it.each(['500', 'hang', 'malformed'] as const)(
+    'a %s answer: lookups come from the cache, a booking is queued and sent once the API is back',
+    async (mode) => {
+      const c = await openCore();
+      await warmUp(c, clock);
+      const [slot] = available((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE })).timeSlots);
+      if (!slot) throw new Error('no free slot');
+      upstream.proxy.setMode(mode);
+      const read = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, fresh: true });
+      expect(read.source).toBe('cache');
+      const result = await c.api.createBooking(
+        bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: slot.employeeId, time: slot.time }, 20),
+      );
+      expect(result.state).toBe('queued');
+      const [queued] = await c.api.listBookings({});
+      // A 500 is a clean answer; a hang (timeout) or an unreadable 200 may hide a created booking.
+      expect(queued?.lastError?.message).toMatch(mode === '500' ? /HTTP 500|error/i : mode === 'hang' ? /timeout/ : /invalid/);
+      upstream.proxy.setMode('pass');
+      await until(async () => {
+        await c.replayer.runOnce();
+        return (await c.api.listBookings({}))[0]?.state === 'sent';
+      }, 5_000);
+      expect(serverBookings(upstream.dbPath)).toHaveLength(1);
+    },
+  );
+});
+
 function addMinutes(time: string, minutes: number): string {
   const [h, m] = time.split(':').map(Number) as [number, number];
   const total = h * 60 + m + minutes;

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_CLOCK_SKEW_MS, SyncStatusTracker } from '../../../electron/core/engine/sync-status';
+
+const counts = { queued: 2, unknown: 1 };
+const answer = (skewMs: number) => ({ rateLimit: { limit: 60, remaining: 42, resetAt: 1_800_000_060_000 }, serverDate: 1_800_000_000_000 + skewMs, receivedAt: 1_800_000_000_000 });
+
+describe('SyncStatusTracker', () => {
+  it('is offline until the API answers, then reports the rate limit and the clock skew', () => {
+    const tracker = new SyncStatusTracker(() => 'remote');
+    expect(tracker.snapshot(counts)).toMatchObject({ online: false, mode: 'offline', rateLimit: null, clockSkewMs: null });
+    tracker.onAnswer(answer(3_000));
+    tracker.onSuccess(1_800_000_000_000);
+    expect(tracker.snapshot(counts)).toMatchObject({
+      online: true,
+      mode: 'enabled',
+      queued: 2,
+      unknown: 1,
+      clockSkewMs: 3_000,
+      lastError: null,
+      rateLimit: { limit: 60, remaining: 42, resetAt: '2027-01-15T08:01:00.000Z' },
+      lastSyncAt: '2027-01-15T08:00:00.000Z',
+    });
+  });
+
+  it('reports a clock skew over two minutes as a configuration error', () => {
+    const tracker = new SyncStatusTracker(() => 'remote');
+    tracker.onAnswer(answer(-(MAX_CLOCK_SKEW_MS + 5_000)));
+    expect(tracker.snapshot(counts).lastError).toMatch(/clock/);
+    tracker.onAnswer(answer(MAX_CLOCK_SKEW_MS - 5_000));
+    expect(tracker.snapshot(counts).lastError).toBeNull();
+  });
+
+  it('a refused key pauses, and says so before anything else', () => {
+    const tracker = new SyncStatusTracker(() => 'embedded');
+    tracker.onAnswer(answer(10 * MAX_CLOCK_SKEW_MS));
+    tracker.onAuthError({ status: 401, message: 'bad key' });
+    expect(tracker.snapshot(counts)).toMatchObject({ mode: 'paused', upstream: 'embedded' });
+    expect(tracker.snapshot(counts).lastError).toMatch(/API key/);
+    tracker.clearAuthError();
+    expect(tracker.snapshot(counts).mode).toBe('enabled');
+  });
+
+  it('goes offline on a network failure and back on the next answer', () => {
+    const tracker = new SyncStatusTracker(() => 'remote');
+    tracker.onNetworkFailure(5, 'connect');
+    expect(tracker.offlineSince).toBe(5);
+    expect(tracker.snapshot(counts)).toMatchObject({ online: false, mode: 'offline', lastError: 'API unreachable (connect)' });
+    tracker.onAnswer(answer(0));
+    expect(tracker.offlineSince).toBeNull();
+    expect(tracker.snapshot(counts).online).toBe(true);
+  });
+});
