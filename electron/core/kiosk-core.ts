@@ -113,7 +113,13 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
       target = { baseUrl: wanted.upstreamUrl, apiKey: wanted.apiKey, kind: 'remote' };
     }
   }
-  await resolveTarget();
+  try {
+    await resolveTarget();
+  } catch (error) {
+    await client.close();
+    db.$client.close();
+    throw error;
+  }
 
   const replayer = createReplayer({
     store,
