@@ -20,6 +20,7 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     pipelining?: number;
+    maxOverallRequests?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;

@@ -1,6 +1,7 @@
 /** Bookings and the busy intervals that availability subtracts. */
 import { and, count, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { BusyInterval } from '../../shared/booking/types';
+import { dataVersion } from './data-version';
 import type { Queryable, ServerDb } from './open';
 import { prepared } from './prepared';
 import { bookings } from './schema';
@@ -18,11 +19,47 @@ const ACTIVE = ['pending', 'confirmed'] as const;
 export const MAX_BOOKING_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Active bookings that overlap [fromMs, toMs) as busy intervals, for any employee. Runs on
- * every availability request: rows come back as arrays (`values()`) and are mapped here, which
- * is about half the cost of drizzle's generic row mapping.
+ * Writes to bookings through this module, on any connection of this process: with SQLite's
+ * data_version (another connection committed) they decide when cached busy lists are dropped.
+ */
+let bookingWrites = 0;
+
+interface BusyCache {
+  dataVersion: number;
+  writes: number;
+  windows: Map<string, readonly BusyInterval[]>;
+}
+const busyCaches = new WeakMap<object, BusyCache>();
+/** Windows kept per connection (kiosks ask for the same few days over and over). */
+const BUSY_WINDOWS_CACHED = 64;
+
+/**
+ * Active bookings that overlap [fromMs, toMs) as busy intervals, for any employee: what every
+ * availability request subtracts. Kept per connection and window until a booking is written
+ * through this module or another connection commits; never kept from inside a transaction.
+ * The list is frozen and shared. (The booking transaction reads busyOfEmployee, never this.)
  */
 export function busyBetween(db: ServerDb, fromMs: number, toMs: number): BusyInterval[] {
+  const version = dataVersion(db);
+  let cache = busyCaches.get(db.$client);
+  if (cache === undefined || cache.dataVersion !== version || cache.writes !== bookingWrites) {
+    cache = { dataVersion: version, writes: bookingWrites, windows: new Map() };
+    busyCaches.set(db.$client, cache);
+  }
+  const key = `${fromMs}/${toMs}`;
+  const cached = cache.windows.get(key);
+  if (cached !== undefined) return cached as BusyInterval[];
+  const busy = readBusyBetween(db, fromMs, toMs);
+  if (!db.$client.inTransaction) {
+    if (cache.windows.size >= BUSY_WINDOWS_CACHED) cache.windows.clear();
+    for (const interval of busy) Object.freeze(interval);
+    cache.windows.set(key, Object.freeze(busy));
+  }
+  return busy;
+}
+
+/** Rows come back as arrays (`values()`) and are mapped here: half the cost of drizzle's generic mapping. */
+function readBusyBetween(db: ServerDb, fromMs: number, toMs: number): BusyInterval[] {
   const rows = prepared(db, 'busyBetween', () =>
     db
       .select({ employeeId: bookings.employeeId, startMs: bookings.startMs, endMs: bookings.endMs })
@@ -105,6 +142,7 @@ export function insertBooking(db: ServerDb, booking: NewBooking): void {
       .prepare(),
   );
   statement.run({ notes: null, emailSent: false, ...booking });
+  bookingWrites += 1;
 }
 
 export function setBookingEmailSent(db: Queryable, id: string, emailSent: boolean): void {
@@ -113,6 +151,7 @@ export function setBookingEmailSent(db: Queryable, id: string, emailSent: boolea
 
 export function setBookingStatus(db: Queryable, id: string, status: BookingRow['status']): void {
   db.update(bookings).set({ status }).where(eq(bookings.id, id)).run();
+  bookingWrites += 1;
 }
 
 export function findBooking(db: Queryable, id: string): BookingRow | undefined {

@@ -3,7 +3,9 @@
  * empty months, DST days of 2026 in Europe/Berlin) and the 400/404 rows for queries.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setBookingStatus } from '../../../server/db/bookings';
 import { upsertEmployee, upsertService } from '../../../server/db/catalog';
+import { closeServerDb, openServerDb } from '../../../server/db/open';
 import { DEMO_SERVICES } from '../../../server/seed/demo';
 import { AvailableDaysEnvelope, BookingCreatedEnvelope, ErrorEnvelopeSchema, TimeSlotsEnvelope } from '../../../shared/api/schemas';
 import { MONDAY_0800, createTestApp, demoBooking } from '../../support/server/harness';
@@ -113,6 +115,24 @@ describe('GET /availability', () => {
     expect(times).not.toContain('12:00');
     expect(times).not.toContain('11:45'); // would overlap 12:00-12:30
     expect(times).toContain('12:30');
+  });
+
+  it('a booking cancelled by another connection (another process) frees its slot at once; one restored here takes it again', async () => {
+    const query = 'date=2026-12-03&serviceId=svc-herren-schnitt&employeeId=emp-mehmet';
+    const booked = await t.book(demoBooking({ date: '2026-12-03', time: '12:00' }));
+    expect(booked.statusCode).toBe(201);
+    const { bookingId } = BookingCreatedEnvelope.parse(booked.json()).data;
+    expect(await availableTimes(query)).not.toContain('12:00'); // the busy list of that day is now cached
+    const other = openServerDb(t.dbPath);
+    try {
+      // Raw SQL on another connection: only SQLite's data_version tells this one about it.
+      other.$client.prepare("UPDATE bookings SET status = 'cancelled' WHERE id = ?").run(bookingId);
+    } finally {
+      closeServerDb(other);
+    }
+    expect(await availableTimes(query)).toContain('12:00');
+    setBookingStatus(t.db, bookingId, 'confirmed');
+    expect(await availableTimes(query)).not.toContain('12:00');
   });
 
   it.each([
