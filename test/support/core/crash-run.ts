@@ -29,13 +29,18 @@ export interface CrashFigures {
   elapsedMs: number;
 }
 
-async function freeSlots(baseUrl: string, count: number): Promise<{ date: string; time: string; employeeId: string }[]> {
+/** Free slots of the 15-minute service, read with `key` (the kiosk's own budget stays untouched). */
+export async function freeSlots(
+  baseUrl: string,
+  count: number,
+  key = CORE_TEST_KEY,
+): Promise<{ date: string; time: string; employeeId: string }[]> {
   const slots: { date: string; time: string; employeeId: string }[] = [];
   const today = todayIn('Europe/Berlin', Date.now());
   for (let day = 2; day < 80 && slots.length < count; day += 1) {
     const date = addDays(today, day);
     const response = await request(`${baseUrl}/api/public/booking/availability?date=${date}&serviceId=${SERVICE}`, {
-      headers: { authorization: `Bearer ${CORE_TEST_KEY}` },
+      headers: { authorization: `Bearer ${key}` },
     });
     const body = (await response.body.json()) as { data?: { timeSlots: { time: string; available: boolean; employeeId?: string }[] } };
     for (const slot of body.data?.timeSlots ?? []) {
@@ -46,7 +51,8 @@ async function freeSlots(baseUrl: string, count: number): Promise<{ date: string
   return slots.slice(0, count);
 }
 
-function queueBookings(dataDir: string, slots: { date: string; time: string; employeeId: string }[]): void {
+/** Writes queued outbox entries straight into a kiosk data folder (as an offline kiosk would). */
+export function queueBookings(dataDir: string, slots: { date: string; time: string; employeeId: string }[]): void {
   const db = openKioskDb({ dataDir });
   const store = createSqliteOutboxStore(db);
   const now = Date.now();
