@@ -21,6 +21,7 @@ declare module 'autocannon' {
     duration?: number;
     pipelining?: number;
     maxOverallRequests?: number;
+    overallRate?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;

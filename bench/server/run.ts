@@ -1,7 +1,8 @@
 /**
  * Server benchmark (issue 2): autocannon against the reference server on 127.0.0.1 with 10
  * employees and 200 bookings in the month -- GET /availability, GET /available-days, POST /book
- * (a distinct free slot per request) -- and a hello-world Fastify route as the ceiling.
+ * (a distinct free slot per request), GET /availability again while bookings are written at
+ * 100/s -- and a hello-world Fastify route as the ceiling.
  * Run alone: `npx tsx bench/server/run.ts`; the lead's bench/run.ts calls runServerBench().
  */
 import { spawn } from 'node:child_process';
@@ -10,11 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import type { Result } from 'autocannon';
+import type { RawRequest, Result } from 'autocannon';
 import { API_PREFIX } from '../../shared/api/schemas';
 import { bookingGrid } from './fixture';
 
 const BENCH_KEY = 'bench-key-0001';
+const MIXED_BOOKINGS_PER_SECOND = 100;
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface BenchFigure {
@@ -121,35 +123,54 @@ export async function runServerBench(options: ServerBenchOptions = {}): Promise<
       ),
     );
 
+    // POST /book walks the grid of distinct free slots: every request is a real insert.
     const grid = bookingGrid(served.now);
     let next = 0;
+    const bookRequest = {
+      method: 'POST',
+      path: `${API_PREFIX}/book`,
+      headers: { ...headers, 'content-type': 'application/json' },
+      setupRequest: (request: RawRequest): RawRequest => {
+        const slot = grid[next % grid.length]!;
+        const n = next;
+        next += 1;
+        return {
+          ...request,
+          body: JSON.stringify({
+            serviceId: 'bench-15',
+            employeeId: slot.employeeId,
+            date: slot.date,
+            time: slot.time,
+            customer: { name: `Kunde ${n % 500}`, email: `kunde${n % 500}@bench.example`, phone: '030 1234567' },
+          }),
+        };
+      },
+    };
+
+    // Availability while bookings are written: each booking drops the server's cached busy
+    // lists, so this is the figure for a day with traffic, not only the read-only best case.
+    const [mixedAvailability, mixedBook] = await Promise.all([
+      autocannon({ ...base, url: `${served.url}${API_PREFIX}/availability?date=${served.busiestDate}&serviceId=bench-30`, headers }),
+      autocannon({ duration, connections: 1, overallRate: MIXED_BOOKINGS_PER_SECOND, url: served.url, requests: [bookRequest] }),
+    ]);
+    figures.push(
+      figure(
+        `GET /availability (same query) while POST /book runs at ${MIXED_BOOKINGS_PER_SECOND}/s (done: ${Object.entries(
+          mixedBook.statusCodeStats,
+        )
+          .map(([code, stat]) => `${code}: ${stat.count}`)
+          .join(', ')})`,
+        mixedAvailability,
+        { rps: 3000, p99Ms: 20 },
+      ),
+    );
+
     const bookResult = await autocannon({
       ...base,
-      // Stop when the grid is used up (a fast run would wrap around into 409s): every request a real insert.
-      maxOverallRequests: grid.length,
+      // Stop when the grid is used up (a fast run would wrap around into 409s).
+      maxOverallRequests: grid.length - next,
       url: served.url,
-      requests: [
-        {
-          method: 'POST',
-          path: `${API_PREFIX}/book`,
-          headers: { ...headers, 'content-type': 'application/json' },
-          setupRequest: (request) => {
-            const slot = grid[next % grid.length]!;
-            const n = next;
-            next += 1;
-            return {
-              ...request,
-              body: JSON.stringify({
-                serviceId: 'bench-15',
-                employeeId: slot.employeeId,
-                date: slot.date,
-                time: slot.time,
-                customer: { name: `Kunde ${n % 500}`, email: `kunde${n % 500}@bench.example`, phone: '030 1234567' },
-              }),
-            };
-          },
-        },
-      ],
+      requests: [bookRequest],
     });
     figures.push(figure(`POST /book (distinct slots, ${grid.length} in the grid)`, bookResult, { rps: 500 }));
   } finally {
