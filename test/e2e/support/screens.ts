@@ -13,6 +13,8 @@ export async function onScreen(page: Page, name: string): Promise<void> {
 
 /** axe-core on the current screen: no serious or critical violation (WCAG 2.1 A/AA rules). */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // Colour checks mid-transition see half-faded text: wait for entry animations and transitions.
+  await expect.poll(() => page.evaluate<boolean>(SETTLED), { timeout: 5_000, intervals: [50, 100] }).toBe(true);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const blocking = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -35,7 +37,9 @@ export async function capture(page: Page, name: string): Promise<void> {
   await page.setViewportSize(original);
 }
 
-// Runs in the page (a string: this project's TypeScript has no DOM types).
+// These run in the page (strings: this project's TypeScript has no DOM types; page.evaluate
+// runs them outside the page's CSP, which waitForFunction would not).
+const SETTLED = `document.getAnimations().every((animation) => animation.playState !== 'running')`;
 const SMALL_TARGETS = `[...document.querySelectorAll('button, input:not([type="radio"]), select, textarea, .hg-button, label.radio')]
   .filter((element) => element.offsetParent !== null)
   .map((element) => ({ element, rect: element.getBoundingClientRect() }))
