@@ -1,6 +1,7 @@
 /**
  * A kiosk core that only replays its outbox, for the crash-safety test:
  *   npx tsx test/support/core/replay-process.ts --data DIR --upstream URL [--api-key KEY]
+ *     [--migrations DIR] (needed when this file runs bundled, away from the repo)
  * Prints "ready" once the core is open (entries left in `sending` recovered), then "done" when
  * nothing is queued any more, and exits. The test kills it with SIGKILL at random points.
  */
@@ -10,7 +11,12 @@ import { createMemorySecretStore } from '../../../electron/core/settings/secret-
 import { CORE_TEST_KEY } from './harness';
 
 const { values } = parseArgs({
-  options: { data: { type: 'string' }, upstream: { type: 'string' }, 'api-key': { type: 'string' } },
+  options: {
+    data: { type: 'string' },
+    upstream: { type: 'string' },
+    'api-key': { type: 'string' },
+    migrations: { type: 'string' },
+  },
 });
 if (!values.data || !values.upstream) {
   process.stderr.write('usage: replay-process.ts --data DIR --upstream URL [--api-key KEY]\n');
@@ -23,6 +29,7 @@ const core = await createKioskCoreInternals({
   apiKey: values['api-key'] ?? CORE_TEST_KEY,
   secretStore: createMemorySecretStore(),
   autoStart: false,
+  migrationsFolder: values.migrations,
   replayTimeoutMs: 2_000,
   replayPolicy: { budgetMs: 3_600_000, backoff: { baseMs: 20, maxMs: 200 } },
 });
