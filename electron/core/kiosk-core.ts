@@ -3,11 +3,14 @@
  * engine), in plain Node. The Electron main process and the browser shell each create one and
  * adapt `api` to their transport.
  */
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { z } from 'zod';
 import type { Dispatcher } from 'undici';
 import type { KioskApi, KioskEvent } from '../../shared/kiosk-api';
 import { systemClock, type Clock } from './clock';
 import { checkpointKioskDb, openKioskDb } from './db/open';
+import { getSetting, setSetting } from './db/settings-repo';
 import type { EmbeddedUpstream } from './embedded';
 import { createLocalEngine, type EngineFreshness } from './engine/engine';
 import { createEventHub } from './engine/events';
@@ -24,6 +27,18 @@ import { createFileSecretStore, type SecretStore } from './settings/secret-store
 import { createUpstreamClient, type UpstreamClient } from './upstream/client';
 
 export type { SecretStore };
+
+const GOVERNOR_SETTING = 'governorSends';
+const SavedGovernor = z.object({ identity: z.string(), sends: z.array(z.number()).max(100_000) });
+
+function safeJsonParse(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
 
 export interface KioskCoreOptions {
   dataDir: string; // SQLite file and embedded server data live here
@@ -82,6 +97,16 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
   let embedded: EmbeddedUpstream | null = null;
   let target: { baseUrl: string; apiKey: string | null; kind: 'embedded' | 'remote' } | null = null;
   let governor = new RateGovernor(options.governor);
+  // The governor's own count of the day survives restarts, for the same upstream and key only.
+  const governorIdentity = (): string =>
+    target ? `${target.kind}|${target.baseUrl}|${createHash('sha256').update(target.apiKey ?? '').digest('hex').slice(0, 16)}` : '';
+  const saveGovernor = (): void => {
+    setSetting(db, GOVERNOR_SETTING, JSON.stringify({ identity: governorIdentity(), sends: governor.exportSends(clock.now()) }));
+  };
+  const loadGovernor = (): void => {
+    const saved = SavedGovernor.safeParse(safeJsonParse(getSetting(db, GOVERNOR_SETTING)));
+    if (saved.success && saved.data.identity === governorIdentity()) governor.importSends(saved.data.sends, clock.now());
+  };
   const status = new SyncStatusTracker(() => target?.kind ?? 'embedded');
 
   const makeClient = (): UpstreamClient =>
@@ -120,6 +145,7 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
     db.$client.close();
     throw error;
   }
+  loadGovernor();
 
   const replayer = createReplayer({
     store,
@@ -186,9 +212,11 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
     offlineProbeMs: options.offlineProbeMs,
     bookingTimeoutMs: options.bookingTimeoutMs,
     retarget: async () => {
+      saveGovernor();
       await resolveTarget();
       await client.close();
       governor = new RateGovernor(options.governor);
+      loadGovernor();
       client = makeClient();
       status.reset();
       replayer.resume();
@@ -203,6 +231,7 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
   let checkpointTimer: ReturnType<Clock['setTimeout']> | null = null;
   const checkpoint = (): void => {
     try {
+      saveGovernor();
       checkpointKioskDb(db);
     } catch (error) {
       log.warn('checkpoint failed', { error });
@@ -227,6 +256,7 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
         await replayer.stop();
         await mirror.stop();
         if (checkpointTimer !== null) clock.clearTimeout(checkpointTimer);
+        saveGovernor();
         checkpointKioskDb(db);
         await client.close();
         await embedded?.close();

@@ -112,6 +112,19 @@ export class RateGovernor {
     this.blockedUntil = Math.max(this.blockedUntil, now + Math.max(1_000, retryAfterMs));
   }
 
+  /** Send times of the last day, to survive a restart (the day window is mostly our own count). */
+  exportSends(now: number): number[] {
+    this.prune(now);
+    return [...this.sends];
+  }
+
+  /** Restores send times saved by `exportSends` (those older than a day are dropped). */
+  importSends(times: readonly number[], now: number): void {
+    const merged = [...this.sends, ...times.filter((t) => Number.isFinite(t) && t <= now)].sort((a, b) => a - b);
+    this.sends = merged;
+    this.prune(now);
+  }
+
   used(name: WindowName, now: number): number {
     this.prune(now);
     const own = this.countSince(now - SPAN[name]);

@@ -87,6 +87,12 @@ describe('kiosk core against the reference server through the fault proxy', () =
     const days = await c.api.getAvailableDays({ year: 2026, month: 11, serviceId: SERVICE });
     expect(days.availableDays).toContain(24);
     expect((await c.api.getSyncStatus({})).online).toBe(false);
+
+    // The governor's count of the day survives a restart of the kiosk.
+    const spent = c.governor().snapshot(clock.now()).day.used;
+    await c.close();
+    const reopened = await openCore();
+    expect(reopened.governor().snapshot(clock.now()).day.used).toBe(spent);
   });
 
   it('an offline booking holds its slot: an overlapping second booking is refused; replay sends it once', async () => {

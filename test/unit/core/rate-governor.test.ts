@@ -102,6 +102,17 @@ describe('RateGovernor', () => {
     expect(g.budget('day', 'interactive')).toBe(1000);
   });
 
+  it('carries its day count across a restart', () => {
+    const before = new RateGovernor({ minuteLimit: 60, dayLimit: 10 });
+    for (let t = 0; t < 8; t += 1) before.onSend(t * 120_000, 'background');
+    const saved = before.exportSends(1_000_000);
+    const after = new RateGovernor({ minuteLimit: 60, dayLimit: 10 });
+    after.importSends([...saved, Number.NaN, 5_000_000], 1_000_000);
+    expect(after.used('day', 1_000_000)).toBe(8);
+    expect(after.waitMs(1_000_000, 'background')).toBeGreaterThan(0); // 8 of 10: the reserve
+    expect(after.waitMs(1_000_000, 'interactive')).toBe(0);
+  });
+
   it.each(['fixed', 'rolling'] as const)(
     'property: no sequence of requests and answers exceeds a %s window, and background never spends the reserve',
     (kind) => {
