@@ -1,6 +1,14 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { META_CONTENT_SECURITY_POLICY } from './shared/csp';
+
+/** Writes the one policy of shared/csp.ts into index.html's meta tag. */
+const contentSecurityPolicy = (): Plugin => ({
+  name: 'frontdesk-csp',
+  transformIndexHtml: (html) => html.replace('%FRONTDESK_CSP%', META_CONTENT_SECURITY_POLICY),
+});
 
 // Three builds: the Electron main process (ESM, Node 22), the preload (CommonJS, because a
 // sandboxed preload cannot be an ES module: ../shared/TOOLCHAIN.md) and the React renderer,
@@ -27,7 +35,7 @@ export default defineConfig({
   renderer: {
     root: resolve(import.meta.dirname, 'renderer'),
     base: './',
-    plugins: [react()],
+    plugins: [react(), contentSecurityPolicy()],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       emptyOutDir: true,

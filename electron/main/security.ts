@@ -1,18 +1,5 @@
 import type { Session, WebContents } from 'electron';
-
-/** The same policy the browser shell sends; index.html carries it too, for file:// loads. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ');
+import { CONTENT_SECURITY_POLICY } from '../../shared/csp';
 
 export type SessionLike = {
   webRequest: Pick<Session['webRequest'], 'onHeadersReceived'>;

@@ -6,6 +6,7 @@
  * - every API call carries the launch token as a Bearer credential, compared in constant time.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { CONTENT_SECURITY_POLICY } from '../../shared/csp';
 
 export function allowedHosts(port: number): Set<string> {
   return new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
@@ -37,9 +38,7 @@ function digest(value: string): Buffer {
 
 /** Headers for every response; the CSP matches a Vite build (no inline script or style). */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy':
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
-    "font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'",
+  'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'x-frame-options': 'DENY',
