@@ -49,6 +49,11 @@ export default tseslint.config(
   },
   ...zones,
   {
+    // Product code logs through a prefixed logger (electron/core/log.ts, Fastify's logger).
+    files: ['shared/**', 'server/**', 'electron/**', 'renderer/**'],
+    rules: { 'no-console': 'error' },
+  },
+  {
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
