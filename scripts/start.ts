@@ -28,9 +28,18 @@ function electronBinary(): string | null {
   return probe.status === 0 && probe.stdout ? probe.stdout : null;
 }
 
+/** The kiosk:web defaults, with the machine config and FRONTDESK_* variables as IT set them. */
 async function startBrowserShell(): Promise<void> {
+  const { parseWebCliArgs } = await import('../electron/web/cli-args');
   const { startKioskWeb } = await import('../electron/web/main');
-  const shell = await startKioskWeb({ port: Number(process.env.PORT ?? 5175) });
+  let args;
+  try {
+    args = parseWebCliArgs([], process.env, process.platform);
+  } catch (error) {
+    console.error(`start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(2);
+  }
+  const shell = await startKioskWeb(args);
   const stop = (): void => {
     void shell.close().then(() => process.exit(0));
   };
