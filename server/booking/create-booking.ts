@@ -36,85 +36,93 @@ export function createBooking(
   now: number,
   settings: AvailabilitySettings,
 ): CreateBookingOutcome {
-  // The repositories run their prepared statements on `db`; inside this synchronous callback
-  // that is the open IMMEDIATE transaction (better-sqlite3 has one connection, no await here).
-  return db.transaction(
-    (): CreateBookingOutcome => {
-      const service = findBookableService(db, input.serviceId);
-      if (!service) return { kind: 'not_found', error: `serviceId: no bookable service with id ${JSON.stringify(input.serviceId)}` };
-      const employee = findBookableEmployee(db, input.employeeId);
-      if (!employee) return { kind: 'not_found', error: `employeeId: no bookable employee with id ${JSON.stringify(input.employeeId)}` };
+  return db.transaction(() => createBookingInTransaction(db, input, now, settings), { behavior: 'immediate' });
+}
 
-      const minutes = durationMinutes(toApiService(service));
-      const { fromMs, toMs } = dayWindow(input.date);
-      const check = checkSlot({
-        date: input.date,
-        time: input.time,
-        durationMinutes: minutes,
-        serviceId: service.id,
-        employeeId: employee.id,
-        employees: loadSchedules(db),
-        busy: busyOfEmployee(db, employee.id, fromMs, toMs),
-        now,
-        settings,
-      });
-      if (!check.ok) {
-        return check.problem === 'taken'
-          ? { kind: 'taken', error: `slot taken: ${check.message}` }
-          : { kind: 'invalid', error: `${check.problem}: ${check.message}` };
-      }
-      // Belt and braces: the overlap query sees every active booking of the employee, whatever
-      // window the busy list above covered.
-      if (hasOverlap(db, employee.id, check.startMs, check.endMs)) {
-        return { kind: 'taken', error: 'slot taken: the employee has another booking at that time' };
-      }
+/**
+ * The body of `createBooking`, for a caller that writes more in the same IMMEDIATE transaction
+ * (the idempotency record). Call it only inside one: the repositories run their prepared
+ * statements on `db`, which inside a synchronous transaction callback is that transaction
+ * (better-sqlite3 has one connection, no await here).
+ */
+export function createBookingInTransaction(
+  db: ServerDb,
+  input: BookingRequest,
+  now: number,
+  settings: AvailabilitySettings,
+): CreateBookingOutcome {
+  const service = findBookableService(db, input.serviceId);
+  if (!service) return { kind: 'not_found', error: `serviceId: no bookable service with id ${JSON.stringify(input.serviceId)}` };
+  const employee = findBookableEmployee(db, input.employeeId);
+  if (!employee) return { kind: 'not_found', error: `employeeId: no bookable employee with id ${JSON.stringify(input.employeeId)}` };
 
-      let customer = findCustomerByEmail(db, input.customer.email);
-      if (!customer) {
-        customer = {
-          id: randomUUID(),
-          customerNumber: formatNumber(CUSTOMER_PREFIX, nextCounter(db, 'customer'), 5),
-          name: input.customer.name,
-          email: input.customer.email,
-          emailKey: emailKey(input.customer.email),
-          phone: input.customer.phone,
-          createdAt: now,
-        };
-        insertCustomer(db, customer);
-      }
+  const minutes = durationMinutes(toApiService(service));
+  const { fromMs, toMs } = dayWindow(input.date);
+  const check = checkSlot({
+    date: input.date,
+    time: input.time,
+    durationMinutes: minutes,
+    serviceId: service.id,
+    employeeId: employee.id,
+    employees: loadSchedules(db),
+    busy: busyOfEmployee(db, employee.id, fromMs, toMs),
+    now,
+    settings,
+  });
+  if (!check.ok) {
+    return check.problem === 'taken'
+      ? { kind: 'taken', error: `slot taken: ${check.message}` }
+      : { kind: 'invalid', error: `${check.problem}: ${check.message}` };
+  }
+  // Belt and braces: the overlap query sees every active booking of the employee, whatever
+  // window the busy list above covered.
+  if (hasOverlap(db, employee.id, check.startMs, check.endMs)) {
+    return { kind: 'taken', error: 'slot taken: the employee has another booking at that time' };
+  }
 
-      const bookingId = randomUUID();
-      const appointmentNumber = formatNumber(APPOINTMENT_PREFIX, nextCounter(db, 'appointment'), 6);
-      const endTime = instantToWall(check.endMs, settings.timeZone).time;
-      insertBooking(db, {
-        id: bookingId,
-        appointmentNumber,
-        serviceId: service.id,
-        employeeId: employee.id,
-        customerId: customer.id,
-        date: input.date,
-        time: input.time,
-        endTime,
-        startMs: check.startMs,
-        endMs: check.endMs,
-        status: 'pending',
-        notes: input.notes ? input.notes : null,
-        createdAt: now,
-      });
-      return {
-        kind: 'created',
-        data: {
-          bookingId,
-          appointmentNumber,
-          service: { title: service.title, duration: minutes },
-          employee: { name: employee.name, email: employee.email },
-          appointment: { date: input.date, time: input.time, endTime },
-          customer: { name: customer.name, email: customer.email, customerNumber: customer.customerNumber },
-          status: 'pending',
-          emailSent: false,
-        },
-      };
+  let customer = findCustomerByEmail(db, input.customer.email);
+  if (!customer) {
+    customer = {
+      id: randomUUID(),
+      customerNumber: formatNumber(CUSTOMER_PREFIX, nextCounter(db, 'customer'), 5),
+      name: input.customer.name,
+      email: input.customer.email,
+      emailKey: emailKey(input.customer.email),
+      phone: input.customer.phone,
+      createdAt: now,
+    };
+    insertCustomer(db, customer);
+  }
+
+  const bookingId = randomUUID();
+  const appointmentNumber = formatNumber(APPOINTMENT_PREFIX, nextCounter(db, 'appointment'), 6);
+  const endTime = instantToWall(check.endMs, settings.timeZone).time;
+  insertBooking(db, {
+    id: bookingId,
+    appointmentNumber,
+    serviceId: service.id,
+    employeeId: employee.id,
+    customerId: customer.id,
+    date: input.date,
+    time: input.time,
+    endTime,
+    startMs: check.startMs,
+    endMs: check.endMs,
+    status: 'pending',
+    notes: input.notes ? input.notes : null,
+    createdAt: now,
+  });
+  return {
+    kind: 'created',
+    data: {
+      bookingId,
+      appointmentNumber,
+      service: { title: service.title, duration: minutes },
+      employee: { name: employee.name, email: employee.email },
+      appointment: { date: input.date, time: input.time, endTime },
+      customer: { name: customer.name, email: customer.email, customerNumber: customer.customerNumber },
+      status: 'pending',
+      emailSent: false,
     },
-    { behavior: 'immediate' },
-  );
+  };
 }

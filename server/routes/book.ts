@@ -1,16 +1,24 @@
 /**
- * POST /book with the Idempotency-Key extension of decisions.md. The key is claimed (in flight)
- * before any work, including the asynchronous e-mail, and completed with the response that a
- * later identical request replays. A 5xx is never stored (the claim is released) and a body
- * that fails validation is answered 400 before any claim.
+ * POST /book with the Idempotency-Key extension of decisions.md. A keyed request is looked up,
+ * processed and its response recorded (a 201 with emailSent false) in ONE immediate
+ * transaction, so a crash at any point leaves either nothing or a booking whose key replays it.
+ * The confirmation mail is sent after the commit; while it is pending in this process the key
+ * answers 409, and once it is accepted the stored response says emailSent true. A 5xx is never
+ * stored (its transaction rolls back) and a body that fails validation is answered 400 before
+ * any lookup.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { BookingRequestSchema, IdempotencyKeySchema } from '../../shared/api/schemas';
-import type { BookingRequest, BookingResponse } from '../../shared/api/schemas';
-import { createBooking } from '../booking/create-booking';
+import type { BookingResponse } from '../../shared/api/schemas';
+import { createBooking, createBookingInTransaction } from '../booking/create-booking';
+import type { CreateBookingOutcome } from '../booking/create-booking';
 import { setBookingEmailSent } from '../db/bookings';
-import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../db/idempotency';
+import {
+  lookupIdempotencyKey,
+  recordIdempotentResponse,
+  updateIdempotentResponse,
+} from '../db/idempotency';
 import { requireBookScope } from '../http/auth';
 import { describeZodError, errorBody } from '../http/envelope';
 import { confirmationMail } from '../mail/confirmation';
@@ -26,7 +34,9 @@ interface Outcome {
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
@@ -36,8 +46,7 @@ export function bodyHash(body: unknown): string {
   return createHash('sha256').update(canonicalJson(body)).digest('hex');
 }
 
-async function processBooking(deps: RouteDeps, input: BookingRequest): Promise<Outcome> {
-  const outcome = createBooking(deps.db, input, deps.clock(), deps.settings);
+function toOutcome(outcome: CreateBookingOutcome): Outcome {
   switch (outcome.kind) {
     case 'not_found':
       return { status: 404, body: errorBody('Not found', outcome.error) };
@@ -45,22 +54,40 @@ async function processBooking(deps: RouteDeps, input: BookingRequest): Promise<O
       return { status: 400, body: errorBody('Slot not bookable', outcome.error) };
     case 'taken':
       return { status: 409, body: errorBody('Slot taken', outcome.error) };
-    case 'created': {
-      const data: BookingResponse = { ...outcome.data, emailSent: await sendConfirmation(deps, outcome.data) };
-      return { status: 201, body: { success: true, message: 'Booking created', data } };
-    }
+    case 'created':
+      return createdOutcome(outcome.data);
   }
 }
 
+function createdOutcome(data: BookingResponse): Outcome {
+  return { status: 201, body: { success: true, message: 'Booking created', data } };
+}
+
+interface IdempotencyRef {
+  apiKeyId: string;
+  key: string;
+}
+
 /**
- * True only when the transport accepted the mail within the budget; a failure or a time-out is
- * logged and never fails the booking.
+ * True only when the transport accepted the mail within the budget; then the booking and the
+ * stored idempotent response (if any) say so. A failure or a time-out is logged and never fails
+ * the booking.
  */
-async function sendConfirmation(deps: RouteDeps, booking: BookingResponse): Promise<boolean> {
+async function sendConfirmation(
+  deps: RouteDeps,
+  booking: BookingResponse,
+  idempotency?: IdempotencyRef,
+): Promise<boolean> {
   if (!deps.mailer) return false;
   try {
     await sendWithinBudget(deps.mailer, confirmationMail(booking), deps.mailBudgetMs);
-    setBookingEmailSent(deps.db, booking.bookingId, true);
+    deps.db.transaction((tx) => {
+      setBookingEmailSent(tx, booking.bookingId, true);
+      if (idempotency) {
+        const response = JSON.stringify(createdOutcome({ ...booking, emailSent: true }).body);
+        updateIdempotentResponse(tx, idempotency.apiKeyId, idempotency.key, response);
+      }
+    });
     return true;
   } catch (error) {
     // Only the error's code: SMTP messages often quote the recipient's address.
@@ -70,45 +97,111 @@ async function sendConfirmation(deps: RouteDeps, booking: BookingResponse): Prom
   }
 }
 
+async function withConfirmation(
+  deps: RouteDeps,
+  outcome: CreateBookingOutcome,
+  idempotency?: IdempotencyRef,
+): Promise<Outcome> {
+  if (outcome.kind !== 'created') return toOutcome(outcome);
+  const emailSent = await sendConfirmation(deps, outcome.data, idempotency);
+  return createdOutcome({ ...outcome.data, emailSent });
+}
+
 export function registerBookRoute(app: FastifyInstance, deps: RouteDeps): void {
   const { db } = deps;
-  app.post('/book', { preHandler: requireBookScope }, async (request, reply): Promise<FastifyReply> => {
-    const apiKeyId = request.apiKey?.id;
-    if (apiKeyId === undefined) return reply.code(401).send(errorBody('Unauthorized'));
-    const header = request.headers['idempotency-key'];
-    const key = header === undefined ? undefined : IdempotencyKeySchema.safeParse(header);
-    if (key && !key.success) {
-      return reply.code(400).send(errorBody('Invalid request', 'Idempotency-Key: expected 1-255 visible ASCII characters'));
-    }
-    // As with Stripe's keys: a request that fails validation never started, so nothing is recorded.
-    const parsed = BookingRequestSchema.safeParse(request.body);
-    if (!parsed.success) return reply.code(400).send(errorBody('Invalid request', describeZodError(parsed.error, 'body')));
-    if (!key) {
-      const outcome = await processBooking(deps, parsed.data);
-      return reply.code(outcome.status).send(outcome.body);
-    }
+  /** Keys whose booking committed and whose mail this process is still sending (decisions.md: 409). */
+  const mailing = new Set<string>();
+  app.post(
+    '/book',
+    { preHandler: requireBookScope },
+    async (request, reply): Promise<FastifyReply> => {
+      const apiKeyId = request.apiKey?.id;
+      if (apiKeyId === undefined) return reply.code(401).send(errorBody('Unauthorized'));
+      const header = request.headers['idempotency-key'];
+      const key = header === undefined ? undefined : IdempotencyKeySchema.safeParse(header);
+      if (key && !key.success) {
+        return reply
+          .code(400)
+          .send(
+            errorBody(
+              'Invalid request',
+              'Idempotency-Key: expected 1-255 visible ASCII characters',
+            ),
+          );
+      }
+      // As with Stripe's keys: a request that fails validation never started, so nothing is recorded.
+      const parsed = BookingRequestSchema.safeParse(request.body);
+      if (!parsed.success)
+        return reply
+          .code(400)
+          .send(errorBody('Invalid request', describeZodError(parsed.error, 'body')));
+      if (!key) {
+        const outcome = await withConfirmation(
+          deps,
+          createBooking(db, parsed.data, deps.clock(), deps.settings),
+        );
+        return reply.code(outcome.status).send(outcome.body);
+      }
 
-    const idemKey = key.data;
-    const claim = db.transaction((tx) => claimIdempotencyKey(tx, apiKeyId, idemKey, bodyHash(request.body), deps.clock()), {
-      behavior: 'immediate',
-    });
-    switch (claim.kind) {
-      case 'in_flight':
-        return reply.code(409).send(errorBody('Conflict', 'Idempotency-Key: a request with this key is still being processed'));
-      case 'mismatch':
-        return reply.code(422).send(errorBody('Unprocessable request', 'Idempotency-Key: already used with a different body'));
-      case 'replay':
-        return reply.code(claim.statusCode).header('Idempotent-Replayed', 'true').type('application/json').send(claim.response);
-      case 'claimed':
-        break;
-    }
-    try {
-      const outcome = await processBooking(deps, parsed.data);
-      completeIdempotencyKey(db, apiKeyId, idemKey, outcome.status, JSON.stringify(outcome.body));
-      return reply.code(outcome.status).send(outcome.body);
-    } catch (error) {
-      releaseIdempotencyKey(db, apiKeyId, idemKey);
-      throw error;
-    }
-  });
+      const idempotency: IdempotencyRef = { apiKeyId, key: key.data };
+      const mailingId = JSON.stringify([apiKeyId, key.data]);
+      if (mailing.has(mailingId)) return inFlight(reply);
+      const hash = bodyHash(request.body);
+      const now = deps.clock();
+      const result = db.transaction(
+        (tx) => {
+          const found = lookupIdempotencyKey(tx, apiKeyId, key.data, hash, now);
+          if (found.kind !== 'absent') return found;
+          const created = createBookingInTransaction(db, parsed.data, now, deps.settings);
+          const stored = toOutcome(created);
+          recordIdempotentResponse(tx, {
+            ...idempotency,
+            bodyHash: hash,
+            statusCode: stored.status,
+            response: JSON.stringify(stored.body),
+            now,
+          });
+          return { kind: 'processed' as const, created };
+        },
+        { behavior: 'immediate' },
+      );
+      switch (result.kind) {
+        case 'in_flight':
+          return inFlight(reply);
+        case 'mismatch':
+          return reply
+            .code(422)
+            .send(
+              errorBody(
+                'Unprocessable request',
+                'Idempotency-Key: already used with a different body',
+              ),
+            );
+        case 'replay':
+          return reply
+            .code(result.statusCode)
+            .header('Idempotent-Replayed', 'true')
+            .type('application/json')
+            .send(result.response);
+        case 'processed':
+          break;
+      }
+      // Added in the same synchronous turn as the commit, so no request can see the key between.
+      mailing.add(mailingId);
+      try {
+        const outcome = await withConfirmation(deps, result.created, idempotency);
+        return reply.code(outcome.status).send(outcome.body);
+      } finally {
+        mailing.delete(mailingId);
+      }
+    },
+  );
+}
+
+function inFlight(reply: FastifyReply): FastifyReply {
+  return reply
+    .code(409)
+    .send(
+      errorBody('Conflict', 'Idempotency-Key: a request with this key is still being processed'),
+    );
 }

@@ -1,8 +1,16 @@
-/** decisions.md "Idempotency": replay, 422 on a different body, 409 while in flight, per API key, 24 h. */
+/**
+ * decisions.md "Idempotency": replay, 422 on a different body, 409 while in flight, per API key,
+ * 24 h; and after a crash, a key replays its committed booking and is never blocked for a day.
+ */
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashKey } from '../../../server/db/api-keys';
+import { IN_FLIGHT_LEASE_MS } from '../../../server/db/idempotency';
+import { closeServerDb } from '../../../server/db/open';
 import type { Mailer, MailMessage } from '../../../server/mail/mailer';
+import { bodyHash } from '../../../server/routes/book';
 import { BookingCreatedEnvelope } from '../../../shared/api/schemas';
-import { OTHER_BOOK_KEY, createTestApp, demoBooking, rowCount } from '../../support/server/harness';
+import { BOOK_KEY, OTHER_BOOK_KEY, createTestApp, demoBooking, rowCount, tempDir, testClock } from '../../support/server/harness';
 import type { TestApp } from '../../support/server/harness';
 
 /** A transport that holds each mail until released, to keep a request in flight. */
@@ -115,5 +123,87 @@ describe('Idempotency-Key', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ success: false, error: expect.stringMatching(/^Idempotency-Key/) as unknown });
     expect(rowCount(t.db, 'bookings')).toBe(before);
+  });
+});
+
+/** A transport whose send never completes until `fail()`: the process "dies" while mailing. */
+class StuckMailer implements Mailer {
+  private started!: () => void;
+  readonly sending = new Promise<void>((resolve) => (this.started = resolve));
+  private abort: ((error: Error) => void)[] = [];
+  send(): Promise<void> {
+    this.started();
+    return new Promise((_resolve, reject) => this.abort.push(reject));
+  }
+  fail(): void {
+    for (const reject of this.abort.splice(0)) reject(new Error('process gone'));
+  }
+  close(): void {}
+}
+
+describe('Idempotency-Key across a crash', () => {
+  it('a booking committed before the process died is replayed (201, same bookingId), never booked twice', async () => {
+    const tmp = tempDir();
+    const dbPath = join(tmp.dir, 'crash.db');
+    const clock = testClock();
+    const stuck = new StuckMailer();
+    const first = await createTestApp({ dbPath, clock, mailer: stuck });
+    let second: TestApp | undefined;
+    const body = demoBooking({ time: '11:00' });
+    const before = rowCount(first.db, 'bookings');
+    const unanswered = first.book(body, { idempotencyKey: 'crash-key' });
+    try {
+      await stuck.sending; // the booking is committed; its response was never sent
+      // The crash: the connection goes without anything after the commit running, and a new
+      // process opens the same file (it knows nothing of the first one's requests).
+      closeServerDb(first.db);
+      second = await createTestApp({ dbPath, clock });
+      const db = second.db;
+      const committed = db.$client.prepare('SELECT id FROM bookings WHERE date = ? AND time = ?').all(body.date, body.time) as { id: string }[];
+      expect(committed).toHaveLength(1);
+
+      const retry = await second.book(body, { idempotencyKey: 'crash-key' });
+      expect(retry.statusCode).toBe(201);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      const data = BookingCreatedEnvelope.parse(retry.json()).data;
+      expect(data.bookingId).toBe(committed[0]?.id);
+      expect(data.emailSent).toBe(false); // not known to have been sent
+      expect(rowCount(db, 'bookings')).toBe(before + 1);
+    } finally {
+      stuck.fail();
+      await unanswered;
+      await first.app.close();
+      await second?.close();
+      tmp.remove();
+    }
+  });
+
+  it('an in-flight record abandoned by a crash blocks its key only for the lease, by the injected clock', async () => {
+    const clock = testClock();
+    const s = await createTestApp({ clock });
+    try {
+      const body = demoBooking({ time: '12:00' });
+      const apiKey = s.db.$client.prepare('SELECT id FROM api_keys WHERE key_hash = ?').get(hashKey(BOOK_KEY)) as { id: string };
+      // What a server that claimed keys before the work leaves when it dies before its commit.
+      s.db.$client
+        .prepare("INSERT INTO idempotency_records (api_key_id, key, body_hash, state, created_at) VALUES (?, ?, ?, 'in_flight', ?)")
+        .run(apiKey.id, 'abandoned-key', bodyHash(body), clock());
+      const before = rowCount(s.db, 'bookings');
+
+      clock.advance(IN_FLIGHT_LEASE_MS - 1000);
+      expect((await s.book(body, { idempotencyKey: 'abandoned-key' })).statusCode).toBe(409);
+      expect(rowCount(s.db, 'bookings')).toBe(before);
+
+      clock.advance(2000); // past the lease: the claim's owner is gone, the request is processed afresh
+      const fresh = await s.book(body, { idempotencyKey: 'abandoned-key' });
+      expect(fresh.statusCode).toBe(201);
+      expect(rowCount(s.db, 'bookings')).toBe(before + 1);
+      const again = await s.book(body, { idempotencyKey: 'abandoned-key' });
+      expect(again.statusCode).toBe(201);
+      expect(again.json()).toEqual(fresh.json());
+      expect(rowCount(s.db, 'bookings')).toBe(before + 1);
+    } finally {
+      await s.close();
+    }
   });
 });
