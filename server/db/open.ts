@@ -29,8 +29,9 @@ export function openServerDb(path: string, options: OpenServerDbOptions = {}): S
   const sqlite = new Database(path);
   try {
     sqlite.pragma('journal_mode = WAL');
-    // NORMAL is durable against process crashes in WAL mode; only a power cut may lose the tail.
-    sqlite.pragma('synchronous = NORMAL');
+    // FULL: every commit is fsynced before it returns, so a booking answered 201 survives a power
+    // cut too (NORMAL in WAL mode only survives process crashes). bench/RESULTS.md has the cost.
+    sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     // Concurrent writers (a second process on the same file) wait instead of failing at once.
     sqlite.pragma('busy_timeout = 5000');
