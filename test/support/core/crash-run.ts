@@ -173,8 +173,11 @@ export async function runCrashTest(options: { bookings: number; minKills: number
       lives += 1;
       await life.ready;
       if (kills < options.minKills) {
-        // A random point: before, during or after a request or a commit.
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * maxDelay));
+        // A random point: before, during or after a request or a commit. The window shrinks
+        // when few bookings are left for the kills still to come, so every run gets its kills.
+        const killsLeft = options.minKills - kills;
+        const window = maxDelay * Math.min(1, pending / (2 * killsLeft));
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * window));
         if (life.child.exitCode === null && life.child.kill('SIGKILL')) kills += 1;
       }
       const code = await life.exited;
