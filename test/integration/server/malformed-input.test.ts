@@ -1,21 +1,29 @@
 /**
  * Bad input (issue 2): fast-check generates malformed requests against every endpoint -- wrong
- * types, missing fields, huge strings, odd unicode, bad dates, injection strings, raw non-JSON.
- * None may produce a 500, and none may change bookings, customers or the number counters.
+ * types, missing fields, huge strings, odd unicode, bad dates, injection strings, raw non-JSON --
+ * sent over real HTTP to the server listening on 127.0.0.1 (port 0, one keep-alive connection).
+ * None may produce a 500, and none may change any table a request could write (harness
+ * dataTables: everything but the rate-limit counters), except the one idempotency record that
+ * decisions.md requires for a refused request that carried a key.
  */
 import fc from 'fast-check';
+import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../../shared/api/schemas';
-import { BOOK_KEY, createTestApp, dataHash, demoBooking } from '../../support/server/harness';
+import { BOOK_KEY, createTestApp, dataHash, dataTables, demoBooking, tableRows } from '../../support/server/harness';
 import type { TestApp } from '../../support/server/harness';
 
 let t: TestApp;
+let pool: Pool;
 beforeAll(async () => {
   t = await createTestApp();
-  // One real booking so that the tables are not trivially empty.
-  expect((await t.book(demoBooking({ time: '19:00' }))).statusCode).toBe(201);
+  // One real booking (with a key) so that the tables are not trivially empty.
+  expect((await t.book(demoBooking({ time: '19:00' }), { idempotencyKey: 'seed-booking' })).statusCode).toBe(201);
+  const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  pool = new Pool(url, { connections: 1, pipelining: 1 });
 });
 afterAll(async () => {
+  await pool.close();
   await t.close();
 });
 
@@ -92,27 +100,54 @@ const request: fc.Arbitrary<Request> = fc.oneof(
   { weight: 1, arbitrary: fc.tuple(fc.constantFrom('/services', '/employees'), query).map(([p, q]): Request => ({ method: 'GET', url: `${p}?${q}` })) },
 );
 
+const IDEMPOTENCY = 'idempotency_records';
+
 describe('malformed requests', () => {
-  it('never answer 500 and never change the data (>= 200 generated requests)', async () => {
-    const before = dataHash(t.db);
+  it('never answer 500 and never change the data (>= 200 generated requests over real HTTP)', async () => {
+    const others = dataTables(t.db).filter((table) => table !== IDEMPOTENCY);
+    expect(others).toEqual(expect.arrayContaining(['bookings', 'customers', 'counters', 'services', 'employees', 'api_keys']));
+    const othersBefore = dataHash(t.db, others);
+    let records = tableRows(t.db, IDEMPOTENCY);
     const seen = new Map<number, number>();
+    let recorded = 0;
     await fc.assert(
       fc.asyncProperty(request, async (r) => {
         const headers: Record<string, string> = { authorization: `Bearer ${BOOK_KEY}` };
         if (r.method === 'POST') headers['content-type'] = r.contentType ?? 'application/json';
         if (r.idempotencyKey !== undefined) headers['idempotency-key'] = r.idempotencyKey;
-        const response = await t.app.inject({ method: r.method, url: `${API_PREFIX}${r.url}`, headers, payload: r.payload });
+        const response = await pool.request({ method: r.method, path: `${API_PREFIX}${r.url}`, headers, body: r.payload });
+        const text = await response.body.text();
         seen.set(response.statusCode, (seen.get(response.statusCode) ?? 0) + 1);
         expect(response.statusCode).toBeLessThan(500);
-        const body = response.json<{ success: boolean }>();
+        const body = JSON.parse(text) as { success: boolean };
         expect(typeof body.success).toBe('boolean');
         if (r.method === 'POST') expect(response.statusCode).not.toBe(201);
-        expect(dataHash(t.db)).toBe(before);
+        expect(dataHash(t.db, others)).toBe(othersBefore);
+
+        // A keyed request that passed validation and was refused (404 for an unknown id) is
+        // remembered so that its retry gets the same answer: exactly that one record may appear.
+        const after = tableRows(t.db, IDEMPOTENCY);
+        if (JSON.stringify(after) !== JSON.stringify(records)) {
+          expect(r.idempotencyKey).toBeDefined();
+          // Never for a request refused by validation: it never started (book.ts).
+          expect(body).not.toMatchObject({ message: 'Invalid request' });
+          const key = (r.idempotencyKey ?? '').trim(); // HTTP drops the header value's outer spaces
+          const without = (rows: Record<string, unknown>[]) => rows.filter((row) => row.key !== key);
+          expect(without(after)).toEqual(without(records));
+          expect(records.some((row) => row.key === key)).toBe(false);
+          expect(after.filter((row) => row.key === key)).toEqual([
+            expect.objectContaining({ state: 'done', status_code: response.statusCode, response: text }),
+          ]);
+          recorded += 1;
+          records = after;
+        }
       }),
       { numRuns: 250, seed: 20261121 },
     );
     // The generator reached the refusals it was meant to.
     expect(seen.get(400) ?? 0).toBeGreaterThan(100);
     expect(seen.get(404) ?? 0).toBeGreaterThan(0);
+    // The seed reaches the keyed refusals too (4 records with seed 20261121).
+    expect(recorded).toBeGreaterThan(0);
   });
 });

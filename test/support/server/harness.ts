@@ -158,13 +158,28 @@ export function demoBooking(overrides: Partial<BookingRequest> = {}): BookingReq
   };
 }
 
-/** Content hash of the business data (bookings, customers, number counters). */
-export function dataHash(db: ServerDb): string {
-  const sqlite = db.$client;
+/**
+ * Tables whose contents a request may change, read from the schema so that a table added later
+ * is covered too. Only `rate_limit_counters` is left out: every authenticated request counts
+ * against its key's minute and day windows by design (decisions.md), so they change with each
+ * request whatever its outcome; they have tests of their own (rate-limit.test.ts).
+ */
+export function dataTables(db: ServerDb): string[] {
+  const rows = db.$client.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[];
+  return rows.map((r) => r.name).filter((name) => name !== 'rate_limit_counters');
+}
+
+/** Every row of a table, ordered by all its columns (so equal contents give equal lists). */
+export function tableRows(db: ServerDb, table: string): Record<string, unknown>[] {
+  const columns = db.$client.pragma(`table_info(${JSON.stringify(table)})`) as { name: string }[];
+  const order = columns.map((c) => JSON.stringify(c.name)).join(', ');
+  return db.$client.prepare(`SELECT * FROM ${JSON.stringify(table)} ORDER BY ${order}`).all() as Record<string, unknown>[];
+}
+
+/** Content hash of every table a request could change (see dataTables), or of `tables` only. */
+export function dataHash(db: ServerDb, tables: readonly string[] = dataTables(db)): string {
   const hash = createHash('sha256');
-  for (const table of ['bookings', 'customers', 'counters']) {
-    hash.update(JSON.stringify(sqlite.prepare(`SELECT * FROM ${table} ORDER BY 1`).all()));
-  }
+  for (const table of tables) hash.update(`${table}\n${JSON.stringify(tableRows(db, table))}\n`);
   return hash.digest('hex');
 }
 
