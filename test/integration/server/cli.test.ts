@@ -4,9 +4,12 @@
  * itself instead of reporting the server's exit code).
  */
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { API_PREFIX } from '../../../shared/api/schemas';
+import { API_PREFIX, BookingCreatedEnvelope, TimeSlotsEnvelope } from '../../../shared/api/schemas';
 import { tempDir } from '../../support/server/harness';
 
 const tmp = tempDir('fd-server-cli-');
@@ -20,8 +23,13 @@ interface Run {
   kill(signal: NodeJS.Signals): void;
 }
 
-function runCli(args: string[], env: Record<string, string> = {}): Run {
-  const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/main.ts', ...args], {
+/**
+ * `direct` runs the server in this very process (tsx as a loader, not tsx's CLI, which would
+ * spawn it as a grandchild that a SIGKILL of the CLI leaves running).
+ */
+function runCli(args: string[], env: Record<string, string> = {}, direct = false): Run {
+  const launcher = direct ? ['--import', 'tsx'] : ['node_modules/tsx/dist/cli.mjs'];
+  const child = spawn(process.execPath, [...launcher, 'server/main.ts', ...args], {
     cwd: process.cwd(),
     env: { ...process.env, FRONTDESK_API_KEYS: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -97,5 +105,67 @@ describe('npm run server', () => {
     expect((await run.exit).code).toBe(2);
     expect(run.stderr().trim().split('\n')).toHaveLength(1);
     expect(run.stderr()).toMatch(/--port/);
+  });
+
+  it('SIGKILL after a booking committed, before its mail: a retry with the same Idempotency-Key replays it', async () => {
+    // An SMTP server that accepts the connection and never says a word: the mail hangs.
+    const sockets: Socket[] = [];
+    const mute = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => mute.listen(0, '127.0.0.1', resolve));
+    const address = mute.address();
+    const smtpPort = typeof address === 'object' && address ? address.port : 0;
+    const dbPath = join(tmp.dir, 'kill.db');
+    const args = ['--port', '0', '--db', dbPath, '--seed', 'demo', '--key', 'kill-key-1', '--rate-limit', '1000,100000'];
+    const headers = { authorization: 'Bearer kill-key-1', 'content-type': 'application/json', 'idempotency-key': 'kiosk-7f3a' };
+    const first = runCli([...args, '--smtp', `smtp://127.0.0.1:${smtpPort}`], {}, true);
+    try {
+      const [url] = await first.waitFor(URL_LINE);
+      // The server runs on the real clock: take the first free slot from tomorrow on.
+      let slot: { date: string; time: string; employeeId: string } | undefined;
+      for (let day = 1; day <= 14 && !slot; day += 1) {
+        const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+        const response = await fetch(`${url}${API_PREFIX}/availability?date=${date}&serviceId=svc-herren-schnitt`, { headers });
+        const free = TimeSlotsEnvelope.parse(await response.json()).data.timeSlots.find((s) => s.available && s.employeeId);
+        if (free?.employeeId) slot = { date, time: free.time, employeeId: free.employeeId };
+      }
+      if (!slot) throw new Error('no free slot in the next two weeks');
+      const body = JSON.stringify({
+        serviceId: 'svc-herren-schnitt',
+        ...slot,
+        customer: { name: 'Erika Mustermann', email: 'erika@example.com', phone: '+49 30 555 0100' },
+      });
+      const lost = fetch(`${url}${API_PREFIX}/book`, { method: 'POST', headers, body }).catch(() => 'no response');
+
+      const reader = new Database(dbPath, { readonly: true });
+      const committed = () => reader.prepare('SELECT id FROM bookings WHERE date = ? AND time = ?').all(slot.date, slot.time) as { id: string }[];
+      try {
+        const deadline = Date.now() + 10_000;
+        while (committed().length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+        first.kill('SIGKILL'); // the booking is committed, its response not yet sent
+        expect(await first.exit).toEqual({ code: null, signal: 'SIGKILL' });
+        expect(await lost).toBe('no response');
+        expect(committed()).toHaveLength(1);
+
+        const second = runCli(args);
+        try {
+          const [url2] = await second.waitFor(URL_LINE);
+          const retry = await fetch(`${url2}${API_PREFIX}/book`, { method: 'POST', headers, body });
+          expect(retry.status).toBe(201);
+          const data = BookingCreatedEnvelope.parse(await retry.json()).data;
+          expect(data.bookingId).toBe(committed()[0]?.id);
+          expect(data.emailSent).toBe(false);
+          expect(committed()).toHaveLength(1);
+        } finally {
+          second.kill('SIGTERM');
+          await second.exit;
+        }
+      } finally {
+        reader.close();
+      }
+    } finally {
+      first.kill('SIGKILL');
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => mute.close(resolve));
+    }
   });
 });
