@@ -47,6 +47,16 @@ export interface KioskConfig {
   configFile: string | null;
 }
 
+/**
+ * The same layers for starting the core, where "not configured" and "embedded" differ:
+ * `upstreamUrl` undefined keeps what staff stored in Settings, null forces the embedded
+ * server; `apiKey` undefined keeps the stored key.
+ */
+export interface KioskStartupConfig extends Omit<KioskConfig, 'upstreamUrl' | 'apiKey'> {
+  upstreamUrl: string | null | undefined;
+  apiKey: string | undefined;
+}
+
 export interface LoadKioskConfigOptions {
   argv: readonly string[];
   env: Readonly<Record<string, string | undefined>>;
@@ -97,7 +107,14 @@ export function defaultConfigPath(
   }
 }
 
+/** The merged layers for display: nothing configured reads as the embedded default. */
 export function loadKioskConfig(options: LoadKioskConfigOptions): KioskConfig {
+  const startup = loadKioskStartupConfig(options);
+  return { ...startup, upstreamUrl: startup.upstreamUrl ?? null, apiKey: startup.apiKey ?? null };
+}
+
+/** The merged layers for createKioskCore: see KioskStartupConfig for undefined vs null. */
+export function loadKioskStartupConfig(options: LoadKioskConfigOptions): KioskStartupConfig {
   const readFile = options.readFile ?? readFileIfExists;
   const explicitPath = blankToUndefined(options.env.FRONTDESK_CONFIG);
   const path = explicitPath ?? defaultConfigPath(options.platform, options.env);
@@ -114,8 +131,8 @@ export function loadKioskConfig(options: LoadKioskConfigOptions): KioskConfig {
     layers.reduce((acc, v) => (v === undefined ? acc : v));
   return {
     dataDir: pick(file.dataDir, env.dataDir, flags.dataDir) ?? options.defaultDataDir,
-    upstreamUrl: pick(file.upstreamUrl, env.upstreamUrl, flags.upstreamUrl) ?? null,
-    apiKey: pick(file.apiKey, env.apiKey, flags.apiKey) ?? null,
+    upstreamUrl: pick(file.upstreamUrl, env.upstreamUrl, flags.upstreamUrl),
+    apiKey: pick(file.apiKey, env.apiKey, flags.apiKey),
     mode: pick(file.mode, env.mode, flags.mode) ?? 'kiosk',
     locked: [...new Set(file.locked ?? [])],
     configFile: text === null ? null : path,

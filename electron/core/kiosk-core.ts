@@ -42,8 +42,9 @@ function safeJsonParse(text: string | null): unknown {
 
 export interface KioskCoreOptions {
   dataDir: string; // SQLite file and embedded server data live here
-  upstreamUrl?: string | null; // null/undefined: embedded reference server with demo data
-  apiKey?: string | null;
+  /** undefined: keep the stored setting (embedded when none is stored); null: force embedded. */
+  upstreamUrl?: string | null;
+  apiKey?: string | null; // undefined: keep the stored key; null: forget it
   secretStore?: SecretStore;
   clock?: Clock;
   dispatcher?: Dispatcher;

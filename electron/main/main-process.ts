@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BrowserWindow, app, dialog, ipcMain, safeStorage, session } from 'electron';
 import type { KioskCore, KioskCoreOptions } from '../core/kiosk-core';
-import { ConfigError, loadKioskConfig } from '../core/config';
+import { ConfigError, loadKioskStartupConfig } from '../core/config';
 import { createLogger, describeError, type Logger } from '../core/log';
 import { isAppUrl } from './app-url';
 import { createFileLogSink } from './file-log';
@@ -43,7 +43,8 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
   let core: KioskCore;
   let mode: 'kiosk' | 'counter';
   try {
-    const config = loadKioskConfig({
+    // Undefined upstream / key: keep what staff stored; null ("embedded") forces the demo server.
+    const config = loadKioskStartupConfig({
       argv: options.argv,
       env: options.env,
       platform: options.platform,

@@ -4,7 +4,7 @@
  * turns either into one line on stderr and exit 2.
  */
 import { parseArgs } from 'node:util';
-import { loadKioskConfig } from '../core/config';
+import { loadKioskStartupConfig } from '../core/config';
 import { DEFAULT_DATA_DIR, DEFAULT_WEB_PORT } from './defaults';
 
 export const USAGE =
@@ -15,8 +15,10 @@ export class UsageError extends Error {}
 export interface WebCliArgs {
   port: number;
   token: string | undefined;
-  upstreamUrl: string | null;
-  apiKey: string | null;
+  /** undefined: not configured (the core keeps the stored setting); null: `--upstream embedded`. */
+  upstreamUrl: string | null | undefined;
+  /** undefined: not configured (the core keeps the stored key). */
+  apiKey: string | undefined;
   dataDir: string;
 }
 
@@ -52,7 +54,7 @@ export function parseWebCliArgs(
   if (values.token !== undefined && !/^[\x21-\x7e]{1,512}$/.test(values.token)) {
     throw new UsageError('--token must be 1 to 512 visible ASCII characters');
   }
-  const config = loadKioskConfig({ argv, env, platform, defaultDataDir: DEFAULT_DATA_DIR });
+  const config = loadKioskStartupConfig({ argv, env, platform, defaultDataDir: DEFAULT_DATA_DIR });
   return {
     port,
     token: values.token,

@@ -23,8 +23,12 @@ export const BUILT_RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', im
 export interface StartKioskWebOptions {
   /** Default 5175; 0 picks a free port. */
   port?: number;
-  /** null or absent: the core's embedded reference server with demo data. */
+  /**
+   * Absent: keep the upstream stored in the data folder (staff Settings; the embedded reference
+   * server with demo data when none is stored). null: force the embedded server.
+   */
   upstreamUrl?: string | null;
+  /** Absent: keep the stored key. */
   apiKey?: string | null;
   /** Default ./data/kiosk, resolved against the working directory. */
   dataDir?: string;
@@ -64,8 +68,9 @@ export async function startKioskWeb(options: StartKioskWebOptions = {}): Promise
 
   const core: KioskCore = await createKioskCore({
     dataDir,
-    upstreamUrl: options.upstreamUrl ?? null,
-    apiKey: options.apiKey ?? null,
+    // Not `?? null`: null forces the embedded server and would drop the staff's upstream.
+    upstreamUrl: options.upstreamUrl,
+    apiKey: options.apiKey,
     secretStore: options.secretStore ?? createFileSecretStore(join(dataDir, 'api-key.secret')),
   });
   let shell: WebShell;

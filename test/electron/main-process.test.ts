@@ -177,7 +177,19 @@ describe('electron main', () => {
     expect(window.options).toMatchObject({ kiosk: true, fullscreen: true });
     expect(window.loaded).toBe(APP_URL);
     // The core's data and migrations: userData and the app's drizzle folder, not the bundle's.
-    expect(coreOptions).toMatchObject({ dataDir: join(userData, 'kiosk'), migrationsFolder: '/opt/frontdesk/drizzle/kiosk', upstreamUrl: null });
+    expect(coreOptions).toMatchObject({ dataDir: join(userData, 'kiosk'), migrationsFolder: '/opt/frontdesk/drizzle/kiosk' });
+    // Nothing configured: undefined keeps the upstream and key staff stored (null would force
+    // the embedded server and forget the key on every start).
+    expect(coreOptions).toHaveProperty('upstreamUrl', undefined);
+    expect(coreOptions).toHaveProperty('apiKey', undefined);
+  });
+
+  it('forces the embedded server only when the config says "embedded"', async () => {
+    await start({ FRONTDESK_UPSTREAM_URL: 'embedded' });
+    expect(coreOptions).toHaveProperty('upstreamUrl', null);
+    expect(coreOptions).toHaveProperty('apiKey', undefined);
+    await start({ FRONTDESK_UPSTREAM_URL: 'https://api.example.com', FRONTDESK_API_KEY: 'k1' });
+    expect(coreOptions).toMatchObject({ upstreamUrl: 'https://api.example.com', apiKey: 'k1' });
   });
 
   it('counter mode (the staff setting) is a normal window', async () => {

@@ -53,6 +53,41 @@ describe('startKioskWeb (embedded default)', () => {
   });
 });
 
+describe('startKioskWeb restart', () => {
+  it('keeps the upstream and key staff set in Settings when started without --upstream', async () => {
+    const dataDir = tempDataDir();
+    const options = { port: 0, dataDir, rendererDir: null, print: () => undefined, log: silentLogger };
+    const first = await startKioskWeb(options);
+    try {
+      const client = createHttpKioskClient({ baseUrl: first.url, token: first.token });
+      // A loopback port nobody listens on: the core re-targets without reaching anything.
+      const updated = await client.updateSettings({ pin: '2468', upstreamUrl: 'http://127.0.0.1:9', apiKey: 'staff-key-1' });
+      if (!updated.ok) throw new Error(`updateSettings failed: ${updated.error.message}`);
+    } finally {
+      await first.close();
+    }
+    const second = await startKioskWeb(options);
+    try {
+      const client = createHttpKioskClient({ baseUrl: second.url, token: second.token });
+      const settings = await client.getSettings({});
+      expect(settings.ok && settings.result).toMatchObject({ upstreamUrl: 'http://127.0.0.1:9', apiKeySet: true });
+      const status = await client.getSyncStatus({});
+      expect(status.ok && status.result.upstream).toBe('remote');
+    } finally {
+      await second.close();
+    }
+    // An explicit null (--upstream embedded) still forces the embedded server.
+    const third = await startKioskWeb({ ...options, upstreamUrl: null });
+    try {
+      const client = createHttpKioskClient({ baseUrl: third.url, token: third.token });
+      const settings = await client.getSettings({});
+      expect(settings.ok && settings.result.upstreamUrl).toBeNull();
+    } finally {
+      await third.close();
+    }
+  });
+});
+
 interface Run {
   code: number | null;
   stdout: string;

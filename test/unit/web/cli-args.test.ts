@@ -11,10 +11,19 @@ describe('parseWebCliArgs', () => {
     expect(parse([])).toEqual({
       port: 5175,
       token: undefined,
-      upstreamUrl: null,
-      apiKey: null,
+      upstreamUrl: undefined,
+      apiKey: undefined,
       dataDir: './data/kiosk',
     });
+    // Not configured is undefined, not null: null would force the embedded server on every
+    // start and drop the upstream staff set in Settings.
+    expect(parse([]).upstreamUrl).not.toBeNull();
+    expect(parse([]).apiKey).not.toBeNull();
+  });
+
+  it('forces the embedded server only for --upstream embedded', () => {
+    expect(parse(['--upstream', 'embedded']).upstreamUrl).toBeNull();
+    expect(parse(['--upstream', 'embedded']).apiKey).toBeUndefined();
   });
 
   it('reads every flag of the documented command line', () => {
