@@ -17,7 +17,8 @@ const KEYS = {
   pinHash: 'pinHash',
 } as const;
 
-const DEFAULTS = { mode: 'kiosk', idleTimeoutSec: 90, language: 'de' } as const;
+// Idle timeout: 60 s by issue 4 (the renderer's own fallback is 60 too).
+const DEFAULTS = { mode: 'kiosk', idleTimeoutSec: 60, language: 'de' } as const;
 
 export interface UpstreamSettings {
   upstreamUrl: string | null;
