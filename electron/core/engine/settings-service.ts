@@ -20,6 +20,30 @@ const KEYS = {
 // Idle timeout: 60 s by issue 4 (the renderer's own fallback is 60 too).
 const DEFAULTS = { mode: 'kiosk', idleTimeoutSec: 60, language: 'de' } as const;
 
+/** Loopback hosts, where plain http cannot be read or altered on the way. */
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** The URL as stored: trailing slashes dropped, so `https://x/` and `https://x` are one host. */
+function normaliseUpstreamUrl(url: string | null): string | null {
+  return url === null ? null : url.replace(/\/+$/, '');
+}
+
+/** Refuses a URL the API key must not be sent to: not http(s), or plain http to another machine. */
+function checkUpstreamUrl(url: string): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new KioskFailure('invalid_input', 'upstreamUrl: not a URL');
+  }
+  if (parsed.protocol === 'https:') return;
+  if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return;
+  throw new KioskFailure('invalid_input', 'upstreamUrl: https is required (plain http only for 127.0.0.1, localhost or [::1])');
+}
+
 export interface UpstreamSettings {
   upstreamUrl: string | null;
   apiKey: string | null;
@@ -30,6 +54,12 @@ export interface SettingsService {
   upstream(): UpstreamSettings;
   /** Applies start-up overrides (CLI flags) without a PIN: they come from whoever runs the app. */
   override(values: { upstreamUrl?: string | null | undefined; apiKey?: string | null | undefined }): void;
+  /**
+   * Applies a staff change; needs the current PIN. A new upstreamUrl must be https (plain http
+   * only for a loopback host). The stored API key belongs to the host it was entered for: when
+   * upstreamUrl changes and the same update brings no apiKey, the stored key is cleared (never
+   * sent to the new host), and the kiosk pauses with a configuration error until staff enter one.
+   */
   update(update: SettingsUpdate): { settings: Settings; upstreamChanged: boolean };
   verifyPin(pin: string): boolean;
 }
@@ -58,24 +88,33 @@ export function createSettingsService(db: KioskDb, secrets: SecretStore): Settin
     get: read,
     upstream: () => ({ upstreamUrl: getSetting(db, KEYS.upstreamUrl), apiKey: secrets.get() }),
     override(values) {
-      if (values.upstreamUrl !== undefined) setSettings(db, { [KEYS.upstreamUrl]: values.upstreamUrl });
+      if (values.upstreamUrl !== undefined) {
+        const url = normaliseUpstreamUrl(values.upstreamUrl);
+        const moved = url !== getSetting(db, KEYS.upstreamUrl);
+        setSettings(db, { [KEYS.upstreamUrl]: url });
+        // As in update(): a key stored for another host is not carried over to this one.
+        if (moved && values.apiKey === undefined) secrets.set(null);
+      }
       if (values.apiKey !== undefined) secrets.set(values.apiKey);
     },
     update(update) {
       const hash = getSetting(db, KEYS.pinHash);
       const firstRun = hash === null;
       if (!firstRun && !checkPin(update.pin)) throw new KioskFailure('unauthorized', 'wrong staff PIN');
+      if (update.upstreamUrl !== undefined && update.upstreamUrl !== null) checkUpstreamUrl(update.upstreamUrl);
       const before = read();
       const beforeKey = secrets.get();
+      const url = update.upstreamUrl === undefined ? undefined : normaliseUpstreamUrl(update.upstreamUrl);
       const values: Record<string, string | null> = {};
       if (firstRun) values[KEYS.pinHash] = hashPin(update.newPin ?? update.pin);
       else if (update.newPin !== undefined) values[KEYS.pinHash] = hashPin(update.newPin);
-      if (update.upstreamUrl !== undefined) values[KEYS.upstreamUrl] = update.upstreamUrl;
+      if (url !== undefined) values[KEYS.upstreamUrl] = url;
       if (update.mode !== undefined) values[KEYS.mode] = update.mode;
       if (update.idleTimeoutSec !== undefined) values[KEYS.idleTimeoutSec] = String(update.idleTimeoutSec);
       if (update.language !== undefined) values[KEYS.language] = update.language;
       setSettings(db, values);
       if (update.apiKey !== undefined) secrets.set(update.apiKey);
+      else if (url !== undefined && url !== before.upstreamUrl) secrets.set(null); // see update()'s comment
       const settings = read();
       return {
         settings,

@@ -2,12 +2,36 @@
  * Staff settings through the real core (createKioskCore on a temp SQLite file). The upstream is
  * a loopback port nobody listens on and the loops do not run, so nothing leaves the machine.
  */
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKioskCore, type KioskCore } from '../../../electron/core/kiosk-core';
 import { createMemorySecretStore } from '../../../electron/core/settings/secret-store';
 import { makeTempDir } from '../../support/core/harness';
 
 const NOWHERE = 'http://127.0.0.1:9';
+const PIN = '2468';
+
+/** An upstream on 127.0.0.1 that refuses every request (401) and records what it was sent. */
+async function recordingUpstream(): Promise<{ url: string; headers: IncomingHttpHeaders[]; close(): Promise<void> }> {
+  const headers: IncomingHttpHeaders[] = [];
+  const server = createServer((request, response) => {
+    headers.push(request.headers);
+    response.writeHead(401, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ success: false, message: 'unauthorized' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    headers,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function startSettingsCore(dataDir: string, apiKey = 'old-host-key'): Promise<KioskCore> {
+  return createKioskCore({ dataDir, upstreamUrl: NOWHERE, apiKey, secretStore: createMemorySecretStore(), autoStart: false });
+}
 
 let temp: ReturnType<typeof makeTempDir>;
 let core: KioskCore | null = null;
@@ -25,5 +49,61 @@ describe('kiosk core settings', () => {
     core = await createKioskCore({ dataDir: temp.dir, upstreamUrl: NOWHERE, apiKey: 'k', secretStore: createMemorySecretStore(), autoStart: false });
     const settings = await core.api.getSettings(undefined);
     expect(settings.idleTimeoutSec).toBe(60);
+  });
+
+  it('clears the stored API key when the upstream moves without a new key: it is never sent to the new host', async () => {
+    core = await startSettingsCore(temp.dir);
+    await core.api.updateSettings({ pin: PIN }); // first run: sets the PIN
+    expect((await core.api.getSettings(undefined)).apiKeySet).toBe(true);
+    const other = await recordingUpstream();
+    try {
+      const settings = await core.api.updateSettings({ pin: PIN, upstreamUrl: other.url });
+      expect(settings).toMatchObject({ upstreamUrl: other.url, apiKeySet: false });
+      await core.api.syncNow(undefined);
+      expect(other.headers.length).toBeGreaterThan(0);
+      for (const headers of other.headers) expect(headers.authorization ?? '').not.toContain('old-host-key');
+      // The kiosk pauses with a configuration error until staff enter a key.
+      expect((await core.api.getSyncStatus(undefined)).lastError).not.toBeNull();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('keeps a key given in the same update as the new upstream, and an unchanged upstream keeps its key', async () => {
+    core = await startSettingsCore(temp.dir);
+    await core.api.updateSettings({ pin: PIN });
+    // The same URL (a trailing slash is the same host) is no move: the key stays.
+    expect(await core.api.updateSettings({ pin: PIN, upstreamUrl: `${NOWHERE}/`, mode: 'counter' })).toMatchObject({
+      upstreamUrl: NOWHERE,
+      apiKeySet: true,
+    });
+    expect(await core.api.updateSettings({ pin: PIN, upstreamUrl: 'https://api.example.com', apiKey: 'new-key' })).toMatchObject({
+      upstreamUrl: 'https://api.example.com',
+      apiKeySet: true,
+    });
+    // Back to the embedded server: the remote key is forgotten as well.
+    expect(await core.api.updateSettings({ pin: PIN, upstreamUrl: null })).toMatchObject({ upstreamUrl: null, apiKeySet: false });
+  });
+
+  it('refuses plain http to a host that is not loopback, and allows it for 127.0.0.0/8, localhost and [::1]', async () => {
+    core = await startSettingsCore(temp.dir);
+    await core.api.updateSettings({ pin: PIN });
+    for (const url of ['http://api.example.com', 'http://10.0.0.5:8080', 'http://127.example.com', 'http://[::2]:9']) {
+      await expect(core.api.updateSettings({ pin: PIN, upstreamUrl: url, apiKey: 'k2' })).rejects.toMatchObject({
+        code: 'invalid_input',
+        message: expect.stringContaining('https is required') as unknown,
+      });
+    }
+    expect(await core.api.getSettings(undefined)).toMatchObject({ upstreamUrl: NOWHERE, apiKeySet: true });
+    for (const url of ['http://127.0.0.2:9', 'http://localhost:9', 'http://[::1]:9', 'https://api.example.com']) {
+      expect((await core.api.updateSettings({ pin: PIN, upstreamUrl: url, apiKey: 'k3' })).upstreamUrl).toBe(url);
+    }
+  });
+
+  it('a start-up override that moves the upstream without a key does not carry the stored key over', async () => {
+    core = await startSettingsCore(temp.dir);
+    await core.close();
+    core = await createKioskCore({ dataDir: temp.dir, upstreamUrl: 'http://127.0.0.1:10', secretStore: createMemorySecretStore('old-host-key'), autoStart: false });
+    expect(await core.api.getSettings(undefined)).toMatchObject({ upstreamUrl: 'http://127.0.0.1:10', apiKeySet: false });
   });
 });
