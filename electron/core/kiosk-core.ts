@@ -90,7 +90,7 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
   const timeZone = options.timeZone ?? 'Europe/Berlin';
   const db = openKioskDb({ dataDir: options.dataDir, migrationsFolder: options.migrationsFolder });
   const secrets = options.secretStore ?? createFileSecretStore(join(options.dataDir, 'api-key.secret'));
-  const settings = createSettingsService(db, secrets);
+  const settings = createSettingsService(db, secrets, { now: () => clock.now() });
   settings.override({ upstreamUrl: options.upstreamUrl, apiKey: options.apiKey });
 
   const store = createSqliteOutboxStore(db);

@@ -363,7 +363,8 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
       emitStatus();
       return settings;
     },
-    verifyStaffPin: ({ pin }) => Promise.resolve({ valid: deps.settings.verifyPin(pin) }),
+    // A rejected promise, not a synchronous throw, while the PIN lockout refuses.
+    verifyStaffPin: ({ pin }) => Promise.resolve().then(() => ({ valid: deps.settings.verifyPin(pin) })),
   };
   return { api, statusSnapshot, emitStatus, onBookingChange };
 }

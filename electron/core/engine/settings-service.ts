@@ -8,6 +8,7 @@ import type { KioskDb } from '../db/open';
 import { getSetting, setSettings } from '../db/settings-repo';
 import type { SecretStore } from '../settings/secret-store';
 import { hashPin, verifyPin } from '../settings/pin';
+import { createPinAttemptLimiter, type PinAttemptPolicy } from '../settings/pin-attempts';
 
 const KEYS = {
   upstreamUrl: 'upstreamUrl',
@@ -61,10 +62,18 @@ export interface SettingsService {
    * sent to the new host), and the kiosk pauses with a configuration error until staff enter one.
    */
   update(update: SettingsUpdate): { settings: Settings; upstreamChanged: boolean };
+  /** False for a wrong PIN; throws 'unauthorized' while too many wrong PINs lock it out. */
   verifyPin(pin: string): boolean;
 }
 
-export function createSettingsService(db: KioskDb, secrets: SecretStore): SettingsService {
+export interface SettingsServiceOptions {
+  /** The clock of the PIN lockout. */
+  now: () => number;
+  pinAttempts?: PinAttemptPolicy;
+}
+
+export function createSettingsService(db: KioskDb, secrets: SecretStore, options: SettingsServiceOptions): SettingsService {
+  const attempts = createPinAttemptLimiter(options.now, options.pinAttempts);
   const read = (): Settings => {
     const mode = KioskMode.safeParse(getSetting(db, KEYS.mode));
     const language = Language.safeParse(getSetting(db, KEYS.language));
@@ -79,9 +88,13 @@ export function createSettingsService(db: KioskDb, secrets: SecretStore): Settin
     };
   };
 
+  /** Every PIN check (verifyStaffPin and updateSettings alike) counts against the lockout. */
   const checkPin = (pin: string): boolean => {
+    attempts.check();
     const hash = getSetting(db, KEYS.pinHash);
-    return hash !== null && verifyPin(pin, hash);
+    const valid = hash !== null && verifyPin(pin, hash);
+    attempts.record(valid);
+    return valid;
   };
 
   return {

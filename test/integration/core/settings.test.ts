@@ -5,6 +5,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../../electron/core/clock';
 import { createKioskCore, type KioskCore } from '../../../electron/core/kiosk-core';
 import { createMemorySecretStore } from '../../../electron/core/settings/secret-store';
 import { makeTempDir } from '../../support/core/harness';
@@ -105,5 +106,26 @@ describe('kiosk core settings', () => {
     await core.close();
     core = await createKioskCore({ dataDir: temp.dir, upstreamUrl: 'http://127.0.0.1:10', secretStore: createMemorySecretStore('old-host-key'), autoStart: false });
     expect(await core.api.getSettings(undefined)).toMatchObject({ upstreamUrl: 'http://127.0.0.1:10', apiKeySet: false });
+  });
+
+  it('locks verifyStaffPin and updateSettings for 60 s after 5 wrong PINs (injected clock); a right PIN resets', async () => {
+    let now = Date.parse('2026-11-23T08:00:00Z');
+    const clock = { ...systemClock, now: () => now };
+    core = await createKioskCore({ dataDir: temp.dir, upstreamUrl: NOWHERE, apiKey: 'k', secretStore: createMemorySecretStore(), autoStart: false, clock });
+    const api = core.api;
+    await api.updateSettings({ pin: PIN });
+    for (let i = 0; i < 4; i += 1) expect(await api.verifyStaffPin({ pin: '0000' })).toEqual({ valid: false });
+    expect(await api.verifyStaffPin({ pin: PIN })).toEqual({ valid: true }); // resets the count
+    for (let i = 0; i < 4; i += 1) expect(await api.verifyStaffPin({ pin: '0000' })).toEqual({ valid: false });
+    await expect(api.updateSettings({ pin: '1111', mode: 'counter' })).rejects.toMatchObject({ code: 'unauthorized', message: 'wrong staff PIN' });
+    // Five wrong in a row: now even the right PIN is refused, for both methods, until 60 s pass.
+    const lockout = { code: 'unauthorized', message: expect.stringContaining('try again in 60 s') as unknown };
+    await expect(api.verifyStaffPin({ pin: PIN })).rejects.toMatchObject(lockout);
+    await expect(api.updateSettings({ pin: PIN, mode: 'counter' })).rejects.toMatchObject(lockout);
+    now += 59_000;
+    await expect(api.verifyStaffPin({ pin: PIN })).rejects.toMatchObject({ code: 'unauthorized', message: expect.stringContaining('try again in 1 s') as unknown });
+    now += 1_000;
+    expect(await api.verifyStaffPin({ pin: PIN })).toEqual({ valid: true });
+    expect((await api.updateSettings({ pin: PIN, mode: 'counter' })).mode).toBe('counter');
   });
 });
