@@ -254,6 +254,27 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
     return queueOffline(request, minutes);
   }
 
+  /**
+   * What the cached day says about a booking's slot: `uncached` when the day is not cached,
+   * else null when the slot is free there (on the grid, available for this employee for the
+   * whole duration, not held by another unsent booking or one sent since the cache was fetched),
+   * or the failure to refuse it with. `ownId` is the booking's own entry, not a hold against it.
+   */
+  function cachedSlotCheck(request: BookingRequest, minutes: number, ownId?: string): 'uncached' | KioskFailure | null {
+    const cached = cachedSlots(request.date, request.serviceId, request.employeeId);
+    if (!cached) return 'uncached';
+    const slot = cached.data.find((s) => s.time === request.time);
+    if (!slot) return new KioskFailure('invalid_request', 'this time is not on the slot grid of the cached day');
+    const others = store
+      .holdsOn(request.date, cached.fetchedAt)
+      .filter((e) => e.localId !== ownId)
+      .map((e) => e.hold);
+    if (!slot.available || slot.employeeId !== request.employeeId || isSlotHeld(request.date, request.time, request.employeeId, minutes, others)) {
+      return new KioskFailure('slot_taken', 'this slot is not free');
+    }
+    return null;
+  }
+
   /** Online: the entry is written as `sending` first, so a crash mid-request is replayed. */
   async function sendNow(request: BookingRequest, minutes: number): ReturnType<KioskApi['createBooking']> {
     const now = clock.now();
@@ -276,27 +297,33 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
     if (outcome.kind === 'network') status.onNetworkFailure(clock.now(), outcome.reason);
     if (verdict.kind === 'sent') status.onSuccess(clock.now());
     if (verdict.kind === 'auth') status.onAuthError(verdict.error);
+    // No answer (network, timeout, 5xx, 429, key refused): before promising "reserved", the
+    // same check as offline. A day that is not cached at all is queued unchecked, as before:
+    // the API decides on replay. A slot the cache says is not free is refused; when the request
+    // cannot have reached the API it is dropped (nothing queued), but when its answer was lost
+    // (timeout, reset) the API may have created it, so it stays for replay under its key (the
+    // API's stored answer settles it, visible to staff) while the caller still hears no.
+    const refusal = verdict.kind === 'sent' ? null : cachedSlotCheck(request, minutes, entry.localId);
+    const mayExist = verdict.kind === 'retry' && verdict.responseLost;
+    if (refusal instanceof KioskFailure && !mayExist) {
+      store.remove(entry.localId);
+      emitStatus();
+      throw refusal;
+    }
     const transition = applyVerdict(entry, verdict, clock.now(), (deps.random ?? Math.random)());
     const next = store.update(entry.localId, transition.patch);
     if (transition.pause) deps.replayer.pause();
     onBookingChange(next);
     if (next.state === 'queued') deps.replayer.poke();
+    if (refusal instanceof KioskFailure) throw refusal;
     return { localId: next.localId, state: next.state, booking: next.booking };
   }
 
   /** Offline: validate against the cache and the holds, then queue (one durable transaction). */
   function queueOffline(request: BookingRequest, minutes: number): ReturnType<KioskApi['createBooking']> {
-    const cached = cachedSlots(request.date, request.serviceId, request.employeeId);
-    if (!cached) throw new KioskFailure('unavailable', 'this day is not cached and the API is unreachable');
-    const slot = cached.data.find((s) => s.time === request.time);
-    const sentSince = holdsFor(request.date, cached.fetchedAt);
-    if (
-      !slot?.available ||
-      slot.employeeId !== request.employeeId ||
-      isSlotHeld(request.date, request.time, request.employeeId, minutes, sentSince)
-    ) {
-      return Promise.reject(new KioskFailure('slot_taken', 'this slot is not free'));
-    }
+    const check = cachedSlotCheck(request, minutes);
+    if (check === 'uncached') throw new KioskFailure('unavailable', 'this day is not cached and the API is unreachable');
+    if (check) return Promise.reject(check);
     const entry = newEntry(request, minutes, clock.now(), 'queued');
     if (!store.insertIfFree(entry, slotFree(request, minutes))) {
       return Promise.reject(new KioskFailure('slot_taken', 'this slot is held by a booking waiting to be sent'));

@@ -264,6 +264,51 @@ describe('upstream failures that are not refusals', () => {
   );
 });
 
+describe('an online booking whose request gets no answer is checked against the cached day first', () => {
+  const COLOUR = 'svc-faerben'; // 2 hours; Anna's lunch is 12:30-13:15
+  const anna = (time: string, n: number, date = DATE) =>
+    bookingRequest({ date, serviceId: COLOUR, employeeId: 'emp-anna', time }, n);
+
+  async function cacheAnnasDay(c: KioskCoreInternals): Promise<void> {
+    await c.api.getCatalog({});
+    const day = await c.api.getTimeSlots({ date: DATE, serviceId: COLOUR, employeeId: 'emp-anna' });
+    expect(day.source).toBe('live');
+    // 11:00 is on the grid but not free: two hours from 11:00 run into the lunch break.
+    expect(day.timeSlots.find((s) => s.time === '11:00')?.available).toBe(false);
+    expect(day.timeSlots.find((s) => s.time === '10:00')?.available).toBe(true);
+  }
+
+  it('a 500: a slot the cache says is not free is refused and nothing is queued; a free one is queued', async () => {
+    const c = await openCore();
+    await cacheAnnasDay(c);
+    upstream.proxy.setMode('500');
+    expect((await failure(c.api.createBooking(anna('11:00', 30)))).code).toBe('slot_taken');
+    expect((await failure(c.api.createBooking(anna('11:05', 31)))).code).toBe('invalid_request'); // off the grid
+    expect(await c.api.listBookings({})).toEqual([]);
+    expect((await c.api.getSyncStatus({})).queued).toBe(0);
+    // A free slot of the cached day, and a day not cached at all, are queued as before.
+    expect((await c.api.createBooking(anna('10:00', 32))).state).toBe('queued');
+    expect((await c.api.createBooking(anna('10:00', 33, '2026-12-01'))).state).toBe('queued');
+    expect((await c.api.getSyncStatus({})).queued).toBe(2);
+  });
+
+  it('a lost answer (hang): the caller hears slot_taken, the entry is replayed under its key and ends rejected', async () => {
+    const c = await openCore();
+    await cacheAnnasDay(c);
+    upstream.proxy.setMode('hang');
+    expect((await failure(c.api.createBooking(anna('11:00', 40)))).code).toBe('slot_taken');
+    // The API may have acted on the lost request: it stays in the outbox until its answer is known.
+    const [kept] = await c.api.listBookings({});
+    expect(kept?.state).toBe('queued');
+    upstream.proxy.setMode('pass');
+    await until(async () => {
+      await c.replayer.runOnce();
+      return (await c.api.listBookings({}))[0]?.state === 'rejected';
+    }, 5_000);
+    expect(serverBookings(upstream.dbPath)).toHaveLength(0);
+  });
+});
+
 function addMinutes(time: string, minutes: number): string {
   const [h, m] = time.split(':').map(Number) as [number, number];
   const total = h * 60 + m + minutes;
