@@ -79,6 +79,7 @@ describe('startFaultProxy', () => {
     const response = await fetch(`${proxy.url}${API_PREFIX}/services`);
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ success: false });
+    expect(proxy.upstreamStatuses()).toEqual({ 401: 1 });
   });
 
   it("'down' refuses connections: the client sees a network error, nothing reaches the server", async () => {

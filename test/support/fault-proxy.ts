@@ -27,6 +27,8 @@ export interface FaultProxy {
   requests(): number;
   /** Requests that reached the target ('pass' and 'drop'). */
   forwarded(): number;
+  /** Statuses the target answered with, by code ('pass' and 'drop'): e.g. to prove no 429. */
+  upstreamStatuses(): Readonly<Record<number, number>>;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   let mode: FaultMode = options.mode ?? 'pass';
   let attempts = 0;
   let forwardedCount = 0;
+  const statuses: Record<number, number> = {};
   let closing = false;
 
   /** Sends the request to the target; resolves with the answer's head and whole body. */
@@ -78,13 +81,15 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () =>
+          res.on('end', () => {
+            const status = res.statusCode ?? 502;
+            statuses[status] = (statuses[status] ?? 0) + 1;
             resolve({
-              status: res.statusCode ?? 502,
+              status,
               headers: res.headers,
               body: Buffer.concat(chunks),
-            }),
-          );
+            });
+          });
           res.on('error', reject);
         },
       );
@@ -206,6 +211,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     mode: () => mode,
     requests: () => attempts,
     forwarded: () => forwardedCount,
+    upstreamStatuses: () => ({ ...statuses }),
     close: async () => {
       if (closing) return;
       closing = true;

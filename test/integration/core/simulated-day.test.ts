@@ -10,6 +10,9 @@ it('keeps the mirror fresh within the budget over a simulated day', async () => 
   const figures = await runSimulatedDay();
   console.info('simulated day', JSON.stringify(figures));
   expect(figures.requests).toBeLessThanOrEqual(800);
+  // Under normal operation the kiosk never receives a 429, and every request was answered.
+  expect(figures.upstreamStatuses[429] ?? 0).toBe(0);
+  expect(Object.values(figures.upstreamStatuses).reduce((a, b) => a + b, 0)).toBe(figures.requests);
   expect(figures.peakMinuteUse).toBeLessThanOrEqual(0.8);
   expect(figures.dayUse).toBeLessThanOrEqual(0.8);
   expect(figures.worstTodayAgeMin).toBeLessThanOrEqual(10);

@@ -13,6 +13,8 @@ import { startCore, startUpstream, makeTempDir } from './harness';
 
 export interface SimulatedDayFigures {
   requests: number;
+  /** Answers by HTTP status as the API sent them (seen at a pass-through proxy): no 429 allowed. */
+  upstreamStatuses: Record<number, number>;
   byKind: Record<string, number>;
   peakMinuteUse: number; // highest share of the minute window in use (0..1)
   dayUse: number; // share of the day window at the end (0..1)
@@ -45,7 +47,8 @@ export async function runSimulatedDay(options: SimulatedDayOptions = {}): Promis
     rateLimit: { perMinute: options.perMinute ?? 60, perDay: options.perDay ?? 1000 },
   });
   const dataDir = join(temp.dir, 'kiosk');
-  const core = await startCore(dataDir, upstream.server.url, { clock });
+  // Through the pass-through proxy, which counts the API's answers by status.
+  const core = await startCore(dataDir, upstream.proxy.url, { clock });
   const db = new Database(join(dataDir, 'kiosk.db'), { readonly: true });
   const rows = db.prepare<[], { date: string; service_id: string; fetched_at: number; data: string }>(
     "select date, service_id, fetched_at, data from mirror_time_slots where employee_key = 'any'",
@@ -56,6 +59,7 @@ export async function runSimulatedDay(options: SimulatedDayOptions = {}): Promis
 
   const figures: SimulatedDayFigures = {
     requests: 0,
+    upstreamStatuses: {},
     byKind: {},
     peakMinuteUse: 0,
     dayUse: 0,
@@ -99,6 +103,7 @@ export async function runSimulatedDay(options: SimulatedDayOptions = {}): Promis
       measure();
     }
     figures.requests = core.mirror.requests;
+    figures.upstreamStatuses = { ...upstream.proxy.upstreamStatuses() };
     figures.byKind = { ...core.mirror.requestsByKind };
     const snapshot = core.governor().snapshot(now - 1);
     figures.dayUse = snapshot.day.used / snapshot.day.limit;
