@@ -103,6 +103,45 @@ test('walk-in flow in German on the counter-sized screen, with the next-free sho
   await capture(page, 'confirmation-de');
 });
 
+test('walk-in flow in German, step by step: service, day, time, details, review, booked', async ({
+  page,
+  kiosk,
+}) => {
+  await setUpKiosk(kiosk);
+  await openKiosk(page, kiosk);
+  await page.locator('.language-choice button[lang="de"]').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await start(page);
+  const choice = await firstFreeSlot(kiosk, 1);
+  await page.locator('.service-main', { hasText: choice.serviceTitle }).click();
+  await onScreen(page, 'day');
+  await expect(page.getByRole('heading', { name: 'Welcher Tag passt Ihnen?' })).toBeVisible();
+  await page.locator(`[data-date="${choice.date}"]`).click();
+  await onScreen(page, 'time');
+  await expect(page.getByRole('heading', { name: 'Uhrzeit wählen' })).toBeVisible();
+  await expect(page.getByText('Bei wem?')).toBeVisible();
+  await page.locator(`[data-time="${choice.time}"]`).click();
+  await onScreen(page, 'details');
+  await fillDetails(page, { name: 'Name', email: 'E-Mail', phone: 'Telefon' });
+  await page.getByRole('button', { name: /Weiter/ }).click();
+  await onScreen(page, 'review');
+  await expect(page.getByText('Diese Uhrzeit ist noch frei.')).toBeVisible();
+  // Dates are formatted for the chosen locale (German month names), the time as chosen.
+  const [year, month, day] = choice.date.split('-').map(Number) as [number, number, number];
+  const monthName = new Intl.DateTimeFormat('de-DE', { month: 'long' }).format(new Date(year, month - 1, day));
+  await expect(page.locator('main')).toContainText(monthName);
+  await expect(page.locator('main')).toContainText(choice.time);
+  await page.getByRole('button', { name: 'Jetzt buchen' }).click();
+  await expect(page.getByRole('heading', { name: 'Ihr Termin ist gebucht!' })).toBeVisible();
+  const number = (await page.getByTestId('appointment-number').textContent()) ?? '';
+  expect(number).toMatch(/^[A-Z]-\d{6,}$/);
+  const bookings = (await kiosk.call('listBookings')) as { state: string; request: { serviceId: string; date: string; time: string } }[];
+  expect(bookings[0]).toMatchObject({
+    state: 'sent',
+    request: { serviceId: choice.serviceId, date: choice.date, time: choice.time },
+  });
+});
+
 test('a slot taken meanwhile sends the customer back to the time grid with a plain message', async ({
   page,
   kiosk,
