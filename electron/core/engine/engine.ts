@@ -139,9 +139,10 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
     return store.holdsOn(date, fetchedAt).map((e) => e.hold);
   }
 
-  async function getCatalog(): ReturnType<KioskApi['getCatalog']> {
+  /** `force`: refresh even a fresh cache (a service it lacks is asked for). */
+  async function getCatalog(force = false): ReturnType<KioskApi['getCatalog']> {
     const cached = loadCatalog(db);
-    const stale = cached.fetchedAt === null || clock.now() - cached.fetchedAt > freshness.catalogMaxAgeMs;
+    const stale = force || cached.fetchedAt === null || clock.now() - cached.fetchedAt > freshness.catalogMaxAgeMs;
     if (stale && mayGoLive()) {
       const client = deps.client();
       const call = { ...interactive(), maxWaitMs: cached.fetchedAt === null ? 5_000 : 0 };
@@ -175,6 +176,25 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
     return loadService(db, serviceId);
   }
 
+  /**
+   * The service's duration from the cached catalog, which holds need: with a duration of 0 a
+   * hold would overlap nothing and a held slot would be offered again. A service the cache
+   * lacks is looked up live once (the catalog may be older than it); if it stays unknown, a
+   * live catalog means no such service (not_found), else the kiosk cannot tell (unavailable).
+   */
+  async function serviceMinutes(serviceId: string): Promise<number> {
+    const known = serviceFor(serviceId);
+    if (known) return durationMinutes(known);
+    const live = await getCatalog(true).then(
+      (catalog) => catalog.source === 'live',
+      () => false,
+    );
+    const service = serviceFor(serviceId);
+    if (service) return durationMinutes(service);
+    if (live) throw new KioskFailure('not_found', 'unknown service');
+    throw new KioskFailure('unavailable', 'this service is not in the cached catalog, so the slots held for it are unknown');
+  }
+
   /** Cached slots for a lookup; an employee without its own cache falls back to the `any` day. */
   function cachedSlots(date: string, serviceId: string, employeeId: string | undefined): Cached<TimeSlot[]> | null {
     const own = loadTimeSlots(db, { date, serviceId, employeeId });
@@ -192,7 +212,7 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
   async function getTimeSlots(input: KioskInput<'getTimeSlots'>): ReturnType<KioskApi['getTimeSlots']> {
     const { date, serviceId } = input;
     const employeeId = input.employeeId === 'any' ? undefined : input.employeeId;
-    const service = serviceFor(serviceId);
+    const minutes = await serviceMinutes(serviceId);
     const cached = cachedSlots(date, serviceId, employeeId);
     const maxAge = date === todayIn(deps.timeZone, clock.now()) ? freshness.todayMaxAgeMs : freshness.otherMaxAgeMs;
     if ((input.fresh === true || isStale(cached, maxAge)) && mayGoLive()) {
@@ -201,12 +221,10 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
       if (live) {
         const now = clock.now();
         saveTimeSlots(db, key, live, now);
-        const minutes = service ? durationMinutes(service) : 0;
         return { date, timeSlots: applyHolds(live.timeSlots, date, minutes, holdsFor(date, null)), source: 'live', asOf: asOf(now) };
       }
     }
     if (!cached) throw new KioskFailure('unavailable', 'these time slots are neither live nor cached');
-    const minutes = service ? durationMinutes(service) : 0;
     return {
       date,
       timeSlots: applyHolds(cached.data, date, minutes, holdsFor(date, cached.fetchedAt)),
@@ -240,15 +258,7 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
     const parsed = BookingRequestSchema.safeParse(input);
     if (!parsed.success) throw new KioskFailure('invalid_input', parsed.error.issues[0]?.message ?? 'invalid booking');
     const request = parsed.data;
-    let service = serviceFor(request.serviceId);
-    if (!service && loadCatalog(db).fetchedAt === null) {
-      await getCatalog().catch(() => undefined);
-      service = serviceFor(request.serviceId);
-    }
-    if (!service) {
-      throw new KioskFailure(loadCatalog(db).fetchedAt === null ? 'unavailable' : 'not_found', 'unknown service');
-    }
-    const minutes = durationMinutes(service);
+    const minutes = await serviceMinutes(request.serviceId);
     const online = !status.paused && (status.offlineSince === null || mayGoLive());
     if (online) return sendNow(request, minutes);
     return queueOffline(request, minutes);
@@ -340,7 +350,7 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
   }
 
   const api: KioskApi = {
-    getCatalog: () => getCatalog(),
+    getCatalog: () => getCatalog(false),
     getAvailableDays,
     getTimeSlots,
     createBooking,

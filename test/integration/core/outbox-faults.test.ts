@@ -2,6 +2,8 @@
  * The kiosk core against the real reference server through the fault proxy: warm-up, cache when
  * down, holds, lost responses, slots taken meanwhile, a refused key, a 429 storm.
  */
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
@@ -306,6 +308,34 @@ describe('an online booking whose request gets no answer is checked against the 
       return (await c.api.listBookings({}))[0]?.state === 'rejected';
     }, 5_000);
     expect(serverBookings(upstream.dbPath)).toHaveLength(0);
+  });
+});
+
+describe('a service the cached catalog lacks', () => {
+  it('offline: its slots and bookings are refused as unavailable, never offered with a 0-minute hold', async () => {
+    const c = await openCore();
+    await c.api.getCatalog({});
+    await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE }); // goOffline reads this day
+    const day = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' });
+    const [first] = available(day.timeSlots);
+    if (!first) throw new Error('no free slot');
+    await goOffline(c);
+    expect((await c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: first.time }, 50))).state).toBe('queued');
+    const held = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' });
+    expect(held.timeSlots.find((s) => s.time === first.time)?.available).toBe(false);
+
+    // The cached catalog loses the service (a catalog refresh while it was disabled, say).
+    const kioskDb = new Database(join(temp.dir, 'kiosk', 'kiosk.db'));
+    try {
+      kioskDb.prepare('delete from mirror_services where id = ?').run(SERVICE);
+    } finally {
+      kioskDb.close();
+    }
+    // Its duration is unknown: the held slot must not come back as free.
+    expect((await failure(c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' }))).code).toBe('unavailable');
+    const overlapping = bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: addMinutes(first.time, 15) }, 51);
+    expect((await failure(c.api.createBooking(overlapping))).code).toBe('unavailable');
+    expect((await c.api.getSyncStatus({})).queued).toBe(1);
   });
 });
 
