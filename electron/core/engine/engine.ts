@@ -317,6 +317,7 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
     const mayExist = verdict.kind === 'retry' && verdict.responseLost;
     if (refusal instanceof KioskFailure && !mayExist) {
       store.remove(entry.localId);
+      if (verdict.kind === 'auth') deps.replayer.pause(); // the key is refused all the same
       emitStatus();
       throw refusal;
     }
