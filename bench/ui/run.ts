@@ -12,6 +12,7 @@ import { chromium, type Page } from '@playwright/test';
 import { silentLogger } from '../../electron/core/log';
 import { BUILT_RENDERER_DIR, startKioskWeb } from '../../electron/web/start-kiosk-web';
 import { IN_PAGE_SCRIPT } from './in-page';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../../test/support/chromium';
 
 export interface UiBenchResult {
   runs: number;
@@ -19,17 +20,6 @@ export interface UiBenchResult {
   bundle: { jsBytes: number; jsGzip: number; cssBytes: number; cssGzip: number };
   firstInteractive: { runs: number; p50: number; max: number };
 }
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -66,7 +56,7 @@ export async function runUiBench(options: { runs?: number; log?: (line: string) 
   const log = options.log ?? (() => undefined);
   const dataDir = mkdtempSync(join(tmpdir(), 'fd-bench-ui-'));
   const web = await startKioskWeb({ port: 0, dataDir, token: 'bench', print: () => undefined, log: silentLogger });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
     await fetch(`${web.url}/api/kiosk/updateSettings`, {
       method: 'POST',
