@@ -86,6 +86,10 @@ export type SyncStatus = z.infer<typeof SyncStatus>;
 export const KioskMode = z.enum(['kiosk', 'counter']);
 export const Language = z.enum(['en', 'de']);
 
+/** Settings the machine-wide config file can fix (`locked` in electron/core/config.ts). */
+export const LockableSetting = z.enum(['upstreamUrl', 'apiKey', 'mode', 'idleTimeoutSec', 'language']);
+export type LockableSetting = z.infer<typeof LockableSetting>;
+
 /** Settings that staff see. The API key is write-only: only whether one is set comes back. */
 export const Settings = z.object({
   upstreamUrl: z.string().nullable(),
@@ -94,6 +98,8 @@ export const Settings = z.object({
   idleTimeoutSec: z.number().int(),
   language: Language,
   pinSet: z.boolean(),
+  /** Fields fixed by IT: updateSettings refuses a change to them, the UI shows them read-only. */
+  locked: z.array(LockableSetting),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -109,6 +115,16 @@ export const SettingsUpdate = z.object({
   newPin: Pin.optional(),
 });
 export type SettingsUpdate = z.infer<typeof SettingsUpdate>;
+
+/**
+ * A PIN check. While too many wrong PINs lock staff out, every PIN (the right one too) comes back
+ * not valid with the whole seconds to wait; the PIN that starts the lockout says so at once.
+ */
+export const StaffPinCheck = z.object({
+  valid: z.boolean(),
+  retryAfterSec: z.number().int().positive().optional(),
+});
+export type StaffPinCheck = z.infer<typeof StaffPinCheck>;
 
 const Empty = z.object({}).strict().optional();
 
@@ -140,7 +156,7 @@ export const kioskApi = {
   syncNow: { input: Empty, output: SyncStatus },
   getSettings: { input: Empty, output: Settings },
   updateSettings: { input: SettingsUpdate, output: Settings },
-  verifyStaffPin: { input: z.object({ pin: Pin }), output: z.object({ valid: z.boolean() }) },
+  verifyStaffPin: { input: z.object({ pin: Pin }), output: StaffPinCheck },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 export type KioskMethod = keyof typeof kioskApi;

@@ -24,15 +24,11 @@ import { readFileSync } from 'node:fs';
 import { posix, win32 } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { LockableSetting } from '../../shared/kiosk-api';
 
-export const LOCKABLE_SETTINGS = [
-  'upstreamUrl',
-  'apiKey',
-  'mode',
-  'idleTimeoutSec',
-  'language',
-] as const;
-export type LockableSetting = (typeof LOCKABLE_SETTINGS)[number];
+// The names are the contract's (Settings.locked), so that the UI and the core agree.
+export const LOCKABLE_SETTINGS = LockableSetting.options;
+export { LockableSetting };
 
 export type KioskModeSetting = 'kiosk' | 'counter';
 
@@ -85,7 +81,7 @@ const MachineFile = z
     apiKey: NonEmpty.max(500).optional(),
     dataDir: NonEmpty.optional(),
     mode: Mode.optional(),
-    locked: z.array(z.enum(LOCKABLE_SETTINGS)).optional(),
+    locked: z.array(LockableSetting).optional(),
   })
   .strict();
 

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Dispatcher } from 'undici';
-import type { KioskApi, KioskEvent } from '../../shared/kiosk-api';
+import type { KioskApi, KioskEvent, LockableSetting, Settings } from '../../shared/kiosk-api';
 import { systemClock, type Clock } from './clock';
 import { checkpointKioskDb, openKioskDb } from './db/open';
 import { getSetting, setSetting } from './db/settings-repo';
@@ -45,6 +45,10 @@ export interface KioskCoreOptions {
   /** undefined: keep the stored setting (embedded when none is stored); null: force embedded. */
   upstreamUrl?: string | null;
   apiKey?: string | null; // undefined: keep the stored key; null: forget it
+  /** IT's mode from the machine config, applied at start; undefined keeps the staff setting. */
+  mode?: Settings['mode'];
+  /** Settings the machine config locks (its `locked`): updateSettings refuses changes to them. */
+  locked?: readonly LockableSetting[];
   secretStore?: SecretStore;
   clock?: Clock;
   dispatcher?: Dispatcher;
@@ -90,8 +94,8 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
   const timeZone = options.timeZone ?? 'Europe/Berlin';
   const db = openKioskDb({ dataDir: options.dataDir, migrationsFolder: options.migrationsFolder });
   const secrets = options.secretStore ?? createFileSecretStore(join(options.dataDir, 'api-key.secret'));
-  const settings = createSettingsService(db, secrets, { now: () => clock.now() });
-  settings.override({ upstreamUrl: options.upstreamUrl, apiKey: options.apiKey });
+  const settings = createSettingsService(db, secrets, { now: () => clock.now(), locked: options.locked });
+  settings.override({ upstreamUrl: options.upstreamUrl, apiKey: options.apiKey, mode: options.mode });
 
   const store = createSqliteOutboxStore(db);
   const hub = createEventHub(log);

@@ -4,7 +4,7 @@
  * turns either into one line on stderr and exit 2.
  */
 import { parseArgs } from 'node:util';
-import { loadKioskStartupConfig } from '../core/config';
+import { loadKioskStartupConfig, type LockableSetting } from '../core/config';
 import { DEFAULT_DATA_DIR, DEFAULT_WEB_PORT } from './defaults';
 
 export const USAGE =
@@ -20,6 +20,10 @@ export interface WebCliArgs {
   /** undefined: not configured (the core keeps the stored key). */
   apiKey: string | undefined;
   dataDir: string;
+  /** Settings the machine config locks (read-only in staff Settings). */
+  locked: LockableSetting[];
+  /** IT's mode when the machine config locks it; otherwise undefined (a staff setting). */
+  mode: 'kiosk' | 'counter' | undefined;
 }
 
 /** Parses and checks every flag (unknown ones included); throws UsageError or ConfigError. */
@@ -61,5 +65,7 @@ export function parseWebCliArgs(
     upstreamUrl: config.upstreamUrl,
     apiKey: config.apiKey,
     dataDir: config.dataDir,
+    locked: config.locked,
+    mode: config.locked.includes('mode') ? config.mode : undefined,
   };
 }

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { LockableSetting } from '../core/config';
 import { createKioskCore } from '../core/kiosk-core';
 import type { KioskCore } from '../core/kiosk-core';
 import { createLogger } from '../core/log';
@@ -30,6 +31,10 @@ export interface StartKioskWebOptions {
   upstreamUrl?: string | null;
   /** Absent: keep the stored key. */
   apiKey?: string | null;
+  /** Settings the machine config locks: staff cannot change them. Default none. */
+  locked?: readonly LockableSetting[];
+  /** IT's locked mode, applied at start; absent keeps the staff setting. */
+  mode?: 'kiosk' | 'counter';
   /** Default ./data/kiosk, resolved against the working directory. */
   dataDir?: string;
   /** Default: a random one (it is in the printed URL). */
@@ -71,6 +76,8 @@ export async function startKioskWeb(options: StartKioskWebOptions = {}): Promise
     // Not `?? null`: null forces the embedded server and would drop the staff's upstream.
     upstreamUrl: options.upstreamUrl,
     apiKey: options.apiKey,
+    locked: options.locked,
+    mode: options.mode,
     secretStore: options.secretStore ?? createFileSecretStore(join(dataDir, 'api-key.secret')),
   });
   let shell: WebShell;

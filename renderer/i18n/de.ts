@@ -137,6 +137,7 @@ export const de: Resources = {
     pinConfirm: 'Dieselbe PIN noch einmal eingeben',
     pinMismatch: 'Die beiden PINs stimmen nicht überein. Bitte neu beginnen.',
     pinWrong: 'Falsche PIN.',
+    pinLockedOut: 'Zu viele falsche PINs. Bitte in {{seconds}} s erneut versuchen.',
     pinInvalid: 'Die PIN muss 4 bis 12 Ziffern haben.',
     unlock: 'Entsperren',
     clear: 'Löschen',
@@ -183,6 +184,7 @@ export const de: Resources = {
     apiKey: 'API-Schlüssel',
     apiKeySet: 'Ein Schlüssel ist gesetzt. Geben Sie einen neuen ein, um ihn zu ersetzen.',
     apiKeyNotSet: 'Kein Schlüssel gesetzt.',
+    apiKeySetByIt: 'Ein Schlüssel ist gesetzt.',
     mode: 'Betriebsart',
     modeKiosk: 'Kiosk (Kundschaft, Touch)',
     modeCounter: 'Empfang (Personal, Tastatur)',
@@ -192,6 +194,7 @@ export const de: Resources = {
     save: 'Speichern',
     saved: 'Gespeichert.',
     invalid: 'Bitte prüfen: {{field}}',
+    lockedByIt: 'Von der IT festgelegt',
   },
   errors: {
     invalid_input: 'Einige Angaben sind ungültig.',

@@ -134,6 +134,7 @@ export const en = {
     pinConfirm: 'Enter the same PIN again',
     pinMismatch: 'The two PINs differ. Please start again.',
     pinWrong: 'Wrong PIN.',
+    pinLockedOut: 'Too many wrong PINs. Please try again in {{seconds}} s.',
     pinInvalid: 'The PIN must have 4 to 12 digits.',
     unlock: 'Unlock',
     clear: 'Clear',
@@ -180,6 +181,7 @@ export const en = {
     apiKey: 'API key',
     apiKeySet: 'A key is set. Type a new one to replace it.',
     apiKeyNotSet: 'No key set.',
+    apiKeySetByIt: 'A key is set.',
     mode: 'Mode',
     modeKiosk: 'Kiosk (customers, touch)',
     modeCounter: 'Counter (staff, keyboard)',
@@ -189,6 +191,7 @@ export const en = {
     save: 'Save',
     saved: 'Saved.',
     invalid: 'Please check: {{field}}',
+    lockedByIt: 'Set by IT',
   },
   errors: {
     invalid_input: 'Some information is not valid.',

@@ -12,7 +12,10 @@ interface PinScreenProps {
 }
 
 const PIN = /^\d{4,12}$/;
-type Message = 'pinWrong' | 'pinInvalid' | 'pinMismatch' | null;
+type Message =
+  | { key: 'pinWrong' | 'pinInvalid' | 'pinMismatch' }
+  | { key: 'pinLockedOut'; seconds: number } // too many wrong PINs: the core refuses every PIN a while
+  | null;
 
 export function PinScreen({ pinSet, onUnlocked, onCancel }: PinScreenProps) {
   const { t } = useTranslation();
@@ -24,7 +27,7 @@ export function PinScreen({ pinSet, onUnlocked, onCancel }: PinScreenProps) {
 
   const submit = async (): Promise<void> => {
     if (!PIN.test(pin)) {
-      setMessage('pinInvalid');
+      setMessage({ key: 'pinInvalid' });
       return;
     }
     setBusy(true);
@@ -33,7 +36,8 @@ export function PinScreen({ pinSet, onUnlocked, onCancel }: PinScreenProps) {
         const result = await client.verifyStaffPin({ pin });
         if (result.ok && result.result.valid) onUnlocked(pin);
         else {
-          setMessage('pinWrong');
+          const seconds = result.ok ? result.result.retryAfterSec : undefined;
+          setMessage(seconds === undefined ? { key: 'pinWrong' } : { key: 'pinLockedOut', seconds });
           setPin('');
         }
       } else if (first === null) {
@@ -43,13 +47,13 @@ export function PinScreen({ pinSet, onUnlocked, onCancel }: PinScreenProps) {
       } else if (first !== pin) {
         setFirst(null);
         setPin('');
-        setMessage('pinMismatch');
+        setMessage({ key: 'pinMismatch' });
       } else {
         const result = await client.updateSettings({ pin });
         if (result.ok) {
           await reloadSettings();
           onUnlocked(pin);
-        } else setMessage('pinInvalid');
+        } else setMessage({ key: 'pinInvalid' });
       }
     } finally {
       setBusy(false);
@@ -83,7 +87,11 @@ export function PinScreen({ pinSet, onUnlocked, onCancel }: PinScreenProps) {
             autoFocus
             onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
           />
-          {message && <Notice tone="error">{t(`staff.${message}`)}</Notice>}
+          {message && (
+            <Notice tone="error">
+              {message.key === 'pinLockedOut' ? t('staff.pinLockedOut', { seconds: message.seconds }) : t(`staff.${message.key}`)}
+            </Notice>
+          )}
           <div className="keypad">
             {digits.map((digit) => (
               <button key={digit} type="button" className="key" onClick={() => setPin((value) => (value + digit).slice(0, 12))}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SettingsUpdate, type Settings } from '../../shared/kiosk-api';
+import { SettingsUpdate, type LockableSetting, type Settings } from '../../shared/kiosk-api';
 import { useKiosk } from '../app/kiosk-context';
 import { Notice } from '../components/Notice';
 
@@ -10,9 +10,25 @@ interface SettingsScreenProps {
   onSaved: (settings: Settings) => void;
 }
 
+const lockedNoteId = (field: LockableSetting): string => `set-${field}-locked`;
+
+/** The note beside a field IT fixed in the machine config. */
+function LockedNote({ id }: { id: string }) {
+  const { t } = useTranslation();
+  return (
+    <p id={id} className="field-hint field-locked">
+      {t('settings.lockedByIt')}
+    </p>
+  );
+}
+
 export function SettingsScreen({ pin, onSaved }: SettingsScreenProps) {
   const { t } = useTranslation();
   const { client, settings } = useKiosk();
+  // Fields IT locked are shown read-only and left out of the update (the core refuses changes).
+  const isLocked = (field: LockableSetting): boolean => settings.locked.includes(field);
+  const describedBy = (field: LockableSetting, ...ids: string[]): string =>
+    [...ids, ...(isLocked(field) ? [lockedNoteId(field)] : [])].join(' ');
   const [upstreamUrl, setUpstreamUrl] = useState(settings.upstreamUrl ?? '');
   const [apiKey, setApiKey] = useState('');
   const [mode, setMode] = useState(settings.mode);
@@ -24,11 +40,11 @@ export function SettingsScreen({ pin, onSaved }: SettingsScreenProps) {
   const save = async (): Promise<void> => {
     const parsed = SettingsUpdate.safeParse({
       pin,
-      upstreamUrl: upstreamUrl.trim() === '' ? null : upstreamUrl.trim(),
-      ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}),
-      mode,
-      idleTimeoutSec: Number(idle),
-      language,
+      ...(isLocked('upstreamUrl') ? {} : { upstreamUrl: upstreamUrl.trim() === '' ? null : upstreamUrl.trim() }),
+      ...(apiKey.trim() && !isLocked('apiKey') ? { apiKey: apiKey.trim() } : {}),
+      ...(isLocked('mode') ? {} : { mode }),
+      ...(isLocked('idleTimeoutSec') ? {} : { idleTimeoutSec: Number(idle) }),
+      ...(isLocked('language') ? {} : { language }),
       ...(newPin ? { newPin } : {}),
     });
     if (!parsed.success) {
@@ -59,23 +75,42 @@ export function SettingsScreen({ pin, onSaved }: SettingsScreenProps) {
       >
         <div className="field">
           <label htmlFor="set-upstream">{t('settings.upstreamUrl')}</label>
-          <input id="set-upstream" type="url" value={upstreamUrl} placeholder="https://" onChange={(e) => setUpstreamUrl(e.target.value)} aria-describedby="set-upstream-hint" />
+          <input
+            id="set-upstream"
+            type="url"
+            value={upstreamUrl}
+            placeholder="https://"
+            readOnly={isLocked('upstreamUrl')}
+            onChange={(e) => setUpstreamUrl(e.target.value)}
+            aria-describedby={describedBy('upstreamUrl', 'set-upstream-hint')}
+          />
           <p id="set-upstream-hint" className="field-hint">
             {t('settings.upstreamHint')}
           </p>
+          {isLocked('upstreamUrl') && <LockedNote id={lockedNoteId('upstreamUrl')} />}
         </div>
         <div className="field">
           <label htmlFor="set-key">{t('settings.apiKey')}</label>
-          <input id="set-key" type="password" autoComplete="off" value={apiKey} onChange={(e) => setApiKey(e.target.value)} aria-describedby="set-key-hint" />
+          <input
+            id="set-key"
+            type="password"
+            autoComplete="off"
+            value={apiKey}
+            readOnly={isLocked('apiKey')}
+            onChange={(e) => setApiKey(e.target.value)}
+            aria-describedby={describedBy('apiKey', 'set-key-hint')}
+          />
           <p id="set-key-hint" className="field-hint">
-            {settings.apiKeySet ? t('settings.apiKeySet') : t('settings.apiKeyNotSet')}
+            {settings.apiKeySet ? t(isLocked('apiKey') ? 'settings.apiKeySetByIt' : 'settings.apiKeySet') : t('settings.apiKeyNotSet')}
           </p>
+          {isLocked('apiKey') && <LockedNote id={lockedNoteId('apiKey')} />}
         </div>
-        <fieldset className="field">
+        <fieldset className="field" aria-describedby={describedBy('mode') || undefined}>
           <legend>{t('settings.mode')}</legend>
+          {isLocked('mode') && <LockedNote id={lockedNoteId('mode')} />}
           {(['kiosk', 'counter'] as const).map((value) => (
             <label key={value} className="radio">
-              <input type="radio" name="mode" value={value} checked={mode === value} onChange={() => setMode(value)} />
+              <input type="radio" name="mode" value={value} checked={mode === value} disabled={isLocked('mode')} onChange={() => setMode(value)} />
               {value === 'kiosk' ? t('settings.modeKiosk') : t('settings.modeCounter')}
             </label>
           ))}
@@ -83,14 +118,31 @@ export function SettingsScreen({ pin, onSaved }: SettingsScreenProps) {
         <div className="field-row">
           <div className="field">
             <label htmlFor="set-idle">{t('settings.idleTimeout')}</label>
-            <input id="set-idle" type="number" min={15} max={600} value={idle} onChange={(e) => setIdle(e.target.value)} />
+            <input
+              id="set-idle"
+              type="number"
+              min={15}
+              max={600}
+              value={idle}
+              readOnly={isLocked('idleTimeoutSec')}
+              onChange={(e) => setIdle(e.target.value)}
+              aria-describedby={describedBy('idleTimeoutSec') || undefined}
+            />
+            {isLocked('idleTimeoutSec') && <LockedNote id={lockedNoteId('idleTimeoutSec')} />}
           </div>
           <div className="field">
             <label htmlFor="set-language">{t('settings.language')}</label>
-            <select id="set-language" value={language} onChange={(e) => setLanguage(e.target.value === 'de' ? 'de' : 'en')}>
+            <select
+              id="set-language"
+              value={language}
+              disabled={isLocked('language')}
+              onChange={(e) => setLanguage(e.target.value === 'de' ? 'de' : 'en')}
+              aria-describedby={describedBy('language') || undefined}
+            >
               <option value="en">{t('language.en')}</option>
               <option value="de">{t('language.de')}</option>
             </select>
+            {isLocked('language') && <LockedNote id={lockedNoteId('language')} />}
           </div>
           <div className="field">
             <label htmlFor="set-pin">{t('settings.newPin')}</label>

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -190,6 +190,18 @@ describe('electron main', () => {
     expect(coreOptions).toHaveProperty('apiKey', undefined);
     await start({ FRONTDESK_UPSTREAM_URL: 'https://api.example.com', FRONTDESK_API_KEY: 'k1' });
     expect(coreOptions).toMatchObject({ upstreamUrl: 'https://api.example.com', apiKey: 'k1' });
+  });
+
+  it("passes the machine file's locked settings to the core, and its mode only when locked", async () => {
+    const config = join(userData, 'config.json');
+    writeFileSync(config, JSON.stringify({ mode: 'counter', locked: ['mode', 'upstreamUrl'] }));
+    const { window } = await start({ FRONTDESK_CONFIG: config });
+    expect(coreOptions).toMatchObject({ locked: ['mode', 'upstreamUrl'], mode: 'counter' });
+    expect(window.options.kiosk).toBeUndefined();
+    writeFileSync(config, JSON.stringify({ mode: 'counter', locked: ['language'] }));
+    await start({ FRONTDESK_CONFIG: config });
+    expect(coreOptions).toMatchObject({ locked: ['language'] });
+    expect(coreOptions).toHaveProperty('mode', undefined);
   });
 
   it('counter mode (the staff setting) is a normal window', async () => {

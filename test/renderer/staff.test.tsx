@@ -8,9 +8,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function enterPin(pin: string): Promise<void> {
+async function enterPin(pin: string, unlock: RegExp = /unlock|continue/i): Promise<void> {
   for (const digit of pin) fireEvent.click(screen.getByRole('button', { name: digit }));
-  await tap(/unlock|continue/i);
+  await tap(unlock);
 }
 
 describe('staff area', () => {
@@ -89,6 +89,86 @@ describe('staff area', () => {
     expect(screen.getByLabelText<HTMLInputElement>('API key').value).toBe('');
     expect(screen.getByText('A key is set. Type a new one to replace it.')).toBeTruthy();
     expect(client.settings.idleTimeoutSec).toBe(20);
+  });
+
+  it('settings IT fixed are read-only with a note, and left out of the update', async () => {
+    const client = new FakeKioskClient({
+      settings: { upstreamUrl: 'https://api.example.com', apiKeySet: true, locked: ['upstreamUrl', 'apiKey', 'language'] },
+    });
+    renderApp(client);
+    await settle();
+    await tap('Staff');
+    await enterPin('1234');
+    fireEvent.click(screen.getByRole('tab', { name: 'Settings' }));
+    await settle();
+    const url = screen.getByLabelText<HTMLInputElement>('Booking API address');
+    expect(url.readOnly).toBe(true);
+    expect(url.value).toBe('https://api.example.com');
+    expect(screen.getByLabelText<HTMLInputElement>('API key').readOnly).toBe(true);
+    expect(screen.getByLabelText<HTMLSelectElement>('Default language').disabled).toBe(true);
+    expect(screen.getAllByText('Set by IT')).toHaveLength(3);
+    // The note is the field's accessible description, so a screen reader says why.
+    const note = document.getElementById(url.getAttribute('aria-describedby')?.split(' ').at(-1) ?? '');
+    expect(note?.textContent).toBe('Set by IT');
+    // What IT left alone stays editable.
+    expect(screen.getByLabelText<HTMLInputElement>('Idle timeout (seconds)').readOnly).toBe(false);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /Counter/ }).disabled).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Idle timeout (seconds)'), { target: { value: '20' } });
+    fireEvent.click(screen.getByRole('radio', { name: /Counter/ }));
+    await tap('Save');
+    expect(screen.getByText('Saved.')).toBeTruthy();
+    const update = client.calls.filter((call) => call.method === 'updateSettings').at(-1)?.input;
+    expect(update).toMatchObject({ idleTimeoutSec: 20, mode: 'counter' });
+    expect(update).not.toHaveProperty('upstreamUrl');
+    expect(update).not.toHaveProperty('apiKey');
+    expect(update).not.toHaveProperty('language');
+    expect(client.settings).toMatchObject({ upstreamUrl: 'https://api.example.com', idleTimeoutSec: 20, mode: 'counter' });
+  });
+
+  it('a locked mode is shown in German as set by IT, its choices disabled', async () => {
+    const client = new FakeKioskClient({ settings: { language: 'de', locked: ['mode'] } });
+    renderApp(client);
+    await settle();
+    await tap('Personal');
+    await enterPin('1234', /entsperren/i);
+    fireEvent.click(screen.getByRole('tab', { name: 'Einstellungen' }));
+    await settle();
+    expect(screen.getByText('Von der IT festgelegt')).toBeTruthy();
+    for (const name of [/^Kiosk/, /^Empfang/]) expect(screen.getByRole<HTMLInputElement>('radio', { name }).disabled).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Adresse der Buchungs-API').readOnly).toBe(false);
+  });
+
+  it('after 5 wrong PINs the PIN screen says how long staff are locked out, not just "wrong PIN"', async () => {
+    const client = new FakeKioskClient();
+    renderApp(client);
+    await settle();
+    await tap('Staff');
+    for (let i = 0; i < 4; i++) {
+      await enterPin('9999');
+      expect(screen.getByText('Wrong PIN.')).toBeTruthy();
+    }
+    await enterPin('9999');
+    expect(screen.getByText('Too many wrong PINs. Please try again in 60 s.')).toBeTruthy();
+    expect(screen.queryByText('Wrong PIN.')).toBeNull();
+    // During the lockout even the right PIN is refused, and the screen keeps saying why.
+    client.pinLockoutSec = 42;
+    await enterPin('1234');
+    expect(screen.getByText('Too many wrong PINs. Please try again in 42 s.')).toBeTruthy();
+    expect(document.querySelector('[data-screen="staff"]')).toBeNull();
+    client.pinLockoutSec = null;
+    await enterPin('1234');
+    expect(document.querySelector('[data-screen="staff"]')).not.toBeNull();
+  });
+
+  it('the lockout message is translated', async () => {
+    const client = new FakeKioskClient({ settings: { language: 'de' } });
+    client.pinLockoutSec = 60;
+    renderApp(client);
+    await settle();
+    await tap('Personal');
+    await enterPin('1234', /entsperren/i);
+    expect(screen.getByText('Zu viele falsche PINs. Bitte in 60 s erneut versuchen.')).toBeTruthy();
   });
 
   it('an unattended staff screen in kiosk mode locks itself and returns to the customers', async () => {

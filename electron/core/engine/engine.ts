@@ -401,8 +401,7 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
       emitStatus();
       return settings;
     },
-    // A rejected promise, not a synchronous throw, while the PIN lockout refuses.
-    verifyStaffPin: ({ pin }) => Promise.resolve().then(() => ({ valid: deps.settings.verifyPin(pin) })),
+    verifyStaffPin: ({ pin }) => Promise.resolve().then(() => deps.settings.verifyPin(pin)),
   };
   return { api, statusSnapshot, emitStatus, onBookingChange };
 }

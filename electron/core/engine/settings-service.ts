@@ -2,7 +2,14 @@
  * Staff settings: non-secret values in the kiosk database, the API key in the SecretStore.
  * Every change needs the current staff PIN; on first run (no PIN yet) the given PIN becomes it.
  */
-import { KioskMode, Language, type Settings, type SettingsUpdate } from '../../../shared/kiosk-api';
+import {
+  KioskMode,
+  Language,
+  type LockableSetting,
+  type Settings,
+  type SettingsUpdate,
+  type StaffPinCheck,
+} from '../../../shared/kiosk-api';
 import { KioskFailure } from '../../../shared/result';
 import type { KioskDb } from '../db/open';
 import { getSetting, setSettings } from '../db/settings-repo';
@@ -53,27 +60,39 @@ export interface UpstreamSettings {
 export interface SettingsService {
   get(): Settings;
   upstream(): UpstreamSettings;
-  /** Applies start-up overrides (CLI flags) without a PIN: they come from whoever runs the app. */
-  override(values: { upstreamUrl?: string | null | undefined; apiKey?: string | null | undefined }): void;
+  /**
+   * Applies start-up overrides (machine config, CLI flags) without a PIN: they come from whoever
+   * runs the app.
+   */
+  override(values: {
+    upstreamUrl?: string | null | undefined;
+    apiKey?: string | null | undefined;
+    mode?: Settings['mode'] | undefined;
+  }): void;
   /**
    * Applies a staff change; needs the current PIN. A new upstreamUrl must be https (plain http
    * only for a loopback host). The stored API key belongs to the host it was entered for: when
    * upstreamUrl changes and the same update brings no apiKey, the stored key is cleared (never
    * sent to the new host), and the kiosk pauses with a configuration error until staff enter one.
+   * A change to a field IT locked is refused ('invalid_input'), and so is an upstream move that
+   * would drop a key IT set; sending a locked field's current value is no change.
    */
   update(update: SettingsUpdate): { settings: Settings; upstreamChanged: boolean };
-  /** False for a wrong PIN; throws 'unauthorized' while too many wrong PINs lock it out. */
-  verifyPin(pin: string): boolean;
+  /** Not valid for a wrong PIN; while too many wrong PINs lock staff out, also says how long. */
+  verifyPin(pin: string): StaffPinCheck;
 }
 
 export interface SettingsServiceOptions {
   /** The clock of the PIN lockout. */
   now: () => number;
   pinAttempts?: PinAttemptPolicy;
+  /** Fields the machine config fixes (electron/core/config.ts): staff cannot change them. */
+  locked?: readonly LockableSetting[];
 }
 
 export function createSettingsService(db: KioskDb, secrets: SecretStore, options: SettingsServiceOptions): SettingsService {
   const attempts = createPinAttemptLimiter(options.now, options.pinAttempts);
+  const locked = new Set(options.locked ?? []);
   const read = (): Settings => {
     const mode = KioskMode.safeParse(getSetting(db, KEYS.mode));
     const language = Language.safeParse(getSetting(db, KEYS.language));
@@ -85,7 +104,23 @@ export function createSettingsService(db: KioskDb, secrets: SecretStore, options
       idleTimeoutSec: Number.isInteger(idle) && idle > 0 ? idle : DEFAULTS.idleTimeoutSec,
       language: language.success ? language.data : DEFAULTS.language,
       pinSet: getSetting(db, KEYS.pinHash) !== null,
+      locked: [...locked],
     };
+  };
+
+  /** The first locked field this update would change, or null. */
+  const lockedChange = (update: SettingsUpdate, before: Settings, url: string | null | undefined): LockableSetting | null => {
+    const changes: Record<LockableSetting, boolean> = {
+      upstreamUrl: url !== undefined && url !== before.upstreamUrl,
+      // A new URL without a key would drop the stored one (see update()).
+      apiKey:
+        (update.apiKey !== undefined && update.apiKey !== secrets.get()) ||
+        (update.apiKey === undefined && url !== undefined && url !== before.upstreamUrl && secrets.get() !== null),
+      mode: update.mode !== undefined && update.mode !== before.mode,
+      idleTimeoutSec: update.idleTimeoutSec !== undefined && update.idleTimeoutSec !== before.idleTimeoutSec,
+      language: update.language !== undefined && update.language !== before.language,
+    };
+    return [...locked].find((field) => changes[field]) ?? null;
   };
 
   /** Every PIN check (verifyStaffPin and updateSettings alike) counts against the lockout. */
@@ -109,6 +144,7 @@ export function createSettingsService(db: KioskDb, secrets: SecretStore, options
         if (moved && values.apiKey === undefined) secrets.set(null);
       }
       if (values.apiKey !== undefined) secrets.set(values.apiKey);
+      if (values.mode !== undefined) setSettings(db, { [KEYS.mode]: values.mode });
     },
     update(update) {
       const hash = getSetting(db, KEYS.pinHash);
@@ -118,6 +154,8 @@ export function createSettingsService(db: KioskDb, secrets: SecretStore, options
       const before = read();
       const beforeKey = secrets.get();
       const url = update.upstreamUrl === undefined ? undefined : normaliseUpstreamUrl(update.upstreamUrl);
+      const refused = lockedChange(update, before, url);
+      if (refused !== null) throw new KioskFailure('invalid_input', `${refused} is set by your IT department`);
       const values: Record<string, string | null> = {};
       if (firstRun) values[KEYS.pinHash] = hashPin(update.newPin ?? update.pin);
       else if (update.newPin !== undefined) values[KEYS.pinHash] = hashPin(update.newPin);
@@ -134,6 +172,13 @@ export function createSettingsService(db: KioskDb, secrets: SecretStore, options
         upstreamChanged: settings.upstreamUrl !== before.upstreamUrl || secrets.get() !== beforeKey,
       };
     },
-    verifyPin: checkPin,
+    verifyPin(pin) {
+      const waiting = attempts.retryAfterSec();
+      if (waiting !== null) return { valid: false, retryAfterSec: waiting };
+      if (checkPin(pin)) return { valid: true };
+      // This wrong PIN may have started the lockout: say so now, not on the next try.
+      const retryAfterSec = attempts.retryAfterSec();
+      return retryAfterSec === null ? { valid: false } : { valid: false, retryAfterSec };
+    },
   };
 }

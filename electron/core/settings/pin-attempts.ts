@@ -16,6 +16,8 @@ export const DEFAULT_PIN_ATTEMPT_POLICY: PinAttemptPolicy = { maxFailures: 5, lo
 export interface PinAttemptLimiter {
   /** Throws KioskFailure('unauthorized') saying when to retry while PINs are refused. */
   check(): void;
+  /** Whole seconds until PINs are checked again, or null when they are checked now. */
+  retryAfterSec(): number | null;
   /** Counts one verification: a right PIN resets, a wrong one may start the lockout. */
   record(valid: boolean): void;
 }
@@ -23,11 +25,15 @@ export interface PinAttemptLimiter {
 export function createPinAttemptLimiter(now: () => number, policy: PinAttemptPolicy = DEFAULT_PIN_ATTEMPT_POLICY): PinAttemptLimiter {
   let failures = 0;
   let lockedUntil = -Infinity;
+  const retryAfterSec = (): number | null => {
+    const left = lockedUntil - now();
+    return left <= 0 ? null : Math.ceil(left / 1000);
+  };
   return {
+    retryAfterSec,
     check() {
-      const left = lockedUntil - now();
-      if (left <= 0) return;
-      const seconds = Math.ceil(left / 1000);
+      const seconds = retryAfterSec();
+      if (seconds === null) return;
       throw new KioskFailure(
         'unauthorized',
         `too many wrong PINs: try again in ${seconds} s (at ${new Date(lockedUntil).toISOString()})`,

@@ -119,13 +119,78 @@ describe('kiosk core settings', () => {
     for (let i = 0; i < 4; i += 1) expect(await api.verifyStaffPin({ pin: '0000' })).toEqual({ valid: false });
     await expect(api.updateSettings({ pin: '1111', mode: 'counter' })).rejects.toMatchObject({ code: 'unauthorized', message: 'wrong staff PIN' });
     // Five wrong in a row: now even the right PIN is refused, for both methods, until 60 s pass.
+    // verifyStaffPin says so in its answer (the PIN screen shows the wait); updateSettings fails.
     const lockout = { code: 'unauthorized', message: expect.stringContaining('try again in 60 s') as unknown };
-    await expect(api.verifyStaffPin({ pin: PIN })).rejects.toMatchObject(lockout);
+    expect(await api.verifyStaffPin({ pin: PIN })).toEqual({ valid: false, retryAfterSec: 60 });
     await expect(api.updateSettings({ pin: PIN, mode: 'counter' })).rejects.toMatchObject(lockout);
     now += 59_000;
-    await expect(api.verifyStaffPin({ pin: PIN })).rejects.toMatchObject({ code: 'unauthorized', message: expect.stringContaining('try again in 1 s') as unknown });
+    expect(await api.verifyStaffPin({ pin: PIN })).toEqual({ valid: false, retryAfterSec: 1 });
     now += 1_000;
     expect(await api.verifyStaffPin({ pin: PIN })).toEqual({ valid: true });
     expect((await api.updateSettings({ pin: PIN, mode: 'counter' })).mode).toBe('counter');
+  });
+
+  it('the wrong PIN that starts the lockout already answers with the wait', async () => {
+    let now = Date.parse('2026-11-23T08:00:00Z');
+    const clock = { ...systemClock, now: () => now };
+    core = await createKioskCore({ dataDir: temp.dir, upstreamUrl: NOWHERE, apiKey: 'k', secretStore: createMemorySecretStore(), autoStart: false, clock });
+    await core.api.updateSettings({ pin: PIN });
+    for (let i = 0; i < 4; i += 1) expect(await core.api.verifyStaffPin({ pin: '0000' })).toEqual({ valid: false });
+    now += 500;
+    expect(await core.api.verifyStaffPin({ pin: '0000' })).toEqual({ valid: false, retryAfterSec: 60 });
+  });
+
+  it('refuses a change to a setting IT locked, allows the others, and reports the locked names', async () => {
+    core = await createKioskCore({
+      dataDir: temp.dir,
+      upstreamUrl: NOWHERE,
+      apiKey: 'it-key',
+      mode: 'counter',
+      locked: ['upstreamUrl', 'apiKey', 'mode'],
+      secretStore: createMemorySecretStore(),
+      autoStart: false,
+    });
+    const api = core.api;
+    await api.updateSettings({ pin: PIN });
+    const fixed = { upstreamUrl: NOWHERE, apiKeySet: true, mode: 'counter', locked: ['upstreamUrl', 'apiKey', 'mode'] };
+    expect(await api.getSettings(undefined)).toMatchObject(fixed);
+    const refusals = [
+      [{ upstreamUrl: 'https://api.example.com', apiKey: 'k2' }, 'upstreamUrl is set by your IT department'],
+      [{ upstreamUrl: null }, 'upstreamUrl is set by your IT department'],
+      [{ apiKey: 'staff-key' }, 'apiKey is set by your IT department'],
+      [{ mode: 'kiosk', language: 'en' }, 'mode is set by your IT department'],
+    ] as const;
+    for (const [update, message] of refusals) {
+      await expect(api.updateSettings({ pin: PIN, ...update })).rejects.toMatchObject({ code: 'invalid_input', message });
+    }
+    // Nothing of a refused update was written (the language of the mixed one neither).
+    expect(await api.getSettings(undefined)).toMatchObject({ ...fixed, language: 'de' });
+    // Sending a locked field's current value is no change; unlocked fields change as usual.
+    expect(
+      await api.updateSettings({ pin: PIN, upstreamUrl: `${NOWHERE}/`, mode: 'counter', idleTimeoutSec: 90, language: 'en', newPin: '1357' }),
+    ).toMatchObject({ ...fixed, idleTimeoutSec: 90, language: 'en' });
+    expect(await api.verifyStaffPin({ pin: '1357' })).toEqual({ valid: true });
+  });
+
+  it("IT's locked mode wins over the staff's stored one at start; unlocked, the staff's stays", async () => {
+    core = await startSettingsCore(temp.dir);
+    await core.api.updateSettings({ pin: PIN, mode: 'counter' });
+    await core.close();
+    core = await createKioskCore({ dataDir: temp.dir, mode: 'kiosk', locked: ['mode'], secretStore: createMemorySecretStore('k'), autoStart: false });
+    expect(await core.api.getSettings(undefined)).toMatchObject({ mode: 'kiosk', locked: ['mode'] });
+    await core.close();
+    core = await createKioskCore({ dataDir: temp.dir, secretStore: createMemorySecretStore('k'), autoStart: false });
+    expect(await core.api.getSettings(undefined)).toMatchObject({ mode: 'kiosk', locked: [] });
+    expect((await core.api.updateSettings({ pin: PIN, mode: 'counter' })).mode).toBe('counter');
+  });
+
+  it('a locked API key is not dropped by an upstream move without a key', async () => {
+    core = await createKioskCore({ dataDir: temp.dir, upstreamUrl: NOWHERE, apiKey: 'it-key', locked: ['apiKey'], secretStore: createMemorySecretStore(), autoStart: false });
+    await core.api.updateSettings({ pin: PIN });
+    await expect(core.api.updateSettings({ pin: PIN, upstreamUrl: 'https://api.example.com' })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: 'apiKey is set by your IT department',
+    });
+    expect(await core.api.getSettings(undefined)).toMatchObject({ upstreamUrl: NOWHERE, apiKeySet: true });
   });
 });

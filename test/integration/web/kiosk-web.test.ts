@@ -88,6 +88,35 @@ describe('startKioskWeb restart', () => {
   });
 });
 
+describe('startKioskWeb with settings IT locked', () => {
+  it('reports the locked names over HTTP and refuses a change to them', async () => {
+    const web = await startKioskWeb({
+      port: 0,
+      dataDir: tempDataDir(),
+      rendererDir: null,
+      upstreamUrl: 'http://127.0.0.1:9',
+      apiKey: 'it-key',
+      mode: 'counter',
+      locked: ['upstreamUrl', 'mode'],
+      print: () => undefined,
+      log: silentLogger,
+    });
+    try {
+      const client = createHttpKioskClient({ baseUrl: web.url, token: web.token });
+      const settings = await client.getSettings({});
+      expect(settings.ok && settings.result).toMatchObject({ mode: 'counter', locked: ['upstreamUrl', 'mode'] });
+      expect(await client.updateSettings({ pin: '2468', mode: 'kiosk' })).toEqual({
+        ok: false,
+        error: { code: 'invalid_input', message: 'mode is set by your IT department' },
+      });
+      const allowed = await client.updateSettings({ pin: '2468', language: 'en' });
+      expect(allowed.ok && allowed.result).toMatchObject({ language: 'en', mode: 'counter', upstreamUrl: 'http://127.0.0.1:9' });
+    } finally {
+      await web.close();
+    }
+  });
+});
+
 interface Run {
   code: number | null;
   stdout: string;

@@ -63,6 +63,9 @@ export class FakeKioskClient implements KioskClient {
   readonly bookings: LocalBooking[] = [];
   settings: Settings;
   pin: string | null;
+  /** Like the core: 5 wrong PINs in a row lock staff out; set back to null to end the lockout. */
+  pinLockoutSec: number | null = null;
+  private wrongPins = 0;
   private listeners = new Set<(event: KioskEvent) => void>();
   private sequence = 0;
 
@@ -75,6 +78,7 @@ export class FakeKioskClient implements KioskClient {
       idleTimeoutSec: 60,
       language: 'en',
       pinSet: this.pin !== null,
+      locked: [],
       ...options.settings,
     };
   }
@@ -201,13 +205,23 @@ export class FakeKioskClient implements KioskClient {
     this.record('updateSettings', { ...input, pin: '***' });
     if (this.pin === null) this.pin = input.pin;
     else if (input.pin !== this.pin) return fail('unauthorized', 'Wrong PIN.');
-    if (input.newPin) this.pin = input.newPin;
     const { pin: _pin, newPin: _newPin, apiKey, ...rest } = input;
+    const refused = this.settings.locked.find((field) =>
+      field === 'apiKey' ? apiKey !== undefined : rest[field] !== undefined && rest[field] !== this.settings[field],
+    );
+    if (refused) return fail('invalid_input', `${refused} is set by your IT department`);
+    if (input.newPin) this.pin = input.newPin;
     this.settings = { ...this.settings, ...rest, upstreamUrl: rest.upstreamUrl ?? this.settings.upstreamUrl, apiKeySet: this.settings.apiKeySet || apiKey !== undefined, pinSet: true };
     return ok({ ...this.settings });
   };
   verifyStaffPin: KioskClient['verifyStaffPin'] = async (input: KioskInput<'verifyStaffPin'>) => {
     this.record('verifyStaffPin', { pin: '***' });
-    return ok({ valid: this.pin !== null && input.pin === this.pin });
+    if (this.pinLockoutSec !== null) return ok({ valid: false, retryAfterSec: this.pinLockoutSec });
+    const valid = this.pin !== null && input.pin === this.pin;
+    this.wrongPins = valid ? 0 : this.wrongPins + 1;
+    if (this.wrongPins < 5) return ok({ valid });
+    this.wrongPins = 0;
+    this.pinLockoutSec = 60;
+    return ok({ valid: false, retryAfterSec: 60 });
   };
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../electron/core/config';
 import { UsageError, parseWebCliArgs } from '../../../electron/web/cli-args';
@@ -14,6 +17,8 @@ describe('parseWebCliArgs', () => {
       upstreamUrl: undefined,
       apiKey: undefined,
       dataDir: './data/kiosk',
+      locked: [],
+      mode: undefined,
     });
     // Not configured is undefined, not null: null would force the embedded server on every
     // start and drop the upstream staff set in Settings.
@@ -46,6 +51,8 @@ describe('parseWebCliArgs', () => {
       upstreamUrl: 'https://api.example.com',
       apiKey: 'k1',
       dataDir: '/tmp/d',
+      locked: [],
+      mode: undefined,
     });
   });
 
@@ -60,6 +67,28 @@ describe('parseWebCliArgs', () => {
   ])('refuses %j with a UsageError', (argv, message) => {
     expect(() => parse(argv)).toThrow(UsageError);
     expect(() => parse(argv)).toThrow(message);
+  });
+
+  it("passes the machine file's locked fields on, and its mode only when the mode is locked", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fd-cli-args-'));
+    try {
+      const file = join(dir, 'config.json');
+      const parseWith = (config: object) => {
+        writeFileSync(file, JSON.stringify(config));
+        return parseWebCliArgs([], { FRONTDESK_CONFIG: file }, 'linux');
+      };
+      expect(parseWith({ mode: 'counter', locked: ['mode', 'upstreamUrl'] })).toMatchObject({
+        locked: ['mode', 'upstreamUrl'],
+        mode: 'counter',
+      });
+      // Unlocked, the file's mode is only a default: staff choose in Settings.
+      expect(parseWith({ mode: 'counter', locked: ['language'] })).toMatchObject({
+        locked: ['language'],
+        mode: undefined,
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reports a bad upstream as a ConfigError naming the flag', () => {

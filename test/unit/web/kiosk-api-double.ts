@@ -80,6 +80,7 @@ const settings: Settings = {
   idleTimeoutSec: 60,
   language: 'en',
   pinSet: true,
+  locked: [],
 };
 
 export interface KioskApiDouble {
