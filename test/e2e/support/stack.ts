@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { startKioskWeb, type KioskWeb } from '../../../electron/web/start-kiosk-web';
+import { startKioskWeb, type KioskWeb, type StartKioskWebOptions } from '../../../electron/web/start-kiosk-web';
 import { silentLogger } from '../../../electron/core/log';
 import { startServer, type RunningServer } from '../../../server/start-server';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
@@ -26,7 +26,11 @@ export interface Kiosk {
   call(method: string, input?: unknown): Promise<unknown>;
 }
 
-export const test = base.extend<{ kiosk: Kiosk }, { stack: Stack }>({
+/** Start-up options of the kiosk (as from the machine config), e.g. `test.use({ kioskOptions: { locked } })`. */
+export type KioskOptions = Pick<StartKioskWebOptions, 'locked' | 'mode'>;
+
+export const test = base.extend<{ kiosk: Kiosk; kioskOptions: KioskOptions }, { stack: Stack }>({
+  kioskOptions: [{}, { option: true }],
   stack: [
     async ({}, use) => {
       const dir = mkdtempSync(join(tmpdir(), 'fd-e2e-server-'));
@@ -44,7 +48,7 @@ export const test = base.extend<{ kiosk: Kiosk }, { stack: Stack }>({
     },
     { scope: 'worker' },
   ],
-  kiosk: async ({ stack }, use) => {
+  kiosk: async ({ stack, kioskOptions }, use) => {
     stack.proxy.setMode('pass');
     const dataDir = mkdtempSync(join(tmpdir(), 'fd-e2e-kiosk-'));
     const web = await startKioskWeb({
@@ -55,6 +59,7 @@ export const test = base.extend<{ kiosk: Kiosk }, { stack: Stack }>({
       token: 'e2e-token',
       print: () => undefined,
       log: silentLogger,
+      ...kioskOptions,
     });
     const call = async (method: string, input: unknown = {}): Promise<unknown> => {
       const response = await fetch(`${web.url}/api/kiosk/${method}`, {
