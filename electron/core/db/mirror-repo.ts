@@ -154,19 +154,6 @@ export function loadTimeSlots(db: KioskDb, key: SlotsKey): Cached<TimeSlots> | n
   return row && data ? { data, fetchedAt: row.fetchedAt } : null;
 }
 
-/** Fetch times of the cached slot days of some services (the mirror's schedule reads them). */
-export function timeSlotsFetchTimes(
-  db: KioskDb,
-  serviceIds: string[],
-): { date: string; serviceId: string; fetchedAt: number }[] {
-  if (serviceIds.length === 0) return [];
-  return db
-    .select({ date: mirrorTimeSlots.date, serviceId: mirrorTimeSlots.serviceId, fetchedAt: mirrorTimeSlots.fetchedAt })
-    .from(mirrorTimeSlots)
-    .where(and(inArray(mirrorTimeSlots.serviceId, serviceIds), eq(mirrorTimeSlots.employeeKey, 'any')))
-    .all();
-}
-
 /** Drops slot days before `date` (they can never be booked again). */
 export function pruneTimeSlotsBefore(db: KioskDb, date: string): void {
   db.delete(mirrorTimeSlots).where(lt(mirrorTimeSlots.date, date)).run();
