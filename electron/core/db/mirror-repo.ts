@@ -2,7 +2,7 @@
  * The mirror's tables: what the API answered and when. Payloads are re-parsed with the shared
  * schemas when read, so a corrupt row reads as "not cached" rather than crashing a lookup.
  */
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   AvailableDaysSchema,
