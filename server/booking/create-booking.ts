@@ -10,12 +10,12 @@ import type { BookingRequest, BookingResponse } from '../../shared/api/schemas';
 import { checkSlot } from '../../shared/booking/availability';
 import { instantToWall } from '../../shared/booking/time';
 import type { AvailabilitySettings } from '../../shared/booking/types';
-import { busyOfEmployee, hasOverlap, insertBooking } from '../db/bookings';
+import { busyOfEmployee, insertBooking } from '../db/bookings';
 import { findBookableEmployee, findBookableService, loadSchedules, toApiService } from '../db/catalog';
 import { nextCounter } from '../db/counters';
 import { emailKey, findCustomerByEmail, insertCustomer } from '../db/customers';
 import type { ServerDb } from '../db/open';
-import { dayWindow } from '../routes/availability';
+import { dayWindow } from './day-window';
 
 export type CreateBookingOutcome =
   | { kind: 'created'; data: BookingResponse }
@@ -65,6 +65,8 @@ export function createBookingInTransaction(
     serviceId: service.id,
     employeeId: employee.id,
     employees: loadSchedules(db),
+    // Every booking the slot could overlap (see dayWindow), read inside this IMMEDIATE
+    // transaction, so no other writer can add one before the insert below.
     busy: busyOfEmployee(db, employee.id, fromMs, toMs),
     now,
     settings,
@@ -74,12 +76,6 @@ export function createBookingInTransaction(
       ? { kind: 'taken', error: `slot taken: ${check.message}` }
       : { kind: 'invalid', error: `${check.problem}: ${check.message}` };
   }
-  // Belt and braces: the overlap query sees every active booking of the employee, whatever
-  // window the busy list above covered.
-  if (hasOverlap(db, employee.id, check.startMs, check.endMs)) {
-    return { kind: 'taken', error: 'slot taken: the employee has another booking at that time' };
-  }
-
   let customer = findCustomerByEmail(db, input.customer.email);
   if (!customer) {
     customer = {

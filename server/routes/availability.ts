@@ -10,19 +10,11 @@ import {
   computeAvailableDaysAnyService,
   computeDaySlots,
 } from '../../shared/booking/availability';
+import { DAY_MS, dayWindow } from '../booking/day-window';
 import { busyBetween } from '../db/bookings';
 import { findBookableEmployee, findBookableService, listServices, loadSchedules, toApiService } from '../db/catalog';
 import { sendError, sendInvalid } from '../http/envelope';
 import type { RouteDeps } from './deps';
-
-const DAY_MS = 86_400_000;
-
-/** Busy intervals are fetched with a day of slack each side: zone offsets are under 24 h. */
-export function dayWindow(date: string): { fromMs: number; toMs: number } {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const start = Date.UTC(y, m - 1, d);
-  return { fromMs: start - DAY_MS, toMs: start + 2 * DAY_MS };
-}
 
 export function registerAvailabilityRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { db, settings } = deps;
