@@ -4,7 +4,6 @@ import type { KioskEvent } from '../../../shared/kiosk-api';
 import { createHttpKioskClient } from '../../../shared/kiosk-http-client';
 import { startFaultProxy } from '../../support/fault-proxy';
 import { KioskFailure } from '../../../shared/result';
-import { silentLogger } from '../../../electron/core/log';
 import { startWebShell } from '../../../electron/web/web-shell';
 import type { WebShell } from '../../../electron/web/web-shell';
 import {
@@ -12,6 +11,7 @@ import {
   localBooking,
   service,
   syncStatus,
+  shellOptions,
 } from '../../unit/web/kiosk-api-double';
 import type { KioskApiDouble } from '../../unit/web/kiosk-api-double';
 
@@ -37,12 +37,7 @@ describe('createHttpKioskClient against the web shell', () => {
       getSettings: () => Promise.resolve({ mode: 'tablet' } as never),
     });
     shell = await startWebShell({
-      api: double.api,
-      events: double.events,
-      port: 0,
-      token: TOKEN,
-      rendererDir: null,
-      log: silentLogger,
+      ...shellOptions(double, TOKEN),
       heartbeatMs: 50,
     });
   });
@@ -132,12 +127,7 @@ describe('createHttpKioskClient against the web shell', () => {
   it('reconnects when the stream goes silent for longer than the idle timeout', async () => {
     const quiet = createKioskApiDouble();
     const silentShell = await startWebShell({
-      api: quiet.api,
-      events: quiet.events,
-      port: 0,
-      token: TOKEN,
-      rendererDir: null,
-      log: silentLogger,
+      ...shellOptions(quiet, TOKEN),
       heartbeatMs: 60_000, // no heartbeat within the test: the connection looks dead
     });
     const client = createHttpKioskClient({
@@ -161,12 +151,7 @@ describe('createHttpKioskClient against the web shell', () => {
   it('reconnects after the shell restarts on the same port', async () => {
     const first = createKioskApiDouble();
     const restartable = await startWebShell({
-      api: first.api,
-      events: first.events,
-      port: 0,
-      token: TOKEN,
-      rendererDir: null,
-      log: silentLogger,
+      ...shellOptions(first, TOKEN),
     });
     const port = restartable.port;
     const client = createHttpKioskClient({
@@ -181,12 +166,8 @@ describe('createHttpKioskClient against the web shell', () => {
 
     const second = createKioskApiDouble();
     const again = await startWebShell({
-      api: second.api,
-      events: second.events,
+      ...shellOptions(second, TOKEN),
       port,
-      token: TOKEN,
-      rendererDir: null,
-      log: silentLogger,
     });
     try {
       await expect.poll(() => second.events.listeners(), { timeout: 5_000 }).toBe(1);

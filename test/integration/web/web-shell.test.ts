@@ -9,7 +9,7 @@ import { KioskEvent } from '../../../shared/kiosk-api';
 import { silentLogger } from '../../../electron/core/log';
 import { startWebShell } from '../../../electron/web/web-shell';
 import type { WebShell } from '../../../electron/web/web-shell';
-import { createKioskApiDouble, localBooking, syncStatus } from '../../unit/web/kiosk-api-double';
+import { createKioskApiDouble, localBooking, shellOptions, syncStatus } from '../../unit/web/kiosk-api-double';
 import type { KioskApiDouble } from '../../unit/web/kiosk-api-double';
 
 const TOKEN = 'test-token-0123456789abcdef';
@@ -300,12 +300,7 @@ describe('startWebShell event stream to a client that stopped reading', () => {
   it('drops the stream instead of buffering without bound', async () => {
     const double = createKioskApiDouble();
     const shell = await startWebShell({
-      api: double.api,
-      events: double.events,
-      port: 0,
-      token: TOKEN,
-      rendererDir: null,
-      log: silentLogger,
+      ...shellOptions(double, TOKEN),
     });
     const socket = connect(shell.port, '127.0.0.1');
     try {
@@ -351,13 +346,7 @@ describe('startWebShell without a built renderer', () => {
 
   it('rejects when its port is taken', async () => {
     const double = createKioskApiDouble();
-    const options = {
-      api: double.api,
-      events: double.events,
-      token: TOKEN,
-      rendererDir: null,
-      log: silentLogger,
-    };
+    const options = shellOptions(double, TOKEN);
     const first = await startWebShell({ ...options, port: 0 });
     try {
       await expect(startWebShell({ ...options, port: first.port })).rejects.toThrow(/EADDRINUSE/);
@@ -369,12 +358,7 @@ describe('startWebShell without a built renderer', () => {
   it('closes promptly with an event stream still open', async () => {
     const double = createKioskApiDouble();
     const shell = await startWebShell({
-      api: double.api,
-      events: double.events,
-      port: 0,
-      token: TOKEN,
-      rendererDir: null,
-      log: silentLogger,
+      ...shellOptions(double, TOKEN),
     });
     const res = await fetch(`${shell.url}/api/kiosk/events`, {
       headers: { authorization: `Bearer ${TOKEN}` },

@@ -11,6 +11,7 @@ import type {
   SyncStatus,
 } from '../../../shared/kiosk-api';
 import type { BookingResponse, Employee, Service } from '../../../shared/api/schemas';
+import { silentLogger } from '../../../electron/core/log';
 
 export const service: Service = {
   _id: 'svc-cut',
@@ -152,4 +153,9 @@ export function createKioskApiDouble(overrides: Partial<KioskApi> = {}): KioskAp
       for (const listener of listeners) listener(event);
     },
   };
+}
+
+/** Web-shell options around a double: port 0, no renderer, no log lines; spread to override. */
+export function shellOptions(double: KioskApiDouble, token: string) {
+  return { api: double.api, events: double.events, port: 0, token, rendererDir: null, log: silentLogger };
 }
