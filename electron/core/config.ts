@@ -8,12 +8,15 @@
  *     "apiKey": "...",
  *     "dataDir": "/var/lib/frontdesk",
  *     "mode": "kiosk" | "counter",
+ *     "staffPinHash": "scrypt$...",                        // `npm run hash-pin`; read-only for staff
+ *     "staffIdleTimeoutSec": 300,                          // staff session idle time, 30-3600
  *     "locked": ["upstreamUrl", "apiKey", "mode"]          // staff cannot change these in settings
  *   }
  * Its path: `FRONTDESK_CONFIG`, else /etc/frontdesk/config.json (Linux),
  * %ProgramData%\Frontdesk\config.json (Windows), /Library/Application Support/Frontdesk/config.json
  * (macOS). A missing default file is fine; a missing FRONTDESK_CONFIG file is an error.
- * Environment: FRONTDESK_UPSTREAM_URL, FRONTDESK_API_KEY, FRONTDESK_DATA_DIR, FRONTDESK_MODE.
+ * Environment: FRONTDESK_UPSTREAM_URL, FRONTDESK_API_KEY, FRONTDESK_DATA_DIR, FRONTDESK_MODE,
+ * FRONTDESK_STAFF_PIN_HASH.
  * Flags: --upstream URL, --api-key KEY, --data DIR, --mode kiosk|counter. An empty value means
  * "not set here"; the upstream value `embedded` forces the embedded demo server.
  *
@@ -39,6 +42,9 @@ export interface KioskConfig {
   mode: KioskModeSetting;
   /** Settings fixed by the machine file that staff cannot override. */
   locked: LockableSetting[];
+  /** IT's staff PIN hash (scrypt string), or undefined: staff set the PIN. */
+  staffPinHash: string | undefined;
+  staffIdleTimeoutSec: number | undefined;
   /** The machine file that was read, or null when there was none. */
   configFile: string | null;
 }
@@ -74,6 +80,11 @@ const UpstreamUrl = z
   .transform((url) => url.replace(/\/+$/, ''));
 const Mode = z.enum(['kiosk', 'counter']);
 const NonEmpty = z.string().trim().min(1, 'must not be empty');
+// The self-describing string of electron/core/settings/pin.ts: scrypt$N$r$p$salt$hash.
+const PinHash = z
+  .string()
+  .trim()
+  .regex(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/, 'expected the output of `npm run hash-pin`');
 
 const MachineFile = z
   .object({
@@ -81,6 +92,8 @@ const MachineFile = z
     apiKey: NonEmpty.max(500).optional(),
     dataDir: NonEmpty.optional(),
     mode: Mode.optional(),
+    staffPinHash: PinHash.optional(),
+    staffIdleTimeoutSec: z.number().int().min(30).max(3600).optional(),
     locked: z.array(LockableSetting).optional(),
   })
   .strict();
@@ -131,6 +144,8 @@ export function loadKioskStartupConfig(options: LoadKioskConfigOptions): KioskSt
     apiKey: pick(file.apiKey, env.apiKey, flags.apiKey),
     mode: pick(file.mode, env.mode, flags.mode) ?? 'kiosk',
     locked: [...new Set(file.locked ?? [])],
+    staffPinHash: pick(file.staffPinHash, env.staffPinHash),
+    staffIdleTimeoutSec: file.staffIdleTimeoutSec,
     configFile: text === null ? null : path,
   };
 }
@@ -166,6 +181,7 @@ function parseMachineFile(path: string, text: string): z.infer<typeof MachineFil
 }
 
 interface Layer {
+  staffPinHash?: string;
   upstreamUrl?: string | null;
   apiKey?: string;
   dataDir?: string;
@@ -181,6 +197,7 @@ function parseEnv(env: LoadKioskConfigOptions['env']): Layer {
     apiKey: blankToUndefined(env.FRONTDESK_API_KEY),
     dataDir: blankToUndefined(env.FRONTDESK_DATA_DIR),
     mode: parseMode(env.FRONTDESK_MODE, 'environment variable FRONTDESK_MODE'),
+    staffPinHash: parsePinHash(env.FRONTDESK_STAFF_PIN_HASH),
   };
 }
 
@@ -228,6 +245,14 @@ function parseMode(value: string | undefined, source: string): KioskModeSetting 
     throw new ConfigError(
       `${source}: expected "kiosk" or "counter", got ${JSON.stringify(text.slice(0, 40))}`,
     );
+  return parsed.data;
+}
+
+function parsePinHash(value: string | undefined): string | undefined {
+  const text = blankToUndefined(value);
+  if (text === undefined) return undefined;
+  const parsed = PinHash.safeParse(text);
+  if (!parsed.success) throw new ConfigError('environment variable FRONTDESK_STAFF_PIN_HASH: expected the output of `npm run hash-pin`');
   return parsed.data;
 }
 

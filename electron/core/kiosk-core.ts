@@ -15,6 +15,7 @@ import type { EmbeddedUpstream } from './embedded';
 import { createLocalEngine, type EngineFreshness } from './engine/engine';
 import { createEventHub } from './engine/events';
 import { createSettingsService } from './engine/settings-service';
+import { createStaffAccess } from './engine/staff-access';
 import { SyncStatusTracker } from './engine/sync-status';
 import { RateGovernor, type GovernorOptions } from './governor/rate-governor';
 import { createLogger } from './log';
@@ -23,7 +24,10 @@ import type { MirrorPolicy } from './mirror/plan';
 import { createReplayer } from './outbox/replayer';
 import { createSqliteOutboxStore } from './outbox/sqlite-store';
 import type { ReplayPolicy } from './outbox/transitions';
+import type { PinAttemptPolicy } from './settings/pin-attempts';
 import { createFileSecretStore, type SecretStore } from './settings/secret-store';
+import { newSetupCode } from './settings/setup-code';
+import { createStaffSessions } from './settings/staff-sessions';
 import { createUpstreamClient, type UpstreamClient } from './upstream/client';
 
 export type { SecretStore };
@@ -49,6 +53,12 @@ export interface KioskCoreOptions {
   mode?: Settings['mode'];
   /** Settings the machine config locks (its `locked`): updateSettings refuses changes to them. */
   locked?: readonly LockableSetting[];
+  /** IT's staff PIN hash (machine config `staffPinHash`): staff cannot change the PIN. */
+  staffPinHash?: string;
+  /** IT's values from the machine config: defaults for staff, fixed when locked. */
+  staffIdleTimeoutSec?: number;
+  retentionDays?: number;
+  pinAttempts?: PinAttemptPolicy;
   secretStore?: SecretStore;
   clock?: Clock;
   dispatcher?: Dispatcher;
@@ -71,9 +81,22 @@ export interface KioskCoreOptions {
   migrationsFolder?: string;
 }
 
+export interface KioskEventSubscription {
+  /**
+   * The staff session this subscriber presents, read at each event: booking events (which carry
+   * customer data) reach it only while that session is live. Status events reach everyone.
+   */
+  session?: () => string | null | undefined;
+}
+
 export interface KioskCore {
   api: KioskApi;
-  events: { subscribe(listener: (event: KioskEvent) => void): () => void };
+  events: { subscribe(listener: (event: KioskEvent) => void, options?: KioskEventSubscription): () => void };
+  /**
+   * The one-time code for the first staff PIN, while a remote kiosk has none (null otherwise).
+   * The caller prints it at start-up as `setup code: XXXX-XXXX` (the core logs it too).
+   */
+  setupCode: string | null;
   close(): Promise<void>;
 }
 
@@ -94,7 +117,11 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
   const timeZone = options.timeZone ?? 'Europe/Berlin';
   const db = openKioskDb({ dataDir: options.dataDir, migrationsFolder: options.migrationsFolder });
   const secrets = options.secretStore ?? createFileSecretStore(join(options.dataDir, 'api-key.secret'));
-  const settings = createSettingsService(db, secrets, { now: () => clock.now(), locked: options.locked });
+  const settings = createSettingsService(db, secrets, {
+    locked: options.locked,
+    itPinHash: options.staffPinHash,
+    configured: { staffIdleTimeoutSec: options.staffIdleTimeoutSec, retentionDays: options.retentionDays },
+  });
   settings.override({ upstreamUrl: options.upstreamUrl, apiKey: options.apiKey, mode: options.mode });
 
   const store = createSqliteOutboxStore(db);
@@ -231,6 +258,29 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
     },
   });
 
+  const sessions = createStaffSessions({
+    now: () => clock.now(),
+    idleMs: () => settings.get().staffIdleTimeoutSec * 1000,
+  });
+  // New at every start while a remote kiosk has no PIN: whoever sees the console or log sets it.
+  const upstreamKind = (): 'embedded' | 'remote' => target?.kind ?? 'embedded';
+  const setupCode = !settings.hasPin() && upstreamKind() === 'remote' ? newSetupCode() : null;
+  if (setupCode !== null) log.warn(`setup code: ${setupCode}`);
+  const access = createStaffAccess({
+    settings,
+    sessions,
+    now: () => clock.now(),
+    upstreamKind,
+    setupCode: () => setupCode,
+    pinAttempts: options.pinAttempts,
+    log,
+  });
+  const api = access.guard({
+    ...engine.api,
+    getPublicSettings: () =>
+      Promise.resolve({ ...settings.publicPart(), setup: access.setup(), upstream: upstreamKind() }),
+  });
+
   replayer.recover();
   const CHECKPOINT_EVERY_MS = 60_000;
   let checkpointTimer: ReturnType<Clock['setTimeout']> | null = null;
@@ -251,13 +301,24 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
 
   let closing: Promise<void> | null = null;
   return {
-    api: engine.api,
-    events: { subscribe: (listener) => hub.subscribe(listener) },
+    api,
+    events: {
+      subscribe: (listener, subscription) =>
+        hub.subscribe((event) => {
+          if (event.type === 'booking') {
+            const session = subscription?.session?.();
+            if (!session || !sessions.isLive(session)) return;
+          }
+          listener(event);
+        }),
+    },
+    setupCode,
     mirror,
     replayer,
     governor: () => governor,
     close() {
       closing ??= (async () => {
+        sessions.endAll();
         await replayer.stop();
         await mirror.stop();
         if (checkpointTimer !== null) clock.clearTimeout(checkpointTimer);

@@ -24,6 +24,9 @@ export interface WebCliArgs {
   locked: LockableSetting[];
   /** IT's mode when the machine config locks it; otherwise undefined (a staff setting). */
   mode: 'kiosk' | 'counter' | undefined;
+  /** IT's staff PIN hash (machine config or FRONTDESK_STAFF_PIN_HASH). */
+  staffPinHash: string | undefined;
+  staffIdleTimeoutSec: number | undefined;
 }
 
 /** Parses and checks every flag (unknown ones included); throws UsageError or ConfigError. */
@@ -67,5 +70,7 @@ export function parseWebCliArgs(
     dataDir: config.dataDir,
     locked: config.locked,
     mode: config.locked.includes('mode') ? config.mode : undefined,
+    staffPinHash: config.staffPinHash,
+    staffIdleTimeoutSec: config.staffIdleTimeoutSec,
   };
 }

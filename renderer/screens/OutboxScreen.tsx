@@ -4,6 +4,7 @@ import type { BookingRequest } from '../../shared/api/schemas';
 import type { LocalBooking } from '../../shared/kiosk-api';
 import type { KioskError } from '../../shared/result';
 import { useKiosk } from '../app/kiosk-context';
+import { useStaff, useStaffCall } from '../app/staff-context';
 import { Notice } from '../components/Notice';
 import { formatInstant, formatShortDate, formatTime } from '../lib/format';
 
@@ -16,19 +17,22 @@ const RETRYABLE = new Set(['queued', 'rejected', 'unknown']);
 export function OutboxScreen({ onRebook }: OutboxScreenProps) {
   const { t } = useTranslation();
   const { client, catalog, locale } = useKiosk();
+  const { session } = useStaff();
+  const staffCall = useStaffCall();
   const [bookings, setBookings] = useState<LocalBooking[] | null>(null);
   const [error, setError] = useState<KioskError | null>(null);
 
   const refresh = useCallback(async (): Promise<void> => {
-    const result = await client.listBookings(undefined);
+    const result = await staffCall('listBookings', {});
     if (result.ok) {
       setBookings(result.result);
       setError(null);
     } else setError(result.error);
-  }, [client]);
+  }, [staffCall]);
 
   useEffect(() => {
     void refresh();
+    // Booking events carry customer data: the core sends them to this staff session only.
     return client.onEvent((event) => {
       if (event.type !== 'booking') return;
       setBookings((current) =>
@@ -36,11 +40,11 @@ export function OutboxScreen({ onRebook }: OutboxScreenProps) {
           ? current.map((booking) => (booking.localId === event.booking.localId ? event.booking : booking))
           : [event.booking, ...(current ?? [])],
       );
-    });
-  }, [client, refresh]);
+    }, { session });
+  }, [client, refresh, session]);
 
   const act = async (action: 'retryBooking' | 'discardBooking', localId: string): Promise<void> => {
-    const result = await client[action]({ localId });
+    const result = await staffCall(action, { localId });
     if (!result.ok) setError(result.error);
     await refresh();
   };

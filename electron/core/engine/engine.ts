@@ -9,12 +9,13 @@ import {
   BookingRequestSchema,
   durationMinutes,
   type BookingRequest,
+  type BookingResponse,
   type Service,
   type TimeSlot,
 } from '../../../shared/api/schemas';
 import { applyHolds, isSlotHeld, type Hold } from '../../../shared/booking/holds';
 import { todayIn } from '../../../shared/booking/time';
-import type { KioskApi, KioskInput, SyncStatus } from '../../../shared/kiosk-api';
+import type { CustomerBooking, KioskApi, KioskInput, SyncStatus } from '../../../shared/kiosk-api';
 import { KioskFailure } from '../../../shared/result';
 import type { Clock } from '../clock';
 import {
@@ -38,6 +39,8 @@ import { classifyBookingOutcome, classifyLookupOutcome, type UpstreamOutcome } f
 import type { EventHub } from './events';
 import type { SettingsService } from './settings-service';
 import type { SyncStatusTracker } from './sync-status';
+
+export type EngineApi = Omit<KioskApi, 'getPublicSettings' | 'verifyStaffPin' | 'setupStaffPin' | 'endStaffSession'>;
 
 export interface EngineFreshness {
   todayMaxAgeMs: number; // today's slots older than this are refreshed live when possible
@@ -74,7 +77,8 @@ export interface EngineDeps {
 }
 
 export interface LocalEngine {
-  api: KioskApi;
+  /** Everything but getPublicSettings and the session methods (kiosk-core.ts, staff-access.ts). */
+  api: EngineApi;
   statusSnapshot(): SyncStatus;
   emitStatus(): void;
   onBookingChange(entry: OutboxEntry): void;
@@ -327,7 +331,16 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
     onBookingChange(next);
     if (next.state === 'queued') deps.replayer.poke();
     if (refusal instanceof KioskFailure) throw refusal;
-    return { localId: next.localId, state: next.state, booking: next.booking };
+    return { localId: next.localId, state: next.state, booking: forCustomer(next.booking, request) };
+  }
+
+  /**
+   * What the customer screen gets back: the API's booking with the customer as typed, never the
+   * API's stored record of a returning customer (their number, an older spelling of the name).
+   */
+  function forCustomer(booking: BookingResponse | null, request: BookingRequest): CustomerBooking | null {
+    if (!booking) return null;
+    return { ...booking, customer: { name: request.customer.name, email: request.customer.email } };
   }
 
   /** Offline: validate against the cache and the holds, then queue (one durable transaction). */
@@ -350,7 +363,7 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
     return entry;
   }
 
-  const api: KioskApi = {
+  const api: EngineApi = {
     getCatalog: () => getCatalog(false),
     getAvailableDays,
     getTimeSlots,
@@ -401,7 +414,6 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
       emitStatus();
       return settings;
     },
-    verifyStaffPin: ({ pin }) => Promise.resolve().then(() => deps.settings.verifyPin(pin)),
   };
   return { api, statusSnapshot, emitStatus, onBookingChange };
 }

@@ -11,6 +11,7 @@ import type { KioskEvent } from '../../../shared/kiosk-api';
 import { createHttpKioskClient } from '../../../shared/kiosk-http-client';
 import { silentLogger } from '../../../electron/core/log';
 import { startKioskWeb } from '../../../electron/web/main';
+import { openClientStaffSession } from '../../support/core/staff';
 
 const dirs: string[] = [];
 function tempDataDir(): string {
@@ -61,7 +62,8 @@ describe('startKioskWeb restart', () => {
     try {
       const client = createHttpKioskClient({ baseUrl: first.url, token: first.token });
       // A loopback port nobody listens on: the core re-targets without reaching anything.
-      const updated = await client.updateSettings({ pin: '2468', upstreamUrl: 'http://127.0.0.1:9', apiKey: 'staff-key-1' });
+      const session = await openClientStaffSession(client, '2468');
+      const updated = await client.updateSettings({ session, upstreamUrl: 'http://127.0.0.1:9', apiKey: 'staff-key-1' });
       if (!updated.ok) throw new Error(`updateSettings failed: ${updated.error.message}`);
     } finally {
       await first.close();
@@ -69,7 +71,7 @@ describe('startKioskWeb restart', () => {
     const second = await startKioskWeb(options);
     try {
       const client = createHttpKioskClient({ baseUrl: second.url, token: second.token });
-      const settings = await client.getSettings({});
+      const settings = await client.getSettings({ session: await openClientStaffSession(client, '2468') });
       expect(settings.ok && settings.result).toMatchObject({ upstreamUrl: 'http://127.0.0.1:9', apiKeySet: true });
       const status = await client.getSyncStatus({});
       expect(status.ok && status.result.upstream).toBe('remote');
@@ -80,7 +82,7 @@ describe('startKioskWeb restart', () => {
     const third = await startKioskWeb({ ...options, upstreamUrl: null });
     try {
       const client = createHttpKioskClient({ baseUrl: third.url, token: third.token });
-      const settings = await client.getSettings({});
+      const settings = await client.getSettings({ session: await openClientStaffSession(client, '2468') });
       expect(settings.ok && settings.result.upstreamUrl).toBeNull();
     } finally {
       await third.close();
@@ -88,8 +90,16 @@ describe('startKioskWeb restart', () => {
   });
 });
 
+/** The code from the `setup code: XXXX-XXXX` line a remote kiosk without a PIN prints. */
+function setupCode(lines: readonly string[]): string {
+  const code = lines.map((line) => /^setup code: (\S+)$/.exec(line)?.[1]).find(Boolean);
+  if (!code) throw new Error(`no setup code printed: ${JSON.stringify(lines)}`);
+  return code;
+}
+
 describe('startKioskWeb with settings IT locked', () => {
   it('reports the locked names over HTTP and refuses a change to them', async () => {
+    const lines: string[] = [];
     const web = await startKioskWeb({
       port: 0,
       dataDir: tempDataDir(),
@@ -98,18 +108,19 @@ describe('startKioskWeb with settings IT locked', () => {
       apiKey: 'it-key',
       mode: 'counter',
       locked: ['upstreamUrl', 'mode'],
-      print: () => undefined,
+      print: (line) => lines.push(line),
       log: silentLogger,
     });
     try {
       const client = createHttpKioskClient({ baseUrl: web.url, token: web.token });
-      const settings = await client.getSettings({});
+      const session = await openClientStaffSession(client, '2468', setupCode(lines));
+      const settings = await client.getSettings({ session });
       expect(settings.ok && settings.result).toMatchObject({ mode: 'counter', locked: ['upstreamUrl', 'mode'] });
-      expect(await client.updateSettings({ pin: '2468', mode: 'kiosk' })).toEqual({
+      expect(await client.updateSettings({ session, mode: 'kiosk' })).toEqual({
         ok: false,
         error: { code: 'invalid_input', message: 'mode is set by your IT department' },
       });
-      const allowed = await client.updateSettings({ pin: '2468', language: 'en' });
+      const allowed = await client.updateSettings({ session, language: 'en' });
       expect(allowed.ok && allowed.result).toMatchObject({ language: 'en', mode: 'counter', upstreamUrl: 'http://127.0.0.1:9' });
     } finally {
       await web.close();
