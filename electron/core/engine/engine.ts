@@ -12,6 +12,7 @@ import {
   type Service,
   type TimeSlot,
 } from '../../../shared/api/schemas';
+import { CACHE_REFUSAL_MESSAGES, checkAgainstCache } from '../../../shared/booking/cache-checks';
 import { applyHolds, isSlotHeld, type Hold } from '../../../shared/booking/holds';
 import { todayIn } from '../../../shared/booking/time';
 import type { KioskApi, KioskInput, SyncStatus } from '../../../shared/kiosk-api';
@@ -258,10 +259,35 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
     const parsed = BookingRequestSchema.safeParse(input);
     if (!parsed.success) throw new KioskFailure('invalid_input', parsed.error.issues[0]?.message ?? 'invalid booking');
     const request = parsed.data;
+    // Known offline: refuse what the cache can tell before anything (serviceMinutes would call
+    // an unknown service "unavailable"); queueOffline checks again after a failed probe.
+    if (status.paused || status.offlineSince !== null) {
+      const refusal = cacheRefusal(request);
+      if (refusal) throw refusal;
+    }
     const minutes = await serviceMinutes(request.serviceId);
     const online = !status.paused && (status.offlineSince === null || mayGoLive());
     if (online) return sendNow(request, minutes);
     return queueOffline(request, minutes);
+  }
+
+  /**
+   * What the cache alone can refuse (a past day or time, a service or employee the cached
+   * catalog lacks), so that no customer data is queued for a booking the API must refuse. "Now"
+   * is the kiosk clock corrected by the skew measured against the API's Date header.
+   */
+  function cacheRefusal(request: BookingRequest): KioskFailure | null {
+    const catalog = loadCatalog(db);
+    const reason = checkAgainstCache({
+      request,
+      now: clock.now() + (status.skewMs ?? 0),
+      timeZone: deps.timeZone,
+      catalog:
+        catalog.fetchedAt === null
+          ? null
+          : { serviceIds: catalog.services.map((s) => s.id), employeeIds: catalog.employees.map((e) => e.id) },
+    });
+    return reason === null ? null : new KioskFailure('invalid_input', CACHE_REFUSAL_MESSAGES[reason]);
   }
 
   /**
@@ -313,7 +339,7 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
     // cannot have reached the API it is dropped (nothing queued), but when its answer was lost
     // (timeout, reset) the API may have created it, so it stays for replay under its key (the
     // API's stored answer settles it, visible to staff) while the caller still hears no.
-    const refusal = verdict.kind === 'sent' ? null : cachedSlotCheck(request, minutes, entry.localId);
+    const refusal = verdict.kind === 'sent' ? null : (cacheRefusal(request) ?? cachedSlotCheck(request, minutes, entry.localId));
     const mayExist = verdict.kind === 'retry' && verdict.responseLost;
     if (refusal instanceof KioskFailure && !mayExist) {
       store.remove(entry.localId);
@@ -332,6 +358,8 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
 
   /** Offline: validate against the cache and the holds, then queue (one durable transaction). */
   function queueOffline(request: BookingRequest, minutes: number): ReturnType<KioskApi['createBooking']> {
+    const refusal = cacheRefusal(request);
+    if (refusal) return Promise.reject(refusal);
     const check = cachedSlotCheck(request, minutes);
     if (check === 'uncached') throw new KioskFailure('unavailable', 'this day is not cached and the API is unreachable');
     if (check) return Promise.reject(check);
