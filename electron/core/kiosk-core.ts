@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Dispatcher } from 'undici';
 import type { KioskApi, KioskEvent, LockableSetting, Settings } from '../../shared/kiosk-api';
 import { systemClock, type Clock } from './clock';
-import { checkpointKioskDb, openKioskDb } from './db/open';
+import { checkpointKioskDb, openKioskDb, purgeKioskWal } from './db/open';
 import { getSetting, setSetting } from './db/settings-repo';
 import type { EmbeddedUpstream } from './embedded';
 import { createLocalEngine, type EngineFreshness } from './engine/engine';
@@ -21,6 +21,7 @@ import { createLogger } from './log';
 import { createMirror, type Mirror, type OpeningHours } from './mirror/mirror';
 import type { MirrorPolicy } from './mirror/plan';
 import { createReplayer } from './outbox/replayer';
+import { createRetention } from './outbox/retention';
 import { createSqliteOutboxStore } from './outbox/sqlite-store';
 import type { ReplayPolicy } from './outbox/transitions';
 import { createFileSecretStore, type SecretStore } from './settings/secret-store';
@@ -69,6 +70,8 @@ export interface KioskCoreOptions {
   /** While offline, how often a lookup or booking tries the API itself (default 15 s). */
   offlineProbeMs?: number;
   migrationsFolder?: string;
+  /** Days an ended booking keeps its customer's personal data (default 14). */
+  retentionDays?: number;
 }
 
 export interface KioskCore {
@@ -232,9 +235,27 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
   });
 
   replayer.recover();
+  const retention = createRetention({
+    store,
+    clock,
+    retentionDays: options.retentionDays,
+    log,
+    afterErase: () => {
+      if (!purgeKioskWal(db)) log.warn('the WAL could not be truncated after an erasure; retrying at the next one');
+    },
+  });
+  const eraseDue = (): void => {
+    try {
+      retention.run();
+    } catch (error) {
+      log.warn('retention failed', { error });
+    }
+  };
+  eraseDue();
   const CHECKPOINT_EVERY_MS = 60_000;
   let checkpointTimer: ReturnType<Clock['setTimeout']> | null = null;
   const checkpoint = (): void => {
+    eraseDue();
     try {
       saveGovernor();
       checkpointKioskDb(db);

@@ -249,6 +249,7 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
       firstAttemptAt: state === 'sending' ? now : null,
       createdAt: now,
       updatedAt: now,
+      erasedAt: null,
     };
   }
 
@@ -285,7 +286,7 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
       catalog:
         catalog.fetchedAt === null
           ? null
-          : { serviceIds: catalog.services.map((s) => s.id), employeeIds: catalog.employees.map((e) => e.id) },
+          : { serviceIds: catalog.services.map((s) => s._id), employeeIds: catalog.employees.map((e) => e._id) },
     });
     return reason === null ? null : new KioskFailure('invalid_input', CACHE_REFUSAL_MESSAGES[reason]);
   }
@@ -387,6 +388,8 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
     retryBooking({ localId }) {
       const entry = requireEntry(localId);
       if (entry.state === 'sent' || entry.state === 'sending') return Promise.resolve(toLocalBooking(entry));
+      // Its customer's data is gone (retention): a retry would send the placeholders.
+      if (entry.erasedAt !== null) return Promise.reject(new KioskFailure('invalid_request', 'this booking was erased'));
       // A clean refusal is stored by the API under its key: a new try needs a new key. After a
       // lost answer the key is kept, so that a booking the API did create is found again.
       const next = store.update(localId, {
