@@ -315,6 +315,8 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
   /** Online: the entry is written as `sending` first, so a crash mid-request is replayed. */
   async function sendNow(request: BookingRequest, minutes: number): ReturnType<KioskApi['createBooking']> {
     const now = clock.now();
+    // Judged as of the request: a time that passes while the API keeps us waiting was bookable.
+    const invalid = cacheRefusal(request);
     const entry = newEntry(request, minutes, now, 'sending');
     if (!store.insertIfFree(entry, slotFree(request, minutes))) {
       throw new KioskFailure('slot_taken', 'this slot is held by a booking waiting to be sent');
@@ -339,9 +341,10 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
     // the API decides on replay. A slot the cache says is not free is refused; when the request
     // cannot have reached the API it is dropped (nothing queued), but when its answer was lost
     // (timeout, reset) the API may have created it, so it stays for replay under its key (the
-    // API's stored answer settles it, visible to staff) while the caller still hears no.
-    const refusal = verdict.kind === 'sent' ? null : (cacheRefusal(request) ?? cachedSlotCheck(request, minutes, entry.localId));
-    const mayExist = verdict.kind === 'retry' && verdict.responseLost;
+    // API's stored answer settles it, visible to staff) while the caller still hears no. A
+    // request the cache calls invalid (past, unknown ids) the API refuses too: always dropped.
+    const refusal = verdict.kind === 'sent' ? null : (invalid ?? cachedSlotCheck(request, minutes, entry.localId));
+    const mayExist = verdict.kind === 'retry' && verdict.responseLost && invalid === null;
     if (refusal instanceof KioskFailure && !mayExist) {
       store.remove(entry.localId);
       if (verdict.kind === 'auth') deps.replayer.pause(); // the key is refused all the same
