@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Dispatcher } from 'undici';
 import type { KioskApi, KioskEvent, LockableSetting, Settings } from '../../shared/kiosk-api';
 import { systemClock, type Clock } from './clock';
+import { createPrivateFile, secureDataFolder } from './data-folder';
 import { checkpointKioskDb, openKioskDb, purgeKioskWal } from './db/open';
 import { getSetting, setSetting } from './db/settings-repo';
 import type { EmbeddedUpstream } from './embedded';
@@ -95,6 +96,8 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
   const log = createLogger('core');
   const clock = options.clock ?? systemClock;
   const timeZone = options.timeZone ?? 'Europe/Berlin';
+  secureDataFolder(options.dataDir, { log });
+  createPrivateFile(join(options.dataDir, 'kiosk.db'));
   const db = openKioskDb({ dataDir: options.dataDir, migrationsFolder: options.migrationsFolder });
   const secrets = options.secretStore ?? createFileSecretStore(join(options.dataDir, 'api-key.secret'));
   const settings = createSettingsService(db, secrets, { now: () => clock.now(), locked: options.locked });
