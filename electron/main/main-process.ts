@@ -57,6 +57,7 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
       // Fields IT locked in the machine file are read-only in Settings; a locked mode is IT's.
       locked: config.locked,
       mode: config.locked.includes('mode') ? config.mode : undefined,
+      retentionDays: config.retentionDays,
       secretStore: createSafeStorageSecretStore(join(userData, 'api-key.bin'), safeStorage),
       // The core finds drizzle/kiosk from its own source path; bundled into out/main that
       // path moves, so the app root (two levels above out/main) is named here.

@@ -35,6 +35,8 @@ export interface StartKioskWebOptions {
   locked?: readonly LockableSetting[];
   /** IT's locked mode, applied at start; absent keeps the staff setting. */
   mode?: 'kiosk' | 'counter';
+  /** Days ended bookings keep the customer's personal data; default the core's (14). */
+  retentionDays?: number;
   /** Default ./data/kiosk, resolved against the working directory. */
   dataDir?: string;
   /** Default: a random one (it is in the printed URL). */
@@ -78,6 +80,7 @@ export async function startKioskWeb(options: StartKioskWebOptions = {}): Promise
     apiKey: options.apiKey,
     locked: options.locked,
     mode: options.mode,
+    retentionDays: options.retentionDays,
     secretStore: options.secretStore ?? createFileSecretStore(join(dataDir, 'api-key.secret')),
   });
   let shell: WebShell;
