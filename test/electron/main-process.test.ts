@@ -204,6 +204,15 @@ describe('electron main', () => {
     expect(coreOptions).toHaveProperty('mode', undefined);
   });
 
+  it("passes the machine file's retentionDays and a key read from apiKeyFile to the core", async () => {
+    const config = join(userData, 'config.json');
+    const keyFile = join(userData, 'api-key');
+    writeFileSync(keyFile, 'key-from-file\n', { mode: 0o600 });
+    writeFileSync(config, JSON.stringify({ upstreamUrl: 'https://api.example.com', apiKeyFile: keyFile, retentionDays: 30 }));
+    await start({ FRONTDESK_CONFIG: config });
+    expect(coreOptions).toMatchObject({ apiKey: 'key-from-file', retentionDays: 30 });
+  });
+
   it('counter mode (the staff setting) is a normal window', async () => {
     settingsMode = 'counter';
     try {

@@ -9,10 +9,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock, type Clock } from '../../../electron/core/clock';
+import { openKioskDb } from '../../../electron/core/db/open';
+import { createSqliteOutboxStore } from '../../../electron/core/outbox/sqlite-store';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import type { TimeSlot } from '../../../shared/api/schemas';
 import { KioskFailure } from '../../../shared/result';
-import { MONDAY_0830, makeTempDir, startCore, startUpstream, type UpstreamFixture } from '../../support/core/harness';
+import { MONDAY_0830, bookingRequest, makeTempDir, startCore, startUpstream, type UpstreamFixture } from '../../support/core/harness';
 
 const DATE = '2026-11-24'; // Tuesday
 const SERVICE = 'svc-damen-schnitt';
@@ -186,5 +188,43 @@ describe('customer data in the kiosk core', () => {
     );
     expect([refused.code, refused.message]).toEqual(['invalid_input', 'this time is already past']);
     expect(rawOutbox()).toHaveLength(0);
+  });
+
+  it("also erases on the core's 60 s checkpoint timer, with the retentionDays it was given", async () => {
+    const db = openKioskDb({ dataDir });
+    const request = bookingRequest({ date: DATE, time: '10:00', serviceId: SERVICE, employeeId: 'emp-anna' }, 5);
+    createSqliteOutboxStore(db).insert({
+      localId: 'ended-1', idempotencyKey: 'k-ended-1', request, hold: { employeeId: 'emp-anna', date: DATE, time: '10:00', durationMinutes: 45 },
+      state: 'rejected', attempts: 1, lastError: { status: 400, message: 'refused' }, booking: null, nextAttemptAt: MONDAY_0830,
+      responseLost: false, firstAttemptAt: MONDAY_0830, createdAt: MONDAY_0830, updatedAt: MONDAY_0830, erasedAt: null,
+    });
+    db.$client.close();
+    // A clock the test drives: timers are kept, and only the checkpoint's (60 s) is fired.
+    let now = MONDAY_0830 + 2 * DAY;
+    const timers: { ms: number; run: () => void }[] = [];
+    const manual: Clock = {
+      now: () => now,
+      setTimeout: (run, ms) => {
+        const timer = { ms, run };
+        timers.push(timer);
+        return timer;
+      },
+      clearTimeout: (handle) => void timers.splice(timers.indexOf(handle as (typeof timers)[number]), 1),
+    };
+    core = await startCore(dataDir, 'http://127.0.0.1:9', { clock: manual, autoStart: true, retentionDays: 3 });
+    expect(rawOutbox()[0]?.erased_at).toBeNull(); // ended two days ago
+    const fireCheckpoint = (): void => {
+      const checkpoint = timers.find((t) => t.ms === 60_000);
+      if (!checkpoint) throw new Error('no checkpoint timer');
+      timers.splice(timers.indexOf(checkpoint), 1);
+      checkpoint.run();
+    };
+    now += DAY - 1;
+    fireCheckpoint();
+    expect(rawOutbox()[0]?.erased_at).toBeNull();
+    now += 1;
+    fireCheckpoint();
+    expect(rawOutbox()[0]?.erased_at).toBe(now);
+    expect(rawOutbox()[0]?.request).not.toContain(request.customer.email);
   });
 });
