@@ -54,6 +54,8 @@ export const LocalBooking = z.object({
   attempts: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The customer's personal data was erased after the retention period (placeholders remain). */
+  erased: z.boolean(),
 });
 export type LocalBooking = z.infer<typeof LocalBooking>;
 

@@ -9,7 +9,8 @@ import { z } from 'zod';
 import type { Dispatcher } from 'undici';
 import type { KioskApi, KioskEvent, LockableSetting, Settings } from '../../shared/kiosk-api';
 import { systemClock, type Clock } from './clock';
-import { checkpointKioskDb, openKioskDb } from './db/open';
+import { createPrivateFile, secureDataFolder } from './data-folder';
+import { checkpointKioskDb, openKioskDb, purgeKioskWal } from './db/open';
 import { getSetting, setSetting } from './db/settings-repo';
 import type { EmbeddedUpstream } from './embedded';
 import { createLocalEngine, type EngineFreshness } from './engine/engine';
@@ -22,6 +23,7 @@ import { createLogger } from './log';
 import { createMirror, type Mirror, type OpeningHours } from './mirror/mirror';
 import type { MirrorPolicy } from './mirror/plan';
 import { createReplayer } from './outbox/replayer';
+import { createRetention } from './outbox/retention';
 import { createSqliteOutboxStore } from './outbox/sqlite-store';
 import type { ReplayPolicy } from './outbox/transitions';
 import type { PinAttemptPolicy } from './settings/pin-attempts';
@@ -55,7 +57,10 @@ export interface KioskCoreOptions {
   locked?: readonly LockableSetting[];
   /** IT's staff PIN hash (machine config `staffPinHash`): staff cannot change the PIN. */
   staffPinHash?: string;
-  /** IT's values from the machine config: defaults for staff, fixed when locked. */
+  /**
+   * IT's values from the machine config: defaults for staff, fixed when locked. retentionDays:
+   * days an ended booking keeps its customer's personal data (default 14).
+   */
   staffIdleTimeoutSec?: number;
   retentionDays?: number;
   pinAttempts?: PinAttemptPolicy;
@@ -115,6 +120,8 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
   const log = createLogger('core');
   const clock = options.clock ?? systemClock;
   const timeZone = options.timeZone ?? 'Europe/Berlin';
+  secureDataFolder(options.dataDir, { log });
+  createPrivateFile(join(options.dataDir, 'kiosk.db'));
   const db = openKioskDb({ dataDir: options.dataDir, migrationsFolder: options.migrationsFolder });
   const secrets = options.secretStore ?? createFileSecretStore(join(options.dataDir, 'api-key.secret'));
   const settings = createSettingsService(db, secrets, {
@@ -282,9 +289,28 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
   });
 
   replayer.recover();
+  const retention = createRetention({
+    store,
+    clock,
+    // The staff setting (or IT's value), read at every run so that a change applies at once.
+    retentionDays: () => settings.get().retentionDays,
+    log,
+    afterErase: () => {
+      if (!purgeKioskWal(db)) log.warn('the WAL could not be truncated after an erasure; retrying at the next one');
+    },
+  });
+  const eraseDue = (): void => {
+    try {
+      retention.run();
+    } catch (error) {
+      log.warn('retention failed', { error });
+    }
+  };
+  eraseDue();
   const CHECKPOINT_EVERY_MS = 60_000;
   let checkpointTimer: ReturnType<Clock['setTimeout']> | null = null;
   const checkpoint = (): void => {
+    eraseDue();
     try {
       saveGovernor();
       checkpointKioskDb(db);

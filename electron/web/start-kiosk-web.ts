@@ -38,6 +38,8 @@ export interface StartKioskWebOptions {
   /** IT's staff PIN hash: no setup code, and staff cannot change the PIN. */
   staffPinHash?: string | undefined;
   staffIdleTimeoutSec?: number | undefined;
+  /** Days ended bookings keep the customer's personal data; default the core's (14). */
+  retentionDays?: number;
   /** Default ./data/kiosk, resolved against the working directory. */
   dataDir?: string;
   /** Default: a random one (it is in the printed URL). */
@@ -83,6 +85,7 @@ export async function startKioskWeb(options: StartKioskWebOptions = {}): Promise
     mode: options.mode,
     ...(options.staffPinHash === undefined ? {} : { staffPinHash: options.staffPinHash }),
     ...(options.staffIdleTimeoutSec === undefined ? {} : { staffIdleTimeoutSec: options.staffIdleTimeoutSec }),
+    ...(options.retentionDays === undefined ? {} : { retentionDays: options.retentionDays }),
     secretStore: options.secretStore ?? createFileSecretStore(join(dataDir, 'api-key.secret')),
   });
   let shell: WebShell;

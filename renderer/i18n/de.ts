@@ -173,6 +173,7 @@ export const de: Resources = {
     syncNow: 'Jetzt abgleichen',
   },
   outbox: {
+    erased: 'Kundendaten gelöscht (Aufbewahrungsfrist)',
     title: 'Buchungen dieses Kiosks',
     empty: 'Noch keine Buchungen.',
     refresh: 'Aktualisieren',

@@ -170,6 +170,7 @@ export const en = {
     syncNow: 'Sync now',
   },
   outbox: {
+    erased: 'Customer details erased (retention period)',
     title: 'Bookings of this kiosk',
     empty: 'No bookings yet.',
     refresh: 'Refresh',

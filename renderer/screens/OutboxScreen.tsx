@@ -66,7 +66,7 @@ export function OutboxScreen({ onRebook }: OutboxScreenProps) {
           <li key={booking.localId} className="outbox-item" data-state={booking.state} data-testid="outbox-item">
             <div className="outbox-main">
               <span className={`badge badge-${booking.state}`}>{t(`outbox.states.${booking.state}`)}</span>
-              <strong>{booking.request.customer.name}</strong>
+              <strong>{booking.erased ? t('outbox.erased') : booking.request.customer.name}</strong>
               <span>
                 {title(booking.request.serviceId)} · {formatShortDate(booking.request.date, locale)} {formatTime(booking.request.time, locale)}
               </span>
@@ -77,12 +77,12 @@ export function OutboxScreen({ onRebook }: OutboxScreenProps) {
               {booking.lastError && <span className="status-error">{booking.lastError.message}</span>}
             </div>
             <div className="outbox-actions">
-              {RETRYABLE.has(booking.state) && (
+              {RETRYABLE.has(booking.state) && !booking.erased && (
                 <button type="button" className="btn btn-secondary" onClick={() => void act('retryBooking', booking.localId)}>
                   {t('outbox.retry')}
                 </button>
               )}
-              {booking.state === 'rejected' && (
+              {booking.state === 'rejected' && !booking.erased && (
                 <button type="button" className="btn btn-accent" onClick={() => onRebook(booking.request)}>
                   {t('outbox.rebook')}
                 </button>

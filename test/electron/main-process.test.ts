@@ -216,6 +216,15 @@ describe('electron main', () => {
     expect(coreOptions).toHaveProperty('mode', undefined);
   });
 
+  it("passes the machine file's retentionDays and a key read from apiKeyFile to the core", async () => {
+    const config = join(userData, 'config.json');
+    const keyFile = join(userData, 'api-key');
+    writeFileSync(keyFile, 'key-from-file\n', { mode: 0o600 });
+    writeFileSync(config, JSON.stringify({ upstreamUrl: 'https://api.example.com', apiKeyFile: keyFile, retentionDays: 30 }));
+    await start({ FRONTDESK_CONFIG: config });
+    expect(coreOptions).toMatchObject({ apiKey: 'key-from-file', retentionDays: 30 });
+  });
+
   it('counter mode (the staff setting) is a normal window', async () => {
     settingsMode = 'counter';
     try {
@@ -309,6 +318,7 @@ describe('electron main', () => {
         attempts: 0,
         createdAt: '2026-03-02T09:00:00.000Z',
         updatedAt: '2026-03-02T09:00:00.000Z',
+        erased: false,
       },
     };
     const named = electron.state.handlers.get(IPC_EVENT_SESSION_CHANNEL);

@@ -94,6 +94,7 @@ describe('staff area', () => {
       attempts: 2,
       createdAt: new Date(0).toISOString(),
       updatedAt: new Date(0).toISOString(),
+      erased: false,
     });
     renderApp(client);
     await settle();

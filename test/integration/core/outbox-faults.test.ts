@@ -314,7 +314,7 @@ describe('an online booking whose request gets no answer is checked against the 
 });
 
 describe('a service the cached catalog lacks', () => {
-  it('offline: its slots and bookings are refused as unavailable, never offered with a 0-minute hold', async () => {
+  it('offline: its slots are unavailable and its bookings refused, never offered with a 0-minute hold', async () => {
     const c = await openCore();
     await c.api.getCatalog({});
     await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE }); // goOffline reads this day
@@ -336,7 +336,8 @@ describe('a service the cached catalog lacks', () => {
     // Its duration is unknown: the held slot must not come back as free.
     expect((await failure(c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' }))).code).toBe('unavailable');
     const overlapping = bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: addMinutes(first.time, 15) }, 51);
-    expect((await failure(c.api.createBooking(overlapping))).code).toBe('unavailable');
+    // A booking for a service the cached catalog does not know is refused before it is queued.
+    expect((await failure(c.api.createBooking(overlapping))).code).toBe('invalid_input');
     expect((await c.api.getSyncStatus({})).queued).toBe(1);
   });
 });

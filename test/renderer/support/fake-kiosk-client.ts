@@ -201,6 +201,7 @@ export class FakeKioskClient implements KioskClient {
       attempts: 1,
       createdAt: now,
       updatedAt: now,
+      erased: false,
     });
     return ok({ localId, state: this.bookingMode === 'sent' ? 'sent' : 'queued', booking });
   };

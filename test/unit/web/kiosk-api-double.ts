@@ -72,6 +72,7 @@ export const localBooking: LocalBooking = {
   attempts: 1,
   createdAt: '2026-03-02T09:00:00.000Z',
   updatedAt: '2026-03-02T09:00:01.000Z',
+  erased: false,
 };
 
 const settings: Settings = {
