@@ -5,7 +5,7 @@ import {
   dispatchKioskCall,
   httpStatusFor,
 } from '../../../shared/kiosk-dispatch';
-import { createKioskApiDouble, localBooking } from './kiosk-api-double';
+import { createKioskApiDouble, localBooking, syncStatus } from './kiosk-api-double';
 
 describe('dispatchKioskCall', () => {
   it('calls the method with the parsed input and wraps the result', async () => {
@@ -23,9 +23,9 @@ describe('dispatchKioskCall', () => {
 
   it('accepts a missing input for methods without one', async () => {
     const double = createKioskApiDouble();
-    await expect(dispatchKioskCall(double.api, 'listBookings', undefined)).resolves.toEqual({
+    await expect(dispatchKioskCall(double.api, 'getSyncStatus', undefined)).resolves.toEqual({
       ok: true,
-      result: [localBooking],
+      result: syncStatus,
     });
   });
 
@@ -47,7 +47,7 @@ describe('dispatchKioskCall', () => {
     ],
     ['getAvailableDays', { year: 2026, month: 13 }, 'month'],
     ['getTimeSlots', { date: '2026-02-30', serviceId: 'x' }, 'date'],
-    ['listBookings', { session: 'a-staff-session-0000', extra: 1 }, 'input'],
+    ['getSyncStatus', { extra: 1 }, 'input'],
     ['listBookings', {}, 'session'],
     ['getTimeSlots', 'not an object', 'input'],
   ])('answers invalid_input naming the field for %s', async (method, input, path) => {
