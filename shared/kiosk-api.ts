@@ -276,6 +276,9 @@ export interface EventOptions {
 /** IPC channel names, derived so that the preload and main agree. */
 export const ipcChannel = (method: KioskMethod): string => `kiosk:${method}`;
 export const IPC_EVENT_CHANNEL = 'kiosk:event';
-/** The renderer names the staff session its booking events belong to (null: none). */
+/**
+ * A listener of the page starts (`watching: true`) or stops watching booking events for its staff
+ * session. Main sends each booking event with the session it was sent for, as a second argument.
+ */
 export const IPC_EVENT_SESSION_CHANNEL = 'kiosk:event-session';
-export const EventSessionInput = z.object({ session: StaffSessionToken.nullable() });
+export const EventSessionInput = z.object({ session: StaffSessionToken, watching: z.boolean() });

@@ -56,7 +56,8 @@ export function trustedSender(isApp: (url: string) => boolean): (event: IpcMainI
 
 export interface EventTarget {
   isDestroyed(): boolean;
-  send(channel: string, payload: KioskEvent): void;
+  /** `session`: the staff session a booking event is for (absent on status events). */
+  send(channel: string, payload: KioskEvent, session?: string): void;
 }
 
 export interface KioskEventsLike {
@@ -73,30 +74,42 @@ export interface ForwardEventsOptions {
 }
 
 /**
- * Core events go to the window as they come; a closed window is skipped. Booking events carry
- * customer data: the core sends them only while the staff session that the page named on
- * IPC_EVENT_SESSION_CHANNEL is live (the page names none until staff log in).
+ * Core events go to the window as they come; a closed window is skipped. Status events go to
+ * everyone. Booking events carry customer data: for each staff session a listener of the page
+ * watches (IPC_EVENT_SESSION_CHANNEL), main holds one core subscription, through which the core
+ * sends them only while that session is live; each is sent tagged with its session, and the
+ * preload hands it to the listeners of that session only.
  */
 export function forwardKioskEvents(events: KioskEventsLike, target: EventTarget, options: ForwardEventsOptions): () => void {
-  let session: string | null = null;
+  const send = (event: KioskEvent, session?: string): void => {
+    if (!target.isDestroyed()) target.send(IPC_EVENT_CHANNEL, event, ...(session === undefined ? [] : [session]));
+  };
+  const watched = new Map<string, { listeners: number; stop: () => void }>();
   options.ipcMain.handle(IPC_EVENT_SESSION_CHANNEL, (event, input): Promise<Result<null>> => {
     if (!options.isTrustedSender(event)) {
       options.log.warn('ipc call from an untrusted frame refused', { method: 'eventSession' });
       return Promise.resolve(fail('unauthorized', 'This page may not use the kiosk.'));
     }
     const parsed = EventSessionInput.safeParse(input);
-    if (!parsed.success) return Promise.resolve(fail('invalid_input', 'session: expected a staff session or null'));
-    session = parsed.data.session;
+    if (!parsed.success) return Promise.resolve(fail('invalid_input', 'expected { session, watching }'));
+    const { session, watching } = parsed.data;
+    const current = watched.get(session);
+    if (watching && current) current.listeners += 1;
+    else if (watching) {
+      const stop = events.subscribe((kioskEvent) => kioskEvent.type === 'booking' && send(kioskEvent, session), { session: () => session });
+      watched.set(session, { listeners: 1, stop });
+    } else if (current && --current.listeners === 0) {
+      current.stop();
+      watched.delete(session);
+    }
     return Promise.resolve({ ok: true, result: null });
   });
-  const unsubscribe = events.subscribe(
-    (event) => {
-      if (!target.isDestroyed()) target.send(IPC_EVENT_CHANNEL, event);
-    },
-    { session: () => session },
-  );
+  // No session: the core sends status events only.
+  const stopStatus = events.subscribe((kioskEvent) => kioskEvent.type === 'status' && send(kioskEvent));
   return () => {
-    unsubscribe();
+    stopStatus();
+    for (const { stop } of watched.values()) stop();
+    watched.clear();
     options.ipcMain.removeHandler(IPC_EVENT_SESSION_CHANNEL);
   };
 }

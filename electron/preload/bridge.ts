@@ -14,8 +14,8 @@ import {
 /** The slice of Electron's `ipcRenderer` that the bridge uses (a stand-in in tests). */
 export interface IpcRendererLike {
   invoke(channel: string, ...args: unknown[]): Promise<unknown>;
-  on(channel: string, listener: (event: unknown, payload: unknown) => void): unknown;
-  removeListener(channel: string, listener: (event: unknown, payload: unknown) => void): unknown;
+  on(channel: string, listener: (event: unknown, payload: unknown, session?: unknown) => void): unknown;
+  removeListener(channel: string, listener: (event: unknown, payload: unknown, session?: unknown) => void): unknown;
 }
 
 export function buildKioskBridge(ipc: IpcRendererLike): KioskClient {
@@ -24,18 +24,18 @@ export function buildKioskBridge(ipc: IpcRendererLike): KioskClient {
     ...(methods as Omit<KioskClient, 'onEvent'>),
     onEvent(listener, options): () => void {
       // Main sends only events it built from the contract; the sender is never passed on.
-      // Booking events come from main only while the named staff session is live; a listener
-      // that named none gets status events only, as over HTTP.
+      // Booking events come from main tagged with the live staff session they were sent for;
+      // a listener gets those of its own session only, and without one status events only.
       const session = options?.session;
-      const handler = (_event: unknown, payload: unknown): void => {
+      const handler = (_event: unknown, payload: unknown, forSession?: unknown): void => {
         const event = payload as KioskEvent;
-        if (event.type === 'status' || session) listener(event);
+        if (event.type === 'status' || (session !== undefined && forSession === session)) listener(event);
       };
       ipc.on(IPC_EVENT_CHANNEL, handler);
-      if (session) void ipc.invoke(IPC_EVENT_SESSION_CHANNEL, { session });
+      if (session) void ipc.invoke(IPC_EVENT_SESSION_CHANNEL, { session, watching: true });
       return () => {
         ipc.removeListener(IPC_EVENT_CHANNEL, handler);
-        if (session) void ipc.invoke(IPC_EVENT_SESSION_CHANNEL, { session: null });
+        if (session) void ipc.invoke(IPC_EVENT_SESSION_CHANNEL, { session, watching: false });
       };
     },
   };

@@ -28,7 +28,7 @@ const electron = vi.hoisted(() => {
   };
   class FakeContents {
     listeners = new Map<string, Listener[]>();
-    sent: { channel: string; payload: unknown }[] = [];
+    sent: { channel: string; payload: unknown; session?: unknown }[] = [];
     printed: unknown[] = [];
     openHandler: Listener | null = null;
     on(name: string, listener: Listener) {
@@ -44,8 +44,8 @@ const electron = vi.hoisted(() => {
     isDestroyed() {
       return false;
     }
-    send(channel: string, payload: unknown) {
-      this.sent.push({ channel, payload });
+    send(channel: string, payload: unknown, ...session: unknown[]) {
+      this.sent.push({ channel, payload, ...(session.length > 0 ? { session: session[0] } : {}) });
     }
     print(options: unknown, callback?: (ok: boolean, reason: string) => void) {
       this.printed.push(options);
@@ -321,20 +321,20 @@ describe('electron main', () => {
         erased: false,
       },
     };
-    const named = electron.state.handlers.get(IPC_EVENT_SESSION_CHANNEL);
+    const watch = electron.state.handlers.get(IPC_EVENT_SESSION_CHANNEL);
     core.emit(booking);
-    expect(window.contents.sent).toEqual([]); // no session named: customer data withheld
-    expect(await named?.(frame('https://evil.example/'), { session: LIVE_SESSION })).toMatchObject({ ok: false });
+    expect(window.contents.sent).toEqual([]); // no session watched: customer data withheld
+    expect(await watch?.(frame('https://evil.example/'), { session: LIVE_SESSION, watching: true })).toMatchObject({ ok: false });
     core.emit(booking);
     expect(window.contents.sent).toEqual([]);
-    expect(await named?.(frame(APP_URL), { session: 'x' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(await named?.(frame(APP_URL), { session: 'expired-session-000000' })).toEqual({ ok: true, result: null });
+    expect(await watch?.(frame(APP_URL), { session: 'x', watching: true })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await watch?.(frame(APP_URL), { session: 'expired-session-000000', watching: true })).toEqual({ ok: true, result: null });
     core.emit(booking);
-    expect(window.contents.sent).toEqual([]); // named, but not live
-    await named?.(frame(APP_URL), { session: LIVE_SESSION });
+    expect(window.contents.sent).toEqual([]); // watched, but not live
+    await watch?.(frame(APP_URL), { session: LIVE_SESSION, watching: true });
     core.emit(booking);
-    expect(window.contents.sent).toEqual([{ channel: IPC_EVENT_CHANNEL, payload: booking }]);
-    await named?.(frame(APP_URL), { session: null });
+    expect(window.contents.sent).toEqual([{ channel: IPC_EVENT_CHANNEL, payload: booking, session: LIVE_SESSION }]);
+    await watch?.(frame(APP_URL), { session: LIVE_SESSION, watching: false });
     core.emit(booking);
     expect(window.contents.sent).toHaveLength(1);
   });

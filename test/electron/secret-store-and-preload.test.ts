@@ -50,7 +50,7 @@ describe('safeStorage secret store', () => {
 describe('preload bridge', () => {
   function standIn() {
     const invoked: { channel: string; args: unknown[] }[] = [];
-    const listeners = new Map<string, Set<(event: unknown, payload: unknown) => void>>();
+    const listeners = new Map<string, Set<(event: unknown, payload: unknown, session?: unknown) => void>>();
     const ipc: IpcRendererLike = {
       invoke: (channel, ...args) => {
         invoked.push({ channel, args });
@@ -83,17 +83,19 @@ describe('preload bridge', () => {
     const stop = bridge.onEvent((event) => seen.push(event), { session: 'a-staff-session-0000' });
     // The page names its staff session to main, so that main sends it booking events.
     expect(invoked).toEqual([
-      { channel: IPC_EVENT_SESSION_CHANNEL, args: [{ session: 'a-staff-session-0000' }] },
+      { channel: IPC_EVENT_SESSION_CHANNEL, args: [{ session: 'a-staff-session-0000', watching: true }] },
     ]);
     const payload = { type: 'booking' } as unknown as KioskEvent;
-    for (const listener of listeners.get(IPC_EVENT_CHANNEL) ?? [])
-      listener({ sender: 'ipc internals' }, payload);
+    for (const listener of listeners.get(IPC_EVENT_CHANNEL) ?? []) {
+      listener({ sender: 'ipc internals' }, payload, 'a-staff-session-0000');
+      listener({ sender: 'ipc internals' }, payload, 'another-session-00000'); // another listener's
+    }
     expect(seen).toEqual([payload]);
     stop();
     expect(listeners.get(IPC_EVENT_CHANNEL)?.size).toBe(0);
     expect(invoked.at(-1)).toEqual({
       channel: IPC_EVENT_SESSION_CHANNEL,
-      args: [{ session: null }],
+      args: [{ session: 'a-staff-session-0000', watching: false }],
     });
   });
 
@@ -105,7 +107,7 @@ describe('preload bridge', () => {
     const booking = { type: 'booking' } as unknown as KioskEvent;
     const status = { type: 'status' } as unknown as KioskEvent;
     for (const listener of listeners.get(IPC_EVENT_CHANNEL) ?? []) {
-      listener({}, booking);
+      listener({}, booking, 'a-staff-session-0000');
       listener({}, status);
     }
     expect(seen).toEqual([status]);
