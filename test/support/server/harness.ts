@@ -14,6 +14,7 @@ import type { ServerDb } from '../../../server/db/open';
 import type { RateLimits } from '../../../server/db/rate-limits';
 import type { Mailer } from '../../../server/mail/mailer';
 import { seedDemo } from '../../../server/seed/demo';
+import { recordResponse } from './openapi-conformance';
 import { startServer } from '../../../server/start-server';
 import type { RunningServer, StartServerOptions } from '../../../server/start-server';
 import { API_PREFIX } from '../../../shared/api/schemas';
@@ -87,6 +88,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailer: options.mailer ?? null,
     limits: options.limits ?? HIGH_LIMITS,
     settings: { ...DEFAULT_AVAILABILITY_SETTINGS, ...options.settings },
+  });
+  // Every response of this app (inject() or listening) is checked against the OpenAPI document.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
+    recordResponse({ method: request.method, url: request.url, status: reply.statusCode, headers: reply.getHeaders(), body });
+    return payload;
   });
   await app.ready();
   const auth = (key: string | null | undefined) => (key === null ? {} : { authorization: `Bearer ${key ?? BOOK_KEY}` });
