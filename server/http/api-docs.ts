@@ -26,6 +26,7 @@ export async function apiDocs(app: FastifyInstance): Promise<void> {
     staticCSP: DOCS_CSP,
     uiConfig: { persistAuthorization: false, displayRequestDuration: true },
     validatorUrl: false,
+    theme: { title: 'Frontdesk API reference' },
   });
   app.get(OPENAPI_PATH, (_request, reply) => reply.type('application/json').send(app.swagger()));
 }
