@@ -144,8 +144,10 @@ describe('slow and unfinished requests (raw sockets, real server)', () => {
       expect(response?.status).toBe(408);
       expect(ErrorEnvelopeSchema.parse(JSON.parse(response?.body ?? '')).message).toBe('Request timeout');
     }
-    const bookTimeout = parseHttpResponse(body.received);
-    if (bookTimeout) recordResponse({ method: 'POST', url: `${API_PREFIX}/book`, ...bookTimeout });
+    const timedOut = [headers, body, trickle].map((result) => parseHttpResponse(result.received));
+    for (const [index, response] of timedOut.entries()) {
+      if (response) recordResponse({ method: index === 1 ? 'POST' : 'GET', url: `${API_PREFIX}/${index === 1 ? 'book' : 'services'}`, ...response });
+    }
 
     // A finished request is answered at once; its idle keep-alive connection closes after keepAliveMs.
     const answered = parseHttpResponse(idle.received);

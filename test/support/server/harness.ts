@@ -71,6 +71,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * Every response of `app` (inject() or listening) is checked against the OpenAPI document
+ * (openapi-conformance.ts). Call before the app is ready.
+ */
+export function observeResponses(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
+    recordResponse({ method: request.method, url: request.url, status: reply.statusCode, headers: reply.getHeaders(), body });
+    return payload;
+  });
+}
+
 export const HIGH_LIMITS: RateLimits = { perMinute: 1_000_000, perDay: 10_000_000 };
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -89,12 +101,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     limits: options.limits ?? HIGH_LIMITS,
     settings: { ...DEFAULT_AVAILABILITY_SETTINGS, ...options.settings },
   });
-  // Every response of this app (inject() or listening) is checked against the OpenAPI document.
-  app.addHook('onSend', async (request, reply, payload) => {
-    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
-    recordResponse({ method: request.method, url: request.url, status: reply.statusCode, headers: reply.getHeaders(), body });
-    return payload;
-  });
+  observeResponses(app);
   await app.ready();
   const auth = (key: string | null | undefined) => (key === null ? {} : { authorization: `Bearer ${key ?? BOOK_KEY}` });
   return {
