@@ -73,7 +73,6 @@ export interface OpenApiDocument {
   paths: Record<string, Partial<Record<'get' | 'post', Operation>>>;
   components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> };
 }
-type Schema = JsonSchema;
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -91,7 +90,7 @@ const ReferenceBookingCreatedEnvelope = z.object({
 });
 
 /** Zod's JSON Schema output for each registered schema; registered sub-schemas become $refs. */
-function componentSchemas(io: 'input' | 'output', schemas: Record<string, z.ZodType>): Record<string, Schema> {
+function componentSchemas(io: 'input' | 'output', schemas: Record<string, z.ZodType>): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(schemas)) registry.add(schema, { id });
   const generated = z.toJSONSchema(registry, {
@@ -100,7 +99,7 @@ function componentSchemas(io: 'input' | 'output', schemas: Record<string, z.ZodT
     unrepresentable: 'throw',
     uri: (id) => `#/components/schemas/${id}`,
   });
-  const result: Record<string, Schema> = {};
+  const result: Record<string, JsonSchema> = {};
   for (const [id, schema] of Object.entries(generated.schemas)) {
     // `$id`/`$schema` belong to standalone schemas, not to components of one document.
     const { $id: _id, $schema: _schema, ...rest } = schema;
@@ -109,7 +108,7 @@ function componentSchemas(io: 'input' | 'output', schemas: Record<string, z.ZodT
   return result;
 }
 
-function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Schema {
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _schema, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'throw' });
   return rest;
 }
@@ -126,7 +125,7 @@ const PARAMETER_NOTES: Record<string, string> = {
 function queryParameters(schema: z.ZodObject): Parameter[] {
   const json = jsonSchemaOf(schema, 'output');
   const required = new Set(Array.isArray(json.required) ? json.required : []);
-  const properties = (json.properties ?? {}) as Record<string, Schema>;
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
   return Object.entries(properties).map(([name, property]) => ({
     name,
     in: 'query' as const,
