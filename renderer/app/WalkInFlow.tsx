@@ -55,7 +55,7 @@ export function WalkInFlow({ kiosk, idleTimeoutSec, language, onLanguage, onSess
 
   const screen = (() => {
     if (printing && state.outcome?.booking) {
-      return <ReceiptScreen booking={state.outcome.booking} customerName={state.draft.customer.name.trim()} serviceId={state.draft.serviceId} onDone={() => setPrinting(false)} />;
+      return <ReceiptScreen booking={state.outcome.booking} serviceId={state.draft.serviceId} onDone={() => setPrinting(false)} />;
     }
     switch (state.step) {
       case 'start':

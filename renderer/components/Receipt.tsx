@@ -5,17 +5,12 @@ import { formatDate, formatDuration, formatPrice, formatTime } from '../lib/form
 
 interface ReceiptProps {
   booking: BookingResponse;
-  /**
-   * The name typed at the kiosk. Printed instead of the response's: a remote may answer with
-   * the name it stored under the e-mail, which can be somebody else's (issue 11).
-   */
-  customerName: string;
   service: Service | null;
   locale: string;
 }
 
 /** The printed receipt: plain black on white, narrow enough for an 80 mm roll. */
-export function Receipt({ booking, customerName, service, locale }: ReceiptProps) {
+export function Receipt({ booking, service, locale }: ReceiptProps) {
   const { t } = useTranslation();
   return (
     <article className="receipt" aria-label={t('receipt.title')}>
@@ -47,7 +42,7 @@ export function Receipt({ booking, customerName, service, locale }: ReceiptProps
           </>
         )}
         <dt>{t('summary.name')}</dt>
-        <dd>{customerName}</dd>
+        <dd>{booking.customer.name}</dd>
       </dl>
       <p className="receipt-thanks">{t('receipt.thanks')}</p>
     </article>

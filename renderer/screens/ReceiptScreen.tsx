@@ -11,8 +11,6 @@ export const RECEIPT_HASH = '#/receipt';
 
 interface ReceiptScreenProps {
   booking: BookingResponse;
-  /** The name typed at the kiosk (see Receipt). */
-  customerName: string;
   serviceId: string | null;
   onDone: () => void;
 }
@@ -21,7 +19,7 @@ interface ReceiptScreenProps {
  * The print page. In Electron the main process sees the receipt route and prints it silently on
  * the configured printer; in a browser the print dialog opens.
  */
-export function ReceiptScreen({ booking, customerName, serviceId, onDone }: ReceiptScreenProps) {
+export function ReceiptScreen({ booking, serviceId, onDone }: ReceiptScreenProps) {
   const { t } = useTranslation();
   const { locale } = useKiosk();
   const service = useService(serviceId);
@@ -40,7 +38,7 @@ export function ReceiptScreen({ booking, customerName, serviceId, onDone }: Rece
   return (
     <main className="screen screen-receipt" data-screen="receipt">
       <div className="screen-body">
-        <Receipt booking={booking} customerName={customerName} service={service} locale={locale} />
+        <Receipt booking={booking} service={service} locale={locale} />
       </div>
       <ActionBar>
         <button type="button" className="btn btn-primary" onClick={onDone}>
