@@ -27,6 +27,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // The reference server's tests check every response against its OpenAPI document.
+          setupFiles: ['test/support/server/conformance-setup.ts'],
         },
       },
     ],

@@ -8,8 +8,12 @@ import { API_PREFIX } from '../shared/api/schemas';
 import type { AvailabilitySettings } from '../shared/booking/types';
 import type { ServerDb } from './db/open';
 import type { RateLimits } from './db/rate-limits';
+import { apiDocs } from './http/api-docs';
 import { registerAuth } from './http/auth';
+import { clientErrorAnswer } from './http/client-error';
 import { errorBody } from './http/envelope';
+import { BODY_LIMITS, registerJsonBodyParser } from './http/json-body';
+import { HTTP_TIMEOUTS, fastifyTimeoutOptions } from './http/timeouts';
 import { createLogger } from './logger';
 import { DEFAULT_MAIL_BUDGET_MS } from './mail/mailer';
 import type { Mailer } from './mail/mailer';
@@ -17,8 +21,6 @@ import { registerAvailabilityRoutes } from './routes/availability';
 import { registerBookRoute } from './routes/book';
 import { registerCatalogRoutes } from './routes/catalog';
 import type { RouteDeps } from './routes/deps';
-
-export const BODY_LIMIT_BYTES = 16 * 1024;
 
 export interface AppDeps {
   db: ServerDb;
@@ -33,7 +35,13 @@ export interface AppDeps {
 
 export function buildApp(deps: AppDeps): FastifyInstance {
   const log = createLogger('server', deps.logger ?? false);
-  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: BODY_LIMIT_BYTES });
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: BODY_LIMITS.bytes,
+    ...fastifyTimeoutOptions(HTTP_TIMEOUTS),
+    clientErrorHandler: clientErrorAnswer(HTTP_TIMEOUTS),
+  });
+  registerJsonBodyParser(app);
   const routeDeps: RouteDeps = { ...deps, mailBudgetMs: deps.mailBudgetMs ?? DEFAULT_MAIL_BUDGET_MS, log };
 
   app.setErrorHandler((error: FastifyError, _request, reply) => {
@@ -43,7 +51,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
       return reply.code(500).send(errorBody('Internal server error', 'an unexpected error occurred'));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send(errorBody('Payload too large', `body: larger than ${BODY_LIMIT_BYTES} bytes`));
+      return reply.code(413).send(errorBody('Payload too large', `body: larger than ${BODY_LIMITS.bytes} bytes`));
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.code(400).send(errorBody('Invalid request', 'body: Content-Type must be application/json'));
@@ -64,6 +72,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     return reply.code(404).send(errorBody('Not found', `no route for ${request.method} ${path}`));
   });
 
+  void app.register(apiDocs);
   void app.register(
     (api, _options, done) => {
       registerAuth(api, routeDeps);
@@ -76,3 +85,4 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   );
   return app;
 }
+

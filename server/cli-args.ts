@@ -1,7 +1,9 @@
 /**
  * Parses the CLI of issue 2 (pure: argv and env in, options or a one-line error out):
  * `--port N --db PATH --seed demo --key KEY[:read] --rate-limit PER_MIN,PER_DAY --host H
- *  --time-zone TZ --smtp URL`. Keys may also come from FRONTDESK_API_KEYS (comma-separated).
+ *  --time-zone TZ --smtp URL`. Keys may also come from FRONTDESK_API_KEYS (comma-separated) and
+ * from `--key-file PATH` (issue 11), which keeps them off the command line that `ps` shows: the
+ * CLI reads the file and parseKeyFile parses its text.
  */
 import { parseArgs } from 'node:util';
 import type { KeyScope } from './db/api-keys';
@@ -13,10 +15,10 @@ export const KEYS_ENV = 'FRONTDESK_API_KEYS';
 
 export const USAGE =
   'usage: npm run server -- [--port N] [--db PATH] [--seed demo] [--key KEY[:read]]... ' +
-  '[--rate-limit PER_MIN,PER_DAY] [--host HOST] [--time-zone TZ] [--smtp URL] [--log]';
+  '[--key-file PATH] [--rate-limit PER_MIN,PER_DAY] [--host HOST] [--time-zone TZ] [--smtp URL] [--log]';
 
 export type CliParse =
-  | { ok: true; help: false; options: StartServerOptions & { port: number } }
+  | { ok: true; help: false; options: StartServerOptions & { port: number }; keyFile: string | undefined }
   | { ok: true; help: true }
   | { ok: false; error: string };
 
@@ -57,6 +59,7 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
         db: { type: 'string' },
         seed: { type: 'string' },
         key: { type: 'string', multiple: true },
+        'key-file': { type: 'string' },
         'rate-limit': { type: 'string' },
         host: { type: 'string' },
         'time-zone': { type: 'string' },
@@ -77,6 +80,7 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
   }
   if (values.seed !== undefined && values.seed !== 'demo') return { ok: false, error: `--seed: only "demo" is known, got ${JSON.stringify(values.seed)}` };
   if (values.db !== undefined && values.db.trim() === '') return { ok: false, error: '--db: expected a file path' };
+  if (values['key-file'] !== undefined && values['key-file'].trim() === '') return { ok: false, error: '--key-file: expected a file path' };
   if (values.host !== undefined && values.host.trim() === '') return { ok: false, error: '--host: expected a host name or address' };
 
   let rateLimit: StartServerOptions['rateLimit'];
@@ -105,6 +109,7 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
   return {
     ok: true,
     help: false,
+    keyFile: values['key-file'],
     options: {
       port,
       host: values.host,
@@ -117,4 +122,24 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
       log: values.log ?? false,
     },
   };
+}
+
+export type KeyFileParse = { ok: true; keys: { key: string; scope: KeyScope }[] } | { ok: false; error: string };
+
+/**
+ * The text of a `--key-file`: one `KEY[:read]` a line; blank lines and lines starting with `#`
+ * are skipped. An error names the line, never its content (it may be a key).
+ */
+export function parseKeyFile(text: string): KeyFileParse {
+  const keys: { key: string; scope: KeyScope }[] = [];
+  const lines = text.split(/\r?\n/);
+  for (const [index, line] of lines.entries()) {
+    const trimmed = line.trim();
+    if (trimmed === '' || trimmed.startsWith('#')) continue;
+    const parsed = parseKey(trimmed);
+    if (typeof parsed === 'string') return { ok: false, error: `line ${index + 1}: ${parsed}` };
+    keys.push(parsed);
+  }
+  if (keys.length === 0) return { ok: false, error: 'no key in the file (one KEY or KEY:read a line)' };
+  return { ok: true, keys };
 }

@@ -27,6 +27,7 @@ import type { Logger } from '../core/log';
 import { openEventStream } from './event-stream';
 import type { EventStream, KioskEventSource } from './event-stream';
 import { SECURITY_HEADERS, hasBearerToken, isAllowedHost, isAllowedOrigin } from './request-guard';
+import { HTTP_TIMEOUTS, fastifyTimeoutOptions } from '../../server/http/timeouts';
 
 export { DEFAULT_WEB_PORT } from './defaults';
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -74,6 +75,9 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     bodyLimit: BODY_LIMIT_BYTES,
     forceCloseConnections: true,
     return503OnClosing: true,
+    // Slow or unfinished requests are closed within seconds (issue 11); the idle-socket limit
+    // stays above the SSE heartbeat, which keeps an event stream's socket busy.
+    ...fastifyTimeoutOptions({ ...HTTP_TIMEOUTS, idleSocketMs: Math.max(HTTP_TIMEOUTS.idleSocketMs, 2 * heartbeatMs) }),
   });
   let port = 0; // known once listening; no request arrives before
   const streams = new Set<EventStream>();

@@ -76,18 +76,23 @@ export function createBookingInTransaction(
       ? { kind: 'taken', error: `slot taken: ${check.message}` }
       : { kind: 'invalid', error: `${check.problem}: ${check.message}` };
   }
-  let customer = findCustomerByEmail(db, input.customer.email);
-  if (!customer) {
-    customer = {
-      id: randomUUID(),
-      customerNumber: formatNumber(CUSTOMER_PREFIX, nextCounter(db, 'customer'), 5),
+  // A known e-mail is not proof of identity: whoever typed it must learn neither the stored
+  // name nor the stored number (issue 11). Every booking draws a number from the customer
+  // sequence; a new customer is stored under it, a known one keeps its own and the response
+  // carries the fresh one, so the answer does not even tell whether the e-mail was known.
+  const customerNumber = formatNumber(CUSTOMER_PREFIX, nextCounter(db, 'customer'), 5);
+  let customerId = findCustomerByEmail(db, input.customer.email)?.id;
+  if (customerId === undefined) {
+    customerId = randomUUID();
+    insertCustomer(db, {
+      id: customerId,
+      customerNumber,
       name: input.customer.name,
       email: input.customer.email,
       emailKey: emailKey(input.customer.email),
       phone: input.customer.phone,
       createdAt: now,
-    };
-    insertCustomer(db, customer);
+    });
   }
 
   const bookingId = randomUUID();
@@ -98,7 +103,7 @@ export function createBookingInTransaction(
     appointmentNumber,
     serviceId: service.id,
     employeeId: employee.id,
-    customerId: customer.id,
+    customerId,
     date: input.date,
     time: input.time,
     endTime,
@@ -116,7 +121,7 @@ export function createBookingInTransaction(
       service: { title: service.title, duration: minutes },
       employee: { name: employee.name, email: employee.email },
       appointment: { date: input.date, time: input.time, endTime },
-      customer: { name: customer.name, email: customer.email, customerNumber: customer.customerNumber },
+      customer: { name: input.customer.name, email: input.customer.email, customerNumber },
       status: 'pending',
       emailSent: false,
     },

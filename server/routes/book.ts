@@ -5,12 +5,12 @@
  * The confirmation mail is sent after the commit; while it is pending in this process the key
  * answers 409, and once it is accepted the stored response says emailSent true. A 5xx is never
  * stored (its transaction rolls back) and a body that fails validation is answered 400 before
- * any lookup.
+ * any lookup. The key's fingerprint is taken over the validated request (requestFingerprint).
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { BookingRequestSchema, IdempotencyKeySchema } from '../../shared/api/schemas';
-import type { BookingResponse } from '../../shared/api/schemas';
+import type { BookingRequest, BookingResponse } from '../../shared/api/schemas';
 import { createBooking, createBookingInTransaction } from '../booking/create-booking';
 import type { CreateBookingOutcome } from '../booking/create-booking';
 import { setBookingEmailSent } from '../db/bookings';
@@ -30,7 +30,7 @@ interface Outcome {
   body: unknown;
 }
 
-/** JSON with sorted object keys, so that key order does not make two bodies differ. */
+/** JSON with sorted object keys, so that key order does not make two requests differ. */
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
@@ -42,8 +42,14 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-export function bodyHash(body: unknown): string {
-  return createHash('sha256').update(canonicalJson(body)).digest('hex');
+/**
+ * The Idempotency-Key fingerprint: over the VALIDATED request (trimmed, unknown fields dropped),
+ * never the raw body, so its depth is the schema's and a hostile body cannot reach the
+ * recursion (issue 11: 5,000 nested arrays in an extra field overflowed the stack), and two
+ * bodies that book the same thing count as the same request.
+ */
+export function requestFingerprint(request: BookingRequest): string {
+  return createHash('sha256').update(canonicalJson(request)).digest('hex');
 }
 
 function toOutcome(outcome: CreateBookingOutcome): Outcome {
@@ -146,7 +152,7 @@ export function registerBookRoute(app: FastifyInstance, deps: RouteDeps): void {
       const idempotency: IdempotencyRef = { apiKeyId, key: key.data };
       const mailingId = JSON.stringify([apiKeyId, key.data]);
       if (mailing.has(mailingId)) return inFlight(reply);
-      const hash = bodyHash(request.body);
+      const hash = requestFingerprint(parsed.data);
       const now = deps.clock();
       const result = db.transaction(
         (tx) => {

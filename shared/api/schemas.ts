@@ -111,6 +111,13 @@ export const BookingRequestSchema = z.object({
 });
 export type BookingRequest = z.infer<typeof BookingRequestSchema>;
 
+/**
+ * The reference server's number formats (decisions.md). The kiosk does not require them of a
+ * remote (a remote may choose differently); the reference server's OpenAPI document does.
+ */
+export const APPOINTMENT_NUMBER_PATTERN = /^[A-Z]-\d{6,}$/;
+export const CUSTOMER_NUMBER_PATTERN = /^[A-Z]{1,4}-\d{5,}$/;
+
 export const BookingStatus = z.enum(['pending', 'confirmed', 'cancelled']);
 export type BookingStatus = z.infer<typeof BookingStatus>;
 

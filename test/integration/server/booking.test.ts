@@ -50,12 +50,40 @@ describe('a created booking', () => {
   });
 
   it('reuses a customer matched by trimmed, case-insensitive e-mail; a new one gets a new number', async () => {
+    const customers = rowCount(t.db, 'customers');
     const first = await created(demoBooking({ time: '15:00', customer: { name: 'Jan', email: 'jan.k@example.com', phone: '030 1234' } }));
     const again = await created(demoBooking({ time: '16:00', customer: { name: 'Jan K', email: '  JAN.K@Example.COM ', phone: '030 1234' } }));
-    expect(again.customer.customerNumber).toBe(first.customer.customerNumber);
     const other = await created(demoBooking({ time: '17:00', customer: { name: 'Ida', email: 'ida@example.com', phone: '030 9999' } }));
-    expect(other.customer.customerNumber).not.toBe(first.customer.customerNumber);
+    expect(rowCount(t.db, 'customers')).toBe(customers + 2);
+    const customerOf = (bookingId: string) =>
+      (t.db.$client.prepare('SELECT customer_id AS id FROM bookings WHERE id = ?').get(bookingId) as { id: string }).id;
+    expect(customerOf(again.bookingId)).toBe(customerOf(first.bookingId));
+    expect(customerOf(other.bookingId)).not.toBe(customerOf(first.bookingId));
     expect(new Set([first.appointmentNumber, again.appointmentNumber, other.appointmentNumber]).size).toBe(3);
+  });
+
+  it('an existing e-mail reveals neither the stored name nor the stored number: the response carries what was submitted', async () => {
+    const owner = await created(demoBooking({ date: '2026-11-27', time: '11:00', customer: { name: 'Greta Owner', email: 'greta@example.com', phone: '030 5550001' } }));
+    const stored = t.db.$client.prepare("SELECT name, customer_number AS number FROM customers WHERE email_key = 'greta@example.com'").get() as { name: string; number: string };
+    expect(owner.customer).toEqual({ name: 'Greta Owner', email: 'greta@example.com', customerNumber: stored.number });
+
+    const stranger = await created(demoBooking({ date: '2026-11-27', time: '12:00', customer: { name: 'Someone Else', email: ' GRETA@example.com', phone: '030 5550002' } }));
+    expect(stranger.customer.name).toBe('Someone Else');
+    expect(stranger.customer.email).toBe('GRETA@example.com');
+    expect(stranger.customer.customerNumber).toMatch(/^[A-Z]{1,4}-\d{5,}$/);
+    expect(stranger.customer.customerNumber).not.toBe(stored.number);
+    expect(JSON.stringify(stranger)).not.toContain('Greta Owner');
+    expect(JSON.stringify(stranger)).not.toContain(stored.number);
+    // The fresh number is nobody's, and the customer record is unchanged.
+    const holders = t.db.$client.prepare('SELECT count(*) AS n FROM customers WHERE customer_number = ?').get(stranger.customer.customerNumber) as { n: number };
+    expect(holders.n).toBe(0);
+    expect(t.db.$client.prepare("SELECT name FROM customers WHERE email_key = 'greta@example.com'").get()).toEqual({ name: 'Greta Owner' });
+
+    // A known and an unknown e-mail look alike: each draws the next number of one sequence.
+    const newcomer = await created(demoBooking({ date: '2026-11-27', time: '13:00', customer: { name: 'New', email: 'new.one@example.com', phone: '030 5550003' } }));
+    const serial = (n: string) => Number(n.split('-')[1]);
+    expect(serial(stranger.customer.customerNumber)).toBe(serial(owner.customer.customerNumber) + 1);
+    expect(serial(newcomer.customer.customerNumber)).toBe(serial(stranger.customer.customerNumber) + 1);
   });
 
   it('trims strings and ignores unknown fields', async () => {

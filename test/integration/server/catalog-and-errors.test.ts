@@ -9,7 +9,7 @@ import { closeServerDb, openServerDb } from '../../../server/db/open';
 import { DEMO_EMPLOYEES, DEMO_SERVICES, seedDemo } from '../../../server/seed/demo';
 import { API_PREFIX, EmployeesEnvelope, ErrorEnvelopeSchema, ServicesEnvelope, TimeSlotsEnvelope } from '../../../shared/api/schemas';
 import { DEFAULT_AVAILABILITY_SETTINGS } from '../../../shared/booking/types';
-import { BOOK_KEY, HIGH_LIMITS, READ_KEY, createTestApp, demoBooking, tempDir } from '../../support/server/harness';
+import { BOOK_KEY, HIGH_LIMITS, READ_KEY, createTestApp, demoBooking, observeResponses, tempDir } from '../../support/server/harness';
 import type { TestApp } from '../../support/server/harness';
 
 let t: TestApp;
@@ -204,6 +204,7 @@ describe('error envelopes', () => {
     const db = openServerDb(`${tmp.dir}/broken.db`);
     upsertApiKey(db, BOOK_KEY, 'book', Date.now());
     const app = buildApp({ db, clock: Date.now, mailer: null, limits: HIGH_LIMITS, settings: DEFAULT_AVAILABILITY_SETTINGS });
+    observeResponses(app);
     // Break the storage under the running app: every query now throws inside the handler.
     db.$client.prepare('DROP TABLE employee_services').run();
     db.$client.prepare('DROP TABLE services').run();

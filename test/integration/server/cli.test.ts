@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { Socket } from 'node:net';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -98,6 +99,35 @@ describe('npm run server', () => {
     expect(ok.status).toBe(200);
     fromEnv.kill('SIGTERM');
     expect((await fromEnv.exit).code).toBe(0);
+  });
+
+  it('--key-file: keys one a line, never on the command line; an unreadable or bad file is one line and exit 2', async () => {
+    const keyFile = join(tmp.dir, 'keys.txt');
+    writeFileSync(keyFile, '# keys of the test shop\nfile-book-key\nfile-read-key:read\n', { mode: 0o600 });
+    const run = runCli(['--port', '0', '--db', join(tmp.dir, 'keyfile.db'), '--seed', 'demo', '--key-file', keyFile]);
+    const [url] = await run.waitFor(URL_LINE);
+    expect(run.stdout()).not.toContain('generated');
+    const read = await fetch(`${url}${API_PREFIX}/services`, { headers: { authorization: 'Bearer file-read-key' } });
+    expect(read.status).toBe(200);
+    const book = await fetch(`${url}${API_PREFIX}/book`, { method: 'POST', headers: { authorization: 'Bearer file-read-key', 'content-type': 'application/json' }, body: '{}' });
+    expect(book.status).toBe(403);
+    const booker = await fetch(`${url}${API_PREFIX}/book`, { method: 'POST', headers: { authorization: 'Bearer file-book-key', 'content-type': 'application/json' }, body: '{}' });
+    expect(booker.status).toBe(400);
+    run.kill('SIGTERM');
+    expect((await run.exit).code).toBe(0);
+    expect(run.stdout() + run.stderr()).not.toMatch(/file-book-key|file-read-key|warning/);
+
+    const missing = runCli(['--port', '0', '--db', join(tmp.dir, 'nokeys.db'), '--key-file', join(tmp.dir, 'absent.txt')]);
+    expect((await missing.exit).code).toBe(2);
+    expect(missing.stderr().trim().split('\n')).toHaveLength(1);
+    expect(missing.stderr()).toMatch(/--key-file .*absent\.txt: cannot read it \(ENOENT\)/);
+
+    const badFile = join(tmp.dir, 'bad-keys.txt');
+    writeFileSync(badFile, 'ok-key\nsecret key with spaces\n', { mode: 0o644 });
+    const bad = runCli(['--port', '0', '--db', join(tmp.dir, 'badkeys.db'), '--key-file', badFile]);
+    expect((await bad.exit).code).toBe(2);
+    expect(bad.stderr()).toMatch(/bad-keys\.txt: line 2: /);
+    expect(bad.stderr()).not.toContain('secret');
   });
 
   it('bad arguments: one clear line and exit code 2', async () => {

@@ -8,7 +8,7 @@ import { hashKey } from '../../../server/db/api-keys';
 import { IN_FLIGHT_LEASE_MS } from '../../../server/db/idempotency';
 import { closeServerDb } from '../../../server/db/open';
 import type { Mailer, MailMessage } from '../../../server/mail/mailer';
-import { bodyHash } from '../../../server/routes/book';
+import { requestFingerprint } from '../../../server/routes/book';
 import { BookingCreatedEnvelope } from '../../../shared/api/schemas';
 import { BOOK_KEY, OTHER_BOOK_KEY, createTestApp, demoBooking, rowCount, tempDir, testClock } from '../../support/server/harness';
 import type { TestApp } from '../../support/server/harness';
@@ -187,7 +187,7 @@ describe('Idempotency-Key across a crash', () => {
       // What a server that claimed keys before the work leaves when it dies before its commit.
       s.db.$client
         .prepare("INSERT INTO idempotency_records (api_key_id, key, body_hash, state, created_at) VALUES (?, ?, ?, 'in_flight', ?)")
-        .run(apiKey.id, 'abandoned-key', bodyHash(body), clock());
+        .run(apiKey.id, 'abandoned-key', requestFingerprint(body), clock());
       const before = rowCount(s.db, 'bookings');
 
       clock.advance(IN_FLIGHT_LEASE_MS - 1000);

@@ -14,6 +14,7 @@ import type { ServerDb } from '../../../server/db/open';
 import type { RateLimits } from '../../../server/db/rate-limits';
 import type { Mailer } from '../../../server/mail/mailer';
 import { seedDemo } from '../../../server/seed/demo';
+import { recordResponse } from './openapi-conformance';
 import { startServer } from '../../../server/start-server';
 import type { RunningServer, StartServerOptions } from '../../../server/start-server';
 import { API_PREFIX } from '../../../shared/api/schemas';
@@ -70,6 +71,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * Every response of `app` (inject() or listening) is checked against the OpenAPI document
+ * (openapi-conformance.ts). Call before the app is ready.
+ */
+export function observeResponses(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
+    recordResponse({ method: request.method, url: request.url, status: reply.statusCode, headers: reply.getHeaders(), body });
+    return payload;
+  });
+}
+
 export const HIGH_LIMITS: RateLimits = { perMinute: 1_000_000, perDay: 10_000_000 };
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -88,6 +101,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     limits: options.limits ?? HIGH_LIMITS,
     settings: { ...DEFAULT_AVAILABILITY_SETTINGS, ...options.settings },
   });
+  observeResponses(app);
   await app.ready();
   const auth = (key: string | null | undefined) => (key === null ? {} : { authorization: `Bearer ${key ?? BOOK_KEY}` });
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DB_PATH, DEFAULT_PORT, parseCliArgs } from '../../../server/cli-args';
+import { DEFAULT_DB_PATH, DEFAULT_PORT, parseCliArgs, parseKeyFile } from '../../../server/cli-args';
 
 const ok = (argv: string[], env: Record<string, string> = {}) => {
   const parsed = parseCliArgs(argv, env);
@@ -53,5 +53,30 @@ describe('parseCliArgs', () => {
     [['positional'], /positional|unexpected/i],
   ])('refuses %j', (argv, pattern) => {
     expect(error(argv)).toMatch(pattern);
+  });
+});
+
+describe('--key-file (issue 11)', () => {
+  it('is passed on for the CLI to read; an empty path is refused', () => {
+    const parsed = parseCliArgs(['--key-file', '/etc/frontdesk/keys', '--key', 'k1'], {});
+    expect(parsed).toMatchObject({ ok: true, keyFile: '/etc/frontdesk/keys', options: { keys: [{ key: 'k1', scope: 'book' }] } });
+    expect(error(['--key-file', ' '])).toMatch(/^--key-file/);
+  });
+
+  it('reads one KEY[:read] a line, skipping blank lines and # comments', () => {
+    expect(parseKeyFile('# shop keys\r\nbook-key-1\n\n  read-key-1:read  \n#old-key\n')).toEqual({
+      ok: true,
+      keys: [
+        { key: 'book-key-1', scope: 'book' },
+        { key: 'read-key-1', scope: 'read' },
+      ],
+    });
+  });
+
+  it('names the bad line but never echoes it (it may be a key); a file without keys is refused', () => {
+    const bad = parseKeyFile('good-key\nsecret with spaces\n');
+    expect(bad).toEqual({ ok: false, error: expect.stringMatching(/^line 2: /) as unknown });
+    expect(JSON.stringify(bad)).not.toContain('secret');
+    expect(parseKeyFile('# nothing\n\n')).toMatchObject({ ok: false });
   });
 });

@@ -1,0 +1,28 @@
+/**
+ * vitest setup of the integration project: in the reference server's tests
+ * (test/integration/server/**), every response under the API prefix that fetch receives is
+ * checked against the OpenAPI document, and a test fails on any mismatch recorded while it ran
+ * (see openapi-conformance.ts; the harness records inject() responses the same way).
+ */
+import { afterEach, beforeAll, expect } from 'vitest';
+import { recordResponse, takeViolations } from './openapi-conformance';
+
+const isServerTest = () => /[\\/]test[\\/]integration[\\/]server[\\/]/.test(expect.getState().testPath ?? '');
+
+beforeAll(() => {
+  if (!isServerTest()) return;
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const response = await realFetch(input, init);
+    const url = response.url || String(input instanceof Request ? input.url : input);
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    const body = await response.clone().text();
+    recordResponse({ method, url, status: response.status, headers: Object.fromEntries(response.headers), body });
+    return response;
+  };
+});
+
+afterEach(async () => {
+  const violations = await takeViolations();
+  if (isServerTest()) expect(violations, 'responses that do not match the OpenAPI document').toEqual([]);
+});
