@@ -17,6 +17,7 @@ const electron = vi.hoisted(() => {
   type Listener = (...args: unknown[]) => unknown;
   const state = {
     userData: '',
+    storageBackend: 'gnome_libsecret',
     locked: true,
     quit: 0,
     errorBoxes: [] as string[],
@@ -95,6 +96,7 @@ const electron = vi.hoisted(() => {
       isEncryptionAvailable: () => true,
       encryptString: (text: string) => Buffer.from(`enc:${text}`),
       decryptString: (data: Buffer) => data.toString().replace(/^enc:/, ''),
+      getSelectedStorageBackend: () => state.storageBackend,
     },
     session: {
       defaultSession: {
@@ -363,7 +365,19 @@ describe('electron main', () => {
 
   it('writes its log to a file in userData', async () => {
     await start();
-    expect(readFileSync(join(userData, 'logs', 'main.log'), 'utf8')).toMatch(/INFO main: window ready/);
+    const log = readFileSync(join(userData, 'logs', 'main.log'), 'utf8');
+    expect(log).toMatch(/INFO main: window ready/);
+    expect(log).not.toMatch(/no OS keychain/);
+  });
+
+  it('warns in the log when Linux has no keychain (safeStorage basic_text)', async () => {
+    electron.state.storageBackend = 'basic_text';
+    try {
+      await start();
+    } finally {
+      electron.state.storageBackend = 'gnome_libsecret';
+    }
+    expect(readFileSync(join(userData, 'logs', 'main.log'), 'utf8')).toMatch(/WARN main: no OS keychain \(safeStorage backend basic_text\)/);
   });
 
   it('reports a bad machine configuration in one dialog line and quits', async () => {

@@ -19,6 +19,16 @@ describe('safeStorage secret store', () => {
     decryptString: (data: Buffer) => [...data.toString()].reverse().join(''),
   });
 
+  it.each([
+    ['linux', 'basic_text', 'plain'],
+    ['linux', 'gnome_libsecret', 'keychain'],
+    ['linux', undefined, 'keychain'],
+    ['win32', 'basic_text', 'keychain'], // the backend is a Linux notion; DPAPI elsewhere
+  ] as const)('on %s with backend %s the key counts as %s', (platform, backend, protection) => {
+    const safeStorage = { ...storage(true), ...(backend ? { getSelectedStorageBackend: () => backend } : {}) };
+    expect(createSafeStorageSecretStore('/nowhere/key.bin', safeStorage, platform).protection).toBe(protection);
+  });
+
   it('keeps the key encrypted on disk and reads it back', () => {
     const dir = mkdtempSync(join(tmpdir(), 'frontdesk-secret-'));
     try {

@@ -7,7 +7,7 @@
 import { hashPin } from './pin';
 
 export async function runHashPin(
-  input: AsyncIterable<string | Buffer>,
+  input: AsyncIterable<string | Buffer> | Iterable<string | Buffer>,
   out: (line: string) => void,
   err: (line: string) => void,
 ): Promise<number> {
