@@ -17,6 +17,8 @@ export default defineConfig({
           name: 'renderer',
           include: ['test/renderer/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // A whole walk-in rendered in jsdom takes ~1 s alone, several on a loaded 2-core box.
+          testTimeout: 20_000,
         },
       },
       {
