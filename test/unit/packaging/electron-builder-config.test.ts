@@ -13,6 +13,7 @@ interface BuilderConfig {
   asarUnpack?: string[];
   nsis?: { perMachine?: boolean; oneClick?: boolean };
   mac?: { hardenedRuntime?: boolean };
+  electronFuses?: Record<string, unknown>;
   [key: string]: unknown;
 }
 
@@ -41,6 +42,19 @@ describe('electron-builder configuration', () => {
     expect(config.asarUnpack).toContain('**/*.node');
     expect(config.nsis).toMatchObject({ perMachine: true, oneClick: false });
     expect(config.mac?.hardenedRuntime).toBe(true);
+  });
+
+  it('flips every fuse that keeps a shipped binary from running foreign code', async () => {
+    const config = await getConfig(root, null, null);
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableCookieEncryption: true,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
   });
 
   it('rejects an unknown option, as a real build would', async () => {
