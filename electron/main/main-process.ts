@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { BrowserWindow, app, dialog, ipcMain, safeStorage, session } from 'electron';
+import { BrowserWindow, app, dialog, ipcMain, protocol, safeStorage, session } from 'electron';
 import type { KioskCore, KioskCoreOptions } from '../core/kiosk-core';
 import { ConfigError, loadKioskStartupConfig } from '../core/config';
 import { createLogger, describeError, type Logger } from '../core/log';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, APP_URL, createAppProtocolHandler } from './app-protocol';
 import { isAppUrl } from './app-url';
 import { createFileLogSink } from './file-log';
 import { forwardKioskEvents, registerKioskIpc, trustedSender } from './ipc';
@@ -36,6 +36,8 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
     app.quit();
     return null;
   }
+  // Only possible before 'ready'; app://frontdesk is the renderer's origin (app-protocol.ts).
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
   await app.whenReady();
   const userData = app.getPath('userData');
   const log = createLogger('main', { sink: createFileLogSink(join(userData, 'logs', 'main.log')) });
@@ -77,8 +79,8 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
     return null;
   }
 
-  const appUrl = pathToFileURL(join(options.outDir, '../renderer/index.html')).href;
-  const isApp = (url: string): boolean => isAppUrl(url, appUrl);
+  const isApp = (url: string): boolean => isAppUrl(url, APP_URL);
+  protocol.handle(APP_SCHEME, createAppProtocolHandler({ rendererDir: join(options.outDir, '..', 'renderer') }));
   hardenSession(session.defaultSession);
   registerKioskIpc({ ipcMain, api: core.api, isTrustedSender: trustedSender(isApp), log });
 
@@ -102,7 +104,7 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
     void core.close().finally(() => app.quit());
   });
 
-  await window.loadURL(appUrl);
+  await window.loadURL(APP_URL);
   log.info('window ready', { mode });
   return { window, core, log };
 }

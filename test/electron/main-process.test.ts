@@ -18,6 +18,8 @@ const electron = vi.hoisted(() => {
     permissionHandler: null as Listener | null,
     permissionCheck: null as Listener | null,
     headersHandler: null as Listener | null,
+    privilegedSchemes: [] as unknown[],
+    protocolHandlers: new Map<string, (request: Request) => Promise<Response>>(),
   };
   class FakeContents {
     listeners = new Map<string, Listener[]>();
@@ -79,6 +81,10 @@ const electron = vi.hoisted(() => {
       on: () => undefined,
     },
     BrowserWindow,
+    protocol: {
+      registerSchemesAsPrivileged: (schemes: unknown[]) => state.privilegedSchemes.push(...schemes),
+      handle: (scheme: string, handler: (request: Request) => Promise<Response>) => state.protocolHandlers.set(scheme, handler),
+    },
     dialog: { showErrorBox: (_title: string, message: string) => state.errorBoxes.push(message) },
     ipcMain: {
       handle: (channel: string, listener: Listener) => state.handlers.set(channel, listener),
@@ -105,7 +111,7 @@ vi.mock('electron', () => ({ ...electron.module, default: electron.module }));
 const { startMainProcess } = await import('../../electron/main/main-process');
 
 const OUT = '/opt/frontdesk/out/main';
-const APP_URL = 'file:///opt/frontdesk/out/renderer/index.html';
+const APP_URL = 'app://frontdesk/index.html';
 
 function fakeCore(): KioskCore & { emit(event: KioskEvent): void; calls: unknown[] } {
   const listeners = new Set<(event: KioskEvent) => void>();
@@ -137,7 +143,8 @@ let userData: string;
 let settingsMode: 'kiosk' | 'counter' = 'kiosk';
 beforeEach(() => {
   userData = mkdtempSync(join(tmpdir(), 'frontdesk-main-'));
-  Object.assign(electron.state, { userData, locked: true, quit: 0, errorBoxes: [], windows: [] });
+  Object.assign(electron.state, { userData, locked: true, quit: 0, errorBoxes: [], windows: [], privilegedSchemes: [] });
+  electron.state.protocolHandlers.clear();
   electron.state.handlers.clear();
 });
 afterEach(() => rmSync(userData, { recursive: true, force: true }));
@@ -162,6 +169,12 @@ async function start(env: Record<string, string> = {}) {
 
 const frame = (url: string, parent: unknown = null) => ({ senderFrame: { url, parent } });
 
+function navigateBlocked(window: { contents: InstanceType<typeof electron.FakeContents> }, url: string): boolean {
+  const event = { preventDefault: vi.fn() };
+  window.contents.emit('will-navigate', event, url);
+  return event.preventDefault.mock.calls.length > 0;
+}
+
 describe('electron main', () => {
   it('opens one hardened window in kiosk mode with the sandboxed CJS preload', async () => {
     const { window } = await start();
@@ -182,6 +195,18 @@ describe('electron main', () => {
     // the embedded server and forget the key on every start).
     expect(coreOptions).toHaveProperty('upstreamUrl', undefined);
     expect(coreOptions).toHaveProperty('apiKey', undefined);
+  });
+
+  it('serves the renderer over a privileged app:// scheme from out/renderer only', async () => {
+    const { window } = await start();
+    expect(electron.state.privilegedSchemes).toContainEqual({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) });
+    expect(window.loaded).toMatch(/^app:\/\/frontdesk\//);
+    const handler = electron.state.protocolHandlers.get('app');
+    // /opt/frontdesk does not exist: the handler looks there (a 404), never at file:// URLs.
+    const response = await handler?.(new Request('app://frontdesk/index.html'));
+    expect(response?.status).toBe(404);
+    expect(response?.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(navigateBlocked(window, 'file:///opt/frontdesk/out/renderer/index.html')).toBe(true);
   });
 
   it('forces the embedded server only when the config says "embedded"', async () => {
