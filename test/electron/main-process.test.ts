@@ -199,7 +199,7 @@ describe('electron main', () => {
 
   it('serves the renderer over a privileged app:// scheme from out/renderer only', async () => {
     const { window } = await start();
-    expect(electron.state.privilegedSchemes).toContainEqual({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) });
+    expect(electron.state.privilegedSchemes).toContainEqual({ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } });
     expect(window.loaded).toMatch(/^app:\/\/frontdesk\//);
     const handler = electron.state.protocolHandlers.get('app');
     // /opt/frontdesk does not exist: the handler looks there (a 404), never at file:// URLs.
