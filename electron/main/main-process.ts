@@ -4,6 +4,7 @@ import type { KioskCore, KioskCoreOptions } from '../core/kiosk-core';
 import { ConfigError, loadKioskStartupConfig } from '../core/config';
 import { createLogger, describeError, type Logger } from '../core/log';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, APP_URL, createAppProtocolHandler } from './app-protocol';
+import { appPaths } from './app-paths';
 import { isAppUrl } from './app-url';
 import { createFileLogSink } from './file-log';
 import { forwardKioskEvents, registerKioskIpc, trustedSender } from './ipc';
@@ -39,6 +40,7 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
   // Only possible before 'ready'; app://frontdesk is the renderer's origin (app-protocol.ts).
   protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
   await app.whenReady();
+  const paths = appPaths(options.outDir);
   const userData = app.getPath('userData');
   const log = createLogger('main', { sink: createFileLogSink(join(userData, 'logs', 'main.log')) });
 
@@ -60,9 +62,7 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
       locked: config.locked,
       mode: config.locked.includes('mode') ? config.mode : undefined,
       secretStore: createSafeStorageSecretStore(join(userData, 'api-key.bin'), safeStorage),
-      // The core finds drizzle/kiosk from its own source path; bundled into out/main that
-      // path moves, so the app root (two levels above out/main) is named here.
-      migrationsFolder: join(options.outDir, '..', '..', 'drizzle', 'kiosk'),
+      migrationsFolder: paths.kioskMigrations,
     });
     // Staff choose kiosk or counter in settings, unless IT locked the mode in the machine file.
     mode = config.locked.includes('mode')
@@ -80,14 +80,14 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
   }
 
   const isApp = (url: string): boolean => isAppUrl(url, APP_URL);
-  protocol.handle(APP_SCHEME, createAppProtocolHandler({ rendererDir: join(options.outDir, '..', 'renderer') }));
+  protocol.handle(APP_SCHEME, createAppProtocolHandler({ rendererDir: paths.renderer }));
   hardenSession(session.defaultSession);
   registerKioskIpc({ ipcMain, api: core.api, isTrustedSender: trustedSender(isApp), log });
 
   const window = new BrowserWindow(
     mainWindowOptions({
       kiosk: mode === 'kiosk',
-      preloadPath: join(options.outDir, '../preload/index.cjs'),
+      preloadPath: paths.preload,
     }),
   );
   hardenContents(window.webContents, isApp, (what) => log.warn('blocked', { what }));
