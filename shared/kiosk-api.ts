@@ -128,6 +128,19 @@ export type StaffPinCheck = z.infer<typeof StaffPinCheck>;
 
 const Empty = z.object({}).strict().optional();
 
+/** The app's own updates (electron-updater): off unless IT set an update URL. */
+export const UpdateStatus = z.object({
+  state: z.enum(['off', 'checking', 'idle', 'downloading', 'ready', 'error']),
+  version: z.string().nullable(), // the update's version once known
+});
+export type UpdateStatus = z.infer<typeof UpdateStatus>;
+
+export const AppInfo = z.object({ version: z.string(), update: UpdateStatus });
+export type AppInfo = z.infer<typeof AppInfo>;
+
+/** Where "Save diagnostics" wrote its file (readable by the app's user only). */
+export const SavedDiagnostics = z.object({ path: z.string() });
+
 export const kioskApi = {
   getCatalog: { input: Empty, output: Catalog },
   getAvailableDays: {
@@ -157,6 +170,8 @@ export const kioskApi = {
   getSettings: { input: Empty, output: Settings },
   updateSettings: { input: SettingsUpdate, output: Settings },
   verifyStaffPin: { input: z.object({ pin: Pin }), output: StaffPinCheck },
+  getAppInfo: { input: Empty, output: AppInfo },
+  saveDiagnostics: { input: Empty, output: SavedDiagnostics },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 export type KioskMethod = keyof typeof kioskApi;

@@ -7,12 +7,13 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Dispatcher } from 'undici';
-import type { KioskApi, KioskEvent, LockableSetting, Settings } from '../../shared/kiosk-api';
+import type { AppInfo, KioskApi, KioskEvent, LockableSetting, Settings } from '../../shared/kiosk-api';
 import { systemClock, type Clock } from './clock';
 import { checkpointKioskDb, openKioskDb } from './db/open';
 import { getSetting, setSetting } from './db/settings-repo';
 import type { EmbeddedUpstream } from './embedded';
 import { createLocalEngine, type EngineFreshness } from './engine/engine';
+import { buildDiagnostics, OUTBOX_STATES, writeDiagnosticsFile, type OutboxCounts } from './diagnostics';
 import { createEventHub } from './engine/events';
 import { createSettingsService } from './engine/settings-service';
 import { SyncStatusTracker } from './engine/sync-status';
@@ -69,11 +70,25 @@ export interface KioskCoreOptions {
   /** While offline, how often a lookup or booking tries the API itself (default 15 s). */
   offlineProbeMs?: number;
   migrationsFolder?: string;
+  /** What only the host knows: the app's version and updates, and what diagnostics include. */
+  host?: KioskHost;
+}
+
+export interface KioskHost {
+  appInfo(): AppInfo;
+  diagnostics: {
+    folder: string; // where "Save diagnostics" writes its file
+    versions: Readonly<Record<string, string | undefined>>;
+    config: Readonly<Record<string, unknown>>; // the machine config; secrets are removed
+    recentLog(): string;
+  };
 }
 
 export interface KioskCore {
   api: KioskApi;
   events: { subscribe(listener: (event: KioskEvent) => void): () => void };
+  /** Bookings per outbox state, and how many queued ones are due (the update gate reads it). */
+  outboxCounts(): OutboxCounts;
   close(): Promise<void>;
 }
 
@@ -249,10 +264,40 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
     checkpointTimer = clock.setTimeout(checkpoint, CHECKPOINT_EVERY_MS);
   }
 
+  const host: KioskHost = options.host ?? {
+    appInfo: () => ({ version: 'development', update: { state: 'off', version: null } }),
+    diagnostics: { folder: join(options.dataDir, 'diagnostics'), versions: { ...process.versions }, config: {}, recentLog: () => '' },
+  };
+  const outboxCounts = (): OutboxCounts => {
+    const counts = Object.fromEntries(OUTBOX_STATES.map((state) => [state, store.count(state)])) as Record<(typeof OUTBOX_STATES)[number], number>;
+    return { ...counts, dueNow: store.due(clock.now(), 1_000).length };
+  };
+  const api: KioskApi = {
+    ...engine.api,
+    getAppInfo: () => Promise.resolve(host.appInfo()),
+    saveDiagnostics: () =>
+      Promise.resolve().then(() => {
+        const now = new Date(clock.now());
+        const content = buildDiagnostics({
+          now,
+          app: host.appInfo(),
+          versions: host.diagnostics.versions,
+          config: host.diagnostics.config,
+          sync: engine.statusSnapshot(),
+          outbox: outboxCounts(),
+          recentLog: host.diagnostics.recentLog(),
+        });
+        const path = writeDiagnosticsFile(host.diagnostics.folder, content, now);
+        log.info('diagnostics saved', { path });
+        return { path };
+      }),
+  };
+
   let closing: Promise<void> | null = null;
   return {
-    api: engine.api,
+    api,
     events: { subscribe: (listener) => hub.subscribe(listener) },
+    outboxCounts,
     mirror,
     replayer,
     governor: () => governor,

@@ -135,6 +135,7 @@ function fakeCore(): KioskCore & { emit(event: KioskEvent): void; calls: unknown
       },
     },
     emit: (event) => listeners.forEach((listener) => listener(event)),
+    outboxCounts: () => ({ queued: 0, sending: 0, sent: 0, rejected: 0, unknown: 0, discarded: 0, dueNow: 0 }),
     close: () => Promise.resolve(),
   };
 }

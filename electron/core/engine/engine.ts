@@ -73,8 +73,12 @@ export interface EngineDeps {
   random?: () => number;
 }
 
+/** The methods the host answers, not the engine (kiosk-core.ts: app info, diagnostics). */
+export type HostKioskMethod = 'getAppInfo' | 'saveDiagnostics';
+export type EngineApi = Omit<KioskApi, HostKioskMethod>;
+
 export interface LocalEngine {
-  api: KioskApi;
+  api: EngineApi;
   statusSnapshot(): SyncStatus;
   emitStatus(): void;
   onBookingChange(entry: OutboxEntry): void;
@@ -350,7 +354,7 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
     return entry;
   }
 
-  const api: KioskApi = {
+  const api: EngineApi = {
     getCatalog: () => getCatalog(false),
     getAvailableDays,
     getTimeSlots,

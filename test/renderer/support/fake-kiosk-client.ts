@@ -4,7 +4,7 @@
  * a small catalog, every weekday open 09:00-18:00, and switches for the booking outcome.
  */
 import type { BookingRequest, Employee, Service, TimeSlot } from '../../../shared/api/schemas';
-import type { CreateBookingResult, KioskClient, KioskEvent, KioskInput, LocalBooking, Settings, SyncStatus } from '../../../shared/kiosk-api';
+import type { AppInfo, CreateBookingResult, KioskClient, KioskEvent, KioskInput, LocalBooking, Settings, SyncStatus } from '../../../shared/kiosk-api';
 import { fail, ok, type Result } from '../../../shared/result';
 
 export const services: Service[] = [
@@ -223,5 +223,16 @@ export class FakeKioskClient implements KioskClient {
     this.wrongPins = 0;
     this.pinLockoutSec = 60;
     return ok({ valid: false, retryAfterSec: 60 });
+  };
+
+  appInfo: AppInfo = { version: '1.2.3', update: { state: 'off', version: null } };
+  getAppInfo: KioskClient['getAppInfo'] = async (input: KioskInput<'getAppInfo'>) => {
+    this.record('getAppInfo', input);
+    return ok(this.appInfo);
+  };
+
+  saveDiagnostics: KioskClient['saveDiagnostics'] = async (input: KioskInput<'saveDiagnostics'>) => {
+    this.record('saveDiagnostics', input);
+    return ok({ path: '/var/log/frontdesk/frontdesk-diagnostics.json' });
   };
 }

@@ -138,6 +138,8 @@ export function createKioskApiDouble(overrides: Partial<KioskApi> = {}): KioskAp
     updateSettings: (input) =>
       reply('updateSettings', input, { ...settings, mode: input.mode ?? settings.mode }),
     verifyStaffPin: (input) => reply('verifyStaffPin', input, { valid: input.pin === '1234' }),
+    getAppInfo: (input) => reply('getAppInfo', input, { version: '1.2.3', update: { state: 'off', version: null } }),
+    saveDiagnostics: (input) => reply('saveDiagnostics', input, { path: '/tmp/frontdesk-diagnostics.json' }),
   };
   return {
     api: { ...base, ...overrides },
