@@ -8,8 +8,11 @@
  *     "apiKey": "...",
  *     "dataDir": "/var/lib/frontdesk",
  *     "mode": "kiosk" | "counter",
- *     "locked": ["upstreamUrl", "apiKey", "mode"]          // staff cannot change these in settings
+ *     "locked": ["upstreamUrl", "apiKey", "mode"],         // staff cannot change these in settings
+ *     "updateUrl": "https://updates.example.com/frontdesk", // generic update feed; absent: no updates
+ *     "openAtLogin": true                                  // start the app when the user logs in
  *   }
+ * updateUrl and openAtLogin are the machine file's only (staff never see or change them).
  * Its path: `FRONTDESK_CONFIG`, else /etc/frontdesk/config.json (Linux),
  * %ProgramData%\Frontdesk\config.json (Windows), /Library/Application Support/Frontdesk/config.json
  * (macOS). A missing default file is fine; a missing FRONTDESK_CONFIG file is an error.
@@ -41,6 +44,9 @@ export interface KioskConfig {
   locked: LockableSetting[];
   /** The machine file that was read, or null when there was none. */
   configFile: string | null;
+  /** The generic update feed (electron-updater); null: updates off. */
+  updateUrl: string | null;
+  openAtLogin: boolean;
 }
 
 /**
@@ -75,13 +81,16 @@ const UpstreamUrl = z
 const Mode = z.enum(['kiosk', 'counter']);
 const NonEmpty = z.string().trim().min(1, 'must not be empty');
 
-const MachineFile = z
+/** The machine file; docs/config.schema.json is generated from it (npm run config:schema). */
+export const MachineFile = z
   .object({
     upstreamUrl: UpstreamUrl.nullable().optional(),
     apiKey: NonEmpty.max(500).optional(),
     dataDir: NonEmpty.optional(),
     mode: Mode.optional(),
     locked: z.array(LockableSetting).optional(),
+    updateUrl: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).nullable().optional(),
+    openAtLogin: z.boolean().optional(),
   })
   .strict();
 
@@ -132,6 +141,8 @@ export function loadKioskStartupConfig(options: LoadKioskConfigOptions): KioskSt
     mode: pick(file.mode, env.mode, flags.mode) ?? 'kiosk',
     locked: [...new Set(file.locked ?? [])],
     configFile: text === null ? null : path,
+    updateUrl: file.updateUrl ?? null,
+    openAtLogin: file.openAtLogin ?? false,
   };
 }
 

@@ -50,8 +50,8 @@ it('writes versions, config without secrets, sync status, outbox counts and the 
     },
   });
   const slots = await core.api.getTimeSlots({ date: SOON, serviceId: 'svc-bart', fresh: true });
-  const slot = slots.timeSlots.find((s) => s.available);
-  if (!slot?.available) throw new Error('no free slot in the demo data');
+  const slot = slots.timeSlots.find((s) => s.available && s.employeeId);
+  if (!slot?.employeeId) throw new Error('no free slot in the demo data');
   const booked = await core.api.createBooking({ serviceId: 'svc-bart', employeeId: slot.employeeId, date: SOON, time: slot.time, customer: CUSTOMER });
   expect(booked.state).toBe('sent');
 
