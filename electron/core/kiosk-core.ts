@@ -18,7 +18,7 @@ import { createEventHub } from './engine/events';
 import { createSettingsService } from './engine/settings-service';
 import { SyncStatusTracker } from './engine/sync-status';
 import { RateGovernor, type GovernorOptions } from './governor/rate-governor';
-import { createLogger } from './log';
+import { createLogger, type LogSink } from './log';
 import { createMirror, type Mirror, type OpeningHours } from './mirror/mirror';
 import type { MirrorPolicy } from './mirror/plan';
 import { createReplayer } from './outbox/replayer';
@@ -72,6 +72,8 @@ export interface KioskCoreOptions {
   migrationsFolder?: string;
   /** What only the host knows: the app's version and updates, and what diagnostics include. */
   host?: KioskHost;
+  /** Where the core's log lines go (the Electron app's log file); default stderr. */
+  logSink?: LogSink;
 }
 
 export interface KioskHost {
@@ -104,7 +106,8 @@ export async function createKioskCore(options: KioskCoreOptions): Promise<KioskC
 }
 
 export async function createKioskCoreInternals(options: KioskCoreOptions): Promise<KioskCoreInternals> {
-  const log = createLogger('core');
+  const logFor = (prefix: string) => createLogger(prefix, { sink: options.logSink });
+  const log = logFor('core');
   const clock = options.clock ?? systemClock;
   const timeZone = options.timeZone ?? 'Europe/Berlin';
   const db = openKioskDb({ dataDir: options.dataDir, migrationsFolder: options.migrationsFolder });
@@ -131,6 +134,7 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
 
   const makeClient = (): UpstreamClient =>
     createUpstreamClient({
+      log: logFor('core:upstream'),
       target: () => target,
       governor,
       clock,
@@ -168,6 +172,7 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
   loadGovernor();
 
   const replayer = createReplayer({
+    log: logFor('core:replay'),
     store,
     client: () => client,
     governor: () => governor,
@@ -182,6 +187,7 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
   });
 
   const mirror = createMirror({
+    log: logFor('core:mirror'),
     db,
     client: () => client,
     governor: () => governor,
