@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingRequest } from '../../shared/api/schemas';
 import type { Settings } from '../../shared/kiosk-api';
+import { AppInfoBar } from '../components/AppInfoBar';
 import { StatusBar } from '../components/StatusBar';
 import type { FlowAction } from '../flow/flow-machine';
 import { useSyncStatus } from '../hooks/use-sync-status';
@@ -46,6 +47,7 @@ export function StaffArea({
   return (
     <div className="staff-area" data-screen="staff">
       <StatusBar status={status} locale={locale} onSyncNow={() => void client.syncNow(undefined)} />
+      <AppInfoBar />
       <div className="tabs">
         <div className="tab-list" role="tablist" aria-label={t('staff.title')}>
           {(['booking', 'outbox', 'settings'] as const).map((name) => (

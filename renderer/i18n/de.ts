@@ -158,6 +158,14 @@ export const de: Resources = {
     embedded: 'Demodaten',
     syncNow: 'Jetzt abgleichen',
   },
+  appInfo: {
+    version: 'Version {{version}}',
+    downloading: 'Update {{version}} wird geladen',
+    ready: 'Update {{version}} wird installiert, sobald der Kiosk frei ist',
+    saveDiagnostics: 'Diagnose speichern',
+    saved: 'Diagnose gespeichert unter {{path}}',
+    saveFailed: 'Die Diagnose konnte nicht gespeichert werden.',
+  },
   outbox: {
     title: 'Buchungen dieses Kiosks',
     empty: 'Noch keine Buchungen.',
