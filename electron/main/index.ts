@@ -7,7 +7,8 @@ import { startMainProcess } from './main-process';
 void startMainProcess({
   createCore: createKioskCore,
   outDir: dirname(fileURLToPath(import.meta.url)),
-  argv: process.argv.slice(2),
+  // Flags follow the app path when started as `electron .`, the executable when packaged.
+  argv: process.argv.slice(process.defaultApp ? 2 : 1),
   env: process.env,
   platform: process.platform,
   // electron-updater is CommonJS: its autoUpdater is a property of the default export.
