@@ -5,8 +5,11 @@
  * binary cannot be downloaded here. Fuses are flipped inside the real binary, so this run drops
  * `electronFuses` (a unit test checks that setting). Then it opens the produced app.asar with
  * @electron/asar and fails on anything that should not ship or is missing, and on a size over
- * the budget. It prints the figures recorded in bench/RESULTS.md.
+ * the budget. Last it starts the bundled main process in Node 22 with a stand-in for electron
+ * (scripts/package/main-bundle-smoke.mjs): the core, the embedded server, IPC and app:// must
+ * work from the bundle. It prints the figures recorded in bench/RESULTS.md.
  */
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
@@ -108,11 +111,14 @@ try {
   ]) {
     expect(fileSet.has(required), `missing from app.asar: ${required}`);
   }
-  // The main process finds its migrations from out/main inside the archive.
+  // The main process finds the migrations from out/main inside the archive.
   const packagedRoot = join(resources, 'app.asar');
-  const migrations = relative(packagedRoot, appPaths(join(packagedRoot, 'out', 'main')).kioskMigrations).split(sep).join('/');
-  expect(fileSet.has(`/${migrations}/meta/_journal.json`), `the kiosk migrations do not resolve from out/main (${migrations})`);
-  expect(files.some((path) => path.startsWith(`/${migrations}/`) && path.endsWith('.sql')), 'no kiosk migration SQL in app.asar');
+  const paths = appPaths(join(packagedRoot, 'out', 'main'));
+  for (const folder of [paths.kioskMigrations, paths.serverMigrations]) {
+    const migrations = relative(packagedRoot, folder).split(sep).join('/');
+    expect(fileSet.has(`/${migrations}/meta/_journal.json`), `migrations do not resolve from out/main (${migrations})`);
+    expect(files.some((path) => path.startsWith(`/${migrations}/`) && path.endsWith('.sql')), `no migration SQL in app.asar under ${migrations}`);
+  }
 
   const nativeUnpacked = unpacked.files.filter((path) => path.endsWith('.node'));
   expect(
@@ -139,6 +145,15 @@ try {
   console.log(
     `package:check: app.asar ${mb(asarBytes)} (${files.length} entries), unpacked ${mb(unpacked.bytes)} (${unpacked.files.length} files), total ${mb(total)} of ${mb(BUDGET_BYTES)}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
+  // The bundle itself, run in Node 22 (Electron 45's) with a stand-in for electron.
+  const smokeDir = join(work, 'smoke');
+  mkdirSync(smokeDir);
+  const smoke = spawnSync(process.execPath, [join(root, 'scripts', 'package', 'main-bundle-smoke.mjs'), root, smokeDir], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  expect(smoke.status === 0, `the bundled main process did not start: ${(smoke.stderr || smoke.stdout || String(smoke.error)).trim()}`);
+  if (smoke.status === 0) console.log(`package:check: bundled main in Node ${process.versions.node}: ${smoke.stdout.trim()}`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -17,7 +17,8 @@ export interface EmbeddedUpstream {
   close(): Promise<void>;
 }
 
-export async function startEmbeddedUpstream(db: KioskDb, dataDir: string): Promise<EmbeddedUpstream> {
+/** `migrationsFolder`: the server's drizzle folder, where the default beside the source does not apply (a bundle). */
+export async function startEmbeddedUpstream(db: KioskDb, dataDir: string, migrationsFolder?: string): Promise<EmbeddedUpstream> {
   let apiKey = getSetting(db, KEY_SETTING);
   if (!apiKey) {
     apiKey = `embedded-${randomBytes(24).toString('hex')}`;
@@ -28,6 +29,7 @@ export async function startEmbeddedUpstream(db: KioskDb, dataDir: string): Promi
     dbPath: join(dataDir, 'embedded-server.db'),
     seed: 'demo',
     keys: [{ key: apiKey, scope: 'book' }],
+    migrationsFolder,
   });
   return { url: server.url, apiKey, close: () => server.close() };
 }

@@ -70,6 +70,8 @@ export interface KioskCoreOptions {
   /** While offline, how often a lookup or booking tries the API itself (default 15 s). */
   offlineProbeMs?: number;
   migrationsFolder?: string;
+  /** The reference server's migrations (embedded upstream); the Electron bundle names it. */
+  serverMigrationsFolder?: string;
   /** What only the host knows: the app's version and updates, and what diagnostics include. */
   host?: KioskHost;
   /** Where the core's log lines go (the Electron app's log file); default stderr. */
@@ -153,7 +155,7 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
     if (wanted.upstreamUrl === null) {
       // Loaded on demand: a kiosk with a remote upstream never loads the server's modules.
       const { startEmbeddedUpstream } = await import('./embedded');
-      embedded ??= await startEmbeddedUpstream(db, options.dataDir);
+      embedded ??= await startEmbeddedUpstream(db, options.dataDir, options.serverMigrationsFolder);
       target = { baseUrl: embedded.url, apiKey: embedded.apiKey, kind: 'embedded' };
     } else {
       const old = embedded;

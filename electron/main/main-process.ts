@@ -96,6 +96,7 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
       mode: config.locked.includes('mode') ? config.mode : undefined,
       secretStore: createSafeStorageSecretStore(join(userData, 'api-key.bin'), safeStorage),
       migrationsFolder: paths.kioskMigrations,
+      serverMigrationsFolder: paths.serverMigrations,
       host,
       logSink: logFile.sink,
     });

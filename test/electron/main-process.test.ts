@@ -218,7 +218,7 @@ describe('electron main', () => {
     expect(window.options).toMatchObject({ kiosk: true, fullscreen: true });
     expect(window.loaded).toBe(APP_URL);
     // The core's data and migrations: userData and the app's drizzle folder, not the bundle's.
-    expect(coreOptions).toMatchObject({ dataDir: join(userData, 'kiosk'), migrationsFolder: '/opt/frontdesk/drizzle/kiosk' });
+    expect(coreOptions).toMatchObject({ dataDir: join(userData, 'kiosk'), migrationsFolder: '/opt/frontdesk/drizzle/kiosk', serverMigrationsFolder: '/opt/frontdesk/drizzle/server' });
     // Nothing configured: undefined keeps the upstream and key staff stored (null would force
     // the embedded server and forget the key on every start).
     expect(coreOptions).toHaveProperty('upstreamUrl', undefined);
