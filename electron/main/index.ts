@@ -11,6 +11,7 @@ void startMainProcess({
   argv: process.argv.slice(process.defaultApp ? 2 : 1),
   env: process.env,
   platform: process.platform,
-  // electron-updater is CommonJS: its autoUpdater is a property of the default export.
-  updater: electronUpdater.autoUpdater,
+  // electron-updater is CommonJS: its autoUpdater is a lazy property of the default export,
+  // built on first access, so only when the machine config names an update feed.
+  updater: () => electronUpdater.autoUpdater,
 });

@@ -22,8 +22,8 @@ export interface MainProcessOptions {
   argv: readonly string[];
   env: Readonly<Record<string, string | undefined>>;
   platform: NodeJS.Platform;
-  /** electron-updater's autoUpdater (index.ts); tests pass a stand-in. */
-  updater: UpdaterLike;
+  /** electron-updater's autoUpdater (index.ts), asked for only when updates are on; tests pass a stand-in. */
+  updater: () => UpdaterLike;
 }
 
 export interface MainProcess {

@@ -36,7 +36,8 @@ export interface Timers {
 }
 
 export interface UpdatesOptions {
-  updater: UpdaterLike;
+  /** Called only when updates are on: electron-updater builds its updater on first access. */
+  updater: () => UpdaterLike;
   /** The machine config's updateUrl; null switches updates off. */
   feedUrl: string | null;
   gate: InstallGate;
@@ -67,7 +68,7 @@ const systemTimers: Timers = {
  * installs on quit by itself: a quit can come in the middle of a booking.
  */
 export function startUpdates(options: UpdatesOptions): Updates {
-  const { updater, feedUrl, gate, log } = options;
+  const { feedUrl, gate, log } = options;
   const timers = options.timers ?? systemTimers;
   const idleChecksNeeded = options.idleChecksNeeded ?? 2;
   let status: UpdateStatus = { state: feedUrl === null ? 'off' : 'idle', version: null };
@@ -90,12 +91,13 @@ export function startUpdates(options: UpdatesOptions): Updates {
     installing = true;
     stop();
     log.info('installing update', { version: status.version });
-    updater.quitAndInstall(true, true);
+    options.updater().quitAndInstall(true, true);
     return true;
   };
 
   if (feedUrl === null) return { status: () => status, tryInstall, stop };
 
+  const updater = options.updater();
   updater.autoDownload = true;
   updater.autoInstallOnAppQuit = false;
   updater.setFeedURL({ provider: 'generic', url: feedUrl });

@@ -180,7 +180,7 @@ async function start(env: Record<string, string> = {}, platform: NodeJS.Platform
   const core = fakeCore();
   const updater = new FakeUpdater();
   const main = await startMainProcess({
-    updater,
+    updater: () => updater,
     createCore: (options) => {
       coreOptions = options;
       return Promise.resolve(core);
@@ -269,7 +269,7 @@ describe('electron main', () => {
 
   it('quits when another instance holds the lock', async () => {
     electron.state.locked = false;
-    const result = await startMainProcess({ updater: new FakeUpdater(), createCore: () => Promise.reject(new Error('unused')), outDir: OUT, argv: [], env: {}, platform: 'linux' });
+    const result = await startMainProcess({ updater: () => new FakeUpdater(), createCore: () => Promise.reject(new Error('unused')), outDir: OUT, argv: [], env: {}, platform: 'linux' });
     expect(result).toBeNull();
     expect(electron.state.quit).toBe(1);
     expect(electron.state.windows).toHaveLength(0);
@@ -424,7 +424,7 @@ describe('electron main', () => {
 
   it('reports a bad machine configuration in one dialog line and quits', async () => {
     const result = await startMainProcess({
-      updater: new FakeUpdater(),
+      updater: () => new FakeUpdater(),
       createCore: () => Promise.reject(new Error('unused')),
       outDir: OUT,
       argv: ['--mode', 'lobby'],

@@ -29,14 +29,20 @@ function setup(feedUrl: string | null = 'https://updates.example.com/frontdesk')
   const updater = new FakeUpdater();
   const state = { counts: { sending: 0, dueNow: 0 }, screen: 'start' };
   const timers = manualTimers();
-  const updates = startUpdates({ updater, feedUrl, gate: gate(state), log: silentLogger, timers });
-  return { updater, state, timers, updates };
+  let built = 0;
+  const build = () => {
+    built++;
+    return updater;
+  };
+  const updates = startUpdates({ updater: build, feedUrl, gate: gate(state), log: silentLogger, timers });
+  return { updater, state, timers, updates, built: () => built };
 }
 
 describe('updates', () => {
   it('stay off without an update URL: no feed, no check, never an install', async () => {
-    const { updater, updates } = setup(null);
+    const { updater, updates, built } = setup(null);
     expect(updates.status()).toEqual({ state: 'off', version: null });
+    expect(built()).toBe(0); // electron-updater's updater is never even created
     expect(updater.feed).toBeNull();
     expect(updater.checks).toBe(0);
     expect(await updates.tryInstall()).toBe(false);
