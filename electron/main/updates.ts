@@ -12,6 +12,8 @@ export interface UpdaterEvents {
 
 /** The part of electron-updater's autoUpdater used here; tests pass a stand-in. */
 export interface UpdaterLike {
+  /** Where electron-updater writes its own messages (console by default). */
+  logger: { info(message?: unknown): void; warn(message?: unknown): void; error(message?: unknown): void } | null;
   autoDownload: boolean;
   autoInstallOnAppQuit: boolean;
   setFeedURL(options: { provider: 'generic'; url: string }): void;
@@ -98,6 +100,13 @@ export function startUpdates(options: UpdatesOptions): Updates {
   if (feedUrl === null) return { status: () => status, tryInstall, stop };
 
   const updater = options.updater();
+  // Its messages go to our log (redacted there), not to a console nobody reads.
+  const text = (message: unknown): string => (message instanceof Error ? `${message.name}: ${message.message}` : String(message));
+  updater.logger = {
+    info: (message) => log.info(`updater: ${text(message)}`),
+    warn: (message) => log.warn(`updater: ${text(message)}`),
+    error: (message) => log.error(`updater: ${text(message)}`),
+  };
   updater.autoDownload = true;
   updater.autoInstallOnAppQuit = false;
   updater.setFeedURL({ provider: 'generic', url: feedUrl });

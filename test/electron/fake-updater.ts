@@ -2,6 +2,7 @@ import type { UpdaterEvents, UpdaterLike } from '../../electron/main/updates';
 
 /** A stand-in for electron-updater's autoUpdater: records calls, lets the test fire events. */
 export class FakeUpdater implements UpdaterLike {
+  logger: UpdaterLike['logger'] = null;
   autoDownload = false;
   autoInstallOnAppQuit = true;
   feed: unknown = null;

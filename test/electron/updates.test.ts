@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { silentLogger } from '../../electron/core/log';
+import { createLogger } from '../../electron/core/log';
 import { startUpdates, type InstallGate } from '../../electron/main/updates';
 import { FakeUpdater } from './fake-updater';
 
@@ -34,8 +34,10 @@ function setup(feedUrl: string | null = 'https://updates.example.com/frontdesk')
     built++;
     return updater;
   };
-  const updates = startUpdates({ updater: build, feedUrl, gate: gate(state), log: silentLogger, timers });
-  return { updater, state, timers, updates, built: () => built };
+  const lines: string[] = [];
+  const log = createLogger('updates', { level: 'info', sink: (line) => lines.push(line) });
+  const updates = startUpdates({ updater: build, feedUrl, gate: gate(state), log, timers });
+  return { updater, state, timers, updates, built: () => built, lines };
 }
 
 describe('updates', () => {
@@ -50,7 +52,9 @@ describe('updates', () => {
   });
 
   it('check the generic feed at start and download in the background', () => {
-    const { updater, updates } = setup();
+    const { updater, updates, lines } = setup();
+    updater.logger?.info('Checking for update'); // electron-updater's own messages reach our log
+    expect(lines.at(-1)).toMatch(/INFO updates: updater: Checking for update$/);
     expect(updater.feed).toEqual({ provider: 'generic', url: 'https://updates.example.com/frontdesk' });
     expect(updater.autoDownload).toBe(true);
     expect(updater.autoInstallOnAppQuit).toBe(false);
