@@ -8,10 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const bin = (name: string): string => join(root, 'node_modules', '.bin', name);
 
 function build(): void {
-  const result = spawnSync(bin('electron-vite'), ['build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  // The package's JS entry through this Node: node_modules/.bin shims are .cmd files on Windows,
+  // which spawn cannot start without a shell.
+  const cli = join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
+  const result = spawnSync(process.execPath, [cli, 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   if (result.status !== 0) {
     console.error('start: the build failed (see above)');
     process.exit(result.status ?? 1);

@@ -8,7 +8,6 @@ import { API_PREFIX } from '../shared/api/schemas';
 import type { AvailabilitySettings } from '../shared/booking/types';
 import type { ServerDb } from './db/open';
 import type { RateLimits } from './db/rate-limits';
-import { apiDocs } from './http/api-docs';
 import { registerAuth } from './http/auth';
 import { clientErrorAnswer } from './http/client-error';
 import { errorBody } from './http/envelope';
@@ -31,6 +30,11 @@ export interface AppDeps {
   limits: RateLimits;
   settings: AvailabilitySettings;
   logger?: boolean;
+  /**
+   * Publish the OpenAPI document and Swagger UI (default true). The kiosk's embedded demo
+   * server leaves them out: the packaged app then needs neither package at run time.
+   */
+  docs?: boolean;
 }
 
 export function buildApp(deps: AppDeps): FastifyInstance {
@@ -72,7 +76,8 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     return reply.code(404).send(errorBody('Not found', `no route for ${request.method} ${path}`));
   });
 
-  void app.register(apiDocs);
+  // Loaded on demand, so that a server without docs never loads the Swagger packages.
+  if (deps.docs ?? true) void app.register(async (docs) => (await import('./http/api-docs')).apiDocs(docs));
   void app.register(
     (api, _options, done) => {
       registerAuth(api, routeDeps);

@@ -31,6 +31,8 @@ export interface StartServerOptions {
   log?: boolean;
   /** Where the drizzle migrations are when the default (next to this module) does not apply. */
   migrationsFolder?: string;
+  /** Publish the OpenAPI document and Swagger UI at /docs (default true). */
+  docs?: boolean;
 }
 
 export interface RunningServer {
@@ -58,6 +60,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       limits: options.rateLimit ?? DEFAULT_RATE_LIMITS,
       settings: { ...DEFAULT_AVAILABILITY_SETTINGS, timeZone: options.timeZone ?? DEFAULT_AVAILABILITY_SETTINGS.timeZone },
       logger: options.log ?? false,
+      docs: options.docs ?? true,
     });
     await app.listen({ host, port: options.port ?? 0 });
     const address = app.server.address();

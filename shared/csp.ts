@@ -1,6 +1,7 @@
 /**
- * The one Content-Security-Policy of the renderer: sent by the Electron session and by the
- * browser shell, and written into index.html at build time (for file:// loads). It matches a
+ * The one Content-Security-Policy of the renderer: sent as a header by the app:// protocol
+ * handler and by the browser shell, and written into index.html at build time (defence in
+ * depth should a page ever be loaded without the header). It matches a
  * Vite build: no inline script or style, no remote origin, the QR code as a data: image.
  */
 const DIRECTIVES = [

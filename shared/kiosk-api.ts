@@ -185,6 +185,19 @@ export type StaffPinCheck = z.infer<typeof StaffPinCheck>;
 
 const Empty = z.object({}).strict().optional();
 
+/** The app's own updates (electron-updater): off unless IT set an update URL. */
+export const UpdateStatus = z.object({
+  state: z.enum(['off', 'checking', 'idle', 'downloading', 'ready', 'error']),
+  version: z.string().nullable(), // the update's version once known
+});
+export type UpdateStatus = z.infer<typeof UpdateStatus>;
+
+export const AppInfo = z.object({ version: z.string(), update: UpdateStatus });
+export type AppInfo = z.infer<typeof AppInfo>;
+
+/** Where "Save diagnostics" wrote its file (readable by the app's user only). */
+export const SavedDiagnostics = z.object({ path: z.string() });
+
 /**
  * Every method of the kiosk. `access: 'staff'` methods need a live staff session in their input
  * (`session`); the core refuses them with `unauthorized` otherwise, whatever the transport.
@@ -231,6 +244,8 @@ export const kioskApi = {
   syncNow: { access: 'staff', input: StaffOnly, output: SyncStatus },
   getSettings: { access: 'staff', input: StaffOnly, output: Settings },
   updateSettings: { access: 'staff', input: SettingsUpdate, output: Settings },
+  getAppInfo: { access: 'staff', input: StaffOnly, output: AppInfo },
+  saveDiagnostics: { access: 'staff', input: StaffOnly, output: SavedDiagnostics },
 } as const satisfies Record<
   string,
   { access: 'public' | 'staff'; input: z.ZodType; output: z.ZodType }

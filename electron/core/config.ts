@@ -11,8 +11,11 @@
  *     "staffPinHash": "scrypt$...",                        // `npm run hash-pin`; read-only for staff
  *     "staffIdleTimeoutSec": 300,                          // staff session idle time, 30-3600
  *     "locked": ["upstreamUrl", "apiKey", "mode"],         // staff cannot change these in settings
- *     "retentionDays": 14                                  // days ended bookings keep personal data
+ *     "retentionDays": 14,                                 // days ended bookings keep personal data
+ *     "updateUrl": "https://updates.example.com/frontdesk", // generic update feed; absent: no updates
+ *     "openAtLogin": true                                  // start the app when the user logs in
  *   }
+ * updateUrl and openAtLogin are the machine file's only (staff never see or change them).
  * Its path: `FRONTDESK_CONFIG`, else /etc/frontdesk/config.json (Linux),
  * %ProgramData%\Frontdesk\config.json (Windows), /Library/Application Support/Frontdesk/config.json
  * (macOS). A missing default file is fine; a missing FRONTDESK_CONFIG file is an error.
@@ -53,6 +56,9 @@ export interface KioskConfig {
   configFile: string | null;
   /** Days ended bookings keep the customer's personal data; undefined: the core's default. */
   retentionDays?: number;
+  /** The generic update feed (electron-updater); null: updates off. */
+  updateUrl: string | null;
+  openAtLogin: boolean;
 }
 
 /**
@@ -95,7 +101,8 @@ const PinHash = z
   .regex(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/, 'expected the output of `npm run hash-pin`');
 const RetentionDays = z.number().int().min(1).max(3650);
 
-const MachineFile = z
+/** The machine file; docs/config.schema.json is generated from it (npm run config:schema). */
+export const MachineFile = z
   .object({
     upstreamUrl: UpstreamUrl.nullable().optional(),
     apiKey: NonEmpty.max(500).optional(),
@@ -106,6 +113,8 @@ const MachineFile = z
     staffIdleTimeoutSec: z.number().int().min(30).max(3600).optional(),
     locked: z.array(LockableSetting).optional(),
     retentionDays: RetentionDays.optional(),
+    updateUrl: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).nullable().optional(),
+    openAtLogin: z.boolean().optional(),
   })
   .strict();
 
@@ -165,6 +174,8 @@ export function loadKioskStartupConfig(options: LoadKioskConfigOptions): KioskSt
     staffIdleTimeoutSec: file.staffIdleTimeoutSec,
     configFile: text === null ? null : path,
     retentionDays: pick(file.retentionDays, env.retentionDays),
+    updateUrl: file.updateUrl ?? null,
+    openAtLogin: file.openAtLogin ?? false,
   };
 }
 

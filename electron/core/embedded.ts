@@ -18,7 +18,8 @@ export interface EmbeddedUpstream {
   close(): Promise<void>;
 }
 
-export async function startEmbeddedUpstream(db: KioskDb, dataDir: string): Promise<EmbeddedUpstream> {
+/** `migrationsFolder`: the server's drizzle folder, where the default beside the source does not apply (a bundle). */
+export async function startEmbeddedUpstream(db: KioskDb, dataDir: string, migrationsFolder?: string): Promise<EmbeddedUpstream> {
   let apiKey = getSetting(db, KEY_SETTING);
   if (!apiKey) {
     apiKey = `embedded-${randomBytes(24).toString('hex')}`;
@@ -32,6 +33,8 @@ export async function startEmbeddedUpstream(db: KioskDb, dataDir: string): Promi
     dbPath,
     seed: 'demo',
     keys: [{ key: apiKey, scope: 'book' }],
+    migrationsFolder,
+    docs: false, // the demo needs no Swagger UI, and the packaged app ships without it
   });
   return { url: server.url, apiKey, close: () => server.close() };
 }

@@ -7,19 +7,20 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Dispatcher } from 'undici';
-import type { KioskApi, KioskEvent, LockableSetting, Settings } from '../../shared/kiosk-api';
+import type { AppInfo, KioskApi, KioskEvent, LockableSetting, Settings } from '../../shared/kiosk-api';
 import { systemClock, type Clock } from './clock';
 import { createPrivateFile, secureDataFolder } from './data-folder';
 import { checkpointKioskDb, openKioskDb, purgeKioskWal } from './db/open';
 import { getSetting, setSetting } from './db/settings-repo';
 import type { EmbeddedUpstream } from './embedded';
 import { createLocalEngine, type EngineFreshness } from './engine/engine';
+import { buildDiagnostics, OUTBOX_STATES, writeDiagnosticsFile, type OutboxCounts } from './diagnostics';
 import { createEventHub } from './engine/events';
 import { createSettingsService } from './engine/settings-service';
 import { createStaffAccess } from './engine/staff-access';
 import { SyncStatusTracker } from './engine/sync-status';
 import { RateGovernor, type GovernorOptions } from './governor/rate-governor';
-import { createLogger } from './log';
+import { createLogger, type LogSink } from './log';
 import { createMirror, type Mirror, type OpeningHours } from './mirror/mirror';
 import type { MirrorPolicy } from './mirror/plan';
 import { createReplayer } from './outbox/replayer';
@@ -84,6 +85,22 @@ export interface KioskCoreOptions {
   /** While offline, how often a lookup or booking tries the API itself (default 15 s). */
   offlineProbeMs?: number;
   migrationsFolder?: string;
+  /** The reference server's migrations (embedded upstream); the Electron bundle names it. */
+  serverMigrationsFolder?: string;
+  /** What only the host knows: the app's version and updates, and what diagnostics include. */
+  host?: KioskHost;
+  /** Where the core's log lines go (the Electron app's log file); default stderr. */
+  logSink?: LogSink;
+}
+
+export interface KioskHost {
+  appInfo(): AppInfo;
+  diagnostics: {
+    folder: string; // where "Save diagnostics" writes its file
+    versions: Readonly<Record<string, string | undefined>>;
+    config: Readonly<Record<string, unknown>>; // the machine config; secrets are removed
+    recentLog(): string;
+  };
 }
 
 export interface KioskEventSubscription {
@@ -102,6 +119,8 @@ export interface KioskCore {
    * The caller prints it at start-up as `setup code: XXXX-XXXX` (the core logs it too).
    */
   setupCode: string | null;
+  /** Bookings per outbox state, and how many queued ones are due (the update gate reads it). */
+  outboxCounts(): OutboxCounts;
   close(): Promise<void>;
 }
 
@@ -117,7 +136,8 @@ export async function createKioskCore(options: KioskCoreOptions): Promise<KioskC
 }
 
 export async function createKioskCoreInternals(options: KioskCoreOptions): Promise<KioskCoreInternals> {
-  const log = createLogger('core');
+  const logFor = (prefix: string) => createLogger(prefix, { sink: options.logSink });
+  const log = logFor('core');
   const clock = options.clock ?? systemClock;
   const timeZone = options.timeZone ?? 'Europe/Berlin';
   secureDataFolder(options.dataDir, { log });
@@ -150,6 +170,7 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
 
   const makeClient = (): UpstreamClient =>
     createUpstreamClient({
+      log: logFor('core:upstream'),
       target: () => target,
       governor,
       clock,
@@ -168,7 +189,7 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
     if (wanted.upstreamUrl === null) {
       // Loaded on demand: a kiosk with a remote upstream never loads the server's modules.
       const { startEmbeddedUpstream } = await import('./embedded');
-      embedded ??= await startEmbeddedUpstream(db, options.dataDir);
+      embedded ??= await startEmbeddedUpstream(db, options.dataDir, options.serverMigrationsFolder);
       target = { baseUrl: embedded.url, apiKey: embedded.apiKey, kind: 'embedded' };
     } else {
       const old = embedded;
@@ -187,6 +208,7 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
   loadGovernor();
 
   const replayer = createReplayer({
+    log: logFor('core:replay'),
     store,
     client: () => client,
     governor: () => governor,
@@ -201,6 +223,7 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
   });
 
   const mirror = createMirror({
+    log: logFor('core:mirror'),
     db,
     client: () => client,
     governor: () => governor,
@@ -282,8 +305,33 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
     pinAttempts: options.pinAttempts,
     log,
   });
+  const host: KioskHost = options.host ?? {
+    appInfo: () => ({ version: 'development', update: { state: 'off', version: null } }),
+    diagnostics: { folder: join(options.dataDir, 'diagnostics'), versions: { ...process.versions }, config: {}, recentLog: () => '' },
+  };
+  const outboxCounts = (): OutboxCounts => {
+    const counts = Object.fromEntries(OUTBOX_STATES.map((state) => [state, store.count(state)])) as Record<(typeof OUTBOX_STATES)[number], number>;
+    return { ...counts, dueNow: store.due(clock.now(), 1_000).length };
+  };
   const api = access.guard({
     ...engine.api,
+    getAppInfo: () => Promise.resolve(host.appInfo()),
+    saveDiagnostics: () =>
+      Promise.resolve().then(() => {
+        const now = new Date(clock.now());
+        const content = buildDiagnostics({
+          now,
+          app: host.appInfo(),
+          versions: host.diagnostics.versions,
+          config: host.diagnostics.config,
+          sync: engine.statusSnapshot(),
+          outbox: outboxCounts(),
+          recentLog: host.diagnostics.recentLog(),
+        });
+        const path = writeDiagnosticsFile(host.diagnostics.folder, content, now);
+        log.info('diagnostics saved', { path });
+        return { path };
+      }),
     getPublicSettings: () =>
       Promise.resolve({ ...settings.publicPart(), setup: access.setup(), upstream: upstreamKind() }),
   });
@@ -339,6 +387,7 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
         }),
     },
     setupCode,
+    outboxCounts,
     mirror,
     replayer,
     governor: () => governor,

@@ -2,7 +2,9 @@
  * A small prefixed logger for Node processes (core, web shell, server). One line per entry on
  * stderr as `<iso time> <LEVEL> <prefix>: <message> <json fields>`, so stdout stays free for the
  * lines that scripts read (the web shell's URL). Never pass a secret or a customer's personal
- * data: run URLs and headers through `redact()` first.
+ * data: run URLs and headers through `redact()` first. As a second line of defence every entry
+ * is redacted on the way out: fields named like secrets or customer data are masked, and keys,
+ * e-mail addresses and phone numbers are masked in every string.
  */
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -64,7 +66,7 @@ export function createLogger(prefix: string, options: LoggerOptions = {}): Logge
   const write = (entryLevel: LogLevel, message: string, fields?: LogFields): void => {
     if (level === null || RANK[entryLevel] < RANK[level]) return;
     const extra = fields && Object.keys(fields).length > 0 ? ` ${safeJson(fields)}` : '';
-    sink(`${now().toISOString()} ${entryLevel.toUpperCase()} ${prefix}: ${message}${extra}`);
+    sink(`${now().toISOString()} ${entryLevel.toUpperCase()} ${prefix}: ${redactString(message)}${extra}`);
   };
   return {
     debug: (message, fields) => write('debug', message, fields),
@@ -88,15 +90,28 @@ export function describeError(error: unknown): { name: string; message: string }
   return { name: typeof error, message: redact(String(error)) };
 }
 
+/**
+ * Field names whose values are secrets or a customer's personal data, whatever they hold
+ * (`customer` masks the whole booking customer). `name` is masked too, except the name of an
+ * error that describeError produced.
+ */
+const SENSITIVE_FIELD = /^(api[_-]?key|key|token|access[_-]?token|secret|password|pin|new[_-]?pin|authorization|cookie|customer|name|customer[_-]?name|full[_-]?name|first[_-]?name|last[_-]?name|e-?mail|phone|telephone|mobile|notes?)$/i;
+
 function safeJson(fields: LogFields): string {
+  const errors = new WeakSet<object>();
   try {
-    return JSON.stringify(fields, (_key, value: unknown) =>
-      value instanceof Error
-        ? describeError(value)
-        : typeof value === 'bigint'
-          ? value.toString()
-          : value,
-    );
+    return JSON.stringify(fields, function (this: unknown, key, value: unknown) {
+      if (value instanceof Error) {
+        const described = describeError(value);
+        errors.add(described);
+        return described;
+      }
+      if (key !== '' && SENSITIVE_FIELD.test(key) && !(key === 'name' && typeof this === 'object' && this !== null && errors.has(this))) {
+        return value === null || value === undefined ? value : '***';
+      }
+      if (typeof value === 'string') return redactString(value);
+      return typeof value === 'bigint' ? value.toString() : value;
+    });
   } catch {
     return '"[unserialisable fields]"';
   }
@@ -115,6 +130,8 @@ const SECRET_HEADERS = new Set([
  * - `https://user:pass@host/` -> `https://***@host/` (credentials in URLs),
  * - `Bearer abc...` / `Basic abc...` -> `Bearer ***`,
  * - query parameters named like keys or tokens (`?api_key=...`, `token=...`) -> `=***`,
+ * - e-mail addresses -> `***@***`,
+ * - phone numbers (starting with + or 0, at least 7 digits) -> `***`,
  * - header records: authorization, cookie and api-key headers -> `***`.
  */
 export function redact(value: string): string;
@@ -129,9 +146,16 @@ export function redact(value: string | Record<string, unknown>): string | Record
   return out;
 }
 
+const EMAIL = /[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/gi;
+// Starts with + or 0 at a token start; ends on a digit not followed by a word character or a
+// dash, so ISO dates, times, IP addresses and ids stay readable.
+const PHONE = /(?<![\w.:-])(?:\+|0)\d[\d ()/-]{5,}\d(?![\w-])/g;
+
 function redactString(text: string): string {
   return text
     .replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@]*@/gi, '$1***@')
     .replace(/\b(Bearer|Basic)\s+[^\s,;"']+/gi, '$1 ***')
-    .replace(/([?&#](?:api[_-]?key|key|token|access_token|password|secret)=)[^&#\s]*/gi, '$1***');
+    .replace(/([?&#](?:api[_-]?key|key|token|access_token|password|secret)=)[^&#\s]*/gi, '$1***')
+    .replace(EMAIL, '***@***')
+    .replace(PHONE, (phone) => (phone.replace(/\D/g, '').length >= 7 ? '***' : phone));
 }

@@ -1,6 +1,6 @@
 /**
- * Which URLs are our app. The renderer loads from out/renderer/index.html over file://; only
- * that page (any hash, any query) may call the kiosk over IPC or stay loaded.
+ * Which URLs are our app. The renderer loads from app://frontdesk/index.html (app-protocol.ts);
+ * only that page (any hash, any query) may call the kiosk over IPC or stay loaded.
  */
 export function isAppUrl(url: string | undefined | null, appUrl: string): boolean {
   if (!url) return false;

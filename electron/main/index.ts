@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import electronUpdater from 'electron-updater';
 import { createKioskCore } from '../core/kiosk-core';
 import { runHashPin } from '../core/settings/hash-pin-cli';
 import { startMainProcess } from './main-process';
@@ -17,7 +18,11 @@ if (process.argv.includes('--hash-pin')) {
 void startMainProcess({
   createCore: createKioskCore,
   outDir: dirname(fileURLToPath(import.meta.url)),
-  argv: process.argv.slice(2),
+  // Flags follow the app path when started as `electron .`, the executable when packaged.
+  argv: process.argv.slice(process.defaultApp ? 2 : 1),
   env: process.env,
   platform: process.platform,
+  // electron-updater is CommonJS: its autoUpdater is a lazy property of the default export,
+  // built on first access, so only when the machine config names an update feed.
+  updater: () => electronUpdater.autoUpdater,
 });

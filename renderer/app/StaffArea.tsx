@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingRequest } from '../../shared/api/schemas';
 import { Notice } from '../components/Notice';
+import { AppInfoBar } from '../components/AppInfoBar';
 import { StatusBar } from '../components/StatusBar';
 import type { FlowAction } from '../flow/flow-machine';
 import { useSyncStatus } from '../hooks/use-sync-status';
@@ -61,6 +62,7 @@ export function StaffArea({
     <StaffContext.Provider value={staff}>
     <div className="staff-area" data-screen="staff">
       <StatusBar status={status} locale={locale} onSyncNow={() => void syncNow()} />
+      <AppInfoBar />
       {demo && (
         <div className="staff-demo">
           <Notice tone="info">{t('staff.demo')}</Notice>

@@ -172,6 +172,14 @@ export const de: Resources = {
     embedded: 'Demodaten',
     syncNow: 'Jetzt abgleichen',
   },
+  appInfo: {
+    version: 'Version {{version}}',
+    downloading: 'Update {{version}} wird geladen',
+    ready: 'Update {{version}} wird installiert, sobald der Kiosk frei ist',
+    saveDiagnostics: 'Diagnose speichern',
+    saved: 'Diagnose gespeichert unter {{path}}',
+    saveFailed: 'Die Diagnose konnte nicht gespeichert werden.',
+  },
   outbox: {
     erased: 'Kundendaten gelöscht (Aufbewahrungsfrist)',
     title: 'Buchungen dieses Kiosks',

@@ -169,6 +169,14 @@ export const en = {
     embedded: 'demo data',
     syncNow: 'Sync now',
   },
+  appInfo: {
+    version: 'Version {{version}}',
+    downloading: 'Downloading update {{version}}',
+    ready: 'Update {{version}} installs when the kiosk is idle',
+    saveDiagnostics: 'Save diagnostics',
+    saved: 'Diagnostics saved to {{path}}',
+    saveFailed: 'Diagnostics could not be saved.',
+  },
   outbox: {
     erased: 'Customer details erased (retention period)',
     title: 'Bookings of this kiosk',

@@ -11,6 +11,7 @@ import {
   type KioskEvent,
 } from '../../shared/kiosk-api';
 import type { KioskCore } from '../../electron/core/kiosk-core';
+import { FakeUpdater } from './fake-updater';
 
 /** A stand-in for the parts of Electron the main process uses; it records what it was given. */
 const electron = vi.hoisted(() => {
@@ -22,10 +23,15 @@ const electron = vi.hoisted(() => {
     quit: 0,
     errorBoxes: [] as string[],
     handlers: new Map<string, Listener>(),
-    windows: [] as { options: Record<string, unknown>; contents: FakeContents; loaded: string | null }[],
+    windows: [] as { options: Record<string, unknown>; contents: FakeContents; loaded: string | null; window: { loads: number; focused: number; emit(name: string, ...args: unknown[]): void } }[],
     permissionHandler: null as Listener | null,
     permissionCheck: null as Listener | null,
     headersHandler: null as Listener | null,
+    privilegedSchemes: [] as unknown[],
+    appListeners: new Map<string, Listener[]>(),
+    loginItems: [] as unknown[],
+    screen: 'start',
+    protocolHandlers: new Map<string, (request: Request) => Promise<Response>>(),
   };
   class FakeContents {
     listeners = new Map<string, Listener[]>();
@@ -52,19 +58,35 @@ const electron = vi.hoisted(() => {
       this.printed.push(options);
       callback?.(true, '');
     }
+    crashed = 0;
+    forcefullyCrashRenderer() {
+      this.crashed++;
+    }
+    /** Answers the idle-screen probe: true when it asks for the screen the page shows. */
+    executeJavaScript(code: string) {
+      return Promise.resolve(/^document\.querySelector\('\[data-screen="(\w+)"\]'\) !== null$/.exec(code)?.[1] === state.screen);
+    }
   }
   class BrowserWindow {
     webContents = new FakeContents();
+    listeners = new Map<string, Listener[]>();
+    loads = 0;
+    focused = 0;
     constructor(options: Record<string, unknown>) {
-      state.windows.push({ options, contents: this.webContents, loaded: null });
+      state.windows.push({ options, contents: this.webContents, loaded: null, window: this });
     }
     once() {
       return this;
     }
-    on() {
+    on(name: string, listener: Listener) {
+      this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
       return this;
     }
+    emit(name: string, ...args: unknown[]) {
+      for (const listener of this.listeners.get(name) ?? []) listener(...args);
+    }
     loadURL(url: string) {
+      this.loads++;
       const entry = state.windows.find((w) => w.contents === this.webContents);
       if (entry) entry.loaded = url;
       return Promise.resolve();
@@ -74,7 +96,9 @@ const electron = vi.hoisted(() => {
       return false;
     }
     restore() {}
-    focus() {}
+    focus() {
+      this.focused++;
+    }
   }
   const module = {
     app: {
@@ -83,10 +107,16 @@ const electron = vi.hoisted(() => {
         state.quit++;
       },
       whenReady: () => Promise.resolve(),
-      getPath: () => state.userData,
-      on: () => undefined,
+      getPath: (name: string) => (name === 'logs' ? `${state.userData}/logs` : state.userData),
+      getVersion: () => '1.4.0',
+      setLoginItemSettings: (settings: unknown) => state.loginItems.push(settings),
+      on: (name: string, listener: Listener) => state.appListeners.set(name, [...(state.appListeners.get(name) ?? []), listener]),
     },
     BrowserWindow,
+    protocol: {
+      registerSchemesAsPrivileged: (schemes: unknown[]) => state.privilegedSchemes.push(...schemes),
+      handle: (scheme: string, handler: (request: Request) => Promise<Response>) => state.protocolHandlers.set(scheme, handler),
+    },
     dialog: { showErrorBox: (_title: string, message: string) => state.errorBoxes.push(message) },
     ipcMain: {
       handle: (channel: string, listener: Listener) => state.handlers.set(channel, listener),
@@ -114,7 +144,7 @@ vi.mock('electron', () => ({ ...electron.module, default: electron.module }));
 const { startMainProcess } = await import('../../electron/main/main-process');
 
 const OUT = '/opt/frontdesk/out/main';
-const APP_URL = 'file:///opt/frontdesk/out/renderer/index.html';
+const APP_URL = 'app://frontdesk/index.html';
 
 /** A core stand-in: booking events reach a subscriber only while it names LIVE_SESSION. */
 const LIVE_SESSION = 'live-session-0123456789';
@@ -144,6 +174,7 @@ function fakeCore(setupCode: string | null = null): KioskCore & { emit(event: Ki
       },
     },
     emit: (event) => listeners.forEach((listener) => listener(event)),
+    outboxCounts: () => ({ queued: 0, sending: 0, sent: 0, rejected: 0, unknown: 0, discarded: 0, dueNow: 0 }),
     close: () => Promise.resolve(),
   };
 }
@@ -152,14 +183,18 @@ let userData: string;
 let settingsMode: 'kiosk' | 'counter' = 'kiosk';
 beforeEach(() => {
   userData = mkdtempSync(join(tmpdir(), 'frontdesk-main-'));
-  Object.assign(electron.state, { userData, locked: true, quit: 0, errorBoxes: [], windows: [] });
+  Object.assign(electron.state, { userData, locked: true, quit: 0, errorBoxes: [], windows: [], privilegedSchemes: [], loginItems: [], screen: 'start' });
+  electron.state.protocolHandlers.clear();
+  electron.state.appListeners.clear();
   electron.state.handlers.clear();
 });
 afterEach(() => rmSync(userData, { recursive: true, force: true }));
 
 let coreOptions: unknown = null;
-async function start(env: Record<string, string> = {}, core = fakeCore()) {
+async function start(env: Record<string, string> = {}, platform: NodeJS.Platform = 'linux', core = fakeCore()) {
+  const updater = new FakeUpdater();
   const main = await startMainProcess({
+    updater: () => updater,
     createCore: (options) => {
       coreOptions = options;
       return Promise.resolve(core);
@@ -167,14 +202,20 @@ async function start(env: Record<string, string> = {}, core = fakeCore()) {
     outDir: OUT,
     argv: [],
     env: { FRONTDESK_CONFIG: '', ...env },
-    platform: 'linux',
+    platform,
   });
   const window = electron.state.windows[0];
   if (!main || !window) throw new Error('main did not start');
-  return { core, main, window };
+  return { core, main, window, updater };
 }
 
 const frame = (url: string, parent: unknown = null) => ({ senderFrame: { url, parent } });
+
+function navigateBlocked(window: { contents: InstanceType<typeof electron.FakeContents> }, url: string): boolean {
+  const event = { preventDefault: vi.fn() };
+  window.contents.emit('will-navigate', event, url);
+  return event.preventDefault.mock.calls.length > 0;
+}
 
 describe('electron main', () => {
   it('opens one hardened window in kiosk mode with the sandboxed CJS preload', async () => {
@@ -191,11 +232,23 @@ describe('electron main', () => {
     expect(window.options).toMatchObject({ kiosk: true, fullscreen: true });
     expect(window.loaded).toBe(APP_URL);
     // The core's data and migrations: userData and the app's drizzle folder, not the bundle's.
-    expect(coreOptions).toMatchObject({ dataDir: join(userData, 'kiosk'), migrationsFolder: '/opt/frontdesk/drizzle/kiosk' });
+    expect(coreOptions).toMatchObject({ dataDir: join(userData, 'kiosk'), migrationsFolder: '/opt/frontdesk/drizzle/kiosk', serverMigrationsFolder: '/opt/frontdesk/drizzle/server' });
     // Nothing configured: undefined keeps the upstream and key staff stored (null would force
     // the embedded server and forget the key on every start).
     expect(coreOptions).toHaveProperty('upstreamUrl', undefined);
     expect(coreOptions).toHaveProperty('apiKey', undefined);
+  });
+
+  it('serves the renderer over a privileged app:// scheme from out/renderer only', async () => {
+    const { window } = await start();
+    expect(electron.state.privilegedSchemes).toContainEqual({ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } });
+    expect(window.loaded).toMatch(/^app:\/\/frontdesk\//);
+    const handler = electron.state.protocolHandlers.get('app');
+    // /opt/frontdesk does not exist: the handler looks there (a 404), never at file:// URLs.
+    const response = await handler?.(new Request('app://frontdesk/index.html'));
+    expect(response?.status).toBe(404);
+    expect(response?.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(navigateBlocked(window, 'file:///opt/frontdesk/out/renderer/index.html')).toBe(true);
   });
 
   it('forces the embedded server only when the config says "embedded"', async () => {
@@ -239,7 +292,7 @@ describe('electron main', () => {
 
   it('quits when another instance holds the lock', async () => {
     electron.state.locked = false;
-    const result = await startMainProcess({ createCore: () => Promise.reject(new Error('unused')), outDir: OUT, argv: [], env: {}, platform: 'linux' });
+    const result = await startMainProcess({ updater: () => new FakeUpdater(), createCore: () => Promise.reject(new Error('unused')), outDir: OUT, argv: [], env: {}, platform: 'linux' });
     expect(result).toBeNull();
     expect(electron.state.quit).toBe(1);
     expect(electron.state.windows).toHaveLength(0);
@@ -348,7 +401,7 @@ describe('electron main', () => {
       return true;
     });
     try {
-      await start({}, fakeCore('ABCD-2345'));
+      await start({}, 'linux', fakeCore('ABCD-2345'));
     } finally {
       write.mockRestore();
     }
@@ -363,11 +416,12 @@ describe('electron main', () => {
     expect(window.contents.printed).toEqual([expect.objectContaining({ silent: true, deviceName: 'Receipt-80mm' })]);
   });
 
-  it('writes its log to a file in userData', async () => {
+  it("writes its log to main.log in the OS log folder, the core's lines included", async () => {
     await start();
     const log = readFileSync(join(userData, 'logs', 'main.log'), 'utf8');
     expect(log).toMatch(/INFO main: window ready/);
     expect(log).not.toMatch(/no OS keychain/);
+    expect(coreOptions).toHaveProperty('logSink', expect.any(Function));
   });
 
   it('warns in the log when Linux has no keychain (safeStorage basic_text)', async () => {
@@ -380,8 +434,81 @@ describe('electron main', () => {
     expect(readFileSync(join(userData, 'logs', 'main.log'), 'utf8')).toMatch(/WARN main: no OS keychain \(safeStorage backend basic_text\)/);
   });
 
+  it('reloads a crashed renderer and crashes a hung one so that it reloads', async () => {
+    vi.useFakeTimers();
+    try {
+      const { window } = await start();
+      const loadsBefore = window.window.loads;
+      window.contents.emit('render-process-gone', {}, { reason: 'crashed' });
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(window.window.loads).toBe(loadsBefore + 1);
+      expect(window.loaded).toBe(APP_URL);
+      window.contents.emit('render-process-gone', {}, { reason: 'clean-exit' });
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(window.window.loads).toBe(loadsBefore + 1);
+
+      window.window.emit('unresponsive');
+      await vi.advanceTimersByTimeAsync(5_000);
+      window.window.emit('responsive');
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(window.contents.crashed).toBe(0);
+      window.window.emit('unresponsive');
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(window.contents.crashed).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('focuses the window when a second instance starts', async () => {
+    const { window } = await start();
+    for (const listener of electron.state.appListeners.get('second-instance') ?? []) listener();
+    expect(window.window.focused).toBe(1);
+  });
+
+  it('starts at login only where the machine file says openAtLogin', async () => {
+    const config = join(userData, 'config.json');
+    writeFileSync(config, JSON.stringify({ openAtLogin: true }));
+    await start({ FRONTDESK_CONFIG: config }, 'win32');
+    expect(electron.state.loginItems).toEqual([{ openAtLogin: true }]);
+    writeFileSync(config, JSON.stringify({}));
+    await start({ FRONTDESK_CONFIG: config }, 'darwin');
+    expect(electron.state.loginItems).toEqual([{ openAtLogin: true }, { openAtLogin: false }]);
+  });
+
+  it('updates from the machine file\'s updateUrl and installs only when idle on the start screen', async () => {
+    const config = join(userData, 'config.json');
+    writeFileSync(config, JSON.stringify({ updateUrl: 'https://updates.example.com/frontdesk' }));
+    const { core, main, updater } = await start({ FRONTDESK_CONFIG: config });
+    expect(updater.feed).toEqual({ provider: 'generic', url: 'https://updates.example.com/frontdesk' });
+    updater.fire('update-downloaded', { version: '1.5.0' });
+    const host = (coreOptions as { host: { appInfo(): unknown } }).host;
+    expect(host.appInfo()).toEqual({ version: '1.4.0', update: { state: 'ready', version: '1.5.0' } });
+
+    let counts = { queued: 1, sending: 0, sent: 0, rejected: 0, unknown: 0, discarded: 0, dueNow: 1 };
+    core.outboxCounts = () => counts;
+    for (let i = 0; i < 3; i++) await main.updates.tryInstall();
+    expect(updater.installs).toEqual([]);
+    counts = { ...counts, dueNow: 0 }; // queued for later (backing off): not in the way
+    electron.state.screen = 'details';
+    for (let i = 0; i < 3; i++) await main.updates.tryInstall();
+    expect(updater.installs).toEqual([]);
+    electron.state.screen = 'start';
+    await main.updates.tryInstall();
+    await main.updates.tryInstall();
+    expect(updater.installs).toHaveLength(1);
+  });
+
+  it('keeps updates off without an updateUrl', async () => {
+    const { updater, main } = await start();
+    expect(updater.feed).toBeNull();
+    expect(updater.checks).toBe(0);
+    expect(main.updates.status()).toEqual({ state: 'off', version: null });
+  });
+
   it('reports a bad machine configuration in one dialog line and quits', async () => {
     const result = await startMainProcess({
+      updater: () => new FakeUpdater(),
       createCore: () => Promise.reject(new Error('unused')),
       outDir: OUT,
       argv: ['--mode', 'lobby'],

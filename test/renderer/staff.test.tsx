@@ -77,6 +77,22 @@ describe('staff area', () => {
     expect(screen.getByText('No bookings yet.')).toBeTruthy();
   });
 
+  it('shows the version and a pending update, and saves diagnostics for IT', async () => {
+    const client = new FakeKioskClient();
+    client.appInfo = { version: '1.4.0', update: { state: 'ready', version: '1.5.0' } };
+    renderApp(client);
+    await settle();
+    await tap('Staff');
+    await enterPin('1234');
+    await settle();
+    const bar = screen.getByTestId('app-info');
+    expect(bar.textContent).toContain('Version 1.4.0');
+    expect(bar.textContent).toContain('Update 1.5.0 installs when the kiosk is idle');
+    await tap('Save diagnostics');
+    expect(screen.getByText('Diagnostics saved to /var/log/frontdesk/frontdesk-diagnostics.json')).toBeTruthy();
+    expect(client.calls.filter((call) => call.method === 'saveDiagnostics')).toHaveLength(1);
+  });
+
   it('counter mode starts locked; rebook opens the time grid with the customer filled in', async () => {
     const client = new FakeKioskClient({ settings: { mode: 'counter' } });
     client.bookings.push({

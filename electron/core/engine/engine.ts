@@ -41,8 +41,6 @@ import type { EventHub } from './events';
 import type { SettingsService } from './settings-service';
 import type { SyncStatusTracker } from './sync-status';
 
-export type EngineApi = Omit<KioskApi, 'getPublicSettings' | 'verifyStaffPin' | 'setupStaffPin' | 'endStaffSession'>;
-
 export interface EngineFreshness {
   todayMaxAgeMs: number; // today's slots older than this are refreshed live when possible
   otherMaxAgeMs: number;
@@ -76,6 +74,13 @@ export interface EngineDeps {
   /** Jitter source for the backoff, [0, 1). */
   random?: () => number;
 }
+
+/**
+ * The methods kiosk-core.ts answers itself (app info, diagnostics, the public settings) and the
+ * staff-session ones (staff-access.ts); the engine answers the rest.
+ */
+export type HostKioskMethod = 'getAppInfo' | 'saveDiagnostics' | 'getPublicSettings';
+export type EngineApi = Omit<KioskApi, HostKioskMethod | 'verifyStaffPin' | 'setupStaffPin' | 'endStaffSession'>;
 
 export interface LocalEngine {
   /** Everything but getPublicSettings and the session methods (kiosk-core.ts, staff-access.ts). */

@@ -86,6 +86,8 @@ function staffCalls(client: KioskClient, localId: string): Record<StaffMethod, (
     syncNow: (session) => client.syncNow({ session }),
     getSettings: (session) => client.getSettings({ session }),
     updateSettings: (session) => client.updateSettings({ session, language: 'en' }),
+    getAppInfo: (session) => client.getAppInfo({ session }),
+    saveDiagnostics: (session) => client.saveDiagnostics({ session }),
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import type { BookingRequest, Employee, Service, TimeSlot } from '../../../shared/api/schemas';
 import type {
+  AppInfo,
   CreateBookingResult,
   EventOptions,
   KioskClient,
@@ -282,5 +283,16 @@ export class FakeKioskClient implements KioskClient {
   endStaffSession: KioskClient['endStaffSession'] = async (input: KioskInput<'endStaffSession'>) => {
     this.record('endStaffSession', {});
     return ok({ ended: this.sessions.delete(input.session) });
+  };
+
+  appInfo: AppInfo = { version: '1.2.3', update: { state: 'off', version: null } };
+  getAppInfo: KioskClient['getAppInfo'] = async (input: KioskInput<'getAppInfo'>) => {
+    this.record('getAppInfo', input);
+    return this.refused(input) ?? ok(this.appInfo);
+  };
+
+  saveDiagnostics: KioskClient['saveDiagnostics'] = async (input: KioskInput<'saveDiagnostics'>) => {
+    this.record('saveDiagnostics', input);
+    return this.refused(input) ?? ok({ path: '/var/log/frontdesk/frontdesk-diagnostics.json' });
   };
 }

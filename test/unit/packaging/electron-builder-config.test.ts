@@ -13,6 +13,7 @@ interface BuilderConfig {
   asarUnpack?: string[];
   nsis?: { perMachine?: boolean; oneClick?: boolean };
   mac?: { hardenedRuntime?: boolean };
+  electronFuses?: Record<string, unknown>;
   [key: string]: unknown;
 }
 
@@ -27,7 +28,8 @@ const { DebugLogger } = require('builder-util/out/DebugLogger') as {
 const root = new URL('../../../', import.meta.url).pathname;
 
 describe('electron-builder configuration', () => {
-  it('passes electron-builder validation', async () => {
+  // Loading app-builder-lib's schema takes ~2 s alone, more on a loaded machine.
+  it('passes electron-builder validation', { timeout: 30_000 }, async () => {
     const config = await getConfig(root, null, null);
     await expect(validateConfiguration(config, new DebugLogger(false))).resolves.toBeUndefined();
   });
@@ -41,6 +43,19 @@ describe('electron-builder configuration', () => {
     expect(config.asarUnpack).toContain('**/*.node');
     expect(config.nsis).toMatchObject({ perMachine: true, oneClick: false });
     expect(config.mac?.hardenedRuntime).toBe(true);
+  });
+
+  it('flips every fuse that keeps a shipped binary from running foreign code', async () => {
+    const config = await getConfig(root, null, null);
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableCookieEncryption: true,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
   });
 
   it('rejects an unknown option, as a real build would', async () => {

@@ -37,6 +37,8 @@ describe('loadKioskConfig', () => {
       mode: 'kiosk',
       locked: [],
       configFile: null,
+      updateUrl: null,
+      openAtLogin: false,
     });
   });
 
@@ -48,6 +50,8 @@ describe('loadKioskConfig', () => {
         dataDir: '/var/lib/frontdesk',
         mode: 'counter',
         locked: ['upstreamUrl', 'mode'],
+        updateUrl: 'https://updates.example.com/frontdesk',
+        openAtLogin: true,
       }),
     };
     expect(load({ files })).toEqual({
@@ -57,6 +61,8 @@ describe('loadKioskConfig', () => {
       mode: 'counter',
       locked: ['upstreamUrl', 'mode'],
       configFile: LINUX_FILE,
+      updateUrl: 'https://updates.example.com/frontdesk',
+      openAtLogin: true,
     });
     const env = {
       FRONTDESK_UPSTREAM_URL: 'http://env.example.com',
@@ -119,6 +125,8 @@ describe('loadKioskConfig', () => {
       /^\/etc\/frontdesk\/config\.json: unknown field "upstreamURL"$/,
     ],
     ['[]', /^\/etc\/frontdesk\/config\.json: field \(top level\): /],
+    ['{"updateUrl":"file:///srv/updates"}', /^\/etc\/frontdesk\/config\.json: field updateUrl: expected an http\(s\) URL$/],
+    ['{"openAtLogin":"yes"}', /^\/etc\/frontdesk\/config\.json: field openAtLogin: /],
   ])('names the file and field of a bad machine file: %s', (text, message) => {
     expect(loadError({ files: { [LINUX_FILE]: text } })).toMatch(message);
   });

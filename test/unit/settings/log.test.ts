@@ -41,6 +41,14 @@ describe('redact', () => {
     ['http://h/api?api_key=abc&x=1', 'http://h/api?api_key=***&x=1'],
     ['http://127.0.0.1:5175/#token=abc', 'http://127.0.0.1:5175/#token=***'],
     ['nothing secret here', 'nothing secret here'],
+    ['mail erika@example.de now', 'mail ***@*** now'],
+    ['call +49 (0)30 123-4567.', 'call ***.'],
+    ['call 0171/9876543', 'call ***'],
+    // Not phone numbers: times, addresses, ids and counts stay readable.
+    ['at 2026-01-02T03:04:05.000Z', 'at 2026-01-02T03:04:05.000Z'],
+    ['http://127.0.0.1:5175/ and 0.0.0.0', 'http://127.0.0.1:5175/ and 0.0.0.0'],
+    ['fd-01234567-89ab-4cde-8f01-234567890abc', 'fd-01234567-89ab-4cde-8f01-234567890abc'],
+    ['0000_init.sql, 3 queued, HTTP 503', '0000_init.sql, 3 queued, HTTP 503'],
   ])('redacts %s', (input, expected) => {
     expect(redact(input)).toBe(expected);
   });

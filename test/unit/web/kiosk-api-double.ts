@@ -154,6 +154,8 @@ export function createKioskApiDouble(overrides: Partial<KioskApi> = {}): KioskAp
         setup: 'done' as const,
         upstream: 'embedded' as const,
       }),
+    getAppInfo: (input) => reply('getAppInfo', input, { version: '1.2.3', update: { state: 'off', version: null } }),
+    saveDiagnostics: (input) => reply('saveDiagnostics', input, { path: '/tmp/frontdesk-diagnostics.json' }),
   };
   return {
     api: { ...base, ...overrides },
