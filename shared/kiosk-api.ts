@@ -45,8 +45,12 @@ export const LocalBookingError = z.object({
   message: z.string(),
 });
 
+/** The short code the customer was shown (bookingReference in shared/booking/reference.ts). */
+export const BookingReference = z.string().min(1).max(32);
+
 export const LocalBooking = z.object({
   localId: z.string(),
+  reference: BookingReference,
   state: LocalBookingState,
   request: BookingRequestSchema,
   booking: BookingResponseSchema.nullable(),
@@ -70,6 +74,7 @@ export type CustomerBooking = z.infer<typeof CustomerBooking>;
 
 export const CreateBookingResult = z.object({
   localId: z.string(),
+  reference: BookingReference,
   state: LocalBookingState,
   booking: CustomerBooking.nullable(),
 });
@@ -225,7 +230,15 @@ export const kioskApi = {
     input: z.object({ session: z.string().max(200) }),
     output: z.object({ ended: z.boolean() }),
   },
-  listBookings: { access: 'staff', input: StaffOnly, output: z.array(LocalBooking) },
+  /**
+   * This kiosk's bookings, newest first. `query` (case-insensitive prefix) keeps those whose
+   * reference, appointment number or customer name (or a word of it) starts with it.
+   */
+  listBookings: {
+    access: 'staff',
+    input: StaffOnly.extend({ query: z.string().max(100).optional() }),
+    output: z.array(LocalBooking),
+  },
   retryBooking: { access: 'staff', input: StaffOnly.extend({ localId: Id }), output: LocalBooking },
   discardBooking: { access: 'staff', input: StaffOnly.extend({ localId: Id }), output: LocalBooking },
   syncNow: { access: 'staff', input: StaffOnly, output: SyncStatus },

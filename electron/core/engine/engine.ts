@@ -31,7 +31,8 @@ import {
 } from '../db/mirror-repo';
 import type { KioskDb } from '../db/open';
 import type { Mirror } from '../mirror/mirror';
-import { toLocalBooking, type OutboxEntry } from '../outbox/entry';
+import { bookingReference } from '../../../shared/booking/reference';
+import { entryMatches, toLocalBooking, type OutboxEntry } from '../outbox/entry';
 import type { Replayer } from '../outbox/replayer';
 import type { OutboxStore } from '../outbox/store';
 import { applyVerdict } from '../outbox/transitions';
@@ -361,7 +362,12 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
     onBookingChange(next);
     if (next.state === 'queued') deps.replayer.poke();
     if (refusal instanceof KioskFailure) throw refusal;
-    return { localId: next.localId, state: next.state, booking: forCustomer(next.booking, request) };
+    return {
+      localId: next.localId,
+      reference: bookingReference(next.localId),
+      state: next.state,
+      booking: forCustomer(next.booking, request),
+    };
   }
 
   /**
@@ -386,7 +392,7 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
     }
     onBookingChange(entry);
     deps.replayer.poke();
-    return Promise.resolve({ localId: entry.localId, state: entry.state, booking: null });
+    return Promise.resolve({ localId: entry.localId, reference: bookingReference(entry.localId), state: entry.state, booking: null });
   }
 
   function requireEntry(localId: string): OutboxEntry {
@@ -400,7 +406,10 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
     getAvailableDays,
     getTimeSlots,
     createBooking,
-    listBookings: () => Promise.resolve(store.list().map(toLocalBooking)),
+    listBookings: ({ query }) => {
+      const entries = store.list();
+      return Promise.resolve((query ? entries.filter((e) => entryMatches(e, query)) : entries).map(toLocalBooking));
+    },
     retryBooking({ localId }) {
       const entry = requireEntry(localId);
       if (entry.state === 'sent' || entry.state === 'sending') return Promise.resolve(toLocalBooking(entry));

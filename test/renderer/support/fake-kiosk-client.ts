@@ -16,6 +16,7 @@ import type {
   StaffPinCheck,
   SyncStatus,
 } from '../../../shared/kiosk-api';
+import { bookingReference, matchesBookingQuery } from '../../../shared/booking/reference';
 import { fail, ok, type Result } from '../../../shared/result';
 
 export const services: Service[] = [
@@ -194,6 +195,7 @@ export class FakeKioskClient implements KioskClient {
     const now = new Date(0).toISOString();
     this.bookings.unshift({
       localId,
+      reference: bookingReference(localId),
       state: this.bookingMode === 'sent' ? 'sent' : 'queued',
       request: input,
       booking: booking && { ...booking, customer: { ...booking.customer, customerNumber: 'C-00001' } },
@@ -203,12 +205,19 @@ export class FakeKioskClient implements KioskClient {
       updatedAt: now,
       erased: false,
     });
-    return ok({ localId, state: this.bookingMode === 'sent' ? 'sent' : 'queued', booking });
+    return ok({ localId, reference: bookingReference(localId), state: this.bookingMode === 'sent' ? 'sent' : 'queued', booking });
   };
 
   listBookings: KioskClient['listBookings'] = async (input: KioskInput<'listBookings'>) => {
     this.record('listBookings', input);
-    return this.refused(input) ?? ok([...this.bookings]);
+    const query = input.query ?? '';
+    const matching = this.bookings.filter((b) =>
+      matchesBookingQuery(
+        { reference: b.reference, appointmentNumber: b.booking?.appointmentNumber ?? null, customerName: b.erased ? null : b.request.customer.name },
+        query,
+      ),
+    );
+    return this.refused(input) ?? ok(matching);
   };
 
   retryBooking = async (input: KioskInput<'retryBooking'>) => this.refused(input) ?? this.change(input.localId, 'queued');
