@@ -96,8 +96,24 @@ export const SyncStatus = z.object({
   clockSkewMs: z.number().nullable(), // API Date header minus our clock
   lastError: z.string().nullable(),
   upstream: z.enum(['embedded', 'remote']),
+  /**
+   * While offline, why the last try failed, for the UI to say in plain words: `connect` (no
+   * connection), `timeout` (no answer in time), `reset` (connection cut), `other`.
+   */
+  offlineReason: z.enum(['connect', 'timeout', 'reset', 'other']).optional(),
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
+
+/** What one "Sync now" did: the UI says it in the staff's language. */
+export const SyncReport = z.object({
+  /** online: the API answered; offline: it cannot be reached; key_refused: 401/403. */
+  result: z.enum(['online', 'offline', 'key_refused']),
+  /** Bookings this sync sent. */
+  sent: z.number().int(),
+  /** Bookings still waiting to be sent afterwards. */
+  stillQueued: z.number().int(),
+});
+export type SyncReport = z.infer<typeof SyncReport>;
 
 export const KioskMode = z.enum(['kiosk', 'counter']);
 export const Language = z.enum(['en', 'de']);
@@ -241,7 +257,7 @@ export const kioskApi = {
   },
   retryBooking: { access: 'staff', input: StaffOnly.extend({ localId: Id }), output: LocalBooking },
   discardBooking: { access: 'staff', input: StaffOnly.extend({ localId: Id }), output: LocalBooking },
-  syncNow: { access: 'staff', input: StaffOnly, output: SyncStatus },
+  syncNow: { access: 'staff', input: StaffOnly, output: SyncStatus.extend({ report: SyncReport }) },
   getSettings: { access: 'staff', input: StaffOnly, output: Settings },
   updateSettings: { access: 'staff', input: SettingsUpdate, output: Settings },
 } as const satisfies Record<

@@ -39,6 +39,7 @@ import { applyVerdict } from '../outbox/transitions';
 import type { UpstreamClient } from '../upstream/client';
 import { classifyBookingOutcome, classifyLookupOutcome, type UpstreamOutcome } from '../upstream/outcome';
 import type { EventHub } from './events';
+import type { RecoveryProbe } from './recovery-probe';
 import type { SettingsService } from './settings-service';
 import type { SyncStatusTracker } from './sync-status';
 
@@ -66,6 +67,8 @@ export interface EngineDeps {
   settings: SettingsService;
   replayer: Replayer;
   mirror: Mirror;
+  /** Asks the API whether it is back (Sync now, and on its own while offline). */
+  probe: RecoveryProbe;
   events: EventHub;
   /** Re-targets the upstream after a settings change. */
   retarget: () => Promise<void>;
@@ -445,10 +448,23 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
         deps.replayer.resume();
       }
       lastProbeAt = -Infinity;
-      await deps.replayer.runOnce();
-      await deps.mirror.sweep(20);
+      deps.probe.hurry();
+      const waiting = store.holding().filter((e) => e.state !== 'unknown').map((e) => e.localId);
+      // Offline (or never in contact): one cheap request says whether the API is back, so that
+      // the answer below is about now, not about the last customer's lookup.
+      const before = statusSnapshot();
+      if (!before.online || status.offlineSince !== null) await deps.probe.probe();
+      if (!status.paused && status.offlineSince === null) {
+        // Staff asked: nothing sits out a backoff.
+        store.wakeAll(clock.now());
+        await deps.replayer.runOnce();
+        await deps.mirror.sweep(20);
+      }
       emitStatus();
-      return statusSnapshot();
+      const after = statusSnapshot();
+      const sent = waiting.filter((id) => store.get(id)?.state === 'sent').length;
+      const result = status.paused ? 'key_refused' : after.online && status.offlineSince === null ? 'online' : 'offline';
+      return { ...after, report: { result, sent, stillQueued: after.queued } };
     },
     getSettings: () => Promise.resolve(deps.settings.get()),
     async updateSettings(update) {

@@ -82,9 +82,18 @@ export class RateGovernor {
     if (priority === 'background') this.lastBackgroundAt = now;
   }
 
-  /** A request ended without an answer the server counted for sure (network failure). */
-  onNoAnswer(): void {
+  /**
+   * A request ended without an answer the server counted for sure (network failure). With
+   * `neverSentAt` (the connection was refused: the server never saw it) its send is forgotten,
+   * so that probing an unreachable API every few seconds spends none of the budget.
+   */
+  onNoAnswer(neverSentAt?: number): void {
     this.inFlight = Math.max(0, this.inFlight - 1);
+    if (neverSentAt === undefined) return;
+    const index = this.sends.lastIndexOf(neverSentAt);
+    if (index < 0) return;
+    this.sends.splice(index, 1);
+    for (const view of Object.values(this.headers)) if (view && view.sentSince > 0) view.sentSince -= 1;
   }
 
   /** An answer arrived, with its X-RateLimit-* headers when it had them. */

@@ -14,6 +14,7 @@ import type {
   PublicSettings,
   Settings,
   StaffPinCheck,
+  SyncReport,
   SyncStatus,
 } from '../../../shared/kiosk-api';
 import { bookingReference, matchesBookingQuery } from '../../../shared/booking/reference';
@@ -249,8 +250,10 @@ export class FakeKioskClient implements KioskClient {
   };
   syncNow: KioskClient['syncNow'] = async (input: KioskInput<'syncNow'>) => {
     this.record('syncNow', input);
-    return this.refused(input) ?? ok(this.status);
+    return this.refused(input) ?? ok({ ...this.status, report: this.syncReport });
   };
+  /** What the next syncNow reports. */
+  syncReport: SyncReport = { result: 'online', sent: 0, stillQueued: 0 };
   getSettings: KioskClient['getSettings'] = async (input: KioskInput<'getSettings'>) => {
     this.record('getSettings', input);
     return this.refused(input) ?? ok({ ...this.settings });

@@ -139,7 +139,7 @@ export function createKioskApiDouble(overrides: Partial<KioskApi> = {}): KioskAp
     discardBooking: (input) =>
       reply('discardBooking', input, { ...localBooking, state: 'discarded' }),
     getSyncStatus: (input) => reply('getSyncStatus', input, syncStatus),
-    syncNow: (input) => reply('syncNow', input, syncStatus),
+    syncNow: (input) => reply('syncNow', input, { ...syncStatus, report: { result: 'online', sent: 0, stillQueued: 0 } }),
     getSettings: (input) => reply('getSettings', input, settings),
     updateSettings: (input) =>
       reply('updateSettings', input, { ...settings, mode: input.mode ?? settings.mode }),
