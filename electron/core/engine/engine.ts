@@ -23,6 +23,7 @@ import {
   loadAvailableDays,
   loadCatalog,
   loadService,
+  loadSlotDaysOfMonth,
   loadTimeSlots,
   saveAvailableDays,
   saveCatalog,
@@ -30,6 +31,7 @@ import {
   type Cached,
 } from '../db/mirror-repo';
 import type { KioskDb } from '../db/open';
+import { overlayAvailableDays } from '../mirror/derived-days';
 import type { Mirror } from '../mirror/mirror';
 import { bookingReference } from '../../../shared/booking/reference';
 import { entryMatches, toLocalBooking, type OutboxEntry } from '../outbox/entry';
@@ -178,7 +180,12 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
       }
     }
     if (!cached) throw new KioskFailure('unavailable', 'these days are neither live nor cached');
-    return { ...cached.data, source: 'cache', asOf: asOf(cached.fetchedAt) };
+    if (input.serviceId === undefined || input.employeeId !== undefined) {
+      return { ...cached.data, source: 'cache', asOf: asOf(cached.fetchedAt) };
+    }
+    // Slot lists fetched after the calendar know their days better (filled up, or opened).
+    const availableDays = overlayAvailableDays({ availableDays: cached.data.availableDays, fetchedAt: cached.fetchedAt }, loadSlotDaysOfMonth(db, { year: input.year, month: input.month, serviceId: input.serviceId }));
+    return { ...cached.data, availableDays, totalDays: availableDays.length, source: 'cache', asOf: asOf(cached.fetchedAt) };
   }
 
   function serviceFor(serviceId: string): Service | null {
