@@ -161,6 +161,8 @@ export function createMirror(options: MirrorOptions): Mirror {
         days: index.days,
         slots: index.slots,
         failedUntil,
+        // Other kiosks on the same key: this one keeps its share (ages stretched by their number).
+        stretch: options.governor().peers(now),
       },
       policy,
     );

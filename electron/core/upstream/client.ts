@@ -145,7 +145,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       const parsed = RateLimitBodySchema.safeParse(safeJson(text));
       const seconds = parsed.success ? parsed.data.retryAfter : Number(retryAfterHeader);
       const retryAfterMs = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 60_000;
-      governor.onRateLimited(clock.now(), retryAfterMs);
+      governor.onRateLimited(clock.now(), retryAfterMs, meta.rateLimit);
       log.warn('rate limited', { method, path, retryAfterMs });
       return { kind: 'rateLimited', retryAfterMs, meta };
     }
