@@ -31,7 +31,14 @@ export const Catalog = z.object({
 });
 export type Catalog = z.infer<typeof Catalog>;
 
-export const AvailableDaysResult = AvailableDaysSchema.extend(Freshness.shape);
+export const AvailableDaysResult = AvailableDaysSchema.extend({
+  ...Freshness.shape,
+  /**
+   * Days of the month (service given) whose time slots this kiosk has stored with a free slot:
+   * the days a customer can book while the API cannot be reached.
+   */
+  bookableOffline: z.array(z.number().int().min(1).max(31)).optional(),
+});
 export type AvailableDaysResult = z.infer<typeof AvailableDaysResult>;
 
 export const TimeSlotsResult = TimeSlotsSchema.extend(Freshness.shape);

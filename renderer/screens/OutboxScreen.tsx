@@ -70,7 +70,14 @@ export function OutboxScreen({ onRebook }: OutboxScreenProps) {
               <span>
                 {title(booking.request.serviceId)} · {formatShortDate(booking.request.date, locale)} {formatTime(booking.request.time, locale)}
               </span>
-              {booking.booking && <span className="mono">{booking.booking.appointmentNumber}</span>}
+              <span className="mono" data-testid="outbox-reference">
+                {t('outbox.reference', { reference: booking.reference })}
+              </span>
+              {booking.booking && (
+                <span className="mono" data-testid="outbox-number">
+                  {booking.booking.appointmentNumber}
+                </span>
+              )}
               <span className="muted">
                 {t('outbox.created', { time: formatInstant(booking.createdAt, locale) })} · {t('outbox.attempts', { count: booking.attempts })}
               </span>

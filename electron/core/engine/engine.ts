@@ -172,20 +172,30 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
   async function getAvailableDays(input: KioskInput<'getAvailableDays'>): ReturnType<KioskApi['getAvailableDays']> {
     const key = { year: input.year, month: input.month, serviceId: input.serviceId, employeeId: input.employeeId };
     const cached = loadAvailableDays(db, key);
+    // Stored slot lists of the month: which days can be booked offline, and (fetched after the
+    // calendar) the fresher truth about their day.
+    const slotDays =
+      input.serviceId === undefined ? new Map<number, { fetchedAt: number; anyAvailable: boolean }>() : loadSlotDaysOfMonth(db, { year: input.year, month: input.month, serviceId: input.serviceId });
+    const today = todayIn(deps.timeZone, clock.now());
+    const bookableOffline = [...slotDays]
+      .filter(([day, list]) => list.anyAvailable && `${input.year}-${String(input.month).padStart(2, '0')}-${String(day).padStart(2, '0')}` >= today)
+      .map(([day]) => day)
+      .sort((a, b) => a - b);
+    const offlinePart = input.serviceId === undefined ? {} : { bookableOffline };
     if (isStale(cached, freshness.otherMaxAgeMs) && mayGoLive()) {
       const live = noteLookup(await deps.client().getAvailableDays(key, interactive()));
       if (live) {
         saveAvailableDays(db, key, live, clock.now());
-        return { ...live, source: 'live', asOf: asOf(clock.now()) };
+        return { ...live, source: 'live', asOf: asOf(clock.now()), ...offlinePart };
       }
     }
     if (!cached) throw new KioskFailure('unavailable', 'these days are neither live nor cached');
     if (input.serviceId === undefined || input.employeeId !== undefined) {
-      return { ...cached.data, source: 'cache', asOf: asOf(cached.fetchedAt) };
+      return { ...cached.data, source: 'cache', asOf: asOf(cached.fetchedAt), ...offlinePart };
     }
     // Slot lists fetched after the calendar know their days better (filled up, or opened).
-    const availableDays = overlayAvailableDays({ availableDays: cached.data.availableDays, fetchedAt: cached.fetchedAt }, loadSlotDaysOfMonth(db, { year: input.year, month: input.month, serviceId: input.serviceId }));
-    return { ...cached.data, availableDays, totalDays: availableDays.length, source: 'cache', asOf: asOf(cached.fetchedAt) };
+    const availableDays = overlayAvailableDays({ availableDays: cached.data.availableDays, fetchedAt: cached.fetchedAt }, slotDays);
+    return { ...cached.data, availableDays, totalDays: availableDays.length, source: 'cache', asOf: asOf(cached.fetchedAt), ...offlinePart };
   }
 
   function serviceFor(serviceId: string): Service | null {

@@ -147,19 +147,29 @@ export class FakeKioskClient implements KioskClient {
     return ok({ services, employees, source: 'live' as const, asOf: new Date(0).toISOString() });
   };
 
+  /** Offline play: days with stored times per month ('2026-11'), as the core's bookableOffline. */
+  bookableOffline: Record<string, number[]> | null = null;
+  /** Months ('2026-12') and dates neither live nor cached: refused as unavailable. */
+  readonly uncachedMonths = new Set<string>();
+  readonly uncachedDates = new Set<string>();
+
   getAvailableDays: KioskClient['getAvailableDays'] = async (input: KioskInput<'getAvailableDays'>) => {
     this.record('getAvailableDays', input);
+    const month = `${input.year}-${String(input.month).padStart(2, '0')}`;
+    if (this.uncachedMonths.has(month)) return fail('unavailable', 'these days are neither live nor cached');
+    const stored = this.bookableOffline ? { bookableOffline: this.bookableOffline[month] ?? [] } : {};
     const days: number[] = [];
     const total = new Date(Date.UTC(input.year, input.month, 0)).getUTCDate();
     for (let day = 1; day <= total; day++) {
       const weekday = new Date(Date.UTC(input.year, input.month - 1, day)).getUTCDay();
       if (weekday !== 0) days.push(day);
     }
-    return ok({ year: input.year, month: input.month, availableDays: days, totalDays: days.length, source: 'live' as const, asOf: null });
+    return ok({ year: input.year, month: input.month, availableDays: days, totalDays: days.length, source: 'live' as const, asOf: null, ...stored });
   };
 
   getTimeSlots: KioskClient['getTimeSlots'] = async (input: KioskInput<'getTimeSlots'>) => {
     this.record('getTimeSlots', input);
+    if (this.uncachedDates.has(input.date)) return fail('unavailable', 'these time slots are neither live nor cached');
     const timeSlots: TimeSlot[] = [];
     for (let minutes = 9 * 60; minutes < 18 * 60; minutes += 30) {
       const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
