@@ -49,6 +49,12 @@ export function OutboxScreen({ onRebook }: OutboxScreenProps) {
     await refresh();
   };
 
+  // A network failure in plain words ("network: reset" is the core's log wording).
+  const errorText = (error: { status: number | null; message: string }): string => {
+    const reason = /^network: (connect|timeout|reset|other)$/.exec(error.message)?.[1];
+    return error.status === null && reason ? t(`status.offlineReasons.${reason}`) : error.message;
+  };
+
   const title = (serviceId: string): string => catalog.services.find((service) => service._id === serviceId)?.title ?? serviceId;
 
   return (
@@ -81,7 +87,7 @@ export function OutboxScreen({ onRebook }: OutboxScreenProps) {
               <span className="muted">
                 {t('outbox.created', { time: formatInstant(booking.createdAt, locale) })} · {t('outbox.attempts', { count: booking.attempts })}
               </span>
-              {booking.lastError && <span className="status-error">{booking.lastError.message}</span>}
+              {booking.lastError && <span className="status-error">{errorText(booking.lastError)}</span>}
             </div>
             <div className="outbox-actions">
               {RETRYABLE.has(booking.state) && !booking.erased && (

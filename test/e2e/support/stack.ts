@@ -11,6 +11,7 @@ import { startKioskWeb, type KioskWeb, type StartKioskWebOptions } from '../../.
 import { silentLogger } from '../../../electron/core/log';
 import { startServer, type RunningServer } from '../../../server/start-server';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
+import { staffMethods, type StaffMethod } from '../../../shared/kiosk-api';
 
 export const API_KEY = 'e2e-book-key-0001';
 export const STAFF_PIN = '2468';
@@ -51,17 +52,40 @@ export const test = base.extend<{ kiosk: Kiosk; kioskOptions: KioskOptions }, { 
   kiosk: async ({ stack, kioskOptions }, use) => {
     stack.proxy.setMode('pass');
     const dataDir = mkdtempSync(join(tmpdir(), 'fd-e2e-kiosk-'));
+    let setupCode: string | undefined;
     const web = await startKioskWeb({
       port: 0,
       upstreamUrl: stack.proxy.url,
       apiKey: API_KEY,
       dataDir,
       token: 'e2e-token',
-      print: () => undefined,
+      // A remote kiosk prints the one-time code for its first staff PIN.
+      print: (line: string) => {
+        setupCode = /setup code: (\S+)/.exec(line)?.[1] ?? setupCode;
+      },
       log: silentLogger,
       ...kioskOptions,
     });
+    let session: string | null = null;
+    const post = async (method: string, input: unknown): Promise<{ ok: boolean; result?: unknown; error?: unknown }> => {
+      const response = await fetch(`${web.url}/api/kiosk/${method}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${web.token}` },
+        body: JSON.stringify(input),
+      });
+      return (await response.json()) as { ok: boolean; result?: unknown; error?: unknown };
+    };
+    /** A staff session as staff would open one: the first PIN with the setup code, then the PIN. */
+    const staffSession = async (): Promise<string> => {
+      if (session !== null) return session;
+      const first = await post('setupStaffPin', { pin: STAFF_PIN, ...(setupCode ? { setupCode } : {}) });
+      const check = (first.ok ? first : await post('verifyStaffPin', { pin: STAFF_PIN })) as { ok: boolean; result?: { valid: boolean; session?: string } };
+      if (!check.ok || !check.result?.valid || !check.result.session) throw new Error('no staff session');
+      session = check.result.session;
+      return session;
+    };
     const call = async (method: string, input: unknown = {}): Promise<unknown> => {
+      if ((staffMethods as string[]).includes(method as StaffMethod)) input = { ...(input as object), session: await staffSession() };
       const response = await fetch(`${web.url}/api/kiosk/${method}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${web.token}` },
@@ -87,5 +111,6 @@ export async function openKiosk(page: Page, kiosk: Kiosk): Promise<void> {
 
 /** The staff PIN is set on first run; most tests want it set and the shop language English. */
 export async function setUpKiosk(kiosk: Kiosk, settings: Record<string, unknown> = {}): Promise<void> {
-  await kiosk.call('updateSettings', { pin: STAFF_PIN, language: 'en', ...settings });
+  // The staff session `call` opens sets STAFF_PIN as the first PIN.
+  await kiosk.call('updateSettings', { language: 'en', ...settings });
 }
