@@ -65,3 +65,30 @@ test('counter: offline booking under its reference, Sync now brings it online an
   await expect(item.getByTestId('outbox-number')).toHaveText(listed?.booking?.appointmentNumber ?? '');
   await capture(page, 'counter-sync-online-sent');
 });
+
+test('kiosk, API cut off: the day screen marks the days that can be booked now and the stored day books', async ({
+  page,
+  kiosk,
+  stack,
+}) => {
+  await setUpKiosk(kiosk);
+  const choice = await firstFreeSlot(kiosk); // stores that day's times
+  stack.proxy.setMode('down');
+  // A lookup that must go live finds the API gone: the kiosk knows it is offline.
+  await kiosk.call('getTimeSlots', { date: choice.date, serviceId: choice.serviceId, fresh: true });
+  await page.goto(kiosk.web.openUrl);
+  await onScreen(page, 'start');
+  await page.locator('.btn-hero').click();
+  await onScreen(page, 'service');
+  await page.locator('.service-main', { hasText: choice.serviceTitle }).click();
+  await onScreen(page, 'day');
+  const [year, month] = choice.date.split('-').map(Number) as [number, number];
+  const now = new Date();
+  if (year * 12 + month > now.getFullYear() * 12 + now.getMonth() + 1) await page.locator('.calendar-head button').last().click();
+  await expect(page.locator(`[data-date="${choice.date}"]`)).toHaveClass(/day-offline-ok/);
+  await expect(page.getByTestId('day-offline')).toContainText(/booking service cannot be reached/);
+  await capture(page, 'kiosk-day-offline');
+  await page.locator(`[data-date="${choice.date}"]`).click();
+  await onScreen(page, 'time');
+  await expect(page.locator(`[data-time="${choice.time}"]`)).toBeEnabled();
+});
