@@ -11,7 +11,7 @@ import { startKioskWeb, type KioskWeb, type StartKioskWebOptions } from '../../.
 import { silentLogger } from '../../../electron/core/log';
 import { startServer, type RunningServer } from '../../../server/start-server';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
-import { staffMethods, type StaffMethod } from '../../../shared/kiosk-api';
+import { staffMethods } from '../../../shared/kiosk-api';
 
 export const API_KEY = 'e2e-book-key-0001';
 export const STAFF_PIN = '2468';
@@ -85,7 +85,7 @@ export const test = base.extend<{ kiosk: Kiosk; kioskOptions: KioskOptions }, { 
       return session;
     };
     const call = async (method: string, input: unknown = {}): Promise<unknown> => {
-      if ((staffMethods as string[]).includes(method as StaffMethod)) input = { ...(input as object), session: await staffSession() };
+      if ((staffMethods as string[]).includes(method)) input = { ...(input as object), session: await staffSession() };
       const response = await fetch(`${web.url}/api/kiosk/${method}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${web.token}` },
