@@ -147,9 +147,14 @@ test('staff PIN: first run sets it, a wrong PIN is refused, the right one opens 
   kiosk,
 }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await openKiosk(page, kiosk);
-  await page.locator('.language-choice button[lang="en"]').click(); // a fresh kiosk speaks German
+  // A remote kiosk without a PIN is "being set up" until staff enter the printed setup code.
+  await page.goto(kiosk.web.openUrl);
+  await onScreen(page, 'setup-pending');
+  await page.getByRole('button', { name: 'English' }).click(); // a fresh kiosk speaks German
   await page.getByRole('button', { name: 'Staff' }).click();
+  await onScreen(page, 'setup-code');
+  await page.getByLabel(/setup code/).fill(kiosk.setupCode() ?? '');
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Choose a staff PIN' })).toBeVisible();
   await review(page, 'pin', 'pin-first-run');
   for (const digit of STAFF_PIN)

@@ -23,8 +23,10 @@ export interface Stack {
 
 export interface Kiosk {
   web: KioskWeb;
-  /** Calls the kiosk API as the renderer does (for test set-up only). */
+  /** Calls the kiosk API as the renderer does (for test set-up only); staff methods get a session. */
   call(method: string, input?: unknown): Promise<unknown>;
+  /** The setup code the kiosk printed at start (a remote kiosk without a staff PIN). */
+  setupCode(): string | undefined;
 }
 
 /** Start-up options of the kiosk (as from the machine config), e.g. `test.use({ kioskOptions: { locked } })`. */
@@ -95,7 +97,7 @@ export const test = base.extend<{ kiosk: Kiosk; kioskOptions: KioskOptions }, { 
       if (!body.ok) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
       return body.result;
     };
-    await use({ web, call });
+    await use({ web, call, setupCode: () => setupCode });
     await web.close();
     rmSync(dataDir, { recursive: true, force: true });
   },
