@@ -31,7 +31,14 @@ export const Catalog = z.object({
 });
 export type Catalog = z.infer<typeof Catalog>;
 
-export const AvailableDaysResult = AvailableDaysSchema.extend(Freshness.shape);
+export const AvailableDaysResult = AvailableDaysSchema.extend({
+  ...Freshness.shape,
+  /**
+   * Days of the month (service given) whose time slots this kiosk has stored with a free slot:
+   * the days a customer can book while the API cannot be reached.
+   */
+  bookableOffline: z.array(z.number().int().min(1).max(31)).optional(),
+});
 export type AvailableDaysResult = z.infer<typeof AvailableDaysResult>;
 
 export const TimeSlotsResult = TimeSlotsSchema.extend(Freshness.shape);
@@ -45,8 +52,12 @@ export const LocalBookingError = z.object({
   message: z.string(),
 });
 
+/** The short code the customer was shown (bookingReference in shared/booking/reference.ts). */
+export const BookingReference = z.string().min(1).max(32);
+
 export const LocalBooking = z.object({
   localId: z.string(),
+  reference: BookingReference,
   state: LocalBookingState,
   request: BookingRequestSchema,
   booking: BookingResponseSchema.nullable(),
@@ -70,6 +81,7 @@ export type CustomerBooking = z.infer<typeof CustomerBooking>;
 
 export const CreateBookingResult = z.object({
   localId: z.string(),
+  reference: BookingReference,
   state: LocalBookingState,
   booking: CustomerBooking.nullable(),
 });
@@ -91,8 +103,24 @@ export const SyncStatus = z.object({
   clockSkewMs: z.number().nullable(), // API Date header minus our clock
   lastError: z.string().nullable(),
   upstream: z.enum(['embedded', 'remote']),
+  /**
+   * While offline, why the last try failed, for the UI to say in plain words: `connect` (no
+   * connection), `timeout` (no answer in time), `reset` (connection cut), `other`.
+   */
+  offlineReason: z.enum(['connect', 'timeout', 'reset', 'other']).optional(),
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
+
+/** What one "Sync now" did: the UI says it in the staff's language. */
+export const SyncReport = z.object({
+  /** online: the API answered; offline: it cannot be reached; key_refused: 401/403. */
+  result: z.enum(['online', 'offline', 'key_refused']),
+  /** Bookings this sync sent. */
+  sent: z.number().int(),
+  /** Bookings still waiting to be sent afterwards. */
+  stillQueued: z.number().int(),
+});
+export type SyncReport = z.infer<typeof SyncReport>;
 
 export const KioskMode = z.enum(['kiosk', 'counter']);
 export const Language = z.enum(['en', 'de']);
@@ -238,10 +266,18 @@ export const kioskApi = {
     input: z.object({ session: z.string().max(200) }),
     output: z.object({ ended: z.boolean() }),
   },
-  listBookings: { access: 'staff', input: StaffOnly, output: z.array(LocalBooking) },
+  /**
+   * This kiosk's bookings, newest first. `query` (case-insensitive prefix) keeps those whose
+   * reference, appointment number or customer name (or a word of it) starts with it.
+   */
+  listBookings: {
+    access: 'staff',
+    input: StaffOnly.extend({ query: z.string().max(100).optional() }),
+    output: z.array(LocalBooking),
+  },
   retryBooking: { access: 'staff', input: StaffOnly.extend({ localId: Id }), output: LocalBooking },
   discardBooking: { access: 'staff', input: StaffOnly.extend({ localId: Id }), output: LocalBooking },
-  syncNow: { access: 'staff', input: StaffOnly, output: SyncStatus },
+  syncNow: { access: 'staff', input: StaffOnly, output: SyncStatus.extend({ report: SyncReport }) },
   getSettings: { access: 'staff', input: StaffOnly, output: Settings },
   updateSettings: { access: 'staff', input: SettingsUpdate, output: Settings },
   getAppInfo: { access: 'staff', input: StaffOnly, output: AppInfo },

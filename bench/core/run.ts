@@ -4,7 +4,8 @@
  * - getTimeSlots from the cache, 10 services x 30 days cached: p50 / p99 (goal p99 < 2 ms);
  * - offline createBooking including the durable commit: p50 / p99 (goal p99 < 15 ms);
  * - replay of 300 queued bookings against a server limited to 600/min, and to 100/min (binding);
- * - mirror freshness over a simulated day at 60/min and 1,000/day (demo catalog);
+ * - mirror freshness over a simulated day at 60/min and 1,000/day (demo catalog), one kiosk, and
+ *   two kiosks on one key each booking every 30 minutes (issue 8);
  * - with --long: crash safety, 200 SIGKILLs over 500 bookings.
  */
 import { join } from 'node:path';
@@ -36,6 +37,7 @@ export interface CoreBenchFigures {
   replay: ReplayFigures;
   replayBinding: ReplayFigures;
   simulatedDay: SimulatedDayFigures;
+  simulatedDayTwoOnOneKey: SimulatedDayFigures;
   crash?: CrashFigures;
 }
 
@@ -188,6 +190,7 @@ export async function runCoreBench(options: { long?: boolean } = {}): Promise<Co
     // The limit binds here: 300 bookings need at least three clock minutes at 100/min.
     replayBinding: await benchReplay(300, 100),
     simulatedDay: await runSimulatedDay(),
+    simulatedDayTwoOnOneKey: await runSimulatedDay({ devices: 2, bookingEveryMin: 30 }),
   };
   if (options.long) figures.crash = await runCrashTest({ bookings: 500, minKills: 200, maxKillDelayMs: 30 });
   return figures;

@@ -11,12 +11,14 @@ import type { AppInfo, KioskApi, KioskEvent, LockableSetting, Settings } from '.
 import { systemClock, type Clock } from './clock';
 import { createPrivateFile, secureDataFolder } from './data-folder';
 import { checkpointKioskDb, openKioskDb, purgeKioskWal } from './db/open';
+import { saveServices } from './db/mirror-repo';
 import { getSetting, setSetting } from './db/settings-repo';
 import type { EmbeddedUpstream } from './embedded';
 import { createLocalEngine, type EngineFreshness } from './engine/engine';
 import { buildDiagnostics, OUTBOX_STATES, writeDiagnosticsFile, type OutboxCounts } from './diagnostics';
 import { createEventHub } from './engine/events';
 import { createSettingsService } from './engine/settings-service';
+import { createRecoveryProbe } from './engine/recovery-probe';
 import { createStaffAccess } from './engine/staff-access';
 import { SyncStatusTracker } from './engine/sync-status';
 import { RateGovernor, type GovernorOptions } from './governor/rate-governor';
@@ -32,6 +34,7 @@ import { createFileSecretStore, type SecretStore } from './settings/secret-store
 import { newSetupCode } from './settings/setup-code';
 import { createStaffSessions } from './settings/staff-sessions';
 import { createUpstreamClient, type UpstreamClient } from './upstream/client';
+import type { UpstreamOutcome } from './upstream/outcome';
 
 export type { SecretStore };
 
@@ -178,8 +181,11 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
       onAnswer: (meta) => {
         const wasOffline = status.offlineSince !== null;
         status.onAnswer(meta);
-        // Back online: queued bookings need not sit out a backoff grown while the API was away.
-        if (wasOffline && store.wakeAll(clock.now()) > 0) replayer.poke();
+        // Back online: queued bookings need not sit out a backoff grown while the API was away,
+        // nor the mirror its offline backoff.
+        if (!wasOffline) return;
+        if (store.wakeAll(clock.now()) > 0) replayer.poke();
+        mirror.poke();
       },
     });
   let client = makeClient();
@@ -233,28 +239,44 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
     openingHours: options.openingHours,
     policy: options.mirrorPolicy,
     enabled: () => !status.paused,
+    onOutcome: (outcome) => noteOutcome(outcome, 'mirror refresh'),
+  });
+
+  /** What a background request (mirror refresh, recovery probe) says about the upstream. */
+  function noteOutcome(outcome: UpstreamOutcome<unknown>, what: string): void {
+    switch (outcome.kind) {
+      case 'ok':
+        status.onSuccess(clock.now());
+        break;
+      case 'network':
+        status.onNetworkFailure(clock.now(), outcome.reason);
+        break;
+      case 'http':
+        if (outcome.status === 401 || outcome.status === 403) {
+          status.onAuthError({ status: outcome.status, message: outcome.message });
+          replayer.pause();
+        } else status.onFailure(`${what} failed (HTTP ${outcome.status})`);
+        break;
+      case 'invalidBody':
+        status.onFailure(`${what} failed (invalid response body)`);
+        break;
+      case 'rateLimited':
+      case 'throttled':
+        break;
+    }
+    engine.emitStatus();
+  }
+
+  const probe = createRecoveryProbe({
+    clock,
+    client: () => client,
+    offlineSince: () => status.offlineSince,
+    paused: () => status.paused,
+    urgent: () => store.count('queued') + store.count('sending') > 0,
     onOutcome: (outcome) => {
-      switch (outcome.kind) {
-        case 'ok':
-          status.onSuccess(clock.now());
-          break;
-        case 'network':
-          status.onNetworkFailure(clock.now(), outcome.reason);
-          break;
-        case 'http':
-          if (outcome.status === 401 || outcome.status === 403) {
-            status.onAuthError({ status: outcome.status, message: outcome.message });
-            replayer.pause();
-          } else status.onFailure(`mirror refresh failed (HTTP ${outcome.status})`);
-          break;
-        case 'invalidBody':
-          status.onFailure('mirror refresh failed (invalid response body)');
-          break;
-        case 'rateLimited':
-        case 'throttled':
-          break;
-      }
-      engine.emitStatus();
+      // The answer is the catalog's services: worth keeping.
+      if (outcome.kind === 'ok') saveServices(db, outcome.data.filter((s) => s.enabled), clock.now());
+      noteOutcome(outcome, 'probe');
     },
   });
 
@@ -268,6 +290,7 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
     settings,
     replayer,
     mirror,
+    probe,
     events: hub,
     freshness: options.freshness,
     lookupTimeoutMs: options.lookupTimeoutMs,
@@ -370,6 +393,7 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
   if (options.autoStart ?? true) {
     replayer.start();
     mirror.start();
+    probe.start();
     checkpointTimer = clock.setTimeout(checkpoint, CHECKPOINT_EVERY_MS);
   }
 
@@ -396,6 +420,7 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
         sessions.endAll();
         await replayer.stop();
         await mirror.stop();
+        await probe.stop();
         if (checkpointTimer !== null) clock.clearTimeout(checkpointTimer);
         saveGovernor();
         checkpointKioskDb(db);

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingRequest } from '../../shared/api/schemas';
+import type { SyncReport } from '../../shared/kiosk-api';
 import { Notice } from '../components/Notice';
 import { AppInfoBar } from '../components/AppInfoBar';
 import { StatusBar } from '../components/StatusBar';
@@ -53,15 +54,23 @@ export function StaffArea({
     setTab('booking');
   };
 
+  const [syncing, setSyncing] = useState(false);
+  const [report, setReport] = useState<SyncReport | null>(null);
   const syncNow = async (): Promise<void> => {
-    const result = await client.syncNow({ session });
-    if (!result.ok && result.error.code === 'unauthorized') onSessionLost();
+    setSyncing(true);
+    try {
+      const result = await client.syncNow({ session });
+      if (result.ok) setReport(result.result.report);
+      else if (result.error.code === 'unauthorized') onSessionLost();
+    } finally {
+      setSyncing(false);
+    }
   };
 
   return (
     <StaffContext.Provider value={staff}>
     <div className="staff-area" data-screen="staff">
-      <StatusBar status={status} locale={locale} onSyncNow={() => void syncNow()} />
+      <StatusBar status={status} locale={locale} onSyncNow={() => void syncNow()} syncing={syncing} report={report} />
       <AppInfoBar />
       {demo && (
         <div className="staff-demo">

@@ -1,5 +1,6 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { IdleWarning } from '../components/IdleWarning';
+import { useService } from './kiosk-context';
 import { flowReducer, initialFlowState, type FlowAction } from '../flow/flow-machine';
 import { useIdleTimer } from '../hooks/use-idle-timer';
 import type { LanguageCode } from '../i18n/setup';
@@ -7,6 +8,7 @@ import { ConfirmationScreen } from '../screens/ConfirmationScreen';
 import { DayScreen } from '../screens/DayScreen';
 import { DetailsScreen } from '../screens/DetailsScreen';
 import { ReceiptScreen } from '../screens/ReceiptScreen';
+import { receiptData } from '../lib/receipt';
 import { ReviewScreen } from '../screens/ReviewScreen';
 import { ServiceScreen } from '../screens/ServiceScreen';
 import { StartScreen } from '../screens/StartScreen';
@@ -34,6 +36,7 @@ export function WalkInFlow({ kiosk, idleTimeoutSec, language, onLanguage, onSess
     const begun = skipStart ? flowReducer(start, { type: 'begin' }) : start;
     return initial ? flowReducer(begun, initial) : begun;
   });
+  const service = useService(state.draft.serviceId);
   const [printing, setPrinting] = useState(false);
   const previousStep = useRef(state.step);
 
@@ -54,8 +57,9 @@ export function WalkInFlow({ kiosk, idleTimeoutSec, language, onLanguage, onSess
   });
 
   const screen = (() => {
-    if (printing && state.outcome?.booking) {
-      return <ReceiptScreen booking={state.outcome.booking} serviceId={state.draft.serviceId} onDone={() => setPrinting(false)} />;
+    const receipt = printing && state.outcome ? receiptData(state.outcome, state.draft, service) : null;
+    if (receipt) {
+      return <ReceiptScreen data={receipt} serviceId={state.draft.serviceId} onDone={() => setPrinting(false)} />;
     }
     switch (state.step) {
       case 'start':

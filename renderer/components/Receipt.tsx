@@ -1,41 +1,51 @@
 import { useTranslation } from 'react-i18next';
 import type { Service } from '../../shared/api/schemas';
-import type { CustomerBooking } from '../../shared/kiosk-api';
-import { durationMinutes } from '../../shared/api/schemas';
 import { formatDate, formatDuration, formatPrice, formatTime } from '../lib/format';
+import type { ReceiptData } from '../lib/receipt';
 
 interface ReceiptProps {
-  booking: CustomerBooking;
+  data: ReceiptData;
   service: Service | null;
   locale: string;
 }
 
 /** The printed receipt: plain black on white, narrow enough for an 80 mm roll. */
-export function Receipt({ booking, service, locale }: ReceiptProps) {
+export function Receipt({ data, service, locale }: ReceiptProps) {
   const { t } = useTranslation();
   return (
     <article className="receipt" aria-label={t('receipt.title')}>
       <h1>{t('receipt.title')}</h1>
+      {data.appointmentNumber ? (
+        <p className="receipt-number">
+          <span>{t('confirmation.number')}</span>
+          <strong>{data.appointmentNumber}</strong>
+        </p>
+      ) : (
+        <p className="receipt-queued">{t('receipt.queued')}</p>
+      )}
       <p className="receipt-number">
-        <span>{t('confirmation.number')}</span>
-        <strong>{booking.appointmentNumber}</strong>
+        <span>{t('confirmation.reference')}</span>
+        <strong data-testid="receipt-reference">{data.reference}</strong>
       </p>
       <dl>
         <dt>{t('summary.service')}</dt>
-        <dd>{booking.service.title}</dd>
-        <dt>{t('summary.employee')}</dt>
-        <dd>{booking.employee.name}</dd>
+        <dd>{data.serviceTitle}</dd>
+        {data.employeeName && (
+          <>
+            <dt>{t('summary.employee')}</dt>
+            <dd>{data.employeeName}</dd>
+          </>
+        )}
         <dt>{t('summary.date')}</dt>
-        <dd>{formatDate(booking.appointment.date, locale)}</dd>
+        <dd>{formatDate(data.date, locale)}</dd>
         <dt>{t('summary.time')}</dt>
-        <dd>
-          {t('summary.timeRange', {
-            start: formatTime(booking.appointment.time, locale),
-            end: formatTime(booking.appointment.endTime, locale),
-          })}
-        </dd>
-        <dt>{t('summary.duration')}</dt>
-        <dd>{formatDuration(service ? durationMinutes(service) : booking.service.duration, locale)}</dd>
+        <dd>{t('summary.timeRange', { start: formatTime(data.time, locale), end: formatTime(data.endTime, locale) })}</dd>
+        {data.durationMinutes !== null && (
+          <>
+            <dt>{t('summary.duration')}</dt>
+            <dd>{formatDuration(data.durationMinutes, locale)}</dd>
+          </>
+        )}
         {service && (
           <>
             <dt>{t('summary.price')}</dt>
@@ -43,7 +53,7 @@ export function Receipt({ booking, service, locale }: ReceiptProps) {
           </>
         )}
         <dt>{t('summary.name')}</dt>
-        <dd>{booking.customer.name}</dd>
+        <dd>{data.customerName}</dd>
       </dl>
       <p className="receipt-thanks">{t('receipt.thanks')}</p>
     </article>

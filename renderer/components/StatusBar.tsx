@@ -1,17 +1,24 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { SyncStatus } from '../../shared/kiosk-api';
+import type { SyncReport, SyncStatus } from '../../shared/kiosk-api';
 import { formatInstant } from '../lib/format';
 
 interface StatusBarProps {
   status: SyncStatus | null;
   locale: string;
   onSyncNow: () => void;
+  /** A "Sync now" is under way. */
+  syncing?: boolean;
+  /** What the last "Sync now" found (null: none yet, or it was refused). */
+  report?: SyncReport | null;
 }
 
-export function StatusBar({ status, locale, onSyncNow }: StatusBarProps) {
+export function StatusBar({ status, locale, onSyncNow, syncing = false, report = null }: StatusBarProps) {
   const { t } = useTranslation();
   if (!status) return <div className="status-bar" aria-busy="true" />;
   const state = status.mode === 'paused' ? 'paused' : status.online ? 'online' : 'offline';
+  // Offline: why, in plain words rather than the network's jargon.
+  const error = state === 'offline' && status.offlineReason ? t(`status.offlineReasons.${status.offlineReason}`) : status.lastError;
   return (
     <div className="status-bar" role="status" data-testid="status-bar">
       <span className={`status-dot status-${state}`} aria-hidden="true" />
@@ -21,10 +28,29 @@ export function StatusBar({ status, locale, onSyncNow }: StatusBarProps) {
       <span data-testid="status-queued">{t('status.queued', { count: status.queued })}</span>
       {status.unknown > 0 && <span className="status-warn">{t('status.unknown', { count: status.unknown })}</span>}
       {status.rateLimit && <span>{t('status.budget', { remaining: status.rateLimit.remaining, limit: status.rateLimit.limit })}</span>}
-      {status.lastError && <span className="status-error">{status.lastError}</span>}
-      <button type="button" className="chip" onClick={onSyncNow}>
-        {t('status.syncNow')}
+      {error && <span className="status-error">{error}</span>}
+      {!syncing && report && (
+        <span className="sync-report" data-testid="sync-report" aria-live="polite">
+          {syncReportText(report, status, t)}
+        </span>
+      )}
+      <button type="button" className="chip" onClick={onSyncNow} disabled={syncing} aria-busy={syncing} data-testid="sync-now">
+        {syncing ? t('status.syncing') : t('status.syncNow')}
       </button>
     </div>
   );
+}
+
+function syncReportText(report: SyncReport, status: SyncStatus, t: TFunction): string {
+  switch (report.result) {
+    case 'online':
+      if (report.sent > 0) return t('status.report.sent', { count: report.sent });
+      return report.stillQueued > 0 ? t('status.report.onlineWaiting', { count: report.stillQueued }) : t('status.report.upToDate');
+    case 'offline': {
+      const why = t(`status.offlineReasons.${status.offlineReason ?? 'other'}`);
+      return report.stillQueued > 0 ? t('status.report.offlineWaiting', { why, count: report.stillQueued }) : t('status.report.offline', { why });
+    }
+    case 'key_refused':
+      return t('status.report.keyRefused');
+  }
 }

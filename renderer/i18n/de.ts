@@ -50,6 +50,13 @@ export const de: Resources = {
     today: 'Heute',
     available: 'frei',
     none: 'In diesem Monat ist kein Tag frei.',
+    offlineSome:
+      'Der Buchungsdienst ist gerade nicht erreichbar. Buchbar sind im Moment nur die Tage mit dickem Rahmen; für die anderen braucht es die Verbindung.',
+    offlineNone:
+      'Der Buchungsdienst ist gerade nicht erreichbar, und von diesem Monat ist kein Tag auf diesem Gerät gespeichert. Bitte wählen Sie einen anderen Monat oder fragen Sie am Empfang.',
+    offlineMonth:
+      'Der Buchungsdienst ist gerade nicht erreichbar, und dieser Monat ist auf diesem Gerät nicht gespeichert. Bitte wählen Sie einen Tag in einem anderen Monat oder fragen Sie am Empfang.',
+    backToThisMonth: 'Zurück zum aktuellen Monat',
   },
   time: {
     title: 'Uhrzeit wählen',
@@ -62,6 +69,9 @@ export const de: Resources = {
     none: 'An diesem Tag ist nichts mehr frei. Bitte wählen Sie einen anderen Tag.',
     slotTaken: 'Diese Uhrzeit wurde gerade vergeben. Bitte wählen Sie eine andere.',
     slotGone: 'Diese Uhrzeit ist nicht mehr frei. Bitte wählen Sie eine andere.',
+    offlineDay: 'Der Buchungsdienst ist gerade nicht erreichbar, und die Zeiten dieses Tages sind auf diesem Gerät nicht gespeichert.',
+    nearestDay: 'Nächsten buchbaren Tag zeigen: {{date}}',
+    noStoredDay: 'Bis die Verbindung zurück ist, kann hier kein Tag gebucht werden. Bitte fragen Sie am Empfang.',
   },
   details: {
     title: 'Ihre Angaben',
@@ -115,6 +125,7 @@ export const de: Resources = {
     queuedBody:
       'Der Buchungsdienst ist gerade nicht erreichbar. Ihr Termin ist hier reserviert und wird bestätigt, sobald die Verbindung wieder steht. Das Personal findet ihn unter dieser Referenz.',
     reference: 'Referenz',
+    queuedShort: 'noch nicht bestätigt',
     finish: 'Abschließen',
   },
   receipt: {
@@ -122,6 +133,7 @@ export const de: Resources = {
     back: 'Zurück',
     printing: 'Wird gedruckt…',
     thanks: 'Vielen Dank. Bis bald!',
+    queued: 'Hier reserviert, vom Buchungsdienst noch nicht bestätigt. Das Team findet den Termin unter dieser Referenz.',
   },
   staffIdle: {
     title: 'Noch da?',
@@ -171,6 +183,24 @@ export const de: Resources = {
     budget: 'API-Kontingent {{remaining}} / {{limit}}',
     embedded: 'Demodaten',
     syncNow: 'Jetzt abgleichen',
+    syncing: 'Wird abgeglichen…',
+    offlineReasons: {
+      connect: 'Der Buchungsdienst ist nicht erreichbar (keine Verbindung).',
+      timeout: 'Der Buchungsdienst antwortet nicht rechtzeitig.',
+      reset: 'Die Verbindung zum Buchungsdienst bricht ab.',
+      other: 'Der Buchungsdienst ist nicht erreichbar.',
+    },
+    report: {
+      sent_one: 'Wieder online: {{count}} Buchung gesendet.',
+      sent_other: 'Wieder online: {{count}} Buchungen gesendet.',
+      onlineWaiting_one: 'Online: {{count}} Buchung wartet auf den nächsten Versuch.',
+      onlineWaiting_other: 'Online: {{count}} Buchungen warten auf den nächsten Versuch.',
+      upToDate: 'Online: alles ist abgeglichen.',
+      offline: 'Weiterhin offline. {{why}}',
+      offlineWaiting_one: 'Weiterhin offline. {{why}} {{count}} Buchung wartet und wird von selbst gesendet, sobald die Verbindung zurück ist.',
+      offlineWaiting_other: 'Weiterhin offline. {{why}} {{count}} Buchungen warten und werden von selbst gesendet, sobald die Verbindung zurück ist.',
+      keyRefused: 'Der Buchungsdienst hat den API-Schlüssel abgelehnt. Bitte prüfen Sie den Schlüssel in den Einstellungen.',
+    },
   },
   appInfo: {
     version: 'Version {{version}}',
@@ -191,6 +221,7 @@ export const de: Resources = {
     attempts_one: '{{count}} Versuch',
     attempts_other: '{{count}} Versuche',
     created: 'erstellt {{time}}',
+    reference: 'Ref. {{reference}}',
     states: {
       queued: 'Wartend',
       sending: 'Wird gesendet',

@@ -48,6 +48,13 @@ export const en = {
     today: 'Today',
     available: 'available',
     none: 'No free days this month.',
+    offlineSome:
+      'The booking service cannot be reached right now. Only the days with a thick frame can be booked here at the moment; the others need the connection.',
+    offlineNone:
+      'The booking service cannot be reached right now, and no day of this month is stored on this kiosk. Please try another month or ask at the counter.',
+    offlineMonth:
+      'The booking service cannot be reached right now, and this month is not stored on this kiosk. Please choose a day in another month or ask at the counter.',
+    backToThisMonth: 'Back to this month',
   },
   time: {
     title: 'Pick a time',
@@ -60,6 +67,9 @@ export const en = {
     none: 'No free times on this day. Please pick another day.',
     slotTaken: 'Sorry, someone has just booked that time. Please choose another one.',
     slotGone: 'That time is no longer free. Please choose another one.',
+    offlineDay: 'The booking service cannot be reached right now, and the times of this day are not stored on this kiosk.',
+    nearestDay: 'Show the nearest day that can be booked: {{date}}',
+    noStoredDay: 'No day can be booked here until the connection is back. Please ask at the counter.',
   },
   details: {
     title: 'Your details',
@@ -112,6 +122,7 @@ export const en = {
     queuedBody:
       'The booking service cannot be reached right now. Your time is reserved here and will be confirmed as soon as the connection is back. Staff can see it under this reference.',
     reference: 'Reference',
+    queuedShort: 'not yet confirmed',
     finish: 'Finish',
   },
   receipt: {
@@ -119,6 +130,7 @@ export const en = {
     back: 'Back',
     printing: 'Printing…',
     thanks: 'Thank you. See you soon!',
+    queued: 'Reserved here, not yet confirmed by the booking service. Staff can find it under this reference.',
   },
   staffIdle: {
     title: 'Still working?',
@@ -168,6 +180,24 @@ export const en = {
     budget: 'API budget {{remaining}} / {{limit}}',
     embedded: 'demo data',
     syncNow: 'Sync now',
+    syncing: 'Syncing…',
+    offlineReasons: {
+      connect: 'The booking service cannot be reached (no connection).',
+      timeout: 'The booking service does not answer in time.',
+      reset: 'The connection to the booking service breaks off.',
+      other: 'The booking service cannot be reached.',
+    },
+    report: {
+      sent_one: 'Online again: {{count}} booking sent.',
+      sent_other: 'Online again: {{count}} bookings sent.',
+      onlineWaiting_one: 'Online: {{count}} booking is waiting for its next try.',
+      onlineWaiting_other: 'Online: {{count}} bookings are waiting for their next try.',
+      upToDate: 'Online: everything is up to date.',
+      offline: 'Still offline. {{why}}',
+      offlineWaiting_one: 'Still offline. {{why}} {{count}} booking waits and is sent by itself when the connection is back.',
+      offlineWaiting_other: 'Still offline. {{why}} {{count}} bookings wait and are sent by themselves when the connection is back.',
+      keyRefused: 'The booking service refused the API key. Please check the key in Settings.',
+    },
   },
   appInfo: {
     version: 'Version {{version}}',
@@ -188,6 +218,7 @@ export const en = {
     attempts_one: '{{count}} attempt',
     attempts_other: '{{count}} attempts',
     created: 'created {{time}}',
+    reference: 'Ref. {{reference}}',
     states: {
       queued: 'Queued',
       sending: 'Sending',

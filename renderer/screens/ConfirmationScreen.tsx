@@ -6,16 +6,12 @@ import { BookingSummary } from '../components/BookingSummary';
 import { QrCode } from '../components/QrCode';
 import type { FlowAction, FlowState } from '../flow/flow-machine';
 import { buildCalendarEvent } from '../lib/ical';
+import { receiptData } from '../lib/receipt';
 
 interface ConfirmationScreenProps {
   state: FlowState;
   dispatch: (action: FlowAction) => void;
   onPrint: () => void;
-}
-
-/** A short, readable form of the local id for the queued confirmation. */
-export function shortReference(localId: string): string {
-  return localId.replace(/[^a-zA-Z0-9]/g, '').slice(-8).toUpperCase();
 }
 
 export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScreenProps) {
@@ -25,20 +21,25 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
   const service = useService(draft.serviceId);
   const booking = outcome?.booking ?? null;
 
+  // The calendar event: the confirmed booking, or the queued one under its reference.
+  const receipt = outcome ? receiptData(outcome, draft, service) : null;
   const event = useMemo(
     () =>
-      booking
+      receipt && outcome
         ? buildCalendarEvent({
-            uid: `${booking.bookingId}@frontdesk`,
-            title: `${booking.service.title} (${booking.employee.name})`,
-            date: booking.appointment.date,
-            time: booking.appointment.time,
-            endTime: booking.appointment.endTime,
-            description: `${t('confirmation.number')}: ${booking.appointmentNumber}`,
+            uid: `${booking?.bookingId ?? outcome.localId}@frontdesk`,
+            title: `${receipt.serviceTitle}${receipt.employeeName ? ` (${receipt.employeeName})` : ''}`,
+            date: receipt.date,
+            time: receipt.time,
+            endTime: receipt.endTime,
+            description: receipt.appointmentNumber
+              ? `${t('confirmation.number')}: ${receipt.appointmentNumber}`
+              : `${t('confirmation.reference')}: ${receipt.reference} (${t('confirmation.queuedShort')})`,
             now: now(),
           })
         : null,
-    [booking, now, t],
+    // receipt is derived from outcome, draft and service.
+    [outcome, draft, service, booking, now, t],
   );
 
   if (!outcome) return null;
@@ -56,13 +57,28 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
           <p className="lead">{t('confirmation.queuedBody')}</p>
           <p className="reference">
             <span>{t('confirmation.reference')}</span>
-            <strong data-testid="local-reference">{shortReference(outcome.localId)}</strong>
+            <strong data-testid="local-reference">{outcome.reference}</strong>
           </p>
-          {service && draft.date && draft.slot && (
-            <BookingSummary service={service} employeeName={draft.slot.employeeName} date={draft.date} time={draft.slot.time} locale={locale} />
-          )}
+          <div className="confirmation-grid">
+            {service && draft.date && draft.slot && (
+              <BookingSummary service={service} employeeName={draft.slot.employeeName} date={draft.date} time={draft.slot.time} locale={locale} />
+            )}
+            {event && (
+              <figure className="qr-figure" data-testid="queued-qr">
+                <QrCode text={event} label={t('confirmation.qr')} size={240} />
+                <figcaption>{t('confirmation.qr')}</figcaption>
+              </figure>
+            )}
+          </div>
         </div>
-        <ActionBar>{finish}</ActionBar>
+        <ActionBar>
+          {receipt && (
+            <button type="button" className="btn btn-secondary" onClick={onPrint}>
+              {t('confirmation.print')}
+            </button>
+          )}
+          {finish}
+        </ActionBar>
       </main>
     );
   }

@@ -6,6 +6,7 @@ import { Notice } from '../components/Notice';
 import { StepHeader } from '../components/StepHeader';
 import type { FlowAction, FlowState } from '../flow/flow-machine';
 import { useResult } from '../hooks/use-result';
+import { useSyncStatus } from '../hooks/use-sync-status';
 import { addMonths, localToday, monthGrid, parseDate } from '../lib/dates';
 import { formatDate, formatMonth, weekdayNames } from '../lib/format';
 
@@ -30,7 +31,13 @@ export function DayScreen({ state, dispatch }: DayScreenProps) {
     () => client.getAvailableDays({ year: view.year, month: view.month, serviceId, ...(employeeId ? { employeeId } : {}) }),
     [client, view.year, view.month, serviceId, employeeId],
   );
-  const available = new Set(days.state === 'ready' ? days.value.availableDays : []);
+  // Offline, only days whose times this kiosk has stored can be booked: those are marked, the
+  // other open days are shown but cannot be chosen.
+  const status = useSyncStatus(client);
+  const offline = status !== null && !status.online;
+  const storedDays = days.state === 'ready' && offline && days.value.bookableOffline ? new Set(days.value.bookableOffline) : null;
+  const available = new Set(days.state === 'ready' ? days.value.availableDays.filter((day) => storedDays?.has(day) ?? true) : []);
+  const openButNotStored = days.state === 'ready' && storedDays !== null && days.value.availableDays.some((day) => !storedDays.has(day));
   const noneLeft = days.state === 'ready' && atCurrentMonth && !days.value.availableDays.some((day) => day >= current.day);
   // Late in the month with nothing left: show the next month at once rather than an empty grid.
   const [advanced, setAdvanced] = useState(false);
@@ -88,7 +95,7 @@ export function DayScreen({ state, dispatch }: DayScreenProps) {
                         <button
                           type="button"
                           data-date={cell.date}
-                          className={`day${available.has(cell.day) && cell.date >= today ? ' day-open' : ''}${cell.date === today ? ' day-today' : ''}`}
+                          className={`day${available.has(cell.day) && cell.date >= today ? ' day-open' : ''}${storedDays?.has(cell.day) && cell.date >= today ? ' day-offline-ok' : ''}${cell.date === today ? ' day-today' : ''}`}
                           disabled={!available.has(cell.day) || cell.date < today}
                           aria-label={`${formatDate(cell.date, locale)}${cell.date === today ? `, ${t('day.today')}` : ''}`}
                           aria-current={cell.date === today ? 'date' : undefined}
@@ -104,7 +111,23 @@ export function DayScreen({ state, dispatch }: DayScreenProps) {
             </tbody>
           </table>
           {days.state === 'ready' && days.value.availableDays.length === 0 && <Notice tone="info">{t('day.none')}</Notice>}
-          {days.state === 'error' && <Notice tone="error">{t(`errors.${days.error.code}`)}</Notice>}
+          {openButNotStored && (
+            <div data-testid="day-offline">
+              <Notice tone="warning">{available.size > 0 ? t('day.offlineSome') : t('day.offlineNone')}</Notice>
+            </div>
+          )}
+          {days.state === 'error' && days.error.code === 'unavailable' ? (
+            <div data-testid="day-offline">
+              <Notice tone="warning">{t('day.offlineMonth')}</Notice>
+              {!atCurrentMonth && (
+                <button type="button" className="btn btn-secondary" onClick={() => setView({ year: current.year, month: current.month })}>
+                  {t('day.backToThisMonth')}
+                </button>
+              )}
+            </div>
+          ) : (
+            days.state === 'error' && <Notice tone="error">{t(`errors.${days.error.code}`)}</Notice>
+          )}
         </div>
       </div>
       <ActionBar onBack={() => dispatch({ type: 'back' })} onCancel={() => dispatch({ type: 'reset' })} />

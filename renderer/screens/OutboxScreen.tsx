@@ -49,6 +49,12 @@ export function OutboxScreen({ onRebook }: OutboxScreenProps) {
     await refresh();
   };
 
+  // A network failure in plain words ("network: reset" is the core's log wording).
+  const errorText = (error: { status: number | null; message: string }): string => {
+    const reason = /^network: (connect|timeout|reset|other)$/.exec(error.message)?.[1];
+    return error.status === null && reason ? t(`status.offlineReasons.${reason}`) : error.message;
+  };
+
   const title = (serviceId: string): string => catalog.services.find((service) => service._id === serviceId)?.title ?? serviceId;
 
   return (
@@ -70,11 +76,18 @@ export function OutboxScreen({ onRebook }: OutboxScreenProps) {
               <span>
                 {title(booking.request.serviceId)} · {formatShortDate(booking.request.date, locale)} {formatTime(booking.request.time, locale)}
               </span>
-              {booking.booking && <span className="mono">{booking.booking.appointmentNumber}</span>}
+              <span className="mono" data-testid="outbox-reference">
+                {t('outbox.reference', { reference: booking.reference })}
+              </span>
+              {booking.booking && (
+                <span className="mono" data-testid="outbox-number">
+                  {booking.booking.appointmentNumber}
+                </span>
+              )}
               <span className="muted">
                 {t('outbox.created', { time: formatInstant(booking.createdAt, locale) })} · {t('outbox.attempts', { count: booking.attempts })}
               </span>
-              {booking.lastError && <span className="status-error">{booking.lastError.message}</span>}
+              {booking.lastError && <span className="status-error">{errorText(booking.lastError)}</span>}
             </div>
             <div className="outbox-actions">
               {RETRYABLE.has(booking.state) && !booking.erased && (

@@ -1,16 +1,16 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CustomerBooking } from '../../shared/kiosk-api';
 import { useKiosk, useService } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
 import { Receipt } from '../components/Receipt';
 import { isElectron } from '../kiosk/client';
+import type { ReceiptData } from '../lib/receipt';
 
 /** The hash the Electron main process watches to print the page silently. */
 export const RECEIPT_HASH = '#/receipt';
 
 interface ReceiptScreenProps {
-  booking: CustomerBooking;
+  data: ReceiptData;
   serviceId: string | null;
   onDone: () => void;
 }
@@ -19,7 +19,7 @@ interface ReceiptScreenProps {
  * The print page. In Electron the main process sees the receipt route and prints it silently on
  * the configured printer; in a browser the print dialog opens.
  */
-export function ReceiptScreen({ booking, serviceId, onDone }: ReceiptScreenProps) {
+export function ReceiptScreen({ data, serviceId, onDone }: ReceiptScreenProps) {
   const { t } = useTranslation();
   const { locale } = useKiosk();
   const service = useService(serviceId);
@@ -38,7 +38,7 @@ export function ReceiptScreen({ booking, serviceId, onDone }: ReceiptScreenProps
   return (
     <main className="screen screen-receipt" data-screen="receipt">
       <div className="screen-body">
-        <Receipt booking={booking} service={service} locale={locale} />
+        <Receipt data={data} service={service} locale={locale} />
       </div>
       <ActionBar>
         <button type="button" className="btn btn-primary" onClick={onDone}>

@@ -5,7 +5,7 @@ import { Notice } from '../components/Notice';
 import { StepHeader } from '../components/StepHeader';
 import type { FlowAction, FlowState } from '../flow/flow-machine';
 import { useResult } from '../hooks/use-result';
-import { localTime, localToday } from '../lib/dates';
+import { addMonths, localTime, localToday, parseDate } from '../lib/dates';
 import { formatDate, formatTime } from '../lib/format';
 import { groupSlots } from '../lib/slots';
 
@@ -34,6 +34,28 @@ export function TimeScreen({ state, dispatch }: TimeScreenProps) {
   const groups = slots.state === 'ready' ? groupSlots(slots.value.timeSlots) : [];
   const anyFree = groups.some((group) => group.slots.some((slot) => isFree(slot.time, slot.available)));
   const employees = catalog.employees.filter((employee) => employee.available);
+  // This day is neither live nor stored: the nearest day this kiosk can book offline instead.
+  const uncached = slots.state === 'error' && slots.error.code === 'unavailable';
+  const nearest = useResult(
+    () => (uncached ? nearestStoredDay(date, localToday(now())) : Promise.resolve({ ok: true as const, result: null })),
+    [uncached, date, serviceId],
+  );
+
+  async function nearestStoredDay(from: string, today: string): Promise<{ ok: true; result: string | null }> {
+    const { year, month } = parseDate(from);
+    const candidates: string[] = [];
+    for (const view of [{ year, month }, addMonths(year, month, 1)]) {
+      const days = await client.getAvailableDays({ year: view.year, month: view.month, serviceId });
+      if (!days.ok) continue;
+      for (const day of days.result.bookableOffline ?? []) {
+        candidates.push(`${view.year}-${String(view.month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
+      }
+    }
+    const distance = (d: string): number => Math.abs(Date.parse(`${d}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`));
+    // Equally near: the later day (the customer asked for this one or later, most often).
+    const best = candidates.filter((d) => d >= today && d !== from).sort((a, b) => distance(a) - distance(b) || b.localeCompare(a))[0];
+    return { ok: true, result: best ?? null };
+  }
 
   return (
     <main className="screen" data-screen="time">
@@ -63,7 +85,19 @@ export function TimeScreen({ state, dispatch }: TimeScreenProps) {
           </div>
         )}
         {slots.state === 'loading' && <p className="hint">{t('app.loading')}</p>}
-        {slots.state === 'error' && <Notice tone="error">{t(`errors.${slots.error.code}`)}</Notice>}
+        {uncached ? (
+          <div className="offline-way-on" data-testid="time-offline">
+            <Notice tone="warning">{t('time.offlineDay')}</Notice>
+            {nearest.state === 'ready' && nearest.value && (
+              <button type="button" className="btn btn-primary" data-testid="nearest-day" onClick={() => dispatch({ type: 'chooseDay', date: nearest.value as string })}>
+                {t('time.nearestDay', { date: formatDate(nearest.value, locale) })}
+              </button>
+            )}
+            {nearest.state === 'ready' && !nearest.value && <p className="hint">{t('time.noStoredDay')}</p>}
+          </div>
+        ) : (
+          slots.state === 'error' && <Notice tone="error">{t(`errors.${slots.error.code}`)}</Notice>
+        )}
         {slots.state === 'ready' && !anyFree && <Notice tone="info">{t('time.none')}</Notice>}
         {groups.map((group) => (
           <section key={group.part} className="slot-group" aria-labelledby={`part-${group.part}`}>

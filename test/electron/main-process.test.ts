@@ -366,6 +366,7 @@ describe('electron main', () => {
       type: 'booking',
       booking: {
         localId: 'loc-1',
+        reference: 'LOC1',
         state: 'queued',
         request: { serviceId: 's', employeeId: 'e', date: '2026-03-02', time: '10:00', customer: { name: 'Max', email: 'max@example.com', phone: '+49 30 999' } },
         booking: null,

@@ -20,7 +20,7 @@ describe('flowReducer', () => {
       ...toDetails,
       { type: 'editCustomer', field: 'name', value: ' Eva ' },
       { type: 'submitDetails' },
-      { type: 'booked', outcome: { localId: 'l1', state: 'sent', booking: null } },
+      { type: 'booked', outcome: { localId: 'l1', reference: 'L1', state: 'sent', booking: null } },
     ] satisfies FlowAction[];
     const seen = steps.map((_, i) => run(steps.slice(0, i + 1)).step);
     expect(seen).toEqual(['service', 'day', 'time', 'details', 'details', 'review', 'done']);

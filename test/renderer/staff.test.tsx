@@ -97,6 +97,7 @@ describe('staff area', () => {
     const client = new FakeKioskClient({ settings: { mode: 'counter' } });
     client.bookings.push({
       localId: 'l-9',
+      reference: 'L9',
       state: 'rejected',
       request: {
         serviceId: 'svc-cut',

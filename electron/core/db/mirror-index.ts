@@ -10,7 +10,7 @@ export interface MirrorIndex {
   servicesFetchedAt: number | null;
   employeesFetchedAt: number | null;
   days: Map<string, { fetchedAt: number; availableDays: number[] }>;
-  slots: Map<string, { fetchedAt: number; firstSlotTime: string | null; lastSlotTime: string | null }>;
+  slots: Map<string, { fetchedAt: number; firstSlotTime: string | null; lastSlotTime: string | null; anyAvailable: boolean }>;
 }
 
 export function loadMirrorIndex(db: KioskDb): MirrorIndex {
@@ -41,14 +41,16 @@ function readAvailableDays(text: string): number[] {
   }
 }
 
-function readSlotSpan(text: string): { firstSlotTime: string | null; lastSlotTime: string | null } {
+function readSlotSpan(text: string): { firstSlotTime: string | null; lastSlotTime: string | null; anyAvailable: boolean } {
   let first: string | null = null;
   let last: string | null = null;
+  let anyAvailable = false;
   try {
     const value = (JSON.parse(text) as { timeSlots?: unknown }).timeSlots;
     if (Array.isArray(value)) {
-      for (const slot of value as { time?: unknown }[]) {
+      for (const slot of value as { time?: unknown; available?: unknown }[]) {
         if (typeof slot.time !== 'string') continue;
+        if (slot.available === true) anyAvailable = true;
         if (first === null || slot.time < first) first = slot.time;
         if (last === null || slot.time > last) last = slot.time;
       }
@@ -56,5 +58,5 @@ function readSlotSpan(text: string): { firstSlotTime: string | null; lastSlotTim
   } catch {
     // An unreadable row has no span; the plan refreshes it like any other.
   }
-  return { firstSlotTime: first, lastSlotTime: last };
+  return { firstSlotTime: first, lastSlotTime: last, anyAvailable };
 }

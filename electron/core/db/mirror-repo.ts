@@ -2,7 +2,7 @@
  * The mirror's tables: what the API answered and when. Payloads are re-parsed with the shared
  * schemas when read, so a corrupt row reads as "not cached" rather than crashing a lookup.
  */
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   AvailableDaysSchema,
@@ -152,6 +152,36 @@ export function loadTimeSlots(db: KioskDb, key: SlotsKey): Cached<TimeSlots> | n
     .get();
   const data = row ? parseJson(TimeSlotsSchema, row.data) : null;
   return row && data ? { data, fetchedAt: row.fetchedAt } : null;
+}
+
+/**
+ * The cached slot lists (all employees) of one service in one month: day of month -> fetch time
+ * and whether any slot was free. What the calendar's cached available days are corrected with.
+ */
+export function loadSlotDaysOfMonth(
+  db: KioskDb,
+  key: { year: number; month: number; serviceId: string },
+): Map<number, { fetchedAt: number; anyAvailable: boolean }> {
+  const prefix = `${String(key.year).padStart(4, '0')}-${String(key.month).padStart(2, '0')}-`;
+  const rows = db
+    .select()
+    .from(mirrorTimeSlots)
+    .where(
+      and(
+        eq(mirrorTimeSlots.serviceId, key.serviceId),
+        eq(mirrorTimeSlots.employeeKey, employeeKey(undefined)),
+        gte(mirrorTimeSlots.date, `${prefix}01`),
+        lte(mirrorTimeSlots.date, `${prefix}31`),
+      ),
+    )
+    .all();
+  const days = new Map<number, { fetchedAt: number; anyAvailable: boolean }>();
+  for (const row of rows) {
+    const data = parseJson(TimeSlotsSchema, row.data);
+    if (!data) continue;
+    days.set(Number(row.date.slice(8, 10)), { fetchedAt: row.fetchedAt, anyAvailable: data.timeSlots.some((s) => s.available) });
+  }
+  return days;
 }
 
 /** Drops slot days before `date` (they can never be booked again). */

@@ -23,6 +23,7 @@ import {
   loadAvailableDays,
   loadCatalog,
   loadService,
+  loadSlotDaysOfMonth,
   loadTimeSlots,
   saveAvailableDays,
   saveCatalog,
@@ -30,14 +31,17 @@ import {
   type Cached,
 } from '../db/mirror-repo';
 import type { KioskDb } from '../db/open';
+import { overlayAvailableDays } from '../mirror/derived-days';
 import type { Mirror } from '../mirror/mirror';
-import { toLocalBooking, type OutboxEntry } from '../outbox/entry';
+import { bookingReference } from '../../../shared/booking/reference';
+import { entryMatches, toLocalBooking, type OutboxEntry } from '../outbox/entry';
 import type { Replayer } from '../outbox/replayer';
 import type { OutboxStore } from '../outbox/store';
 import { applyVerdict } from '../outbox/transitions';
 import type { UpstreamClient } from '../upstream/client';
 import { classifyBookingOutcome, classifyLookupOutcome, type UpstreamOutcome } from '../upstream/outcome';
 import type { EventHub } from './events';
+import type { RecoveryProbe } from './recovery-probe';
 import type { SettingsService } from './settings-service';
 import type { SyncStatusTracker } from './sync-status';
 
@@ -63,6 +67,8 @@ export interface EngineDeps {
   settings: SettingsService;
   replayer: Replayer;
   mirror: Mirror;
+  /** Asks the API whether it is back (Sync now, and on its own while offline). */
+  probe: RecoveryProbe;
   events: EventHub;
   /** Re-targets the upstream after a settings change. */
   retarget: () => Promise<void>;
@@ -171,15 +177,30 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
   async function getAvailableDays(input: KioskInput<'getAvailableDays'>): ReturnType<KioskApi['getAvailableDays']> {
     const key = { year: input.year, month: input.month, serviceId: input.serviceId, employeeId: input.employeeId };
     const cached = loadAvailableDays(db, key);
+    // Stored slot lists of the month: which days can be booked offline, and (fetched after the
+    // calendar) the fresher truth about their day.
+    const slotDays =
+      input.serviceId === undefined ? new Map<number, { fetchedAt: number; anyAvailable: boolean }>() : loadSlotDaysOfMonth(db, { year: input.year, month: input.month, serviceId: input.serviceId });
+    const today = todayIn(deps.timeZone, clock.now());
+    const bookableOffline = [...slotDays]
+      .filter(([day, list]) => list.anyAvailable && `${input.year}-${String(input.month).padStart(2, '0')}-${String(day).padStart(2, '0')}` >= today)
+      .map(([day]) => day)
+      .sort((a, b) => a - b);
+    const offlinePart = input.serviceId === undefined ? {} : { bookableOffline };
     if (isStale(cached, freshness.otherMaxAgeMs) && mayGoLive()) {
       const live = noteLookup(await deps.client().getAvailableDays(key, interactive()));
       if (live) {
         saveAvailableDays(db, key, live, clock.now());
-        return { ...live, source: 'live', asOf: asOf(clock.now()) };
+        return { ...live, source: 'live', asOf: asOf(clock.now()), ...offlinePart };
       }
     }
     if (!cached) throw new KioskFailure('unavailable', 'these days are neither live nor cached');
-    return { ...cached.data, source: 'cache', asOf: asOf(cached.fetchedAt) };
+    if (input.serviceId === undefined || input.employeeId !== undefined) {
+      return { ...cached.data, source: 'cache', asOf: asOf(cached.fetchedAt), ...offlinePart };
+    }
+    // Slot lists fetched after the calendar know their days better (filled up, or opened).
+    const availableDays = overlayAvailableDays({ availableDays: cached.data.availableDays, fetchedAt: cached.fetchedAt }, slotDays);
+    return { ...cached.data, availableDays, totalDays: availableDays.length, source: 'cache', asOf: asOf(cached.fetchedAt), ...offlinePart };
   }
 
   function serviceFor(serviceId: string): Service | null {
@@ -366,7 +387,12 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
     onBookingChange(next);
     if (next.state === 'queued') deps.replayer.poke();
     if (refusal instanceof KioskFailure) throw refusal;
-    return { localId: next.localId, state: next.state, booking: forCustomer(next.booking, request) };
+    return {
+      localId: next.localId,
+      reference: bookingReference(next.localId),
+      state: next.state,
+      booking: forCustomer(next.booking, request),
+    };
   }
 
   /**
@@ -391,7 +417,7 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
     }
     onBookingChange(entry);
     deps.replayer.poke();
-    return Promise.resolve({ localId: entry.localId, state: entry.state, booking: null });
+    return Promise.resolve({ localId: entry.localId, reference: bookingReference(entry.localId), state: entry.state, booking: null });
   }
 
   function requireEntry(localId: string): OutboxEntry {
@@ -405,7 +431,10 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
     getAvailableDays,
     getTimeSlots,
     createBooking,
-    listBookings: () => Promise.resolve(store.list().map(toLocalBooking)),
+    listBookings: ({ query }) => {
+      const entries = store.list();
+      return Promise.resolve((query ? entries.filter((e) => entryMatches(e, query)) : entries).map(toLocalBooking));
+    },
     retryBooking({ localId }) {
       const entry = requireEntry(localId);
       if (entry.state === 'sent' || entry.state === 'sending') return Promise.resolve(toLocalBooking(entry));
@@ -441,10 +470,23 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
         deps.replayer.resume();
       }
       lastProbeAt = -Infinity;
-      await deps.replayer.runOnce();
-      await deps.mirror.sweep(20);
+      deps.probe.hurry();
+      const waiting = store.holding().filter((e) => e.state !== 'unknown').map((e) => e.localId);
+      // Offline (or never in contact): one cheap request says whether the API is back, so that
+      // the answer below is about now, not about the last customer's lookup.
+      const before = statusSnapshot();
+      if (!before.online || status.offlineSince !== null) await deps.probe.probe();
+      if (!status.paused && status.offlineSince === null) {
+        // Staff asked: nothing sits out a backoff.
+        store.wakeAll(clock.now());
+        await deps.replayer.runOnce();
+        await deps.mirror.sweep(20);
+      }
       emitStatus();
-      return statusSnapshot();
+      const after = statusSnapshot();
+      const sent = waiting.filter((id) => store.get(id)?.state === 'sent').length;
+      const result = status.paused ? 'key_refused' : after.online && status.offlineSince === null ? 'online' : 'offline';
+      return { ...after, report: { result, sent, stillQueued: after.queued } };
     },
     getSettings: () => Promise.resolve(deps.settings.get()),
     async updateSettings(update) {

@@ -3,7 +3,7 @@
  * header, the clock skew from the API's Date header, and the error staff must act on.
  */
 import type { SyncStatus } from '../../../shared/kiosk-api';
-import type { AnswerMeta, LocalError } from '../upstream/outcome';
+import type { AnswerMeta, LocalError, NetworkReason } from '../upstream/outcome';
 
 /** A skew beyond this makes bookings' times and "today" disagree with the API's. */
 export const MAX_CLOCK_SKEW_MS = 2 * 60_000;
@@ -21,12 +21,14 @@ export class SyncStatusTracker {
   private clockSkewMs: number | null = null;
   private rateLimit: AnswerMeta['rateLimit'] = null;
   private lastNetworkFailureAt: number | null = null;
+  private lastNetworkReason: NetworkReason | null = null;
 
   constructor(private readonly upstream: () => SyncStatus['upstream']) {}
 
   onAnswer(meta: AnswerMeta): void {
     this.online = true;
     this.lastNetworkFailureAt = null;
+    this.lastNetworkReason = null;
     if (meta.rateLimit) this.rateLimit = meta.rateLimit;
     // The Date header has whole seconds: anything under a second is noise.
     if (meta.serverDate !== null) this.clockSkewMs = Math.round((meta.serverDate - meta.receivedAt) / 1000) * 1000;
@@ -38,9 +40,10 @@ export class SyncStatusTracker {
     this.authError = null;
   }
 
-  onNetworkFailure(now: number, reason: string): void {
+  onNetworkFailure(now: number, reason: NetworkReason): void {
     this.online = false;
     this.lastNetworkFailureAt ??= now;
+    this.lastNetworkReason = reason;
     this.lastFailure = `API unreachable (${reason})`;
   }
 
@@ -64,6 +67,7 @@ export class SyncStatusTracker {
     this.clockSkewMs = null;
     this.rateLimit = null;
     this.lastNetworkFailureAt = null;
+    this.lastNetworkReason = null;
   }
 
   get paused(): boolean {
@@ -104,6 +108,7 @@ export class SyncStatusTracker {
       clockSkewMs: this.clockSkewMs,
       lastError: authMessage ?? skewError ?? this.lastFailure,
       upstream: this.upstream(),
+      ...(this.lastNetworkReason !== null && !this.online ? { offlineReason: this.lastNetworkReason } : {}),
     };
   }
 }

@@ -13,6 +13,16 @@
  *
  * Priorities: `interactive` may use the whole window; `background` (the mirror) only
  * (1 - reserve) of it, and its requests are spaced evenly over the minute window.
+ *
+ * Other users of the same key (a second kiosk, spec §5: limits are per key): a minute-window
+ * header says how many requests the key spent since the window began; what we did not send
+ * ourselves, others did (a 429 says the window is full). Per window, at our latest answer in
+ * it: others' count and ours so far. Over the last hour, others' total against ours in the same
+ * windows says how many kiosks share the key (`peers()`), and the mirror stretches its plan by
+ * it. Comparing within the windows we saw keeps it fair both ways: kiosks on one plan are busy
+ * in the same minutes (a rate over the observed time would overcount them), and one that
+ * stretched less than another sees it too (a kiosk that sees more traffic than its own does
+ * not keep all the key's budget to itself, nor leave it all).
  */
 export type Priority = 'interactive' | 'background';
 export type WindowName = 'minute' | 'day';
@@ -26,6 +36,14 @@ export interface GovernorOptions {
 export const DEFAULT_GOVERNOR_OPTIONS: GovernorOptions = { minuteLimit: 60, dayLimit: 1000, reserve: 0.2 };
 
 const SPAN: Record<WindowName, number> = { minute: 60_000, day: 86_400_000 };
+const HOUR = 3_600_000;
+/** Observed window time needed before others' rate is trusted. */
+const MIN_OBSERVED_MS = 30_000;
+/** Own sends in the last hour below which the ratio is not recomputed (the shop is closed). */
+const MIN_OWN_SENDS = 5;
+const MAX_PEERS = 4;
+/** Others' spend, as a share of ours, below which they are not counted as another kiosk. */
+const PEER_THRESHOLD = 0.2;
 /** Headers whose reset is this close are the minute window's. */
 const MINUTE_HEADER_HORIZON_MS = 65_000;
 
@@ -53,6 +71,9 @@ export class RateGovernor {
   private lastHeader: GovernorSnapshot['last'] = null;
   private blockedUntil = 0;
   private lastBackgroundAt = -Infinity;
+  /** Others' requests seen per minute window (by its start), at the latest answer in it. */
+  private readonly others = new Map<number, { others: number; own: number; observedMs: number }>();
+  private lastPeers = 1;
 
   constructor(options: Partial<GovernorOptions> = {}) {
     this.options = { ...DEFAULT_GOVERNOR_OPTIONS, ...options };
@@ -82,9 +103,18 @@ export class RateGovernor {
     if (priority === 'background') this.lastBackgroundAt = now;
   }
 
-  /** A request ended without an answer the server counted for sure (network failure). */
-  onNoAnswer(): void {
+  /**
+   * A request ended without an answer the server counted for sure (network failure). With
+   * `neverSentAt` (the connection was refused: the server never saw it) its send is forgotten,
+   * so that probing an unreachable API every few seconds spends none of the budget.
+   */
+  onNoAnswer(neverSentAt?: number): void {
     this.inFlight = Math.max(0, this.inFlight - 1);
+    if (neverSentAt === undefined) return;
+    const index = this.sends.lastIndexOf(neverSentAt);
+    if (index < 0) return;
+    this.sends.splice(index, 1);
+    for (const view of Object.values(this.headers)) if (view && view.sentSince > 0) view.sentSince -= 1;
   }
 
   /** An answer arrived, with its X-RateLimit-* headers when it had them. */
@@ -104,12 +134,49 @@ export class RateGovernor {
       sentSince: this.inFlight,
     };
     this.lastHeader = { limit: header.limit, remaining, resetAt: header.resetAt };
+    if (name === 'minute') this.noteOthers(now, header.resetAt - SPAN.minute, header.limit - remaining);
   }
 
-  /** A 429: nobody sends until retryAfter has passed. */
-  onRateLimited(now: number, retryAfterMs: number): void {
+  /**
+   * A 429: nobody sends until retryAfter has passed. The minute window is full: what we did not
+   * send of it, others did (with the header's window when the answer had one).
+   */
+  onRateLimited(now: number, retryAfterMs: number, header?: { limit: number; resetAt: number } | null): void {
     this.inFlight = Math.max(0, this.inFlight - 1);
     this.blockedUntil = Math.max(this.blockedUntil, now + Math.max(1_000, retryAfterMs));
+    const minuteHeader = header && header.resetAt > now && header.resetAt - now <= MINUTE_HEADER_HORIZON_MS;
+    if (minuteHeader) this.noteOthers(now, header.resetAt - SPAN.minute, header.limit);
+    else if (!header) this.noteOthers(now, now - SPAN.minute, this.limits.minute);
+  }
+
+  /**
+   * How many kiosks share this key: 1 + others' spend / ours in the windows of the last hour
+   * we saw, where others spending more than a fifth of what we spend count as one more kiosk;
+   * 1..4. While we send little (closed), the last value stands.
+   */
+  peers(now: number): number {
+    this.prune(now);
+    let others = 0;
+    let own = 0;
+    let observedMs = 0;
+    for (const sample of this.others.values()) {
+      others += sample.others;
+      own += sample.own;
+      observedMs += sample.observedMs;
+    }
+    if (observedMs < MIN_OBSERVED_MS || own < MIN_OWN_SENDS) return this.lastPeers;
+    this.lastPeers = Math.min(MAX_PEERS, Math.max(1, 1 + Math.ceil(others / own - PEER_THRESHOLD)));
+    return this.lastPeers;
+  }
+
+  private noteOthers(now: number, windowStart: number, usedByAll: number): void {
+    // Our own sends in the window, those still in flight included (the server may not have
+    // counted them yet: others are rather under- than overestimated).
+    const own = this.countSince(windowStart - 1);
+    const others = Math.max(0, usedByAll - own);
+    const observedMs = Math.max(1, Math.min(SPAN.minute, now - windowStart));
+    const previous = this.others.get(windowStart);
+    if (!previous || observedMs >= previous.observedMs) this.others.set(windowStart, { others, own, observedMs });
   }
 
   /** Send times of the last day, to survive a restart (the day window is mostly our own count). */
@@ -188,5 +255,6 @@ export class RateGovernor {
       const view = this.headers[name];
       if (view && now >= view.resetAt) this.headers[name] = null;
     }
+    for (const start of this.others.keys()) if (start < now - HOUR) this.others.delete(start);
   }
 }

@@ -94,7 +94,7 @@ export function createMirror(options: MirrorOptions): Mirror {
   /** Whether the mirror spends now, and if not, when the next warm-up starts. */
   function openState(now: number, wall: { date: string; time: string }, index: MirrorIndex): { open: boolean; opensAt: number | null } {
     const hours = hoursOf(wall.date, index);
-    const warm = fromMinutes(Math.max(0, toMinutes(hours.open) - (options.warmUpMinutes ?? 15)));
+    const warm = fromMinutes(Math.max(0, toMinutes(hours.open) - (options.warmUpMinutes ?? 2)));
     if (wall.time >= warm && wall.time <= hours.close) return { open: true, opensAt: null };
     if (wall.time < warm) return { open: false, opensAt: wallToInstant(wall.date, warm, options.timeZone) };
     // After closing: look again just after midnight, when the next day's hours are known.
@@ -161,6 +161,8 @@ export function createMirror(options: MirrorOptions): Mirror {
         days: index.days,
         slots: index.slots,
         failedUntil,
+        // Other kiosks on the same key: this one keeps its share (ages stretched by their number).
+        stretch: options.governor().peers(now),
       },
       policy,
     );

@@ -1,13 +1,25 @@
 /**
  * The mirror's schedule as a pure function: given what is cached and when it was fetched,
- * which refresh comes next, and when. Today's slots come first; the rest is spread so that the
- * day's budget is spent evenly over opening hours:
- * - today's slots of a service that still has slots later today: every `todayMaxAgeMs`;
- * - the next days' slots where the service has availability (or we do not know yet): every
- *   `futureMaxAgeMs`; days without availability and finished days: every `idleMaxAgeMs`;
- * - available days of this and next month: every `daysMaxAgeMs`; the catalog: `catalogMaxAgeMs`.
- * Outside opening hours only a cold catalog, month view and today's slots are fetched.
+ * which refresh comes next, and when. Calendar first, then the slots where they matter:
+ * 1. the catalog (services, employees), then the available days of this month and the next for
+ *    every service: the calendar works offline after a dozen requests;
+ * 2. slot lists only of days the calendar says are open for that service, nearest first: the
+ *    first `openDays` open days from today. Days inside the `dates` window (today and the next
+ *    days) are kept fresh: today every `todayMaxAgeMs` while the service has slots ahead, the
+ *    next days every `futureMaxAgeMs`; open days beyond the window only every `beyondMaxAgeMs`;
+ *    a day whose latest slot list has no free slot (full) every `idleMaxAgeMs`. Closed days are
+ *    not fetched at all: the calendar's refresh finds them when they open.
+ * 3. the calendar itself every `daysMaxAgeMs` (this month) / `nextMonthDaysMaxAgeMs`.
+ * Whether a day is open comes from the calendar, unless a slot list fetched after it says
+ * otherwise (derived-days.ts). Outside opening hours only what was never fetched is filled, so
+ * a kiosk started at any hour has a calendar and the next open days at once.
+ * `stretch` (>= 1) scales every age: a key shared with other kiosks gives this one a share.
  */
+import { addDays } from '../../../shared/booking/time';
+import { daysKey, isOpenOn, slotsKey, type CachedDays, type CachedSlotDay } from './derived-days';
+
+export { daysKey, slotsKey };
+
 export type MirrorTask =
   | { kind: 'services' }
   | { kind: 'employees' }
@@ -17,19 +29,27 @@ export type MirrorTask =
 export interface MirrorPolicy {
   todayMaxAgeMs: number;
   futureMaxAgeMs: number;
+  /** Open days after the `dates` window (up to `openDays` of them). */
+  beyondMaxAgeMs: number;
   idleMaxAgeMs: number;
   daysMaxAgeMs: number;
+  nextMonthDaysMaxAgeMs: number;
   catalogMaxAgeMs: number;
+  /** How many open days (today included) of each service the mirror keeps. */
+  openDays: number;
   /** A failed task is not tried again for this long (the loop must not spin on one bad key). */
   failureBackoffMs: number;
 }
 
 export const DEFAULT_MIRROR_POLICY: MirrorPolicy = {
-  todayMaxAgeMs: 9.75 * 60_000,
-  futureMaxAgeMs: 58 * 60_000,
+  todayMaxAgeMs: 9.95 * 60_000,
+  futureMaxAgeMs: 59.5 * 60_000,
+  beyondMaxAgeMs: 24 * 3_600_000,
   idleMaxAgeMs: 6 * 3_600_000,
-  daysMaxAgeMs: 3 * 3_600_000,
-  catalogMaxAgeMs: 4 * 3_600_000,
+  daysMaxAgeMs: 24 * 3_600_000,
+  nextMonthDaysMaxAgeMs: 24 * 3_600_000,
+  catalogMaxAgeMs: 24 * 3_600_000,
+  openDays: 7,
   failureBackoffMs: 60_000,
 };
 
@@ -40,16 +60,18 @@ export interface PlanInput {
   opensAt: number | null;
   today: string;
   nowTime: string; // wall-clock HH:mm in the business time zone
-  dates: string[]; // today first, then the next days
-  months: { year: number; month: number }[];
+  dates: string[]; // the window kept fresh: today first, then the next days
+  months: { year: number; month: number }[]; // this month, then the next
   serviceIds: string[];
   servicesFetchedAt: number | null;
   employeesFetchedAt: number | null;
   /** key `${year}-${month}|${serviceId}` -> fetch time and the days it listed */
-  days: ReadonlyMap<string, { fetchedAt: number; availableDays: readonly number[] }>;
-  /** key `${date}|${serviceId}` -> fetch time and the last slot time of that day (null: none) */
-  slots: ReadonlyMap<string, { fetchedAt: number; firstSlotTime?: string | null; lastSlotTime: string | null }>;
+  days: ReadonlyMap<string, CachedDays>;
+  /** key `${date}|${serviceId}` -> fetch time, last slot time (null: none), any slot free */
+  slots: ReadonlyMap<string, CachedSlotDay>;
   failedUntil: ReadonlyMap<string, number>;
+  /** >= 1: every age is multiplied by it (this kiosk's share of a shared key). Default 1. */
+  stretch?: number;
 }
 
 export interface Plan {
@@ -58,8 +80,6 @@ export interface Plan {
   nextAt: number;
 }
 
-export const daysKey = (year: number, month: number, serviceId: string): string => `${year}-${month}|${serviceId}`;
-export const slotsKey = (date: string, serviceId: string): string => `${date}|${serviceId}`;
 
 export function taskKey(task: MirrorTask): string {
   switch (task.kind) {
@@ -80,31 +100,43 @@ interface Candidate {
   rank: number; // lower first among equally overdue tasks
 }
 
+/** How far ahead the open days of a service are looked for (this month and the next). */
+const SEARCH_DAYS = 62;
+
 export function planNext(input: PlanInput, policy: MirrorPolicy = DEFAULT_MIRROR_POLICY): Plan {
+  const stretch = Math.max(1, input.stretch ?? 1);
   const candidates: Candidate[] = [
     { task: { kind: 'services' }, fetchedAt: input.servicesFetchedAt, maxAgeMs: policy.catalogMaxAgeMs, rank: 0 },
-    { task: { kind: 'employees' }, fetchedAt: input.employeesFetchedAt, maxAgeMs: policy.catalogMaxAgeMs, rank: 0 },
+    { task: { kind: 'employees' }, fetchedAt: input.employeesFetchedAt, maxAgeMs: policy.catalogMaxAgeMs, rank: 1 },
   ];
   if (input.servicesFetchedAt !== null) {
-    input.dates.forEach((date, index) => {
+    input.months.forEach(({ year, month }, monthIndex) => {
       for (const serviceId of input.serviceIds) {
-        const cached = input.slots.get(slotsKey(date, serviceId));
         candidates.push({
-          task: { kind: 'slots', date, serviceId },
-          fetchedAt: cached?.fetchedAt ?? null,
-          maxAgeMs: slotsMaxAge(input, date, serviceId, cached?.lastSlotTime, policy),
-          rank: 1 + index,
+          task: { kind: 'days', year, month, serviceId },
+          fetchedAt: input.days.get(daysKey(year, month, serviceId))?.fetchedAt ?? null,
+          maxAgeMs: monthIndex === 0 ? policy.daysMaxAgeMs : policy.nextMonthDaysMaxAgeMs,
+          rank: 10 + monthIndex,
         });
       }
     });
-    for (const { year, month } of input.months) {
-      for (const serviceId of input.serviceIds) {
-        const cached = input.days.get(daysKey(year, month, serviceId));
+    const window = new Set(input.dates);
+    for (const serviceId of input.serviceIds) {
+      let found = 0;
+      for (let i = 0; i < SEARCH_DAYS && found < policy.openDays; i += 1) {
+        const date = addDays(input.today, i);
+        const cached = input.slots.get(slotsKey(date, serviceId));
+        const open = isOpenOn(date, serviceId, input.days, input.slots);
+        // Today stays fresh while it has slots ahead, even when full (a cancellation frees one).
+        const todayAhead = date === input.today && cached !== undefined && cached.lastSlotTime !== null && cached.lastSlotTime > input.nowTime;
+        if (open === 'closed' && !todayAhead) continue;
+        if (open === 'unknown') continue; // its month's calendar comes first
+        found += 1;
         candidates.push({
-          task: { kind: 'days', year, month, serviceId },
+          task: { kind: 'slots', date, serviceId },
           fetchedAt: cached?.fetchedAt ?? null,
-          maxAgeMs: policy.daysMaxAgeMs,
-          rank: 100,
+          maxAgeMs: slotsMaxAge(input, date, window.has(date), cached, open === 'full', policy),
+          rank: 100 + i,
         });
       }
     }
@@ -113,24 +145,19 @@ export function planNext(input: PlanInput, policy: MirrorPolicy = DEFAULT_MIRROR
   let best: { candidate: Candidate; overdue: number } | null = null;
   let nextAt = Math.min(input.now + policy.catalogMaxAgeMs, input.open ? Infinity : (input.opensAt ?? Infinity));
   for (const candidate of candidates) {
+    // Closed: only what was never fetched (a cold start at any hour); the rest waits for the
+    // warm-up before opening, when it is refetched anyway.
+    if (!input.open && candidate.fetchedAt !== null) continue;
     const blockedUntil = input.failedUntil.get(taskKey(candidate.task)) ?? 0;
-    // Closed: only a cold catalog, month view and today's slots (they tell the opening hours)
-    // are filled; the other days wait for the warm-up before opening (refetched then anyway).
-    const coldNeeded = candidate.task.kind !== 'slots' || candidate.task.date === input.today;
-    if (!input.open && (candidate.fetchedAt !== null || !coldNeeded)) continue;
-    const dueAt = Math.max(blockedUntil, candidate.fetchedAt === null ? input.now : candidate.fetchedAt + candidate.maxAgeMs);
+    const maxAgeMs = candidate.maxAgeMs * stretch;
+    const dueAt = Math.max(blockedUntil, candidate.fetchedAt === null ? input.now : candidate.fetchedAt + maxAgeMs);
     if (dueAt > input.now) {
       nextAt = Math.min(nextAt, dueAt);
       continue;
     }
-    // Never fetched first, then by how far past its age limit (relative), then today first.
-    const overdue =
-      candidate.fetchedAt === null ? Infinity : (input.now - candidate.fetchedAt) / candidate.maxAgeMs;
-    if (
-      !best ||
-      overdue > best.overdue ||
-      (overdue === best.overdue && candidate.rank < best.candidate.rank)
-    ) {
+    // Never fetched first, then by how far past its age limit (relative), then by rank.
+    const overdue = candidate.fetchedAt === null ? Infinity : (input.now - candidate.fetchedAt) / maxAgeMs;
+    if (!best || overdue > best.overdue || (overdue === best.overdue && candidate.rank < best.candidate.rank)) {
       best = { candidate, overdue };
     }
   }
@@ -140,17 +167,17 @@ export function planNext(input: PlanInput, policy: MirrorPolicy = DEFAULT_MIRROR
 function slotsMaxAge(
   input: PlanInput,
   date: string,
-  serviceId: string,
-  lastSlotTime: string | null | undefined,
+  inWindow: boolean,
+  cached: CachedSlotDay | undefined,
+  full: boolean,
   policy: MirrorPolicy,
 ): number {
   if (date === input.today) {
     // Nothing left to book today (day over, nobody working): it cannot change in a way that matters.
-    if (lastSlotTime === null || (lastSlotTime !== undefined && lastSlotTime <= input.nowTime)) return policy.idleMaxAgeMs;
+    const last = cached?.lastSlotTime;
+    if (last === null || (last !== undefined && last <= input.nowTime)) return policy.idleMaxAgeMs;
     return policy.todayMaxAgeMs;
   }
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const days = input.days.get(daysKey(year, month, serviceId));
-  if (days && !days.availableDays.includes(day)) return policy.idleMaxAgeMs;
-  return policy.futureMaxAgeMs;
+  if (full) return policy.idleMaxAgeMs;
+  return inWindow ? policy.futureMaxAgeMs : policy.beyondMaxAgeMs;
 }

@@ -1,5 +1,6 @@
 /** One booking made at this kiosk, as the outbox keeps it (the row is also its slot's hold). */
 import type { BookingRequest, BookingResponse } from '../../../shared/api/schemas';
+import { bookingReference, matchesBookingQuery } from '../../../shared/booking/reference';
 import type { LocalBooking, LocalBookingState } from '../../../shared/kiosk-api';
 
 export interface OutboxEntry {
@@ -60,6 +61,7 @@ export function erasePersonalData(entry: OutboxEntry, now: number): OutboxEntry 
 export function toLocalBooking(entry: OutboxEntry): LocalBooking {
   return {
     localId: entry.localId,
+    reference: bookingReference(entry.localId),
     state: entry.state,
     request: entry.request,
     booking: entry.booking,
@@ -69,4 +71,16 @@ export function toLocalBooking(entry: OutboxEntry): LocalBooking {
     updatedAt: new Date(entry.updatedAt).toISOString(),
     erased: entry.erasedAt !== null,
   };
+}
+
+/** Staff search (listBookings' `query`): reference, appointment number, customer name. */
+export function entryMatches(entry: OutboxEntry, query: string): boolean {
+  return matchesBookingQuery(
+    {
+      reference: bookingReference(entry.localId),
+      appointmentNumber: entry.booking?.appointmentNumber ?? null,
+      customerName: entry.erasedAt === null ? entry.request.customer.name : null,
+    },
+    query,
+  );
 }

@@ -76,13 +76,15 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const dispatcher = options.dispatcher ?? (ownAgent as Agent);
   const { governor, clock } = options;
 
+  /** Waits for the governor; the send time, or null when the caller would wait too long. */
   async function acquire(call: CallOptions): Promise<number | null> {
     let waited = 0;
     for (;;) {
       const wait = governor.waitMs(clock.now(), call.priority);
       if (wait === 0) {
-        governor.onSend(clock.now(), call.priority);
-        return waited;
+        const sentAt = clock.now();
+        governor.onSend(sentAt, call.priority);
+        return sentAt;
       }
       if (waited + wait > call.maxWaitMs) return null;
       await sleep(clock, wait);
@@ -103,8 +105,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     const url = new URL(`${API_PREFIX}${path}`, target.baseUrl);
     for (const [key, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(key, String(value));
 
-    const waited = await acquire(call);
-    if (waited === null) return { kind: 'throttled', waitMs: governor.waitMs(clock.now(), call.priority) };
+    const sentAt = await acquire(call);
+    if (sentAt === null) return { kind: 'throttled', waitMs: governor.waitMs(clock.now(), call.priority) };
 
     const headers: Record<string, string> = { accept: 'application/json' };
     if (target.apiKey) headers.authorization = `Bearer ${target.apiKey}`;
@@ -129,8 +131,11 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       meta = readMeta(response.headers, clock.now());
       retryAfterHeader = headerValue(response.headers['retry-after']);
     } catch (error) {
-      governor.onNoAnswer();
       const reason = networkReason(error);
+      // Refused or reset before an answer: almost always the server never counted it (an API
+      // that is down). Forgotten, so that probing it every few seconds spends no budget; when
+      // it did count, the next answer's X-RateLimit headers say so.
+      governor.onNoAnswer(reason === 'connect' || reason === 'reset' ? sentAt : undefined);
       log.warn('request failed', { method, path, reason });
       return { kind: 'network', reason, message: reason };
     }
@@ -140,7 +145,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       const parsed = RateLimitBodySchema.safeParse(safeJson(text));
       const seconds = parsed.success ? parsed.data.retryAfter : Number(retryAfterHeader);
       const retryAfterMs = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 60_000;
-      governor.onRateLimited(clock.now(), retryAfterMs);
+      governor.onRateLimited(clock.now(), retryAfterMs, meta.rateLimit);
       log.warn('rate limited', { method, path, retryAfterMs });
       return { kind: 'rateLimited', retryAfterMs, meta };
     }

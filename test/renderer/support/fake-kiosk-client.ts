@@ -15,8 +15,10 @@ import type {
   PublicSettings,
   Settings,
   StaffPinCheck,
+  SyncReport,
   SyncStatus,
 } from '../../../shared/kiosk-api';
+import { bookingReference, matchesBookingQuery } from '../../../shared/booking/reference';
 import { fail, ok, type Result } from '../../../shared/result';
 
 export const services: Service[] = [
@@ -146,19 +148,29 @@ export class FakeKioskClient implements KioskClient {
     return ok({ services, employees, source: 'live' as const, asOf: new Date(0).toISOString() });
   };
 
+  /** Offline play: days with stored times per month ('2026-11'), as the core's bookableOffline. */
+  bookableOffline: Record<string, number[]> | null = null;
+  /** Months ('2026-12') and dates neither live nor cached: refused as unavailable. */
+  readonly uncachedMonths = new Set<string>();
+  readonly uncachedDates = new Set<string>();
+
   getAvailableDays: KioskClient['getAvailableDays'] = async (input: KioskInput<'getAvailableDays'>) => {
     this.record('getAvailableDays', input);
+    const month = `${input.year}-${String(input.month).padStart(2, '0')}`;
+    if (this.uncachedMonths.has(month)) return fail('unavailable', 'these days are neither live nor cached');
+    const stored = this.bookableOffline ? { bookableOffline: this.bookableOffline[month] ?? [] } : {};
     const days: number[] = [];
     const total = new Date(Date.UTC(input.year, input.month, 0)).getUTCDate();
     for (let day = 1; day <= total; day++) {
       const weekday = new Date(Date.UTC(input.year, input.month - 1, day)).getUTCDay();
       if (weekday !== 0) days.push(day);
     }
-    return ok({ year: input.year, month: input.month, availableDays: days, totalDays: days.length, source: 'live' as const, asOf: null });
+    return ok({ year: input.year, month: input.month, availableDays: days, totalDays: days.length, source: 'live' as const, asOf: null, ...stored });
   };
 
   getTimeSlots: KioskClient['getTimeSlots'] = async (input: KioskInput<'getTimeSlots'>) => {
     this.record('getTimeSlots', input);
+    if (this.uncachedDates.has(input.date)) return fail('unavailable', 'these time slots are neither live nor cached');
     const timeSlots: TimeSlot[] = [];
     for (let minutes = 9 * 60; minutes < 18 * 60; minutes += 30) {
       const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
@@ -195,6 +207,7 @@ export class FakeKioskClient implements KioskClient {
     const now = new Date(0).toISOString();
     this.bookings.unshift({
       localId,
+      reference: bookingReference(localId),
       state: this.bookingMode === 'sent' ? 'sent' : 'queued',
       request: input,
       booking: booking && { ...booking, customer: { ...booking.customer, customerNumber: 'C-00001' } },
@@ -204,12 +217,19 @@ export class FakeKioskClient implements KioskClient {
       updatedAt: now,
       erased: false,
     });
-    return ok({ localId, state: this.bookingMode === 'sent' ? 'sent' : 'queued', booking });
+    return ok({ localId, reference: bookingReference(localId), state: this.bookingMode === 'sent' ? 'sent' : 'queued', booking });
   };
 
   listBookings: KioskClient['listBookings'] = async (input: KioskInput<'listBookings'>) => {
     this.record('listBookings', input);
-    return this.refused(input) ?? ok([...this.bookings]);
+    const query = input.query ?? '';
+    const matching = this.bookings.filter((b) =>
+      matchesBookingQuery(
+        { reference: b.reference, appointmentNumber: b.booking?.appointmentNumber ?? null, customerName: b.erased ? null : b.request.customer.name },
+        query,
+      ),
+    );
+    return this.refused(input) ?? ok(matching);
   };
 
   retryBooking = async (input: KioskInput<'retryBooking'>) => this.refused(input) ?? this.change(input.localId, 'queued');
@@ -241,8 +261,10 @@ export class FakeKioskClient implements KioskClient {
   };
   syncNow: KioskClient['syncNow'] = async (input: KioskInput<'syncNow'>) => {
     this.record('syncNow', input);
-    return this.refused(input) ?? ok(this.status);
+    return this.refused(input) ?? ok({ ...this.status, report: this.syncReport });
   };
+  /** What the next syncNow reports. */
+  syncReport: SyncReport = { result: 'online', sent: 0, stillQueued: 0 };
   getSettings: KioskClient['getSettings'] = async (input: KioskInput<'getSettings'>) => {
     this.record('getSettings', input);
     return this.refused(input) ?? ok({ ...this.settings });

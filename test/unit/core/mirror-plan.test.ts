@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MIRROR_POLICY, planNext, slotsKey, daysKey, type PlanInput } from '../../../electron/core/mirror/plan';
+import { DEFAULT_MIRROR_POLICY, planNext, slotsKey, daysKey, type MirrorTask, type PlanInput } from '../../../electron/core/mirror/plan';
+import { isOpenOn, overlayAvailableDays } from '../../../electron/core/mirror/derived-days';
 
 const NOW = 1_000_000_000;
 const MIN = 60_000;
+const policy = { ...DEFAULT_MIRROR_POLICY, openDays: 3 };
 
 function input(overrides: Partial<PlanInput> = {}): PlanInput {
   return {
@@ -12,13 +14,18 @@ function input(overrides: Partial<PlanInput> = {}): PlanInput {
     today: '2026-11-24',
     nowTime: '10:00',
     dates: ['2026-11-24', '2026-11-25'],
-    months: [{ year: 2026, month: 11 }],
+    months: [
+      { year: 2026, month: 11 },
+      { year: 2026, month: 12 },
+    ],
     serviceIds: ['a', 'b'],
     servicesFetchedAt: NOW - MIN,
     employeesFetchedAt: NOW - MIN,
     days: new Map([
-      [daysKey(2026, 11, 'a'), { fetchedAt: NOW - MIN, availableDays: [24, 25] }],
+      [daysKey(2026, 11, 'a'), { fetchedAt: NOW - MIN, availableDays: [24, 25, 27] }],
       [daysKey(2026, 11, 'b'), { fetchedAt: NOW - MIN, availableDays: [24] }],
+      [daysKey(2026, 12, 'a'), { fetchedAt: NOW - MIN, availableDays: [1] }],
+      [daysKey(2026, 12, 'b'), { fetchedAt: NOW - MIN, availableDays: [] }],
     ]),
     slots: new Map(),
     failedUntil: new Map(),
@@ -26,51 +33,146 @@ function input(overrides: Partial<PlanInput> = {}): PlanInput {
   };
 }
 
-const fresh = (ageMin: number, lastSlotTime: string | null = '18:00') => ({ fetchedAt: NOW - ageMin * MIN, lastSlotTime });
+const fresh = (ageMin: number, lastSlotTime: string | null = '18:00', anyAvailable = true) => ({
+  fetchedAt: NOW - ageMin * MIN,
+  lastSlotTime,
+  anyAvailable,
+});
 
-describe('planNext', () => {
-  it('fetches the catalog first on a cold cache', () => {
-    expect(planNext(input({ servicesFetchedAt: null, employeesFetchedAt: null })).task).toEqual({ kind: 'services' });
+/** Runs the plan as the mirror would, every task answered at once; the tasks in order. */
+function drain(start: PlanInput, max = 50): MirrorTask[] {
+  const tasks: MirrorTask[] = [];
+  let state = start;
+  for (let i = 0; i < max; i += 1) {
+    const { task } = planNext(state, policy);
+    if (!task) break;
+    tasks.push(task);
+    const slots = new Map(state.slots);
+    if (task.kind === 'slots') slots.set(slotsKey(task.date, task.serviceId), fresh(0));
+    state = {
+      ...state,
+      slots,
+      servicesFetchedAt: task.kind === 'services' ? NOW : state.servicesFetchedAt,
+      employeesFetchedAt: task.kind === 'employees' ? NOW : state.employeesFetchedAt,
+    };
+  }
+  return tasks;
+}
+
+describe('planNext: calendar first', () => {
+  it('fetches the catalog, then the calendar of this month and the next for every service, before any slot list', () => {
+    const cold = input({ servicesFetchedAt: null, employeesFetchedAt: null, days: new Map() });
+    expect(planNext(cold, policy).task).toEqual({ kind: 'services' });
+    const noCalendar = input({ days: new Map() });
+    const order: MirrorTask[] = [];
+    let days = new Map(noCalendar.days);
+    for (let i = 0; i < 4; i += 1) {
+      const { task } = planNext({ ...noCalendar, days }, policy);
+      if (task?.kind !== 'days') throw new Error(`expected a calendar, got ${JSON.stringify(task)}`);
+      order.push(task);
+      days = new Map(days).set(daysKey(task.year, task.month, task.serviceId), { fetchedAt: NOW, availableDays: [] });
+    }
+    expect(order).toEqual([
+      { kind: 'days', year: 2026, month: 11, serviceId: 'a' },
+      { kind: 'days', year: 2026, month: 11, serviceId: 'b' },
+      { kind: 'days', year: 2026, month: 12, serviceId: 'a' },
+      { kind: 'days', year: 2026, month: 12, serviceId: 'b' },
+    ]);
   });
 
-  it('puts today first among equally stale days', () => {
-    expect(planNext(input()).task).toEqual({ kind: 'slots', date: '2026-11-24', serviceId: 'a' });
+  it('then fetches slot lists only of open days, nearest first, up to openDays per service (past the window too)', () => {
+    const tasks = drain(input());
+    expect(tasks).toEqual([
+      { kind: 'slots', date: '2026-11-24', serviceId: 'a' },
+      { kind: 'slots', date: '2026-11-24', serviceId: 'b' },
+      { kind: 'slots', date: '2026-11-25', serviceId: 'a' },
+      { kind: 'slots', date: '2026-11-27', serviceId: 'a' },
+    ]);
+    // b is open on the 24th only: nothing else of b is fetched; a's third open day is the 27th.
   });
 
-  it('refreshes today after its max age and the next days after theirs', () => {
+  it('refreshes today after its max age, the next days after theirs, open days past the window rarely', () => {
     const slots = new Map([
       [slotsKey('2026-11-24', 'a'), fresh(9)],
       [slotsKey('2026-11-24', 'b'), fresh(9)],
       [slotsKey('2026-11-25', 'a'), fresh(30)],
-      [slotsKey('2026-11-25', 'b'), fresh(30)],
+      [slotsKey('2026-11-27', 'a'), fresh(120)], // past the window (dates): every beyondMaxAgeMs
     ]);
-    const idle = planNext(input({ slots }));
+    const idle = planNext(input({ slots }), policy);
     expect(idle.task).toBeNull();
-    expect(idle.nextAt).toBe(NOW - 9 * MIN + DEFAULT_MIRROR_POLICY.todayMaxAgeMs);
+    expect(idle.nextAt).toBe(NOW - 9 * MIN + policy.todayMaxAgeMs);
     slots.set(slotsKey('2026-11-24', 'b'), fresh(10));
-    expect(planNext(input({ slots })).task).toEqual({ kind: 'slots', date: '2026-11-24', serviceId: 'b' });
+    expect(planNext(input({ slots }), policy).task).toEqual({ kind: 'slots', date: '2026-11-24', serviceId: 'b' });
+    slots.set(slotsKey('2026-11-24', 'b'), fresh(0));
+    slots.set(slotsKey('2026-11-25', 'a'), fresh(60));
+    expect(planNext(input({ slots }), policy).task).toEqual({ kind: 'slots', date: '2026-11-25', serviceId: 'a' });
   });
 
-  it('refreshes rarely what cannot change: a finished day, a day without availability', () => {
+  it('refreshes rarely what cannot change: a finished today, a day a fresher slot list shows full', () => {
     const slots = new Map([
       [slotsKey('2026-11-24', 'a'), fresh(30, '09:45')], // last slot already passed
       [slotsKey('2026-11-24', 'b'), fresh(9)],
-      [slotsKey('2026-11-25', 'a'), fresh(30)],
-      [slotsKey('2026-11-25', 'b'), fresh(120)], // b has no availability on the 25th
+      [slotsKey('2026-11-25', 'a'), fresh(120, '18:00', false)], // fetched after the calendar: full
+      [slotsKey('2026-11-27', 'a'), fresh(1)],
     ]);
-    expect(planNext(input({ slots })).task).toBeNull();
+    const days = new Map(input().days).set(daysKey(2026, 11, 'a'), { fetchedAt: NOW - 300 * MIN, availableDays: [24, 25, 27] });
+    expect(planNext(input({ slots, days }), policy).task).toBeNull();
+    // The same list older than the calendar: the calendar says open, so it is refreshed.
+    expect(planNext(input({ slots }), policy).task).toEqual({ kind: 'slots', date: '2026-11-25', serviceId: 'a' });
   });
 
-  it('outside opening hours fills only a cold catalog, month view and today', () => {
+  it('outside opening hours fills only what was never fetched, future open days included', () => {
     const slots = new Map([[slotsKey('2026-11-24', 'a'), fresh(500)]]);
-    expect(planNext(input({ slots, open: false })).task).toEqual({ kind: 'slots', date: '2026-11-24', serviceId: 'b' });
-    slots.set(slotsKey('2026-11-24', 'b'), fresh(500));
-    expect(planNext(input({ slots, open: false })).task).toBeNull();
-    expect(planNext(input({ open: false, servicesFetchedAt: null })).task).toEqual({ kind: 'services' });
+    const closed = input({ slots, open: false, opensAt: NOW + 3_600_000 });
+    expect(drain(closed)).toEqual([
+      { kind: 'slots', date: '2026-11-24', serviceId: 'b' },
+      { kind: 'slots', date: '2026-11-25', serviceId: 'a' },
+      { kind: 'slots', date: '2026-11-27', serviceId: 'a' },
+    ]);
+    expect(planNext(input({ open: false, servicesFetchedAt: null }), policy).task).toEqual({ kind: 'services' });
+  });
+
+  it('stretches every age by the share a shared key leaves this kiosk', () => {
+    const slots = new Map([
+      [slotsKey('2026-11-24', 'a'), fresh(15)],
+      [slotsKey('2026-11-24', 'b'), fresh(15)],
+      [slotsKey('2026-11-25', 'a'), fresh(1)],
+      [slotsKey('2026-11-27', 'a'), fresh(1)],
+    ]);
+    expect(planNext(input({ slots }), policy).task?.kind).toBe('slots');
+    const shared = planNext(input({ slots, stretch: 2 }), policy);
+    expect(shared.task).toBeNull();
+    expect(shared.nextAt).toBe(NOW - 15 * MIN + 2 * policy.todayMaxAgeMs);
   });
 
   it('skips a task that just failed until its backoff has passed', () => {
     const failedUntil = new Map([['slots:2026-11-24|a', NOW + 5_000]]);
-    expect(planNext(input({ failedUntil })).task).toEqual({ kind: 'slots', date: '2026-11-24', serviceId: 'b' });
+    expect(planNext(input({ failedUntil }), policy).task).toEqual({ kind: 'slots', date: '2026-11-24', serviceId: 'b' });
+  });
+});
+
+describe('open days from the cache', () => {
+  const days = new Map([[daysKey(2026, 11, 'a'), { fetchedAt: NOW, availableDays: [24] }]]);
+
+  it.each([
+    ['calendar only: open', '2026-11-24', undefined, 'open'],
+    ['calendar only: closed', '2026-11-25', undefined, 'closed'],
+    ['older slot list: the calendar wins', '2026-11-24', { fetchedAt: NOW - 1, lastSlotTime: '18:00', anyAvailable: false }, 'open'],
+    ['newer list, nothing free: full', '2026-11-24', { fetchedAt: NOW + 1, lastSlotTime: '18:00', anyAvailable: false }, 'full'],
+    ['newer list, a free slot: open', '2026-11-25', { fetchedAt: NOW + 1, lastSlotTime: '18:00', anyAvailable: true }, 'open'],
+    ['newer list without slots: closed', '2026-11-24', { fetchedAt: NOW + 1, lastSlotTime: null, anyAvailable: false }, 'closed'],
+    ['month not cached: unknown', '2026-12-01', undefined, 'unknown'],
+  ] as const)('%s', (_name, date, list, expected) => {
+    const slots = new Map(list ? [[slotsKey(date, 'a'), list]] : []);
+    expect(isOpenOn(date, 'a', days, slots)).toBe(expected);
+  });
+
+  it('the calendar shown is corrected by slot lists fetched after it', () => {
+    const slotDays = new Map([
+      [24, { fetchedAt: NOW + 1, anyAvailable: false }], // filled up since
+      [26, { fetchedAt: NOW + 1, anyAvailable: true }], // opened since
+      [27, { fetchedAt: NOW - 1, anyAvailable: true }], // older than the calendar: ignored
+    ]);
+    expect(overlayAvailableDays({ availableDays: [24, 25], fetchedAt: NOW }, slotDays)).toEqual([25, 26]);
   });
 });

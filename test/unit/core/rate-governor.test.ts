@@ -94,6 +94,57 @@ describe('RateGovernor', () => {
     expect(g.waitMs(2_005, 'interactive')).toBe(0);
   });
 
+  it('forgets a send whose connection was refused (the server never counted it)', () => {
+    const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+    g.onSend(1_000, 'interactive');
+    g.onSend(2_000, 'interactive');
+    g.onNoAnswer(2_000);
+    g.onNoAnswer(); // a timeout: it may have counted
+    expect(g.used('day', 3_000)).toBe(1);
+  });
+
+  /** Two kiosks on one key, each sending `mine` / `theirs` requests per minute for an hour. */
+  function sharedHour(mine: number, theirs: number): RateGovernor {
+    const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+    let keyUsed = 0;
+    for (let minute = 0; minute < 60; minute += 1) {
+      const start = minute * MINUTE;
+      keyUsed = theirs; // the other kiosk's requests of this minute came first
+      for (let i = 0; i < mine; i += 1) {
+        const at = start + 30_000 + i * 1_000;
+        g.onSend(at, 'background');
+        keyUsed += 1;
+        g.onAnswer(at + 10, { limit: 60, remaining: 60 - keyUsed, resetAt: start + MINUTE });
+      }
+    }
+    return g;
+  }
+
+  it.each([
+    [1, 0, 1],
+    [2, 2, 2],
+    [1, 1, 2],
+    [4, 1, 2], // a quarter of our traffic is another kiosk
+    [10, 1, 1], // a tenth: a few bookings, not a kiosk
+    [2, 4, 3],
+    [1, 9, 4], // capped
+  ])('peers: %i of ours and %i of theirs a minute -> %i kiosks on the key', (mine, theirs, expected) => {
+    expect(sharedHour(mine, theirs).peers(60 * MINUTE)).toBe(expected);
+  });
+
+  it('peers: a 429 is a full window, what we did not send others did', () => {
+    const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+    for (let t = 0; t < 6; t += 1) g.onSend(1_000 + t, 'background');
+    g.onRateLimited(30_000, 2_000, { limit: 60, resetAt: 60_000 });
+    expect(g.peers(31_000)).toBe(4);
+  });
+
+  it('peers: keeps the last value while it sends too little to tell (closed hours)', () => {
+    const g = sharedHour(2, 2);
+    expect(g.peers(60 * MINUTE)).toBe(2);
+    expect(g.peers(3 * 60 * MINUTE)).toBe(2);
+  });
+
   it('learns a larger limit from the headers', () => {
     const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
     g.onSend(0, 'interactive');

@@ -59,6 +59,7 @@ export const bookingResponse: BookingResponse = {
 
 export const localBooking: LocalBooking = {
   localId: 'loc-1',
+  reference: 'LOC1',
   state: 'sent',
   request: {
     serviceId: 'svc-cut',
@@ -132,13 +133,13 @@ export function createKioskApiDouble(overrides: Partial<KioskApi> = {}): KioskAp
         asOf: '2026-03-02T09:00:00.000Z',
       }),
     createBooking: (input) =>
-      reply('createBooking', input, { localId: 'loc-1', state: 'sent', booking: { ...bookingResponse, customer: { name: 'Max', email: 'max@example.com' } } }),
+      reply('createBooking', input, { localId: 'loc-1', reference: 'LOC1', state: 'sent', booking: { ...bookingResponse, customer: { name: 'Max', email: 'max@example.com' } } }),
     listBookings: (input) => reply('listBookings', input, [localBooking]),
     retryBooking: (input) => reply('retryBooking', input, localBooking),
     discardBooking: (input) =>
       reply('discardBooking', input, { ...localBooking, state: 'discarded' }),
     getSyncStatus: (input) => reply('getSyncStatus', input, syncStatus),
-    syncNow: (input) => reply('syncNow', input, syncStatus),
+    syncNow: (input) => reply('syncNow', input, { ...syncStatus, report: { result: 'online', sent: 0, stillQueued: 0 } }),
     getSettings: (input) => reply('getSettings', input, settings),
     updateSettings: (input) =>
       reply('updateSettings', input, { ...settings, mode: input.mode ?? settings.mode }),

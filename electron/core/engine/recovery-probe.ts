@@ -1,0 +1,103 @@
+/**
+ * Finds out that the API is back without waiting for a customer: while the kiosk is offline it
+ * asks the API for its services (one cheap GET that also refreshes the catalog) every
+ * `urgentMs` when a booking is queued or staff pressed "Sync now" lately, else every `idleMs`.
+ * A refused connection costs no budget (the governor forgets it); an answer turns the status
+ * online, which wakes the queue and the mirror (kiosk-core's onAnswer).
+ */
+import type { Service } from '../../../shared/api/schemas';
+import type { Clock, TimerHandle } from '../clock';
+import type { UpstreamClient } from '../upstream/client';
+import type { UpstreamOutcome } from '../upstream/outcome';
+
+export interface RecoveryProbeOptions {
+  clock: Clock;
+  client: () => UpstreamClient;
+  /** Offline since (null: online, or nothing known yet); paused kiosks are not probed. */
+  offlineSince: () => number | null;
+  paused: () => boolean;
+  /** Something waits for the API (a queued booking): probe at the urgent pace. */
+  urgent: () => boolean;
+  /** What the probe learnt (status, saving the services). */
+  onOutcome: (outcome: UpstreamOutcome<Service[]>) => void;
+  urgentMs?: number;
+  idleMs?: number;
+  /** How long after "Sync now" the urgent pace holds even with nothing queued. */
+  staffUrgencyMs?: number;
+}
+
+export interface RecoveryProbe {
+  /** One probe now (Sync now); joins one already under way. */
+  probe(): Promise<UpstreamOutcome<Service[]>>;
+  /** Staff asked: probe at the urgent pace for a while. */
+  hurry(): void;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export const PROBE_URGENT_MS = 4_000;
+export const PROBE_IDLE_MS = 45_000;
+
+export function createRecoveryProbe(options: RecoveryProbeOptions): RecoveryProbe {
+  const { clock } = options;
+  const urgentMs = options.urgentMs ?? PROBE_URGENT_MS;
+  const idleMs = options.idleMs ?? PROBE_IDLE_MS;
+  const staffUrgencyMs = options.staffUrgencyMs ?? 10 * 60_000;
+  let timer: TimerHandle | null = null;
+  let started = false;
+  let current: Promise<UpstreamOutcome<Service[]>> | null = null;
+  let lastProbeAt = -Infinity;
+  let hurryUntil = -Infinity;
+
+  function probe(): Promise<UpstreamOutcome<Service[]>> {
+    current ??= (async () => {
+      lastProbeAt = clock.now();
+      const outcome = await options
+        .client()
+        .getServices({ priority: 'interactive', maxWaitMs: 0, timeoutMs: Math.min(3_000, urgentMs) });
+      options.onOutcome(outcome);
+      return outcome;
+    })().finally(() => {
+      current = null;
+    });
+    return current;
+  }
+
+  function tick(): void {
+    timer = null;
+    if (!started) return;
+    const now = clock.now();
+    const offline = options.offlineSince() !== null && !options.paused();
+    const pace = options.urgent() || now < hurryUntil ? urgentMs : idleMs;
+    if (offline && now - lastProbeAt >= pace) {
+      void probe()
+        .catch(() => undefined)
+        .finally(() => schedule(urgentMs));
+      return;
+    }
+    schedule(offline ? Math.max(250, Math.min(urgentMs, lastProbeAt + pace - now)) : urgentMs);
+  }
+
+  function schedule(ms: number): void {
+    if (!started) return;
+    if (timer !== null) clock.clearTimeout(timer);
+    timer = clock.setTimeout(tick, ms);
+  }
+
+  return {
+    probe,
+    hurry() {
+      hurryUntil = clock.now() + staffUrgencyMs;
+    },
+    start() {
+      started = true;
+      schedule(urgentMs);
+    },
+    async stop() {
+      started = false;
+      if (timer !== null) clock.clearTimeout(timer);
+      timer = null;
+      await current?.catch(() => undefined);
+    },
+  };
+}

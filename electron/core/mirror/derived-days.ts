@@ -1,0 +1,58 @@
+/**
+ * Which days are open, from the cache: the month calendar (available days) as fetched, unless a
+ * slot list of that day fetched after it says otherwise: a slot list is the fresher truth about
+ * its day (a day that filled up since the calendar was fetched, or one that opened). Pure.
+ */
+export interface CachedDays {
+  fetchedAt: number;
+  availableDays: readonly number[];
+}
+
+export interface CachedSlotDay {
+  fetchedAt: number;
+  firstSlotTime?: string | null;
+  lastSlotTime: string | null;
+  /** Whether any slot of the day was free (undefined: not known, e.g. an old row). */
+  anyAvailable?: boolean;
+}
+
+/** open: bookable; full: slots but none free; closed: no slots or not in the calendar. */
+export type DayOpenness = 'open' | 'full' | 'closed' | 'unknown';
+
+export const daysKey = (year: number, month: number, serviceId: string): string => `${year}-${month}|${serviceId}`;
+export const slotsKey = (date: string, serviceId: string): string => `${date}|${serviceId}`;
+
+export function isOpenOn(
+  date: string,
+  serviceId: string,
+  days: ReadonlyMap<string, CachedDays>,
+  slots: ReadonlyMap<string, CachedSlotDay>,
+): DayOpenness {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const calendar = days.get(daysKey(year, month, serviceId));
+  const list = slots.get(slotsKey(date, serviceId));
+  if (list?.anyAvailable !== undefined && (!calendar || list.fetchedAt > calendar.fetchedAt)) {
+    if (list.anyAvailable) return 'open';
+    return list.lastSlotTime === null ? 'closed' : 'full';
+  }
+  if (!calendar) return 'unknown';
+  return calendar.availableDays.includes(day) ? 'open' : 'closed';
+}
+
+/**
+ * The available days of a month as the kiosk shows them: the cached calendar, corrected day by
+ * day by slot lists fetched after it (`slotDays`: day of month -> that list's fetch time and
+ * whether it had a free slot). Sorted ascending.
+ */
+export function overlayAvailableDays(
+  calendar: { availableDays: readonly number[]; fetchedAt: number },
+  slotDays: ReadonlyMap<number, { fetchedAt: number; anyAvailable: boolean }>,
+): number[] {
+  const days = new Set(calendar.availableDays);
+  for (const [day, list] of slotDays) {
+    if (list.fetchedAt <= calendar.fetchedAt) continue;
+    if (list.anyAvailable) days.add(day);
+    else days.delete(day);
+  }
+  return [...days].sort((a, b) => a - b);
+}

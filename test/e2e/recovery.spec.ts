@@ -1,0 +1,94 @@
+/**
+ * Issue 8 at the counter (1920x1080): with the API cut off a booking is queued under the
+ * reference the customer is shown; staff see that reference in the bookings list; when the API
+ * is back, "Sync now" says what it did, the status turns Online, and the booking shows both its
+ * reference and its appointment number.
+ */
+import { CUSTOMER, chooseSlot, fillDetails, firstFreeSlot } from './support/flow';
+import { capture, onScreen } from './support/screens';
+import { STAFF_PIN, expect, setUpKiosk, test } from './support/stack';
+
+test('counter: offline booking under its reference, Sync now brings it online and sent with its appointment number', async ({
+  page,
+  kiosk,
+  stack,
+}) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await setUpKiosk(kiosk, { mode: 'counter' });
+  const choice = await firstFreeSlot(kiosk); // also stores that day's times in the kiosk
+  await page.goto(kiosk.web.openUrl);
+  await page.getByLabel('Enter the staff PIN').fill(STAFF_PIN);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await onScreen(page, 'staff');
+
+  stack.proxy.setMode('down');
+  await page.locator('.service-main', { hasText: choice.serviceTitle }).waitFor();
+  await chooseSlot(page, choice);
+  await fillDetails(page);
+  await page.getByRole('button', { name: /Continue/ }).click();
+  await onScreen(page, 'review');
+  await page.getByRole('button', { name: 'Book now' }).click();
+  await onScreen(page, 'queued');
+  const reference = ((await page.getByTestId('local-reference').textContent()) ?? '').trim();
+  expect(reference).toMatch(/^[0-9A-F]{8}$/);
+  await expect(page.getByTestId('queued-qr')).toBeVisible();
+  await capture(page, 'counter-queued-reference');
+
+  // The bookings list shows the reference the customer was given; the status says why offline.
+  await page.getByRole('tab', { name: 'Bookings' }).click();
+  const item = page.getByTestId('outbox-item').first();
+  await expect(item).toHaveAttribute('data-state', 'queued');
+  await expect(item.getByTestId('outbox-reference')).toContainText(reference);
+  await expect(item).toContainText(CUSTOMER.name);
+  const bar = page.getByTestId('status-bar');
+  await expect(bar).toContainText('Offline');
+  await expect(bar).not.toContainText('connect)');
+  await page.getByTestId('sync-now').click();
+  await expect(page.getByTestId('sync-report')).toContainText('Still offline.');
+  await capture(page, 'counter-sync-offline');
+
+  stack.proxy.setMode('pass');
+  await page.getByTestId('sync-now').click();
+  // Online within seconds: sent by this sync, or by the kiosk's own probe just before it.
+  await expect(page.getByTestId('sync-report')).toContainText(/Online again: 1 booking sent\.|Online: everything is up to date\./);
+  await expect(bar).toContainText('Online');
+  await expect(item).toHaveAttribute('data-state', 'sent');
+  await expect(item.getByTestId('outbox-reference')).toContainText(reference);
+  await expect(item.getByTestId('outbox-number')).toHaveText(/^[A-Z]-\d{6,}$/);
+  const [listed] = (await kiosk.call('listBookings', { query: reference.toLowerCase() })) as {
+    reference: string;
+    state: string;
+    booking: { appointmentNumber: string } | null;
+  }[];
+  expect(listed?.reference).toBe(reference);
+  expect(listed?.state).toBe('sent');
+  await expect(item.getByTestId('outbox-number')).toHaveText(listed?.booking?.appointmentNumber ?? '');
+  await capture(page, 'counter-sync-online-sent');
+});
+
+test('kiosk, API cut off: the day screen marks the days that can be booked now and the stored day books', async ({
+  page,
+  kiosk,
+  stack,
+}) => {
+  await setUpKiosk(kiosk);
+  const choice = await firstFreeSlot(kiosk); // stores that day's times
+  stack.proxy.setMode('down');
+  // A lookup that must go live finds the API gone: the kiosk knows it is offline.
+  await kiosk.call('getTimeSlots', { date: choice.date, serviceId: choice.serviceId, fresh: true });
+  await page.goto(kiosk.web.openUrl);
+  await onScreen(page, 'start');
+  await page.locator('.btn-hero').click();
+  await onScreen(page, 'service');
+  await page.locator('.service-main', { hasText: choice.serviceTitle }).click();
+  await onScreen(page, 'day');
+  const [year, month] = choice.date.split('-').map(Number) as [number, number];
+  const now = new Date();
+  if (year * 12 + month > now.getFullYear() * 12 + now.getMonth() + 1) await page.locator('.calendar-head button').last().click();
+  await expect(page.locator(`[data-date="${choice.date}"]`)).toHaveClass(/day-offline-ok/);
+  await expect(page.getByTestId('day-offline')).toContainText(/booking service cannot be reached/);
+  await capture(page, 'kiosk-day-offline');
+  await page.locator(`[data-date="${choice.date}"]`).click();
+  await onScreen(page, 'time');
+  await expect(page.locator(`[data-time="${choice.time}"]`)).toBeEnabled();
+});
