@@ -10,6 +10,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { startKioskWeb, type KioskWeb, type StartKioskWebOptions } from '../../../electron/web/start-kiosk-web';
 import { silentLogger } from '../../../electron/core/log';
 import { startServer, type RunningServer } from '../../../server/start-server';
+import { staffMethods } from '../../../shared/kiosk-api';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 
 export const API_KEY = 'e2e-book-key-0001';
@@ -23,7 +24,7 @@ export interface Stack {
 export interface Kiosk {
   web: KioskWeb;
   /** Calls the kiosk API as the renderer does (for test set-up only). */
-  call(method: string, input?: unknown): Promise<unknown>;
+  call(method: string, input?: Record<string, unknown>): Promise<unknown>;
 }
 
 /** Start-up options of the kiosk (as from the machine config), e.g. `test.use({ kioskOptions: { locked } })`. */
@@ -51,23 +52,44 @@ export const test = base.extend<{ kiosk: Kiosk; kioskOptions: KioskOptions }, { 
   kiosk: async ({ stack, kioskOptions }, use) => {
     stack.proxy.setMode('pass');
     const dataDir = mkdtempSync(join(tmpdir(), 'fd-e2e-kiosk-'));
+    let setupCode: string | undefined;
     const web = await startKioskWeb({
       port: 0,
       upstreamUrl: stack.proxy.url,
       apiKey: API_KEY,
       dataDir,
       token: 'e2e-token',
-      print: () => undefined,
+      // A remote kiosk without a PIN prints a one-time setup code: the first staff call uses it.
+      print: (line) => {
+        setupCode ??= /^setup code: (\S+)/.exec(line)?.[1];
+      },
       log: silentLogger,
       ...kioskOptions,
     });
-    const call = async (method: string, input: unknown = {}): Promise<unknown> => {
+    const post = async (method: string, input: unknown): Promise<{ ok: boolean; result?: unknown; error?: unknown }> => {
       const response = await fetch(`${web.url}/api/kiosk/${method}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${web.token}` },
         body: JSON.stringify(input),
       });
-      const body = (await response.json()) as { ok: boolean; result?: unknown; error?: unknown };
+      return (await response.json()) as { ok: boolean; result?: unknown; error?: unknown };
+    };
+    // Staff methods need a staff session (issue 7): open one with the test PIN, setting it first.
+    let session: string | null = null;
+    const staffSession = async (): Promise<string> => {
+      if (session) return session;
+      const verified = await post('verifyStaffPin', { pin: STAFF_PIN });
+      const check = (verified.result ?? {}) as { session?: string };
+      const opened = check.session
+        ? check
+        : ((await post('setupStaffPin', { pin: STAFF_PIN, ...(setupCode ? { setupCode } : {}) })).result as { session?: string } | undefined);
+      if (!opened?.session) throw new Error('no staff session for the test PIN');
+      session = opened.session;
+      return session;
+    };
+    const call = async (method: string, input: Record<string, unknown> = {}): Promise<unknown> => {
+      const withSession = (staffMethods as readonly string[]).includes(method) ? { ...input, session: await staffSession() } : input;
+      const body = await post(method, withSession);
       if (!body.ok) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
       return body.result;
     };
