@@ -56,6 +56,8 @@ export const LocalBooking = z.object({
   updatedAt: z.string(),
   /** The customer's personal data was erased after the retention period (placeholders remain). */
   erased: z.boolean(),
+  /** A rejected booking staff booked again (linkRebooking): the new booking's localId. */
+  rebookedAs: z.string().nullable().optional(),
 });
 export type LocalBooking = z.infer<typeof LocalBooking>;
 
@@ -149,6 +151,9 @@ export const Settings = z.object({
 });
 export type Settings = z.infer<typeof Settings>;
 
+/** How long after a discard staff can undo it (restoreBooking). */
+export const UNDO_DISCARD_MS = 10_000;
+
 const Pin = z.string().regex(/^\d{4,12}$/, '4 to 12 digits');
 
 /** An opaque staff session from verifyStaffPin or setupStaffPin (>= 128 random bits). */
@@ -228,6 +233,17 @@ export const kioskApi = {
   listBookings: { access: 'staff', input: StaffOnly, output: z.array(LocalBooking) },
   retryBooking: { access: 'staff', input: StaffOnly.extend({ localId: Id }), output: LocalBooking },
   discardBooking: { access: 'staff', input: StaffOnly.extend({ localId: Id }), output: LocalBooking },
+  /**
+   * Undoes a discard within UNDO_DISCARD_MS of it (while the kiosk runs): the booking returns
+   * to the state it had. Later, or for a booking that is not discarded: `invalid_request`.
+   */
+  restoreBooking: { access: 'staff', input: StaffOnly.extend({ localId: Id }), output: LocalBooking },
+  /**
+   * Records that staff booked a rejected booking again as `rebookedAs` (a booking of this
+   * kiosk): the rejected one then links to it and can no longer be retried, discarded or
+   * rebooked.
+   */
+  linkRebooking: { access: 'staff', input: StaffOnly.extend({ localId: Id, rebookedAs: Id }), output: LocalBooking },
   syncNow: { access: 'staff', input: StaffOnly, output: SyncStatus },
   getSettings: { access: 'staff', input: StaffOnly, output: Settings },
   updateSettings: { access: 'staff', input: SettingsUpdate, output: Settings },

@@ -212,7 +212,34 @@ export class FakeKioskClient implements KioskClient {
   };
 
   retryBooking = async (input: KioskInput<'retryBooking'>) => this.refused(input) ?? this.change(input.localId, 'queued');
-  discardBooking = async (input: KioskInput<'discardBooking'>) => this.refused(input) ?? this.change(input.localId, 'discarded');
+  discardBooking = async (input: KioskInput<'discardBooking'>) => {
+    const before = this.bookings.find((b) => b.localId === input.localId)?.state;
+    const result = this.refused(input) ?? this.change(input.localId, 'discarded');
+    if (result.ok && before) this.discardedFrom.set(input.localId, before);
+    return result;
+  };
+  /** The state each discarded booking had, for restoreBooking. */
+  readonly discardedFrom = new Map<string, LocalBooking['state']>();
+  restoreBooking = async (input: KioskInput<'restoreBooking'>) => {
+    this.record('restoreBooking', input);
+    const refused = this.refused(input);
+    if (refused) return refused;
+    const booking = this.bookings.find((b) => b.localId === input.localId);
+    const before = this.discardedFrom.get(input.localId);
+    if (!booking || booking.state !== 'discarded' || !before) return fail('invalid_request', 'too late');
+    booking.state = before;
+    this.discardedFrom.delete(input.localId);
+    return ok(booking);
+  };
+  linkRebooking = async (input: KioskInput<'linkRebooking'>) => {
+    this.record('linkRebooking', input);
+    const refused = this.refused(input);
+    if (refused) return refused;
+    const booking = this.bookings.find((b) => b.localId === input.localId);
+    if (!booking) return fail('not_found', 'No such booking.');
+    booking.rebookedAs = input.rebookedAs;
+    return ok(booking);
+  };
 
   private change(localId: string, state: LocalBooking['state']): Result<LocalBooking> {
     this.record(state === 'queued' ? 'retryBooking' : 'discardBooking', { localId });

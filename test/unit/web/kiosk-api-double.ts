@@ -137,6 +137,8 @@ export function createKioskApiDouble(overrides: Partial<KioskApi> = {}): KioskAp
     retryBooking: (input) => reply('retryBooking', input, localBooking),
     discardBooking: (input) =>
       reply('discardBooking', input, { ...localBooking, state: 'discarded' }),
+    restoreBooking: (input) => reply('restoreBooking', input, localBooking),
+    linkRebooking: (input) => reply('linkRebooking', input, { ...localBooking, rebookedAs: input.rebookedAs }),
     getSyncStatus: (input) => reply('getSyncStatus', input, syncStatus),
     syncNow: (input) => reply('syncNow', input, syncStatus),
     getSettings: (input) => reply('getSettings', input, settings),
