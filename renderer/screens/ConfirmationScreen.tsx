@@ -5,6 +5,7 @@ import { ActionBar } from '../components/ActionBar';
 import { BookingSummary } from '../components/BookingSummary';
 import { QrCode } from '../components/QrCode';
 import type { FlowAction, FlowState } from '../flow/flow-machine';
+import { shortReference } from '../lib/booking-filter';
 import { buildCalendarEvent } from '../lib/ical';
 
 interface ConfirmationScreenProps {
@@ -13,10 +14,7 @@ interface ConfirmationScreenProps {
   onPrint: () => void;
 }
 
-/** A short, readable form of the local id for the queued confirmation. */
-export function shortReference(localId: string): string {
-  return localId.replace(/[^a-zA-Z0-9]/g, '').slice(-8).toUpperCase();
-}
+export { shortReference };
 
 export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScreenProps) {
   const { t } = useTranslation();

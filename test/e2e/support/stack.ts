@@ -107,6 +107,12 @@ export async function openKiosk(page: Page, kiosk: Kiosk): Promise<void> {
   await expect(page.locator('[data-screen="start"]')).toBeVisible();
 }
 
+/** Opens the kiosk and waits for a given first screen (e.g. 'pin' in counter mode). */
+export async function openKioskAt(page: Page, kiosk: Kiosk, screen: string): Promise<void> {
+  await page.goto(kiosk.web.openUrl);
+  await expect(page.locator(`[data-screen="${screen}"]`).first()).toBeVisible();
+}
+
 /** The staff PIN is set on first run; most tests want it set and the shop language English. */
 export async function setUpKiosk(kiosk: Kiosk, settings: Record<string, unknown> = {}): Promise<void> {
   await kiosk.call('updateSettings', { pin: STAFF_PIN, language: 'en', ...settings });
