@@ -85,12 +85,16 @@ export function CounterBookingScreen({ rebook }: CounterBookingScreenProps) {
   const offering = new Set([...(people.state === 'ready' ? people.value : []), ...(employeeId ? [employeeId] : [])]);
   const employees = catalog.employees.filter((employee) => employee.available && offering.has(employee._id));
 
+  // Live slots where the cache is known to be behind: a rebooking (its slot went unseen) and
+  // after a "slot taken" answer. Otherwise the mirror answers, sparing the API budget.
+  const [stale, setStale] = useState(0);
+  const fresh = rebook !== undefined || stale > 0;
   const slots = useResult(
     () =>
       serviceId && date
-        ? client.getTimeSlots({ date, serviceId, ...(employeeId ? { employeeId } : {}) })
+        ? client.getTimeSlots({ date, serviceId, ...(employeeId ? { employeeId } : {}), ...(fresh ? { fresh } : {}) })
         : Promise.resolve<Result<null>>({ ok: true, result: null }),
-    [client, serviceId, date, employeeId],
+    [client, serviceId, date, employeeId, fresh, stale],
   );
   const cutoff = date === today ? localTime(now()) : null;
   const timeSlots = slots.state === 'ready' && slots.value ? [...slots.value.timeSlots].sort((a, b) => a.time.localeCompare(b.time)) : [];
@@ -136,7 +140,10 @@ export function CounterBookingScreen({ rebook }: CounterBookingScreenProps) {
     });
     setSubmitting(false);
     if (!result.ok) {
-      if (result.error.code === 'slot_taken') setGone((current) => new Set([...current, `${date} ${slot.time}`]));
+      if (result.error.code === 'slot_taken') {
+        setGone((current) => new Set([...current, `${date} ${slot.time}`]));
+        setStale((count) => count + 1);
+      }
       setSlot(null);
       setError(result.error);
       return;
