@@ -108,6 +108,7 @@ export const LockableSetting = z.enum([
   'language',
   'staffIdleTimeoutSec',
   'retentionDays',
+  'shop',
 ]);
 export type LockableSetting = z.infer<typeof LockableSetting>;
 
@@ -119,6 +120,48 @@ export type LockableSetting = z.infer<typeof LockableSetting>;
 export const StaffSetup = z.enum(['done', 'demo', 'required']);
 export type StaffSetup = z.infer<typeof StaffSetup>;
 
+/** `#rrggbb`: the shop's accent colour (the renderer darkens it where contrast needs it). */
+export const AccentColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a colour like #0d5a54');
+
+/** Limits of the shop profile's text fields (they are shown on screen, receipt and calendar). */
+export const SHOP_LIMITS = { name: 80, address: 200, phone: 40, welcome: 160 } as const;
+
+/** The shop as customers see it: from IT's machine config and staff settings; null = not set. */
+export const ShopProfile = z.object({
+  name: z.string().nullable(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  accentColor: AccentColor.nullable(),
+  welcome: z.string().nullable(),
+});
+export type ShopProfile = z.infer<typeof ShopProfile>;
+
+/** The public profile adds IT's logo, as a data: URL (PNG or SVG) that the renderer puts in an img. */
+export const PublicShop = ShopProfile.extend({
+  logo: z.string().regex(/^data:image\/(png|svg\+xml);base64,[A-Za-z0-9+/=]+$/).nullable(),
+});
+export type PublicShop = z.infer<typeof PublicShop>;
+
+/** A staff change to the profile: a field left out stays, null or an empty string clears it. */
+const ShopText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+export const ShopUpdate = z
+  .object({
+    name: ShopText(SHOP_LIMITS.name),
+    address: ShopText(SHOP_LIMITS.address),
+    phone: ShopText(SHOP_LIMITS.phone),
+    welcome: ShopText(SHOP_LIMITS.welcome),
+    accentColor: z.union([AccentColor, z.literal('').transform(() => null)]).nullable().optional(),
+  })
+  .strict();
+export type ShopUpdate = z.infer<typeof ShopUpdate>;
+
 /** What the customer screen needs before any staff session: no secrets, no customer data. */
 export const PublicSettings = z.object({
   mode: KioskMode,
@@ -127,6 +170,7 @@ export const PublicSettings = z.object({
   staffIdleTimeoutSec: z.number().int(),
   setup: StaffSetup,
   upstream: z.enum(['embedded', 'remote']),
+  shop: PublicShop,
 });
 export type PublicSettings = z.infer<typeof PublicSettings>;
 
@@ -148,6 +192,9 @@ export const Settings = z.object({
   pinSetByIt: z.boolean(),
   /** Fields fixed by IT: updateSettings refuses a change to them, the UI shows them read-only. */
   locked: z.array(LockableSetting),
+  shop: ShopProfile,
+  /** IT named a logo file in the machine config (staff cannot change it). */
+  shopLogoSet: z.boolean(),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -171,6 +218,7 @@ export const SettingsUpdate = StaffOnly.extend({
   staffIdleTimeoutSec: z.number().int().min(30).max(3600).optional(),
   retentionDays: z.number().int().min(1).max(3650).optional(),
   language: Language.optional(),
+  shop: ShopUpdate.optional(),
 });
 export type SettingsUpdate = z.infer<typeof SettingsUpdate>;
 

@@ -11,7 +11,9 @@
  *     "staffPinHash": "scrypt$...",                        // `npm run hash-pin`; read-only for staff
  *     "staffIdleTimeoutSec": 300,                          // staff session idle time, 30-3600
  *     "locked": ["upstreamUrl", "apiKey", "mode"],         // staff cannot change these in settings
- *     "retentionDays": 14                                  // days ended bookings keep personal data
+ *     "retentionDays": 14,                                 // days ended bookings keep personal data
+ *     "shop": { "name": "...", "address": "...", "phone": "...", "accentColor": "#0d5a54",
+ *               "welcome": "...", "logoFile": "/etc/frontdesk/logo.svg" }  // lock with "shop"
  *   }
  * Its path: `FRONTDESK_CONFIG`, else /etc/frontdesk/config.json (Linux),
  * %ProgramData%\Frontdesk\config.json (Windows), /Library/Application Support/Frontdesk/config.json
@@ -29,7 +31,7 @@ import { readFileSync } from 'node:fs';
 import { posix, win32 } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { LockableSetting } from '../../shared/kiosk-api';
+import { AccentColor, LockableSetting, SHOP_LIMITS } from '../../shared/kiosk-api';
 import { createLogger, type Logger } from './log';
 import { readSecretFile } from './secret-file';
 
@@ -53,6 +55,17 @@ export interface KioskConfig {
   configFile: string | null;
   /** Days ended bookings keep the customer's personal data; undefined: the core's default. */
   retentionDays?: number;
+  /** IT's shop profile (`shop` in the machine file); `logoFile` is a PNG or SVG path. */
+  shop?: MachineShop;
+}
+
+export interface MachineShop {
+  name?: string;
+  address?: string;
+  phone?: string;
+  accentColor?: string;
+  welcome?: string;
+  logoFile?: string;
 }
 
 /**
@@ -94,6 +107,16 @@ const PinHash = z
   .trim()
   .regex(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/, 'expected the output of `npm run hash-pin`');
 const RetentionDays = z.number().int().min(1).max(3650);
+const ShopFile = z
+  .object({
+    name: NonEmpty.max(SHOP_LIMITS.name).optional(),
+    address: NonEmpty.max(SHOP_LIMITS.address).optional(),
+    phone: NonEmpty.max(SHOP_LIMITS.phone).optional(),
+    accentColor: AccentColor.optional(),
+    welcome: NonEmpty.max(SHOP_LIMITS.welcome).optional(),
+    logoFile: NonEmpty.regex(/\.(png|svg)$/i, 'expected a .png or .svg file').optional(),
+  })
+  .strict();
 
 const MachineFile = z
   .object({
@@ -106,6 +129,7 @@ const MachineFile = z
     staffIdleTimeoutSec: z.number().int().min(30).max(3600).optional(),
     locked: z.array(LockableSetting).optional(),
     retentionDays: RetentionDays.optional(),
+    shop: ShopFile.optional(),
   })
   .strict();
 
@@ -165,6 +189,7 @@ export function loadKioskStartupConfig(options: LoadKioskConfigOptions): KioskSt
     staffIdleTimeoutSec: file.staffIdleTimeoutSec,
     configFile: text === null ? null : path,
     retentionDays: pick(file.retentionDays, env.retentionDays),
+    ...(file.shop ? { shop: file.shop } : {}),
   };
 }
 

@@ -4,6 +4,7 @@ import { BrowserWindow, app, dialog, ipcMain, safeStorage, session } from 'elect
 import type { KioskCore, KioskCoreOptions } from '../core/kiosk-core';
 import { ConfigError, loadKioskStartupConfig } from '../core/config';
 import { createLogger, describeError, type Logger } from '../core/log';
+import { shopOptions } from '../core/shop-options';
 import { isAppUrl } from './app-url';
 import { createFileLogSink } from './file-log';
 import { forwardKioskEvents, registerKioskIpc, trustedSender } from './ipc';
@@ -66,6 +67,7 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
       mode: config.locked.includes('mode') ? config.mode : undefined,
       secretStore,
       retentionDays: config.retentionDays,
+      ...shopOptions(config.shop),
       // The core finds drizzle/kiosk from its own source path; bundled into out/main that
       // path moves, so the app root (two levels above out/main) is named here.
       migrationsFolder: join(options.outDir, '..', '..', 'drizzle', 'kiosk'),

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Service } from '../../shared/api/schemas';
 import type { CustomerBooking } from '../../shared/kiosk-api';
 import { durationMinutes } from '../../shared/api/schemas';
+import { useKiosk } from '../app/kiosk-context';
 import { formatDate, formatDuration, formatPrice, formatTime } from '../lib/format';
 
 interface ReceiptProps {
@@ -13,8 +14,17 @@ interface ReceiptProps {
 /** The printed receipt: plain black on white, narrow enough for an 80 mm roll. */
 export function Receipt({ booking, service, locale }: ReceiptProps) {
   const { t } = useTranslation();
+  const { shop } = useKiosk().settings;
   return (
     <article className="receipt" aria-label={t('receipt.title')}>
+      {shop.name && (
+        <header className="receipt-shop" data-testid="receipt-shop">
+          {shop.logo && <img className="receipt-logo" src={shop.logo} alt="" />}
+          <strong>{shop.name}</strong>
+          {shop.address && <span>{shop.address}</span>}
+          {shop.phone && <span>{shop.phone}</span>}
+        </header>
+      )}
       <h1>{t('receipt.title')}</h1>
       <p className="receipt-number">
         <span>{t('confirmation.number')}</span>

@@ -18,7 +18,8 @@ export { shortReference };
 
 export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScreenProps) {
   const { t } = useTranslation();
-  const { locale, now } = useKiosk();
+  const { locale, now, settings } = useKiosk();
+  const { shop } = settings;
   const { draft, outcome } = state;
   const service = useService(draft.serviceId);
   const booking = outcome?.booking ?? null;
@@ -28,15 +29,17 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
       booking
         ? buildCalendarEvent({
             uid: `${booking.bookingId}@frontdesk`,
-            title: `${booking.service.title} (${booking.employee.name})`,
+            // The shop in the title and as the place: the event is found in a calendar weeks later.
+            title: `${shop.name ? t('shop.calendarAt', { service: booking.service.title, shop: shop.name }) : booking.service.title} (${booking.employee.name})`,
+            ...(shop.name || shop.address ? { location: [shop.name, shop.address].filter(Boolean).join(', ') } : {}),
             date: booking.appointment.date,
             time: booking.appointment.time,
             endTime: booking.appointment.endTime,
-            description: `${t('confirmation.number')}: ${booking.appointmentNumber}`,
+            description: [`${t('confirmation.number')}: ${booking.appointmentNumber}`, ...(shop.phone ? [`${t('shop.phone')}: ${shop.phone}`] : [])].join('\n'),
             now: now(),
           })
         : null,
-    [booking, now, t],
+    [booking, now, t, shop.name, shop.address, shop.phone],
   );
 
   if (!outcome) return null;

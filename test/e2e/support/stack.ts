@@ -28,7 +28,7 @@ export interface Kiosk {
 }
 
 /** Start-up options of the kiosk (as from the machine config), e.g. `test.use({ kioskOptions: { locked } })`. */
-export type KioskOptions = Pick<StartKioskWebOptions, 'locked' | 'mode'>;
+export type KioskOptions = Pick<StartKioskWebOptions, 'locked' | 'mode' | 'shop'>;
 
 export const test = base.extend<{ kiosk: Kiosk; kioskOptions: KioskOptions }, { stack: Stack }>({
   kioskOptions: [{}, { option: true }],

@@ -102,6 +102,8 @@ export class FakeKioskClient implements KioskClient {
       pinSet: this.pin !== null,
       pinSetByIt: false,
       locked: [],
+      shop: { name: null, address: null, phone: null, accentColor: null, welcome: null },
+      shopLogoSet: false,
       ...options.settings,
     };
   }
@@ -135,9 +137,9 @@ export class FakeKioskClient implements KioskClient {
 
   getPublicSettings: KioskClient['getPublicSettings'] = async (input: KioskInput<'getPublicSettings'>) => {
     this.record('getPublicSettings', input);
-    const { mode, language, idleTimeoutSec, staffIdleTimeoutSec } = this.settings;
+    const { mode, language, idleTimeoutSec, staffIdleTimeoutSec, shop } = this.settings;
     const setup: PublicSettings['setup'] = this.pin !== null ? 'done' : this.upstream === 'embedded' ? 'demo' : 'required';
-    return ok({ mode, language, idleTimeoutSec, staffIdleTimeoutSec, setup, upstream: this.upstream });
+    return ok({ mode, language, idleTimeoutSec, staffIdleTimeoutSec, setup, upstream: this.upstream, shop: { ...shop, logo: null } });
   };
 
   getCatalog: KioskClient['getCatalog'] = async (input: KioskInput<'getCatalog'>) => {
@@ -278,13 +280,19 @@ export class FakeKioskClient implements KioskClient {
     const noSession = this.refused(input);
     if (noSession) return noSession;
     if (input.newPin !== undefined && input.pin !== this.pin) return fail('unauthorized', 'pin: enter the current staff PIN to change it');
-    const { pin: _pin, newPin: _newPin, session: _session, apiKey, ...rest } = input;
+    const { pin: _pin, newPin: _newPin, session: _session, apiKey, shop: shopUpdate, ...rest } = input;
     const refused = this.settings.locked.find((field) =>
-      field === 'apiKey' ? apiKey !== undefined : rest[field] !== undefined && rest[field] !== this.settings[field],
+      field === 'apiKey'
+        ? apiKey !== undefined
+        : field === 'shop'
+          ? shopUpdate !== undefined
+          : rest[field] !== undefined && rest[field] !== this.settings[field],
     );
     if (refused) return fail('invalid_input', `${refused} is set by your IT department`);
     if (input.newPin) this.pin = input.newPin;
-    this.settings = { ...this.settings, ...rest, upstreamUrl: rest.upstreamUrl ?? this.settings.upstreamUrl, apiKeySet: this.settings.apiKeySet || apiKey !== undefined, pinSet: true };
+    const shop = { ...this.settings.shop };
+    for (const [field, value] of Object.entries(shopUpdate ?? {})) if (value !== undefined) shop[field as keyof typeof shop] = value || null;
+    this.settings = { ...this.settings, ...rest, shop, upstreamUrl: rest.upstreamUrl ?? this.settings.upstreamUrl, apiKeySet: this.settings.apiKeySet || apiKey !== undefined, pinSet: true };
     return ok({ ...this.settings });
   };
   verifyStaffPin: KioskClient['verifyStaffPin'] = async (input: KioskInput<'verifyStaffPin'>) => {

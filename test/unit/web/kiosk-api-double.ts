@@ -87,6 +87,8 @@ const settings: Settings = {
   pinSet: true,
   pinSetByIt: false,
   locked: [],
+  shop: { name: null, address: null, phone: null, accentColor: null, welcome: null },
+  shopLogoSet: false,
 };
 
 export interface KioskApiDouble {
@@ -155,6 +157,7 @@ export function createKioskApiDouble(overrides: Partial<KioskApi> = {}): KioskAp
         staffIdleTimeoutSec: settings.staffIdleTimeoutSec,
         setup: 'done' as const,
         upstream: 'embedded' as const,
+        shop: { ...settings.shop, logo: null },
       }),
   };
   return {
