@@ -232,7 +232,7 @@ export const de: Resources = {
     search: 'Suche',
     searchHint: 'Referenz, Terminnummer oder Name',
     state: 'Anzeigen',
-    filters: { all: 'Alle Buchungen', attention: 'Zu erledigen' },
+    filters: { all: 'Alle Buchungen', attention: 'Zu erledigen', only: 'Nur: {{state}}' },
     noMatch: 'Keine Buchung passt.',
     reference: 'Referenz',
     confirmDiscard: 'Diese Buchung verwerfen?',

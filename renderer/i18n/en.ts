@@ -229,7 +229,7 @@ export const en = {
     search: 'Search',
     searchHint: 'Reference, appointment number or name',
     state: 'Show',
-    filters: { all: 'All bookings', attention: 'Needs attention' },
+    filters: { all: 'All bookings', attention: 'Needs attention', only: 'Only: {{state}}' },
     noMatch: 'No booking matches.',
     reference: 'Reference',
     confirmDiscard: 'Discard this booking?',

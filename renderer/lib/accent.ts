@@ -1,10 +1,10 @@
 /**
  * The shop's accent colour as the app's palette. IT or staff may pick any colour, so the
  * palette is made legible whatever they pick: the primary is darkened until white text on it
- * (buttons) and it as text on white reach RATIO, above WCAG AA's 4.5:1, with room for the
+ * (buttons) and it as text on white reach RATIO (5.2:1), above WCAG AA's 4.5:1, with room for the
  * tinted backgrounds it also sits on.
  */
-const RATIO = 5;
+const RATIO = 5.2;
 
 type Rgb = [number, number, number];
 
@@ -45,12 +45,12 @@ export interface AccentPalette {
 
 /** The palette of an accent colour (`#rrggbb`), or null for anything else. */
 export function accentPalette(accent: string): AccentPalette | null {
-  let rgb = parse(accent);
-  if (!rgb) return null;
-  for (let step = 0; step < 40 && contrast(hex(rgb), '#ffffff') < RATIO; step++) rgb = mix(rgb, [0, 0, 0], 0.06);
-  return {
-    primary: hex(rgb),
-    pressed: hex(mix(rgb, [0, 0, 0], 0.25)),
-    soft: hex(mix(rgb, [255, 255, 255], 0.88)),
-  };
+  const original = parse(accent);
+  if (!original) return null;
+  // The tint keeps the shop's own hue; only the primary is darkened.
+  const soft = hex(mix(original, [255, 255, 255], 0.9));
+  let rgb = original;
+  const legible = (candidate: string): boolean => contrast(candidate, '#ffffff') >= RATIO && contrast(candidate, soft) >= RATIO - 0.5;
+  for (let step = 0; step < 60 && !legible(hex(rgb)); step++) rgb = mix(rgb, [0, 0, 0], 0.06);
+  return { primary: hex(rgb), pressed: hex(mix(rgb, [0, 0, 0], 0.25)), soft };
 }

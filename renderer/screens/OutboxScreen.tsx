@@ -127,7 +127,9 @@ export function OutboxScreen({ onRebook }: OutboxScreenProps) {
           <select id="outbox-state" value={filter} onChange={(event) => setFilter(event.target.value as StateFilter)}>
             {STATE_FILTERS.map((name) => (
               <option key={name} value={name}>
-                {name === 'all' || name === 'attention' ? t(`bookings.filters.${name}`) : t(`outbox.states.${name}`)}
+                {name === 'all' || name === 'attention'
+                  ? t(`bookings.filters.${name}`)
+                  : t('bookings.filters.only', { state: t(`outbox.states.${name}`) })}
               </option>
             ))}
           </select>
