@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 
 /**
  * How long a new screen ignores taps. A double tap lands about 100-300 ms after the first, and
@@ -20,12 +20,27 @@ interface TapGuardProps {
  */
 export function TapGuard({ children, ms = TAP_GUARD_MS }: TapGuardProps) {
   const [armed, setArmed] = useState(true);
+  // When the screen appeared, on the clock of event time stamps.
+  const [shownAt] = useState(() => performance.now());
   useEffect(() => {
     const timer = setTimeout(() => setArmed(false), ms);
     return () => clearTimeout(timer);
   }, [ms]);
+  // Belt and braces for a busy machine: a click whose input happened before the screen was
+  // ms old is dropped by its own time stamp, even if it is handled late (both taps of a double
+  // tap queued behind a slow render would otherwise both be dispatched to the new screen).
+  const dropEarly = (event: MouseEvent): void => {
+    if (event.timeStamp - shownAt < ms) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  };
   return (
-    <div className={`tap-guard${armed ? ' tap-guard-armed' : ''}`} data-tap-guard={armed ? 'armed' : 'open'}>
+    <div
+      className={`tap-guard${armed ? ' tap-guard-armed' : ''}`}
+      data-tap-guard={armed ? 'armed' : 'open'}
+      onClickCapture={dropEarly}
+    >
       {children}
     </div>
   );
