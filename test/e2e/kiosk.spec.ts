@@ -7,7 +7,7 @@ import {
   start,
 } from './support/flow';
 import { expectAccessible, onScreen, review } from './support/screens';
-import { STAFF_PIN, expect, openKiosk, setUpKiosk, test } from './support/stack';
+import { STAFF_PIN, expect, openKiosk, openKioskAt, setUpKiosk, test } from './support/stack';
 
 interface LocalBookingView {
   localId: string;
@@ -148,9 +148,13 @@ test('staff PIN: first run sets it, a wrong PIN is refused, the right one opens 
   kiosk,
 }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await openKiosk(page, kiosk);
-  await page.locator('.language-choice button[lang="en"]').click(); // a fresh kiosk speaks German
+  // Issue 7: a remote kiosk without a PIN tells customers it is being set up, and the first PIN
+  // needs the setup code it printed at start.
+  await openKioskAt(page, kiosk, 'setup-pending');
+  await page.locator('.top-bar button[lang="en"]').click(); // a fresh kiosk speaks German
   await page.getByRole('button', { name: 'Staff' }).click();
+  await page.getByLabel(/Enter the setup code/).fill(kiosk.setupCode() ?? '');
+  await page.getByRole('button', { name: /Continue/ }).click();
   await expect(page.getByRole('heading', { name: 'Choose a staff PIN' })).toBeVisible();
   await review(page, 'pin', 'pin-first-run');
   for (const digit of STAFF_PIN)

@@ -23,6 +23,8 @@ export interface Stack {
 
 export interface Kiosk {
   web: KioskWeb;
+  /** The one-time setup code the kiosk printed at start (a remote kiosk without a PIN). */
+  setupCode(): string | undefined;
   /** Calls the kiosk API as the renderer does (for test set-up only). */
   call(method: string, input?: Record<string, unknown>): Promise<unknown>;
 }
@@ -93,7 +95,7 @@ export const test = base.extend<{ kiosk: Kiosk; kioskOptions: KioskOptions }, { 
       if (!body.ok) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
       return body.result;
     };
-    await use({ web, call });
+    await use({ web, call, setupCode: () => setupCode });
     await web.close();
     rmSync(dataDir, { recursive: true, force: true });
   },
