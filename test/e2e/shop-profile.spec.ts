@@ -17,7 +17,7 @@ const logoFile = join(logoDir, 'logo.svg');
 writeFileSync(
   logoFile,
   `<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" width="240" height="120" viewBox="0 0 240 120">
+<svg xmlns="http://www.w3.org/2000/svg" width="300" height="120" viewBox="0 0 300 120">
   <script>window.logoScriptRan = true</script>
   <rect x="4" y="4" width="112" height="112" rx="28" fill="#7a2e8e"/>
   <path d="M60 24c18 18 18 54 0 72-18-18-18-54 0-72z" fill="#ffffff"/>
@@ -48,7 +48,7 @@ test('the shop on the start screen, in the header, on the receipt (PDF) and in t
   await expect(page.locator('.start-contact')).toContainText(SHOP.phone);
   await expect(page.locator('.top-bar .brand')).toHaveText(SHOP.name);
   await expect(page.locator('img.start-logo')).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
-  await expect.poll(() => page.evaluate('document.querySelector("img.start-logo").naturalWidth')).toBe(240);
+  await expect.poll(() => page.evaluate('document.querySelector("img.start-logo").naturalWidth')).toBe(300);
   expect(await page.evaluate('window.logoScriptRan === true')).toBe(false);
   // The accent colour, darkened where needed so that white text on it stays legible.
   const primary = await page.evaluate<string>('getComputedStyle(document.documentElement).getPropertyValue("--primary").trim()');

@@ -6,6 +6,7 @@
 import {
   KioskMode,
   Language,
+  ShopUpdate,
   type LockableSetting,
   type PublicSettings,
   type Settings,
@@ -221,6 +222,15 @@ export function createSettingsService(db: KioskDb, secrets: SecretStore, options
         throw new KioskFailure('invalid_input', 'newPin: the staff PIN is set by your IT department');
       }
       if (update.upstreamUrl !== undefined && update.upstreamUrl !== null) checkUpstreamUrl(update.upstreamUrl);
+      // Parsed here too, not only by the transports: trimmed, '' as "clear", colours checked.
+      if (update.shop !== undefined) {
+        const shopUpdate = ShopUpdate.safeParse(update.shop);
+        if (!shopUpdate.success) {
+          const issue = shopUpdate.error.issues[0];
+          throw new KioskFailure('invalid_input', `shop.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
+        }
+        update = { ...update, shop: shopUpdate.data };
+      }
       const before = read();
       const beforeKey = secrets.get();
       const url = update.upstreamUrl === undefined ? undefined : normaliseUpstreamUrl(update.upstreamUrl);
