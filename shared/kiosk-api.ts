@@ -67,6 +67,8 @@ export const LocalBooking = z.object({
   updatedAt: z.string(),
   /** The customer's personal data was erased after the retention period (placeholders remain). */
   erased: z.boolean(),
+  /** A rejected booking staff booked again (linkRebooking): the new booking's localId. */
+  rebookedAs: z.string().nullable().optional(),
 });
 export type LocalBooking = z.infer<typeof LocalBooking>;
 
@@ -134,6 +136,7 @@ export const LockableSetting = z.enum([
   'language',
   'staffIdleTimeoutSec',
   'retentionDays',
+  'shop',
 ]);
 export type LockableSetting = z.infer<typeof LockableSetting>;
 
@@ -145,6 +148,48 @@ export type LockableSetting = z.infer<typeof LockableSetting>;
 export const StaffSetup = z.enum(['done', 'demo', 'required']);
 export type StaffSetup = z.infer<typeof StaffSetup>;
 
+/** `#rrggbb`: the shop's accent colour (the renderer darkens it where contrast needs it). */
+export const AccentColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a colour like #0d5a54');
+
+/** Limits of the shop profile's text fields (they are shown on screen, receipt and calendar). */
+export const SHOP_LIMITS = { name: 80, address: 200, phone: 40, welcome: 160 } as const;
+
+/** The shop as customers see it: from IT's machine config and staff settings; null = not set. */
+export const ShopProfile = z.object({
+  name: z.string().nullable(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  accentColor: AccentColor.nullable(),
+  welcome: z.string().nullable(),
+});
+export type ShopProfile = z.infer<typeof ShopProfile>;
+
+/** The public profile adds IT's logo, as a data: URL (PNG or SVG) that the renderer puts in an img. */
+export const PublicShop = ShopProfile.extend({
+  logo: z.string().regex(/^data:image\/(png|svg\+xml);base64,[A-Za-z0-9+/=]+$/).nullable(),
+});
+export type PublicShop = z.infer<typeof PublicShop>;
+
+/** A staff change to the profile: a field left out stays, null or an empty string clears it. */
+const ShopText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+export const ShopUpdate = z
+  .object({
+    name: ShopText(SHOP_LIMITS.name),
+    address: ShopText(SHOP_LIMITS.address),
+    phone: ShopText(SHOP_LIMITS.phone),
+    welcome: ShopText(SHOP_LIMITS.welcome),
+    accentColor: z.union([AccentColor, z.literal('').transform(() => null)]).nullable().optional(),
+  })
+  .strict();
+export type ShopUpdate = z.infer<typeof ShopUpdate>;
+
 /** What the customer screen needs before any staff session: no secrets, no customer data. */
 export const PublicSettings = z.object({
   mode: KioskMode,
@@ -153,6 +198,7 @@ export const PublicSettings = z.object({
   staffIdleTimeoutSec: z.number().int(),
   setup: StaffSetup,
   upstream: z.enum(['embedded', 'remote']),
+  shop: PublicShop,
 });
 export type PublicSettings = z.infer<typeof PublicSettings>;
 
@@ -174,8 +220,14 @@ export const Settings = z.object({
   pinSetByIt: z.boolean(),
   /** Fields fixed by IT: updateSettings refuses a change to them, the UI shows them read-only. */
   locked: z.array(LockableSetting),
+  shop: ShopProfile,
+  /** IT named a logo file in the machine config (staff cannot change it). */
+  shopLogoSet: z.boolean(),
 });
 export type Settings = z.infer<typeof Settings>;
+
+/** How long after a discard staff can undo it (restoreBooking). */
+export const UNDO_DISCARD_MS = 10_000;
 
 const Pin = z.string().regex(/^\d{4,12}$/, '4 to 12 digits');
 
@@ -194,6 +246,7 @@ export const SettingsUpdate = StaffOnly.extend({
   staffIdleTimeoutSec: z.number().int().min(30).max(3600).optional(),
   retentionDays: z.number().int().min(1).max(3650).optional(),
   language: Language.optional(),
+  shop: ShopUpdate.optional(),
 });
 export type SettingsUpdate = z.infer<typeof SettingsUpdate>;
 
@@ -277,6 +330,17 @@ export const kioskApi = {
   },
   retryBooking: { access: 'staff', input: StaffOnly.extend({ localId: Id }), output: LocalBooking },
   discardBooking: { access: 'staff', input: StaffOnly.extend({ localId: Id }), output: LocalBooking },
+  /**
+   * Undoes a discard within UNDO_DISCARD_MS of it (while the kiosk runs): the booking returns
+   * to the state it had. Later, or for a booking that is not discarded: `invalid_request`.
+   */
+  restoreBooking: { access: 'staff', input: StaffOnly.extend({ localId: Id }), output: LocalBooking },
+  /**
+   * Records that staff booked a rejected booking again as `rebookedAs` (a booking of this
+   * kiosk): the rejected one then links to it and can no longer be retried, discarded or
+   * rebooked.
+   */
+  linkRebooking: { access: 'staff', input: StaffOnly.extend({ localId: Id, rebookedAs: Id }), output: LocalBooking },
   syncNow: { access: 'staff', input: StaffOnly, output: SyncStatus.extend({ report: SyncReport }) },
   getSettings: { access: 'staff', input: StaffOnly, output: Settings },
   updateSettings: { access: 'staff', input: SettingsUpdate, output: Settings },

@@ -13,7 +13,9 @@
  *     "locked": ["upstreamUrl", "apiKey", "mode"],         // staff cannot change these in settings
  *     "retentionDays": 14,                                 // days ended bookings keep personal data
  *     "updateUrl": "https://updates.example.com/frontdesk", // generic update feed; absent: no updates
- *     "openAtLogin": true                                  // start the app when the user logs in
+ *     "openAtLogin": true,                                 // start the app when the user logs in
+ *     "shop": { "name": "...", "address": "...", "phone": "...", "accentColor": "#0d5a54",
+ *               "welcome": "...", "logoFile": "/etc/frontdesk/logo.svg" }  // lock with "shop"
  *   }
  * updateUrl and openAtLogin are the machine file's only (staff never see or change them).
  * Its path: `FRONTDESK_CONFIG`, else /etc/frontdesk/config.json (Linux),
@@ -32,7 +34,7 @@ import { readFileSync } from 'node:fs';
 import { posix, win32 } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { LockableSetting } from '../../shared/kiosk-api';
+import { AccentColor, LockableSetting, SHOP_LIMITS } from '../../shared/kiosk-api';
 import { createLogger, type Logger } from './log';
 import { readSecretFile } from './secret-file';
 
@@ -59,6 +61,17 @@ export interface KioskConfig {
   /** The generic update feed (electron-updater); null: updates off. */
   updateUrl: string | null;
   openAtLogin: boolean;
+  /** IT's shop profile (`shop` in the machine file); `logoFile` is a PNG or SVG path. */
+  shop?: MachineShop;
+}
+
+export interface MachineShop {
+  name?: string;
+  address?: string;
+  phone?: string;
+  accentColor?: string;
+  welcome?: string;
+  logoFile?: string;
 }
 
 /**
@@ -100,6 +113,16 @@ const PinHash = z
   .trim()
   .regex(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/, 'expected the output of `npm run hash-pin`');
 const RetentionDays = z.number().int().min(1).max(3650);
+const ShopFile = z
+  .object({
+    name: NonEmpty.max(SHOP_LIMITS.name).optional(),
+    address: NonEmpty.max(SHOP_LIMITS.address).optional(),
+    phone: NonEmpty.max(SHOP_LIMITS.phone).optional(),
+    accentColor: AccentColor.optional(),
+    welcome: NonEmpty.max(SHOP_LIMITS.welcome).optional(),
+    logoFile: NonEmpty.regex(/\.(png|svg)$/i, 'expected a .png or .svg file').optional(),
+  })
+  .strict();
 
 /** The machine file; docs/config.schema.json is generated from it (npm run config:schema). */
 export const MachineFile = z
@@ -115,6 +138,7 @@ export const MachineFile = z
     retentionDays: RetentionDays.optional(),
     updateUrl: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).nullable().optional(),
     openAtLogin: z.boolean().optional(),
+    shop: ShopFile.optional(),
   })
   .strict();
 
@@ -176,6 +200,7 @@ export function loadKioskStartupConfig(options: LoadKioskConfigOptions): KioskSt
     retentionDays: pick(file.retentionDays, env.retentionDays),
     updateUrl: file.updateUrl ?? null,
     openAtLogin: file.openAtLogin ?? false,
+    ...(file.shop ? { shop: file.shop } : {}),
   };
 }
 

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Dispatcher } from 'undici';
-import type { AppInfo, KioskApi, KioskEvent, LockableSetting, Settings } from '../../shared/kiosk-api';
+import type { AppInfo, KioskApi, KioskEvent, LockableSetting, Settings, ShopProfile } from '../../shared/kiosk-api';
 import { systemClock, type Clock } from './clock';
 import { createPrivateFile, secureDataFolder } from './data-folder';
 import { checkpointKioskDb, openKioskDb, purgeKioskWal } from './db/open';
@@ -32,6 +32,7 @@ import type { ReplayPolicy } from './outbox/transitions';
 import type { PinAttemptPolicy } from './settings/pin-attempts';
 import { createFileSecretStore, type SecretStore } from './settings/secret-store';
 import { newSetupCode } from './settings/setup-code';
+import { readShopLogo } from './settings/shop-logo';
 import { createStaffSessions } from './settings/staff-sessions';
 import { createUpstreamClient, type UpstreamClient } from './upstream/client';
 import type { UpstreamOutcome } from './upstream/outcome';
@@ -67,6 +68,10 @@ export interface KioskCoreOptions {
    */
   staffIdleTimeoutSec?: number;
   retentionDays?: number;
+  /** IT's shop profile (machine config `shop`): defaults for staff, fixed when `shop` is locked. */
+  shop?: Partial<ShopProfile>;
+  /** IT's logo file (machine config `shop.logoFile`), read once at start (see shop-logo.ts). */
+  shopLogoFile?: string;
   pinAttempts?: PinAttemptPolicy;
   secretStore?: SecretStore;
   clock?: Clock;
@@ -147,10 +152,16 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
   createPrivateFile(join(options.dataDir, 'kiosk.db'));
   const db = openKioskDb({ dataDir: options.dataDir, migrationsFolder: options.migrationsFolder });
   const secrets = options.secretStore ?? createFileSecretStore(join(options.dataDir, 'api-key.secret'));
+  // A logo IT named but the kiosk cannot use is logged, not fatal: the shop runs without one.
+  const logo = options.shopLogoFile === undefined ? null : readShopLogo(options.shopLogoFile);
+  if (logo && !logo.ok) log.warn('shop logo not used', { path: options.shopLogoFile, reason: logo.reason });
+  const logoUrl = logo?.ok ? logo.dataUrl : null;
   const settings = createSettingsService(db, secrets, {
     locked: options.locked,
     itPinHash: options.staffPinHash,
     configured: { staffIdleTimeoutSec: options.staffIdleTimeoutSec, retentionDays: options.retentionDays },
+    shop: options.shop,
+    shopLogoSet: logoUrl !== null,
   });
   settings.override({ upstreamUrl: options.upstreamUrl, apiKey: options.apiKey, mode: options.mode });
 
@@ -355,8 +366,10 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
         log.info('diagnostics saved', { path });
         return { path };
       }),
-    getPublicSettings: () =>
-      Promise.resolve({ ...settings.publicPart(), setup: access.setup(), upstream: upstreamKind() }),
+    getPublicSettings: () => {
+      const { shop, ...rest } = settings.publicPart();
+      return Promise.resolve({ ...rest, shop: { ...shop, logo: logoUrl }, setup: access.setup(), upstream: upstreamKind() });
+    },
   });
 
   replayer.recover();

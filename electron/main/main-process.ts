@@ -6,6 +6,7 @@ import { createLogger, describeError, type Logger } from '../core/log';
 import { createRotatingLogFile } from '../core/log-file';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, APP_URL, createAppProtocolHandler } from './app-protocol';
 import { appPaths } from './app-paths';
+import { shopOptions } from '../core/shop-options';
 import { isAppUrl } from './app-url';
 import { forwardKioskEvents, registerKioskIpc, trustedSender } from './ipc';
 import { printReceiptsSilently } from './print';
@@ -103,6 +104,7 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
       mode: config.locked.includes('mode') ? config.mode : undefined,
       secretStore,
       retentionDays: config.retentionDays,
+      ...shopOptions(config.shop),
       migrationsFolder: paths.kioskMigrations,
       serverMigrationsFolder: paths.serverMigrations,
       host,

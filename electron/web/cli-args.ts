@@ -4,7 +4,7 @@
  * turns either into one line on stderr and exit 2.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadKioskStartupConfig, type LockableSetting } from '../core/config';
+import { ConfigError, loadKioskStartupConfig, type LockableSetting, type MachineShop } from '../core/config';
 import { createLogger } from '../core/log';
 import { readSecretFile } from '../core/secret-file';
 import { DEFAULT_DATA_DIR, DEFAULT_WEB_PORT } from './defaults';
@@ -31,6 +31,8 @@ export interface WebCliArgs {
   staffIdleTimeoutSec: number | undefined;
   /** Days ended bookings keep personal data (machine file or env); undefined: the default. */
   retentionDays: number | undefined;
+  /** IT's shop profile from the machine file. */
+  shop: MachineShop | undefined;
 }
 
 /** Parses and checks every flag (unknown ones included); throws UsageError or ConfigError. */
@@ -83,6 +85,7 @@ export function parseWebCliArgs(
     staffPinHash: config.staffPinHash,
     staffIdleTimeoutSec: config.staffIdleTimeoutSec,
     retentionDays: config.retentionDays,
+    shop: config.shop,
   };
 }
 

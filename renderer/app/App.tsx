@@ -6,6 +6,7 @@ import type { KioskError } from '../../shared/result';
 import { IdleWarning } from '../components/IdleWarning';
 import { TopBar } from '../components/TopBar';
 import { useIdleTimer } from '../hooks/use-idle-timer';
+import { useShopTheme } from '../hooks/use-shop-theme';
 import type { LanguageCode } from '../i18n/setup';
 import { PinScreen } from '../screens/PinScreen';
 import { SetupPendingScreen } from '../screens/SetupPendingScreen';
@@ -72,6 +73,7 @@ function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
 
   const settings = boot.state === 'ready' ? boot.settings : null;
   const kioskMode = settings?.mode !== 'counter';
+  useShopTheme(settings?.shop.accentColor, highContrast);
 
   useEffect(() => {
     const root = document.documentElement;
@@ -142,6 +144,7 @@ function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
     <KioskContext.Provider value={context}>
       <div className={`app${highContrast ? ' app-contrast' : ''}${view === 'staff' ? ' app-staff' : ''}`}>
         <TopBar
+          shop={settings.shop}
           language={language}
           onLanguage={setLanguage}
           highContrast={highContrast}

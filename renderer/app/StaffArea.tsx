@@ -1,18 +1,16 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BookingRequest } from '../../shared/api/schemas';
-import type { SyncReport } from '../../shared/kiosk-api';
+import type { LocalBooking, SyncReport } from '../../shared/kiosk-api';
 import { Notice } from '../components/Notice';
 import { AppInfoBar } from '../components/AppInfoBar';
 import { StatusBar } from '../components/StatusBar';
-import type { FlowAction } from '../flow/flow-machine';
 import { useSyncStatus } from '../hooks/use-sync-status';
 import type { LanguageCode } from '../i18n/setup';
+import { CounterBookingScreen } from '../screens/CounterBookingScreen';
 import { OutboxScreen } from '../screens/OutboxScreen';
 import { SettingsScreen } from '../screens/SettingsScreen';
 import { useKiosk } from './kiosk-context';
 import { StaffContext, type StaffContextValue } from './staff-context';
-import { WalkInFlow } from './WalkInFlow';
 
 type Tab = 'booking' | 'outbox' | 'settings';
 
@@ -35,8 +33,6 @@ export function StaffArea({
   session,
   counter,
   demo,
-  language,
-  onLanguage,
   onLeave,
   onSessionLost,
   onSettings,
@@ -46,11 +42,11 @@ export function StaffArea({
   const staff = useMemo<StaffContextValue>(() => ({ session, onSessionLost }), [session, onSessionLost]);
   const status = useSyncStatus(client);
   const [tab, setTab] = useState<Tab>(counter ? 'booking' : 'outbox');
-  // A new key remounts the booking flow, e.g. for a rebook with the customer's details.
-  const [flow, setFlow] = useState<{ key: number; initial?: FlowAction }>({ key: 0 });
+  // A new key remounts the booking screen, e.g. for a rebook with the customer's details.
+  const [desk, setDesk] = useState<{ key: number; rebook?: LocalBooking }>({ key: 0 });
 
-  const rebook = (request: BookingRequest): void => {
-    setFlow((current) => ({ key: current.key + 1, initial: { type: 'rebook', request } }));
+  const rebook = (booking: LocalBooking): void => {
+    setDesk((current) => ({ key: current.key + 1, rebook: booking }));
     setTab('booking');
   };
 
@@ -99,18 +95,7 @@ export function StaffArea({
         </button>
       </div>
       <div className="tab-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === 'booking' && (
-          <WalkInFlow
-            key={flow.key}
-            kiosk={false}
-            idleTimeoutSec={600}
-            language={language}
-            onLanguage={onLanguage}
-            onSessionEnd={() => undefined}
-            skipStart
-            {...(flow.initial ? { initial: flow.initial } : {})}
-          />
-        )}
+        {tab === 'booking' && <CounterBookingScreen key={desk.key} {...(desk.rebook ? { rebook: desk.rebook } : {})} />}
         {tab === 'outbox' && <OutboxScreen onRebook={rebook} />}
         {tab === 'settings' && <SettingsScreen onSaved={onSettings} />}
       </div>

@@ -1,6 +1,7 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { IdleWarning } from '../components/IdleWarning';
 import { useService } from './kiosk-context';
+import { TapGuard } from '../components/TapGuard';
 import { flowReducer, initialFlowState, type FlowAction } from '../flow/flow-machine';
 import { useIdleTimer } from '../hooks/use-idle-timer';
 import type { LanguageCode } from '../i18n/setup';
@@ -83,7 +84,7 @@ export function WalkInFlow({ kiosk, idleTimeoutSec, language, onLanguage, onSess
 
   return (
     <>
-      {screen}
+      <TapGuard key={printing ? 'receipt' : state.step}>{screen}</TapGuard>
       {idle.secondsLeft !== null && <IdleWarning secondsLeft={idle.secondsLeft} onStay={idle.stay} />}
     </>
   );

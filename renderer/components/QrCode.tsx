@@ -24,7 +24,8 @@ export function QrCode({ text, label, size = 220 }: QrCodeProps) {
     };
   }, [text, size]);
   return url ? (
-    <img className="qr" src={url} width={size} height={size} alt={label} />
+    // data-text: what the code encodes, readable without a QR decoder (tests, support staff).
+    <img className="qr" src={url} width={size} height={size} alt={label} data-text={text} />
   ) : (
     <div className="qr qr-placeholder" role="img" aria-label={label} />
   );

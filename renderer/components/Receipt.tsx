@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Service } from '../../shared/api/schemas';
+import { useKiosk } from '../app/kiosk-context';
 import { formatDate, formatDuration, formatPrice, formatTime } from '../lib/format';
 import type { ReceiptData } from '../lib/receipt';
 
@@ -12,8 +13,17 @@ interface ReceiptProps {
 /** The printed receipt: plain black on white, narrow enough for an 80 mm roll. */
 export function Receipt({ data, service, locale }: ReceiptProps) {
   const { t } = useTranslation();
+  const { shop } = useKiosk().settings;
   return (
     <article className="receipt" aria-label={t('receipt.title')}>
+      {shop.name && (
+        <header className="receipt-shop" data-testid="receipt-shop">
+          {shop.logo && <img className="receipt-logo" src={shop.logo} alt="" />}
+          <strong>{shop.name}</strong>
+          {shop.address && <span>{shop.address}</span>}
+          {shop.phone && <span>{shop.phone}</span>}
+        </header>
+      )}
       <h1>{t('receipt.title')}</h1>
       {data.appointmentNumber ? (
         <p className="receipt-number">

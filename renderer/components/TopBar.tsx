@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import type { PublicShop } from '../../shared/kiosk-api';
 import { LANGUAGES, type LanguageCode } from '../i18n/setup';
 
 interface TopBarProps {
+  /** The shop's name and logo replace the app's own mark when IT or staff set them. */
+  shop?: PublicShop;
   language: LanguageCode;
   onLanguage: (language: LanguageCode) => void;
   highContrast: boolean;
@@ -10,13 +13,13 @@ interface TopBarProps {
 }
 
 /** Always-visible controls: language, high contrast / large text, and the staff entrance. */
-export function TopBar({ language, onLanguage, highContrast, onToggleContrast, onStaff }: TopBarProps) {
+export function TopBar({ shop, language, onLanguage, highContrast, onToggleContrast, onStaff }: TopBarProps) {
   const { t } = useTranslation();
   return (
     <header className="top-bar">
       <span className="brand" aria-hidden="true">
-        <span className="brand-mark">F</span>
-        {t('app.name')}
+        {shop?.logo ? <img className="brand-logo" src={shop.logo} alt="" /> : <span className="brand-mark">F</span>}
+        {shop?.name ?? t('app.name')}
       </span>
       <nav className="top-bar-actions" aria-label={t('toolbar.language')}>
         {LANGUAGES.map((code) => (

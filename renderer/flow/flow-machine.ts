@@ -84,7 +84,14 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
         step: 'day',
         quick: false,
         notice: null,
-        draft: { ...draft, serviceId: action.serviceId, date: null, slot: null },
+        // The person chosen for another service may not do this one.
+        draft: {
+          ...draft,
+          serviceId: action.serviceId,
+          employeeId: action.serviceId === draft.serviceId ? draft.employeeId : null,
+          date: null,
+          slot: null,
+        },
       };
     case 'takeNextFree':
       return {

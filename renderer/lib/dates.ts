@@ -49,3 +49,12 @@ export function monthGrid(year: number, month: number): (CalendarCell | null)[][
   for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
   return weeks;
 }
+
+/** `count` consecutive wall dates from `from` (inclusive). */
+export function nextDates(from: string, count: number): string[] {
+  const { year, month, day } = parseDate(from);
+  return Array.from({ length: count }, (_, i) => {
+    const date = new Date(Date.UTC(year, month - 1, day + i));
+    return toDateString(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+  });
+}

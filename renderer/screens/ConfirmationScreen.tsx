@@ -16,7 +16,8 @@ interface ConfirmationScreenProps {
 
 export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScreenProps) {
   const { t } = useTranslation();
-  const { locale, now } = useKiosk();
+  const { locale, now, settings } = useKiosk();
+  const { shop } = settings;
   const { draft, outcome } = state;
   const service = useService(draft.serviceId);
   const booking = outcome?.booking ?? null;
@@ -28,18 +29,23 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
       receipt && outcome
         ? buildCalendarEvent({
             uid: `${booking?.bookingId ?? outcome.localId}@frontdesk`,
-            title: `${receipt.serviceTitle}${receipt.employeeName ? ` (${receipt.employeeName})` : ''}`,
+            // The shop in the title and as the place: the event is found in a calendar weeks later.
+            title: `${shop.name ? t('shop.calendarAt', { service: receipt.serviceTitle, shop: shop.name }) : receipt.serviceTitle}${receipt.employeeName ? ` (${receipt.employeeName})` : ''}`,
+            ...(shop.name || shop.address ? { location: [shop.name, shop.address].filter(Boolean).join(', ') } : {}),
             date: receipt.date,
             time: receipt.time,
             endTime: receipt.endTime,
-            description: receipt.appointmentNumber
-              ? `${t('confirmation.number')}: ${receipt.appointmentNumber}`
-              : `${t('confirmation.reference')}: ${receipt.reference} (${t('confirmation.queuedShort')})`,
+            description: [
+              receipt.appointmentNumber
+                ? `${t('confirmation.number')}: ${receipt.appointmentNumber}`
+                : `${t('confirmation.reference')}: ${receipt.reference} (${t('confirmation.queuedShort')})`,
+              ...(shop.phone ? [`${t('shop.phone')}: ${shop.phone}`] : []),
+            ].join('\n'),
             now: now(),
           })
         : null,
     // receipt is derived from outcome, draft and service.
-    [outcome, draft, service, booking, now, t],
+    [outcome, draft, service, booking, now, t, shop.name, shop.address, shop.phone],
   );
 
   if (!outcome) return null;

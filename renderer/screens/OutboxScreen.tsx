@@ -1,18 +1,22 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BookingRequest } from '../../shared/api/schemas';
 import type { LocalBooking } from '../../shared/kiosk-api';
+import { UNDO_DISCARD_MS } from '../../shared/kiosk-api';
 import type { KioskError } from '../../shared/result';
 import { useKiosk } from '../app/kiosk-context';
 import { useStaff, useStaffCall } from '../app/staff-context';
 import { Notice } from '../components/Notice';
+import { STATE_FILTERS, filterBookings, shortReference, type StateFilter } from '../lib/booking-filter';
 import { formatInstant, formatShortDate, formatTime } from '../lib/format';
 
 interface OutboxScreenProps {
-  onRebook: (request: BookingRequest) => void;
+  /** Staff book a rejected booking again (its localId is linked to the new one). */
+  onRebook: (booking: LocalBooking) => void;
 }
 
 const RETRYABLE = new Set(['queued', 'rejected', 'unknown']);
+/** The undo offer ends a little before the core's window, so that an Undo tap still lands in it. */
+const UNDO_OFFER_MS = UNDO_DISCARD_MS - 1_500;
 
 export function OutboxScreen({ onRebook }: OutboxScreenProps) {
   const { t } = useTranslation();
@@ -21,6 +25,11 @@ export function OutboxScreen({ onRebook }: OutboxScreenProps) {
   const staffCall = useStaffCall();
   const [bookings, setBookings] = useState<LocalBooking[] | null>(null);
   const [error, setError] = useState<KioskError | null>(null);
+  const [query, setQuery] = useState('');
+  const [filter, setFilter] = useState<StateFilter>('all');
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [undo, setUndo] = useState<LocalBooking | null>(null);
+  const rows = useRef(new Map<string, HTMLLIElement>());
 
   const refresh = useCallback(async (): Promise<void> => {
     const result = await staffCall('listBookings', {});
@@ -30,21 +39,30 @@ export function OutboxScreen({ onRebook }: OutboxScreenProps) {
     } else setError(result.error);
   }, [staffCall]);
 
+  const upsert = useCallback((next: LocalBooking): void => {
+    setBookings((current) =>
+      current?.some((booking) => booking.localId === next.localId)
+        ? current.map((booking) => (booking.localId === next.localId ? next : booking))
+        : [next, ...(current ?? [])],
+    );
+  }, []);
+
   useEffect(() => {
     void refresh();
     // Booking events carry customer data: the core sends them to this staff session only.
     return client.onEvent((event) => {
-      if (event.type !== 'booking') return;
-      setBookings((current) =>
-        current?.some((booking) => booking.localId === event.booking.localId)
-          ? current.map((booking) => (booking.localId === event.booking.localId ? event.booking : booking))
-          : [event.booking, ...(current ?? [])],
-      );
+      if (event.type === 'booking') upsert(event.booking);
     }, { session });
-  }, [client, refresh, session]);
+  }, [client, refresh, session, upsert]);
 
-  const act = async (action: 'retryBooking' | 'discardBooking', localId: string): Promise<void> => {
-    const result = await staffCall(action, { localId });
+  useEffect(() => {
+    if (!undo) return;
+    const timer = setTimeout(() => setUndo(null), UNDO_OFFER_MS);
+    return () => clearTimeout(timer);
+  }, [undo]);
+
+  const retry = async (localId: string): Promise<void> => {
+    const result = await staffCall('retryBooking', { localId });
     if (!result.ok) setError(result.error);
     await refresh();
   };
@@ -55,7 +73,36 @@ export function OutboxScreen({ onRebook }: OutboxScreenProps) {
     return error.status === null && reason ? t(`status.offlineReasons.${reason}`) : error.message;
   };
 
+  const discard = async (booking: LocalBooking): Promise<void> => {
+    setConfirming(null);
+    const result = await staffCall('discardBooking', { localId: booking.localId });
+    if (result.ok) {
+      upsert(result.result);
+      setUndo(result.result);
+    } else setError(result.error);
+  };
+
+  const restore = async (booking: LocalBooking): Promise<void> => {
+    setUndo(null);
+    const result = await staffCall('restoreBooking', { localId: booking.localId });
+    if (result.ok) upsert(result.result);
+    else setError(result.error);
+  };
+
+  /** Shows the new booking of a rebooked one: clears what could hide it, then moves focus there. */
+  const show = (localId: string): void => {
+    setQuery('');
+    setFilter('all');
+    requestAnimationFrame(() => {
+      const row = rows.current.get(localId);
+      row?.scrollIntoView({ block: 'center' });
+      row?.focus();
+    });
+  };
+
   const title = (serviceId: string): string => catalog.services.find((service) => service._id === serviceId)?.title ?? serviceId;
+  const byId = new Map((bookings ?? []).map((booking) => [booking.localId, booking]));
+  const shown = bookings ? filterBookings(bookings, query, filter) : null;
 
   return (
     <section className="outbox" aria-labelledby="outbox-title" data-screen="outbox">
@@ -65,49 +112,123 @@ export function OutboxScreen({ onRebook }: OutboxScreenProps) {
           {t('outbox.refresh')}
         </button>
       </div>
+      <div className="outbox-filters">
+        <div className="field outbox-search">
+          <label htmlFor="outbox-search">{t('bookings.search')}</label>
+          <input
+            id="outbox-search"
+            type="search"
+            value={query}
+            maxLength={100}
+            autoComplete="off"
+            aria-describedby="outbox-search-hint"
+            onChange={(event) => setQuery(event.target.value)}
+          />
+          <p id="outbox-search-hint" className="field-hint">
+            {t('bookings.searchHint')}
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor="outbox-state">{t('bookings.state')}</label>
+          <select id="outbox-state" value={filter} onChange={(event) => setFilter(event.target.value as StateFilter)}>
+            {STATE_FILTERS.map((name) => (
+              <option key={name} value={name}>
+                {name === 'all' || name === 'attention'
+                  ? t(`bookings.filters.${name}`)
+                  : t('bookings.filters.only', { state: t(`outbox.states.${name}`) })}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {undo && (
+        <div className="undo-bar" role="status" data-testid="undo-bar">
+          <span>{t('bookings.discarded', { reference: shortReference(undo.localId) })}</span>
+          <button type="button" className="btn btn-accent" onClick={() => void restore(undo)}>
+            {t('bookings.undo')}
+          </button>
+        </div>
+      )}
       {error && <Notice tone="error">{t(`errors.${error.code}`)}</Notice>}
       {bookings?.length === 0 && <p className="hint">{t('outbox.empty')}</p>}
+      {bookings && bookings.length > 0 && shown?.length === 0 && <p className="hint">{t('bookings.noMatch')}</p>}
       <ul className="outbox-list">
-        {bookings?.map((booking) => (
-          <li key={booking.localId} className="outbox-item" data-state={booking.state} data-testid="outbox-item">
-            <div className="outbox-main">
-              <span className={`badge badge-${booking.state}`}>{t(`outbox.states.${booking.state}`)}</span>
-              <strong>{booking.erased ? t('outbox.erased') : booking.request.customer.name}</strong>
-              <span>
-                {title(booking.request.serviceId)} · {formatShortDate(booking.request.date, locale)} {formatTime(booking.request.time, locale)}
-              </span>
-              <span className="mono" data-testid="outbox-reference">
-                {t('outbox.reference', { reference: booking.reference })}
-              </span>
-              {booking.booking && (
-                <span className="mono" data-testid="outbox-number">
-                  {booking.booking.appointmentNumber}
+        {shown?.map((booking) => {
+          const rebooked = booking.rebookedAs ? byId.get(booking.rebookedAs) : undefined;
+          const actionable = !booking.rebookedAs;
+          return (
+            <li
+              key={booking.localId}
+              ref={(element) => {
+                if (element) rows.current.set(booking.localId, element);
+                else rows.current.delete(booking.localId);
+              }}
+              tabIndex={-1}
+              className="outbox-item"
+              data-state={booking.state}
+              data-testid="outbox-item"
+              data-reference={booking.reference}
+            >
+              <div className="outbox-main">
+                <span className={`badge badge-${booking.state}`}>{t(`outbox.states.${booking.state}`)}</span>
+                <strong>{booking.erased ? t('outbox.erased') : booking.request.customer.name}</strong>
+                <span>
+                  {title(booking.request.serviceId)} · {formatShortDate(booking.request.date, locale)} {formatTime(booking.request.time, locale)}
                 </span>
-              )}
-              <span className="muted">
-                {t('outbox.created', { time: formatInstant(booking.createdAt, locale) })} · {t('outbox.attempts', { count: booking.attempts })}
-              </span>
-              {booking.lastError && <span className="status-error">{errorText(booking.lastError)}</span>}
-            </div>
-            <div className="outbox-actions">
-              {RETRYABLE.has(booking.state) && !booking.erased && (
-                <button type="button" className="btn btn-secondary" onClick={() => void act('retryBooking', booking.localId)}>
-                  {t('outbox.retry')}
+                <span className="mono" data-testid="outbox-reference">
+                  {t('outbox.reference', { reference: booking.reference })}
+                </span>
+                {booking.booking && (
+                  <span className="mono" data-testid="outbox-number">
+                    {booking.booking.appointmentNumber}
+                  </span>
+                )}
+                <span className="muted">
+                  {t('outbox.created', { time: formatInstant(booking.createdAt, locale) })} · {t('outbox.attempts', { count: booking.attempts })}
+                </span>
+                {booking.lastError && <span className="status-error">{errorText(booking.lastError)}</span>}
+              </div>
+              {booking.rebookedAs && (
+                <button type="button" className="btn btn-link" data-testid="rebooked-link" onClick={() => show(booking.rebookedAs ?? '')}>
+                  {t('bookings.rebookedAs', {
+                    reference: rebooked?.booking?.appointmentNumber ?? shortReference(booking.rebookedAs),
+                  })}
                 </button>
               )}
-              {booking.state === 'rejected' && !booking.erased && (
-                <button type="button" className="btn btn-accent" onClick={() => onRebook(booking.request)}>
-                  {t('outbox.rebook')}
-                </button>
+              {actionable && confirming === booking.localId ? (
+                <div className="outbox-confirm" role="group" aria-label={t('bookings.confirmDiscard')}>
+                  <span>{t('bookings.confirmDiscard')}</span>
+                  <button type="button" className="btn btn-danger" onClick={() => void discard(booking)}>
+                    {t('bookings.confirmYes')}
+                  </button>
+                  <button type="button" className="btn btn-secondary" autoFocus onClick={() => setConfirming(null)}>
+                    {t('bookings.confirmNo')}
+                  </button>
+                </div>
+              ) : (
+                actionable && (
+                  <div className="outbox-actions">
+                    {RETRYABLE.has(booking.state) && !booking.erased && (
+                      <button type="button" className="btn btn-secondary" onClick={() => void retry(booking.localId)}>
+                        {t('outbox.retry')}
+                      </button>
+                    )}
+                    {booking.state === 'rejected' && !booking.erased && (
+                      <button type="button" className="btn btn-accent" onClick={() => onRebook(booking)}>
+                        {t('outbox.rebook')}
+                      </button>
+                    )}
+                    {RETRYABLE.has(booking.state) && (
+                      <button type="button" className="btn btn-ghost" onClick={() => setConfirming(booking.localId)}>
+                        {t('outbox.discard')}
+                      </button>
+                    )}
+                  </div>
+                )
               )}
-              {RETRYABLE.has(booking.state) && (
-                <button type="button" className="btn btn-ghost" onClick={() => void act('discardBooking', booking.localId)}>
-                  {t('outbox.discard')}
-                </button>
-              )}
-            </div>
-          </li>
-        ))}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

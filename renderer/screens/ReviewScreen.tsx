@@ -84,12 +84,13 @@ export function ReviewScreen({ state, dispatch }: ReviewScreenProps) {
           locale={locale}
         />
         {error && <Notice tone="error">{t('review.failed', { message: t(`errors.${error.code}`) })}</Notice>}
-      </div>
-      <ActionBar onBack={() => dispatch({ type: 'back' })} onCancel={() => dispatch({ type: 'reset' })}>
-        <button type="button" className="btn btn-primary btn-confirm" disabled={submitting || check === 'checking'} onClick={confirm}>
+        {/* In the body, not the action bar: "Continue" before it and "Finish" after it sit in the
+            action bar's corner, so a double tap can never carry over between these screens. */}
+        <button type="button" className="btn btn-primary btn-hero btn-confirm" disabled={submitting || check === 'checking'} onClick={confirm}>
           {submitting ? t('review.booking') : t('review.confirm')}
         </button>
-      </ActionBar>
+      </div>
+      <ActionBar onBack={() => dispatch({ type: 'back' })} onCancel={() => dispatch({ type: 'reset' })} />
     </main>
   );
 }

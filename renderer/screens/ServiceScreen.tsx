@@ -5,6 +5,7 @@ import { useKiosk } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
 import { Notice } from '../components/Notice';
 import { StepHeader } from '../components/StepHeader';
+import { TapGuard } from '../components/TapGuard';
 import type { FlowAction } from '../flow/flow-machine';
 import { localToday } from '../lib/dates';
 import { formatDuration, formatPrice, formatShortDate, formatTime } from '../lib/format';
@@ -71,6 +72,8 @@ export function ServiceScreen({ dispatch, canGoBack }: ServiceScreenProps) {
                   </button>
                   <div className="service-next">
                     {search?.serviceId === service._id && search.state === 'found' ? (
+                      // The offer appears where its search button was: a double tap must not take it.
+                      <TapGuard key="offer">
                       <button
                         type="button"
                         className="btn btn-accent btn-wide"
@@ -87,6 +90,7 @@ export function ServiceScreen({ dispatch, canGoBack }: ServiceScreenProps) {
                         </span>
                         <span className="next-take">{t('service.nextFreeTake')} →</span>
                       </button>
+                      </TapGuard>
                     ) : (
                       <button
                         type="button"

@@ -4,6 +4,7 @@ import { SettingsUpdate, type LockableSetting, type Settings } from '../../share
 import type { KioskError } from '../../shared/result';
 import { useStaff, useStaffCall } from '../app/staff-context';
 import { Notice } from '../components/Notice';
+import { ShopProfileFields, shopDraftOf, type ShopDraft } from '../components/ShopProfileFields';
 
 interface SettingsScreenProps {
   onSaved: () => void;
@@ -60,6 +61,7 @@ function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (set
   const [language, setLanguage] = useState(settings.language);
   const [currentPin, setCurrentPin] = useState('');
   const [newPin, setNewPin] = useState('');
+  const [shop, setShop] = useState<ShopDraft>(() => shopDraftOf(settings.shop));
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
   const save = async (): Promise<void> => {
@@ -72,6 +74,7 @@ function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (set
       ...(isLocked('staffIdleTimeoutSec') ? {} : { staffIdleTimeoutSec: Number(staffIdle) }),
       ...(isLocked('retentionDays') ? {} : { retentionDays: Number(retention) }),
       ...(isLocked('language') ? {} : { language }),
+      ...(isLocked('shop') ? {} : { shop }),
       // A PIN change also needs the current PIN: an open staff screen alone is not enough.
       ...(newPin ? { newPin, pin: currentPin } : {}),
     });
@@ -211,6 +214,13 @@ function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (set
             {isLocked('retentionDays') && <LockedNote id={lockedNoteId('retentionDays')} />}
           </div>
         </div>
+        <ShopProfileFields
+          draft={shop}
+          onChange={setShop}
+          locked={isLocked('shop')}
+          lockedNoteId={lockedNoteId('shop')}
+          logoSet={settings.shopLogoSet}
+        />
         {settings.pinSetByIt ? (
           <p className="field-hint field-locked">{t('settings.pinSetByIt')}</p>
         ) : (

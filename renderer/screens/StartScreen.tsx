@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useKiosk } from '../app/kiosk-context';
 import { LANGUAGES, type LanguageCode } from '../i18n/setup';
 
 interface StartScreenProps {
@@ -9,8 +10,15 @@ interface StartScreenProps {
 
 export function StartScreen({ onStart, language, onLanguage }: StartScreenProps) {
   const { t } = useTranslation();
+  const { shop } = useKiosk().settings;
+  const contact = [shop.address, shop.phone].filter((part): part is string => Boolean(part));
   return (
     <main className="screen screen-start" data-screen="start">
+      <header className="start-brand" data-testid="shop-brand">
+        {shop.logo && <img className="start-logo" src={shop.logo} alt="" />}
+        <p className="start-shop">{shop.name ?? t('app.name')}</p>
+        {shop.welcome && <p className="start-welcome">{shop.welcome}</p>}
+      </header>
       <div className="start-hero">
         <h1>{t('start.title')}</h1>
         <p className="subtitle">{t('start.subtitle')}</p>
@@ -47,6 +55,13 @@ export function StartScreen({ onStart, language, onLanguage }: StartScreenProps)
           ))}
         </div>
       </div>
+      {contact.length > 0 && (
+        <footer className="start-contact">
+          {contact.map((part) => (
+            <span key={part}>{part}</span>
+          ))}
+        </footer>
+      )}
     </main>
   );
 }

@@ -7,7 +7,9 @@ import type { FlowAction, FlowState } from '../flow/flow-machine';
 import { useResult } from '../hooks/use-result';
 import { addMonths, localTime, localToday, parseDate } from '../lib/dates';
 import { formatDate, formatTime } from '../lib/format';
+import { findServiceEmployees } from '../lib/service-employees';
 import { groupSlots } from '../lib/slots';
+import type { Result } from '../../shared/result';
 
 interface TimeScreenProps {
   state: FlowState;
@@ -33,7 +35,13 @@ export function TimeScreen({ state, dispatch }: TimeScreenProps) {
     available && !gone.has(`${date} ${time}`) && (cutoff === null || time > cutoff);
   const groups = slots.state === 'ready' ? groupSlots(slots.value.timeSlots) : [];
   const anyFree = groups.some((group) => group.slots.some((slot) => isFree(slot.time, slot.available)));
-  const employees = catalog.employees.filter((employee) => employee.available);
+  // Only the people who do this service (see service-employees.ts), and whoever was chosen.
+  const known = useResult(
+    () => findServiceEmployees(client, serviceId, date).then((ids): Result<string[]> => ({ ok: true, result: ids })),
+    [client, serviceId, date],
+  );
+  const offering = new Set([...(known.state === 'ready' ? known.value : []), ...(employeeId ? [employeeId] : [])]);
+  const employees = catalog.employees.filter((employee) => employee.available && offering.has(employee._id));
   // This day is neither live nor stored: the nearest day this kiosk can book offline instead.
   const uncached = slots.state === 'error' && slots.error.code === 'unavailable';
   const nearest = useResult(

@@ -109,9 +109,10 @@ test('a queued booking whose slot went meanwhile ends rejected; staff rebook it 
   await expect(page.getByTestId('outbox-item').first()).toHaveAttribute('data-state', 'rejected');
   await review(page, 'outbox', 'staff-outbox-rejected');
   await page.getByRole('button', { name: 'Rebook' }).click();
-  await onScreen(page, 'time');
-  await expect(page.locator(`[data-time="${choice.time}"]`)).toBeDisabled();
-  await page.locator('.slot:not([disabled])').first().click();
+  // Issue 9: staff rebook on the one-screen counter booking, the old time gone.
+  await onScreen(page, 'counter-booking');
+  await expect(page.locator(`.desk-slot[data-time="${choice.time}"]`)).toBeDisabled();
+  await page.locator('.desk-slot:not([disabled])').first().click();
   await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(CUSTOMER.email);
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(CUSTOMER.name);
 });
@@ -180,7 +181,7 @@ test('first run with a remote upstream: customers see "being set up"; the printe
   await page.getByRole('tab', { name: 'Settings' }).click();
   await review(page, 'settings', 'staff-settings');
   await page.getByRole('tab', { name: 'New booking' }).click();
-  await onScreen(page, 'service');
+  await onScreen(page, 'counter-booking');
   await expect(page.getByTestId('on-screen-keyboard')).toHaveCount(0);
   await page.getByRole('button', { name: 'Back to kiosk' }).click();
   await expect(page.locator('[data-screen="start"]')).toBeVisible(); // set up: customers may book

@@ -8,6 +8,9 @@ test('walk-in flow in English: every screen accessible, booked with a number, QR
   page,
   kiosk,
 }) => {
+  // axe and two screenshots on each of nine screens, each screen taking taps after 500 ms: near
+  // the default minute on a busy machine.
+  test.setTimeout(120_000);
   await setUpKiosk(kiosk);
   await openKiosk(page, kiosk);
   await review(page, 'start');

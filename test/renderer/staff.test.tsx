@@ -93,7 +93,7 @@ describe('staff area', () => {
     expect(client.calls.filter((call) => call.method === 'saveDiagnostics')).toHaveLength(1);
   });
 
-  it('counter mode starts locked; rebook opens the time grid with the customer filled in', async () => {
+  it('counter mode starts locked; rebook opens the one-screen booking with the customer and the same person, and links the new booking', async () => {
     const client = new FakeKioskClient({ settings: { mode: 'counter' } });
     client.bookings.push({
       localId: 'l-9',
@@ -122,11 +122,24 @@ describe('staff area', () => {
     expect(screen.getByText('Rejected')).toBeTruthy();
     expect(screen.getByText('slot taken')).toBeTruthy();
     await tap('Rebook');
-    expect(document.querySelector('[data-screen="time"]')).not.toBeNull();
+    await settle();
+    expect(document.querySelector('[data-screen="counter-booking"]')).not.toBeNull();
+    // The person is kept: Ben's grid, the rejected time gone.
+    expect(screen.getByRole('button', { name: 'Ben Roth' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: /^11:00/ }).hasAttribute('disabled')).toBe(true);
     // Counter mode has no on-screen keyboard: staff type on a real one.
     await tap('12:00');
     expect(document.querySelector('[data-testid="on-screen-keyboard"]')).toBeNull();
     expect(screen.getByLabelText<HTMLInputElement>('E-mail').value).toBe('eva@example.com');
+    await tap('Book');
+    await settle();
+    expect(client.calls.find((call) => call.method === 'createBooking')?.input).toMatchObject({ employeeId: 'emp-ben', time: '12:00' });
+    const linked = client.bookings.find((booking) => booking.localId === 'l-9');
+    expect(linked?.rebookedAs).toMatch(/^local-/);
+    fireEvent.click(screen.getByRole('tab', { name: 'Bookings' }));
+    await settle();
+    expect(screen.getByText(/^Booked again: A-\d{6}$/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Rebook' })).toBeNull();
   });
 
   it('settings keep the API key write-only', async () => {

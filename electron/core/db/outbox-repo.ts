@@ -31,6 +31,7 @@ function toRow(entry: OutboxEntry): Row {
     createdAt: entry.createdAt,
     updatedAt: entry.updatedAt,
     erasedAt: entry.erasedAt,
+    rebookedAs: entry.rebookedAs ?? null,
   };
 }
 
@@ -51,6 +52,7 @@ function fromRow(row: Row): OutboxEntry {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     erasedAt: row.erasedAt,
+    rebookedAs: row.rebookedAs,
   };
 }
 

@@ -75,6 +75,8 @@ export const outbox = sqliteTable(
     updatedAt: integer('updated_at').notNull(),
     // When the customer's personal data was erased (retention); the row keeps its reference.
     erasedAt: integer('erased_at'),
+    // A rejected booking that staff booked again: the local id of the new booking.
+    rebookedAs: text('rebooked_as'),
   },
   (t) => [index('outbox_state_next').on(t.state, t.nextAttemptAt), index('outbox_hold').on(t.employeeId, t.date)],
 );

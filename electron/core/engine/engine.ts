@@ -16,7 +16,7 @@ import {
 import { CACHE_REFUSAL_MESSAGES, checkAgainstCache } from '../../../shared/booking/cache-checks';
 import { applyHolds, isSlotHeld, type Hold } from '../../../shared/booking/holds';
 import { todayIn } from '../../../shared/booking/time';
-import type { CustomerBooking, KioskApi, KioskInput, SyncStatus } from '../../../shared/kiosk-api';
+import { UNDO_DISCARD_MS, type CustomerBooking, type KioskApi, type KioskInput, type SyncStatus } from '../../../shared/kiosk-api';
 import { KioskFailure } from '../../../shared/result';
 import type { Clock } from '../clock';
 import {
@@ -420,6 +420,12 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
     return Promise.resolve({ localId: entry.localId, reference: bookingReference(entry.localId), state: entry.state, booking: null });
   }
 
+  /**
+   * Discards staff may still undo: the state each had. In memory: the undo window is seconds,
+   * and a restart ends it (restoreBooking then refuses).
+   */
+  const discarded = new Map<string, { state: OutboxEntry['state']; at: number }>();
+
   function requireEntry(localId: string): OutboxEntry {
     const entry = store.get(localId);
     if (!entry) throw new KioskFailure('not_found', 'no such booking');
@@ -437,6 +443,7 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
     },
     retryBooking({ localId }) {
       const entry = requireEntry(localId);
+      if (entry.rebookedAs) return Promise.reject(new KioskFailure('invalid_request', 'this booking was booked again'));
       if (entry.state === 'sent' || entry.state === 'sending') return Promise.resolve(toLocalBooking(entry));
       // Its customer's data is gone (retention): a retry would send the placeholders.
       if (entry.erasedAt !== null) return Promise.reject(new KioskFailure('invalid_request', 'this booking was erased'));
@@ -458,7 +465,33 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
       if (entry.state === 'sent' || entry.state === 'sending') {
         return Promise.reject(new KioskFailure('invalid_request', `a ${entry.state} booking cannot be discarded`));
       }
+      if (entry.rebookedAs) return Promise.reject(new KioskFailure('invalid_request', 'this booking was booked again'));
+      if (entry.state === 'discarded') return Promise.resolve(toLocalBooking(entry));
+      // Discarded at once (the replayer never sends what staff dropped); undo restores this state.
+      discarded.set(localId, { state: entry.state, at: clock.now() });
       const next = store.update(localId, { state: 'discarded', updatedAt: clock.now() });
+      onBookingChange(next);
+      return Promise.resolve(toLocalBooking(next));
+    },
+    restoreBooking({ localId }) {
+      const entry = requireEntry(localId);
+      const undo = discarded.get(localId);
+      if (entry.state !== 'discarded' || !undo || clock.now() - undo.at > UNDO_DISCARD_MS) {
+        return Promise.reject(new KioskFailure('invalid_request', 'this discard can no longer be undone'));
+      }
+      discarded.delete(localId);
+      const next = store.update(localId, { state: undo.state, updatedAt: clock.now() });
+      onBookingChange(next);
+      if (next.state === 'queued') deps.replayer.poke();
+      return Promise.resolve(toLocalBooking(next));
+    },
+    linkRebooking({ localId, rebookedAs }) {
+      const entry = requireEntry(localId);
+      requireEntry(rebookedAs);
+      if (entry.state !== 'rejected' || localId === rebookedAs) {
+        return Promise.reject(new KioskFailure('invalid_request', 'only a rejected booking can be booked again'));
+      }
+      const next = store.update(localId, { rebookedAs, updatedAt: clock.now() });
       onBookingChange(next);
       return Promise.resolve(toLocalBooking(next));
     },

@@ -6,10 +6,12 @@
 import {
   KioskMode,
   Language,
+  ShopUpdate,
   type LockableSetting,
   type PublicSettings,
   type Settings,
   type SettingsUpdate,
+  type ShopProfile,
 } from '../../../shared/kiosk-api';
 import { KioskFailure } from '../../../shared/result';
 import type { KioskDb } from '../db/open';
@@ -26,6 +28,16 @@ const KEYS = {
   staffIdleTimeoutSec: 'staffIdleTimeoutSec',
   retentionDays: 'retentionDays',
 } as const;
+
+/** The shop profile's fields and their keys in the settings table. */
+const SHOP_KEYS = {
+  name: 'shopName',
+  address: 'shopAddress',
+  phone: 'shopPhone',
+  accentColor: 'shopAccentColor',
+  welcome: 'shopWelcome',
+} as const satisfies Record<keyof ShopProfile, string>;
+const SHOP_FIELDS = Object.keys(SHOP_KEYS) as (keyof ShopProfile)[];
 
 // Idle timeout: 60 s by issue 4 (the renderer's own fallback is 60 too); staff 300 s and
 // retention 14 days by issue 7.
@@ -69,7 +81,7 @@ export interface UpstreamSettings {
 export interface SettingsService {
   get(): Settings;
   /** The settings the customer screen needs (mode, language, idle times). */
-  publicPart(): Omit<PublicSettings, 'setup' | 'upstream'>;
+  publicPart(): Omit<PublicSettings, 'setup' | 'upstream' | 'shop'> & { shop: ShopProfile };
   upstream(): UpstreamSettings;
   /** Whether a staff PIN exists (stored, or IT's hash). */
   hasPin(): boolean;
@@ -105,6 +117,13 @@ export interface SettingsServiceOptions {
   itPinHash?: string | undefined;
   /** Values from the machine config: the default until staff change them, fixed when locked. */
   configured?: { staffIdleTimeoutSec?: number | undefined; retentionDays?: number | undefined };
+  /**
+   * IT's shop profile from the machine config: each field is the default until staff change it,
+   * and all of them are fixed when `shop` is locked.
+   */
+  shop?: Partial<ShopProfile> | undefined;
+  /** IT named a logo file (the core reads it; staff cannot change it). */
+  shopLogoSet?: boolean;
 }
 
 export function createSettingsService(db: KioskDb, secrets: SecretStore, options: SettingsServiceOptions = {}): SettingsService {
@@ -118,6 +137,16 @@ export function createSettingsService(db: KioskDb, secrets: SecretStore, options
     const stored = Number(getSetting(db, KEYS[key]));
     if (Number.isInteger(stored) && stored > 0) return stored;
     return configured ?? SETTING_DEFAULTS[key];
+  };
+  const shop = (): ShopProfile => {
+    const it = options.shop ?? {};
+    const profile = {} as ShopProfile;
+    for (const field of SHOP_FIELDS) {
+      const stored = locked.has('shop') ? null : getSetting(db, SHOP_KEYS[field]);
+      // An empty stored string is a staff "clear": it wins over IT's default.
+      profile[field] = stored !== null ? stored || null : (it[field] ?? null);
+    }
+    return profile;
   };
   const read = (): Settings => {
     const mode = KioskMode.safeParse(getSetting(db, KEYS.mode));
@@ -135,6 +164,8 @@ export function createSettingsService(db: KioskDb, secrets: SecretStore, options
       pinSet: pinHash() !== null,
       pinSetByIt: itPinHash !== null,
       locked: [...locked],
+      shop: shop(),
+      shopLogoSet: options.shopLogoSet ?? false,
     };
   };
 
@@ -152,6 +183,7 @@ export function createSettingsService(db: KioskDb, secrets: SecretStore, options
       staffIdleTimeoutSec:
         update.staffIdleTimeoutSec !== undefined && update.staffIdleTimeoutSec !== before.staffIdleTimeoutSec,
       retentionDays: update.retentionDays !== undefined && update.retentionDays !== before.retentionDays,
+      shop: SHOP_FIELDS.some((field) => update.shop?.[field] !== undefined && update.shop[field] !== before.shop[field]),
     };
     return [...locked].find((field) => changes[field]) ?? null;
   };
@@ -164,8 +196,8 @@ export function createSettingsService(db: KioskDb, secrets: SecretStore, options
   return {
     get: read,
     publicPart() {
-      const { mode, language, idleTimeoutSec, staffIdleTimeoutSec } = read();
-      return { mode, language, idleTimeoutSec, staffIdleTimeoutSec };
+      const { mode, language, idleTimeoutSec, staffIdleTimeoutSec, shop: profile } = read();
+      return { mode, language, idleTimeoutSec, staffIdleTimeoutSec, shop: profile };
     },
     hasPin: () => pinHash() !== null,
     pinMatches,
@@ -190,6 +222,15 @@ export function createSettingsService(db: KioskDb, secrets: SecretStore, options
         throw new KioskFailure('invalid_input', 'newPin: the staff PIN is set by your IT department');
       }
       if (update.upstreamUrl !== undefined && update.upstreamUrl !== null) checkUpstreamUrl(update.upstreamUrl);
+      // Parsed here too, not only by the transports: trimmed, '' as "clear", colours checked.
+      if (update.shop !== undefined) {
+        const shopUpdate = ShopUpdate.safeParse(update.shop);
+        if (!shopUpdate.success) {
+          const issue = shopUpdate.error.issues[0];
+          throw new KioskFailure('invalid_input', `shop.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
+        }
+        update = { ...update, shop: shopUpdate.data };
+      }
       const before = read();
       const beforeKey = secrets.get();
       const url = update.upstreamUrl === undefined ? undefined : normaliseUpstreamUrl(update.upstreamUrl);
@@ -203,6 +244,10 @@ export function createSettingsService(db: KioskDb, secrets: SecretStore, options
       if (update.language !== undefined) values[KEYS.language] = update.language;
       if (update.staffIdleTimeoutSec !== undefined) values[KEYS.staffIdleTimeoutSec] = String(update.staffIdleTimeoutSec);
       if (update.retentionDays !== undefined) values[KEYS.retentionDays] = String(update.retentionDays);
+      for (const field of SHOP_FIELDS) {
+        const value = update.shop?.[field];
+        if (value !== undefined) values[SHOP_KEYS[field]] = value ?? '';
+      }
       setSettings(db, values);
       if (update.apiKey !== undefined) secrets.set(update.apiKey);
       else if (url !== undefined && url !== before.upstreamUrl) secrets.set(null); // see update()'s comment

@@ -20,12 +20,14 @@ export interface OutboxEntry {
   updatedAt: number;
   /** When retention erased the customer's personal data (see erasePersonalData), else null. */
   erasedAt: number | null;
+  /** A rejected booking staff booked again: the new booking's local id (absent: none). */
+  rebookedAs?: string | null;
 }
 
 export type OutboxPatch = Partial<
   Pick<
     OutboxEntry,
-    'idempotencyKey' | 'state' | 'attempts' | 'lastError' | 'booking' | 'nextAttemptAt' | 'responseLost' | 'firstAttemptAt' | 'updatedAt'
+    'idempotencyKey' | 'state' | 'attempts' | 'lastError' | 'booking' | 'nextAttemptAt' | 'responseLost' | 'firstAttemptAt' | 'updatedAt' | 'rebookedAs'
   >
 >;
 
@@ -70,6 +72,7 @@ export function toLocalBooking(entry: OutboxEntry): LocalBooking {
     createdAt: new Date(entry.createdAt).toISOString(),
     updatedAt: new Date(entry.updatedAt).toISOString(),
     erased: entry.erasedAt !== null,
+    rebookedAs: entry.rebookedAs ?? null,
   };
 }
 

@@ -33,7 +33,7 @@ export interface Kiosk {
 }
 
 /** Start-up options of the kiosk (as from the machine config), e.g. `test.use({ kioskOptions: { locked } })`. */
-export type KioskOptions = Pick<StartKioskWebOptions, 'locked' | 'mode' | 'upstreamUrl' | 'staffIdleTimeoutSec' | 'staffPinHash'>;
+export type KioskOptions = Pick<StartKioskWebOptions, 'locked' | 'mode' | 'upstreamUrl' | 'staffIdleTimeoutSec' | 'staffPinHash' | 'shop'>;
 
 export const test = base.extend<{ kiosk: Kiosk; kioskOptions: KioskOptions }, { stack: Stack }>({
   kioskOptions: [{}, { option: true }],
@@ -96,6 +96,12 @@ export { expect };
 export async function openKiosk(page: Page, kiosk: Kiosk): Promise<void> {
   await page.goto(kiosk.web.openUrl);
   await expect(page.locator('[data-screen="start"]')).toBeVisible();
+}
+
+/** Opens the kiosk and waits for a given first screen (e.g. 'pin' in counter mode). */
+export async function openKioskAt(page: Page, kiosk: Kiosk, screen: string): Promise<void> {
+  await page.goto(kiosk.web.openUrl);
+  await expect(page.locator(`[data-screen="${screen}"]`).first()).toBeVisible();
 }
 
 /**

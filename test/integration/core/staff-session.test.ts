@@ -88,6 +88,8 @@ function staffCalls(client: KioskClient, localId: string): Record<StaffMethod, (
     updateSettings: (session) => client.updateSettings({ session, language: 'en' }),
     getAppInfo: (session) => client.getAppInfo({ session }),
     saveDiagnostics: (session) => client.saveDiagnostics({ session }),
+    restoreBooking: (session) => client.restoreBooking({ session, localId }),
+    linkRebooking: (session) => client.linkRebooking({ session, localId, rebookedAs: localId }),
   };
 }
 
@@ -154,7 +156,9 @@ describe.each([
     for (const [method, call] of Object.entries(calls)) {
       const answer = await call(session);
       // Past the guard: the method itself answered (a sent booking cannot be discarded).
-      if (method === 'discardBooking') expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+      if (['discardBooking', 'restoreBooking', 'linkRebooking'].includes(method)) {
+        expect({ method, answer }).toMatchObject({ method, answer: { ok: false, error: { code: 'invalid_request' } } });
+      }
       else expect({ method, ok: answer.ok }).toEqual({ method, ok: true });
     }
     const listed = await client.listBookings({ session });

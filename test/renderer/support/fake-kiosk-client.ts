@@ -105,6 +105,8 @@ export class FakeKioskClient implements KioskClient {
       pinSet: this.pin !== null,
       pinSetByIt: false,
       locked: [],
+      shop: { name: null, address: null, phone: null, accentColor: null, welcome: null },
+      shopLogoSet: false,
       ...options.settings,
     };
   }
@@ -138,9 +140,9 @@ export class FakeKioskClient implements KioskClient {
 
   getPublicSettings: KioskClient['getPublicSettings'] = async (input: KioskInput<'getPublicSettings'>) => {
     this.record('getPublicSettings', input);
-    const { mode, language, idleTimeoutSec, staffIdleTimeoutSec } = this.settings;
+    const { mode, language, idleTimeoutSec, staffIdleTimeoutSec, shop } = this.settings;
     const setup: PublicSettings['setup'] = this.pin !== null ? 'done' : this.upstream === 'embedded' ? 'demo' : 'required';
-    return ok({ mode, language, idleTimeoutSec, staffIdleTimeoutSec, setup, upstream: this.upstream });
+    return ok({ mode, language, idleTimeoutSec, staffIdleTimeoutSec, setup, upstream: this.upstream, shop: { ...shop, logo: null } });
   };
 
   getCatalog: KioskClient['getCatalog'] = async (input: KioskInput<'getCatalog'>) => {
@@ -233,7 +235,34 @@ export class FakeKioskClient implements KioskClient {
   };
 
   retryBooking = async (input: KioskInput<'retryBooking'>) => this.refused(input) ?? this.change(input.localId, 'queued');
-  discardBooking = async (input: KioskInput<'discardBooking'>) => this.refused(input) ?? this.change(input.localId, 'discarded');
+  discardBooking = async (input: KioskInput<'discardBooking'>) => {
+    const before = this.bookings.find((b) => b.localId === input.localId)?.state;
+    const result = this.refused(input) ?? this.change(input.localId, 'discarded');
+    if (result.ok && before) this.discardedFrom.set(input.localId, before);
+    return result;
+  };
+  /** The state each discarded booking had, for restoreBooking. */
+  readonly discardedFrom = new Map<string, LocalBooking['state']>();
+  restoreBooking = async (input: KioskInput<'restoreBooking'>) => {
+    this.record('restoreBooking', input);
+    const refused = this.refused(input);
+    if (refused) return refused;
+    const booking = this.bookings.find((b) => b.localId === input.localId);
+    const before = this.discardedFrom.get(input.localId);
+    if (!booking || booking.state !== 'discarded' || !before) return fail('invalid_request', 'too late');
+    booking.state = before;
+    this.discardedFrom.delete(input.localId);
+    return ok(booking);
+  };
+  linkRebooking = async (input: KioskInput<'linkRebooking'>) => {
+    this.record('linkRebooking', input);
+    const refused = this.refused(input);
+    if (refused) return refused;
+    const booking = this.bookings.find((b) => b.localId === input.localId);
+    if (!booking) return fail('not_found', 'No such booking.');
+    booking.rebookedAs = input.rebookedAs;
+    return ok(booking);
+  };
 
   private change(localId: string, state: LocalBooking['state']): Result<LocalBooking> {
     this.record(state === 'queued' ? 'retryBooking' : 'discardBooking', { localId });
@@ -274,13 +303,19 @@ export class FakeKioskClient implements KioskClient {
     const noSession = this.refused(input);
     if (noSession) return noSession;
     if (input.newPin !== undefined && input.pin !== this.pin) return fail('unauthorized', 'pin: enter the current staff PIN to change it');
-    const { pin: _pin, newPin: _newPin, session: _session, apiKey, ...rest } = input;
+    const { pin: _pin, newPin: _newPin, session: _session, apiKey, shop: shopUpdate, ...rest } = input;
     const refused = this.settings.locked.find((field) =>
-      field === 'apiKey' ? apiKey !== undefined : rest[field] !== undefined && rest[field] !== this.settings[field],
+      field === 'apiKey'
+        ? apiKey !== undefined
+        : field === 'shop'
+          ? shopUpdate !== undefined
+          : rest[field] !== undefined && rest[field] !== this.settings[field],
     );
     if (refused) return fail('invalid_input', `${refused} is set by your IT department`);
     if (input.newPin) this.pin = input.newPin;
-    this.settings = { ...this.settings, ...rest, upstreamUrl: rest.upstreamUrl ?? this.settings.upstreamUrl, apiKeySet: this.settings.apiKeySet || apiKey !== undefined, pinSet: true };
+    const shop = { ...this.settings.shop };
+    for (const [field, value] of Object.entries(shopUpdate ?? {})) if (value !== undefined) shop[field as keyof typeof shop] = value || null;
+    this.settings = { ...this.settings, ...rest, shop, upstreamUrl: rest.upstreamUrl ?? this.settings.upstreamUrl, apiKeySet: this.settings.apiKeySet || apiKey !== undefined, pinSet: true };
     return ok({ ...this.settings });
   };
   verifyStaffPin: KioskClient['verifyStaffPin'] = async (input: KioskInput<'verifyStaffPin'>) => {

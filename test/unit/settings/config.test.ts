@@ -161,4 +161,16 @@ describe('defaultConfigPath', () => {
   ] as const)('%s', (platform, env, expected) => {
     expect(defaultConfigPath(platform, env)).toBe(expected);
   });
+
+  it("reads IT's shop profile and refuses a bad colour or logo file type, naming the field", () => {
+    const shop = { name: 'Salon Lindenhof', accentColor: '#0d5a54', logoFile: '/etc/frontdesk/logo.svg' };
+    expect(load({ files: { [LINUX_FILE]: JSON.stringify({ shop, locked: ['shop'] }) } })).toMatchObject({ shop, locked: ['shop'] });
+    expect(loadError({ files: { [LINUX_FILE]: JSON.stringify({ shop: { accentColor: 'purple' } }) } })).toBe(
+      `${LINUX_FILE}: field shop.accentColor: expected a colour like #0d5a54`,
+    );
+    expect(loadError({ files: { [LINUX_FILE]: JSON.stringify({ shop: { logoFile: '/etc/frontdesk/logo.gif' } }) } })).toBe(
+      `${LINUX_FILE}: field shop.logoFile: expected a .png or .svg file`,
+    );
+    expect(loadError({ files: { [LINUX_FILE]: JSON.stringify({ shop: { slogan: 'x' } }) } })).toMatch(/unknown field "slogan"/);
+  });
 });

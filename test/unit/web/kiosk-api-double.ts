@@ -88,6 +88,8 @@ const settings: Settings = {
   pinSet: true,
   pinSetByIt: false,
   locked: [],
+  shop: { name: null, address: null, phone: null, accentColor: null, welcome: null },
+  shopLogoSet: false,
 };
 
 export interface KioskApiDouble {
@@ -138,6 +140,8 @@ export function createKioskApiDouble(overrides: Partial<KioskApi> = {}): KioskAp
     retryBooking: (input) => reply('retryBooking', input, localBooking),
     discardBooking: (input) =>
       reply('discardBooking', input, { ...localBooking, state: 'discarded' }),
+    restoreBooking: (input) => reply('restoreBooking', input, localBooking),
+    linkRebooking: (input) => reply('linkRebooking', input, { ...localBooking, rebookedAs: input.rebookedAs }),
     getSyncStatus: (input) => reply('getSyncStatus', input, syncStatus),
     syncNow: (input) => reply('syncNow', input, { ...syncStatus, report: { result: 'online', sent: 0, stillQueued: 0 } }),
     getSettings: (input) => reply('getSettings', input, settings),
@@ -154,6 +158,7 @@ export function createKioskApiDouble(overrides: Partial<KioskApi> = {}): KioskAp
         staffIdleTimeoutSec: settings.staffIdleTimeoutSec,
         setup: 'done' as const,
         upstream: 'embedded' as const,
+        shop: { ...settings.shop, logo: null },
       }),
     getAppInfo: (input) => reply('getAppInfo', input, { version: '1.2.3', update: { state: 'off', version: null } }),
     saveDiagnostics: (input) => reply('saveDiagnostics', input, { path: '/tmp/frontdesk-diagnostics.json' }),

@@ -1,0 +1,97 @@
+/**
+ * Issue 9: a double tap (two taps ~150 ms apart, as an impatient finger does) acts once. The
+ * second tap lands on the next screen while it ignores taps, whatever sits there.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { CUSTOMER, fillDetails, firstFreeSlot } from './support/flow';
+import { onScreen } from './support/screens';
+import { expect, openKiosk, setUpKiosk, test } from './support/stack';
+
+test.use({ hasTouch: true });
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+async function boxOf(target: Locator): Promise<Box> {
+  await expect(target).toBeVisible();
+  await expect(target).toBeEnabled();
+  const box = await target.boundingBox();
+  if (!box) throw new Error('no box');
+  return box;
+}
+
+/** Two real touch taps at the centre of `target`, 150 ms apart; returns where they landed. */
+async function doubleTap(page: Page, target: Locator): Promise<Box> {
+  // The screen with the target must itself be past its guard, as a customer's first tap is.
+  await expect(page.locator('[data-tap-guard="armed"]')).toHaveCount(0);
+  const box = await boxOf(target);
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.touchscreen.tap(x, y);
+  await page.waitForTimeout(150);
+  await page.touchscreen.tap(x, y);
+  return box;
+}
+
+/** The next screen is shown and stays (the second tap did not act on it). */
+async function landsOn(page: Page, screen: string): Promise<void> {
+  await onScreen(page, screen);
+  await page.waitForTimeout(700);
+  await onScreen(page, screen);
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+test('a double tap on every step of the walk-in flow acts once; the booking is made once and its number shown', async ({
+  page,
+  kiosk,
+}) => {
+  await setUpKiosk(kiosk);
+  const choice = await firstFreeSlot(kiosk);
+  await openKiosk(page, kiosk);
+
+  await doubleTap(page, page.locator('.btn-hero'));
+  await landsOn(page, 'service');
+  await doubleTap(page, page.locator('.service-main', { hasText: choice.serviceTitle }));
+  await landsOn(page, 'day');
+  const [year, month] = choice.date.split('-').map(Number) as [number, number];
+  const now = new Date();
+  if (year * 12 + month > now.getFullYear() * 12 + now.getMonth() + 1) await page.locator('.calendar-head button').last().click();
+  await doubleTap(page, page.locator(`[data-date="${choice.date}"]`));
+  await landsOn(page, 'time');
+  await doubleTap(page, page.locator(`[data-time="${choice.time}"]`));
+  await landsOn(page, 'details');
+  await fillDetails(page);
+  const next = await doubleTap(page, page.getByRole('button', { name: /Continue/ }));
+  await landsOn(page, 'review');
+  const bookNow = page.getByRole('button', { name: 'Book now' });
+  // Consecutive primary actions never share a place.
+  expect(overlaps(next, await boxOf(bookNow))).toBe(false);
+  const booked = await doubleTap(page, bookNow);
+  await landsOn(page, 'confirmation');
+  await expect(page.getByTestId('appointment-number')).toHaveText(/^[A-Z]-\d{6,}$/);
+  await expect(page.locator('img.qr')).toBeVisible();
+  expect(overlaps(booked, await boxOf(page.getByRole('button', { name: 'Finish' })))).toBe(false);
+  const bookings = (await kiosk.call('listBookings')) as { request: { customer: { email: string } } }[];
+  expect(bookings.map((booking) => booking.request.customer.email)).toEqual([CUSTOMER.email]);
+
+  await doubleTap(page, page.getByRole('button', { name: 'Finish' }));
+  await landsOn(page, 'start');
+});
+
+test('a double tap on "Next free appointment" does not take the offer', async ({ page, kiosk }) => {
+  await setUpKiosk(kiosk);
+  await openKiosk(page, kiosk);
+  await page.locator('.btn-hero').click();
+  await onScreen(page, 'service');
+  await doubleTap(page, page.getByRole('button', { name: 'Next free appointment' }).first());
+  await expect(page.getByRole('button', { name: /Take it/ })).toBeVisible();
+  await page.waitForTimeout(700);
+  await onScreen(page, 'service');
+});

@@ -1,0 +1,42 @@
+/** Issue 9: "With whom?" offers only the people who do the chosen service, "Anyone" first. */
+import { firstFreeSlot, start } from './support/flow';
+import { expectAccessible, onScreen } from './support/screens';
+import { expect, openKiosk, setUpKiosk, test, type Kiosk } from './support/stack';
+
+async function serviceIndex(kiosk: Kiosk, title: string): Promise<number> {
+  const catalog = (await kiosk.call('getCatalog')) as { services: { title: string }[] };
+  return catalog.services.findIndex((service) => service.title === title);
+}
+
+test('"With whom?" lists only the employees who do the service', async ({ page, kiosk }) => {
+  await setUpKiosk(kiosk);
+  await openKiosk(page, kiosk);
+  // The demo salon: Damenhaarschnitt is done by Anna and Sophie, never by Mehmet or Lukas.
+  const choice = await firstFreeSlot(kiosk, await serviceIndex(kiosk, 'Damenhaarschnitt'));
+  await start(page);
+  await page.locator('.service-main', { hasText: choice.serviceTitle }).click();
+  await onScreen(page, 'day');
+  const [year, month] = choice.date.split('-').map(Number) as [number, number];
+  const now = new Date();
+  if (year * 12 + month > now.getFullYear() * 12 + now.getMonth() + 1) await page.locator('.calendar-head button').last().click();
+  await page.locator(`[data-date="${choice.date}"]`).click();
+  await onScreen(page, 'time');
+  const people = page.locator('.employee-choice button');
+  await expect(people).toHaveText(['Anyone', 'Anna Becker', 'Sophie Wagner']);
+  await expectAccessible(page, 'time with whom');
+  await page.getByRole('button', { name: 'Sophie Wagner' }).click();
+  await expect(page.getByRole('button', { name: 'Sophie Wagner' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('.slot:not([disabled])').first()).toBeVisible();
+
+  // Färben: Anna alone does colouring, so there is nobody to choose between.
+  await page.getByRole('button', { name: /Back/ }).click();
+  await page.getByRole('button', { name: /Back/ }).click();
+  const colour = await firstFreeSlot(kiosk, await serviceIndex(kiosk, 'Färben'));
+  await page.locator('.service-main', { hasText: colour.serviceTitle }).click();
+  const [cy, cm] = colour.date.split('-').map(Number) as [number, number];
+  if (cy * 12 + cm > now.getFullYear() * 12 + now.getMonth() + 1) await page.locator('.calendar-head button').last().click();
+  await page.locator(`[data-date="${colour.date}"]`).click();
+  await onScreen(page, 'time');
+  await expect(page.locator('.slot:not([disabled])').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mehmet Yilmaz' })).toHaveCount(0);
+});

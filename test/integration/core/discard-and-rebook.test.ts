@@ -1,0 +1,142 @@
+/**
+ * Issue 9: staff undo a discard within UNDO_DISCARD_MS (the booking returns to the state it
+ * had), and a rejected booking booked again links to its new booking (kept across a restart)
+ * and can no longer be retried or discarded. Real SQLite, the real server through the proxy.
+ */
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { systemClock, type Clock } from '../../../electron/core/clock';
+import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
+import type { TimeSlot } from '../../../shared/api/schemas';
+import { UNDO_DISCARD_MS } from '../../../shared/kiosk-api';
+import { KioskFailure } from '../../../shared/result';
+import { CORE_TEST_KEY, MONDAY_0830, bookingRequest, makeTempDir, startCore, startUpstream, until, type UpstreamFixture } from '../../support/core/harness';
+import { openStaffSession } from '../../support/core/staff';
+
+const DATE = '2026-11-24';
+const SERVICE = 'svc-damen-schnitt';
+
+function movableClock(): Clock & { server: () => number; jump(ms: number): void } {
+  let offset = MONDAY_0830 - Date.now();
+  const now = () => Date.now() + offset;
+  return { ...systemClock, now, server: now, jump: (ms) => void (offset += ms) };
+}
+
+let temp: ReturnType<typeof makeTempDir>;
+let upstream: UpstreamFixture;
+let core: KioskCoreInternals | null = null;
+let clock: ReturnType<typeof movableClock>;
+
+beforeEach(async () => {
+  temp = makeTempDir('fd-rebook-');
+  clock = movableClock();
+  upstream = await startUpstream(temp.dir, { clock: clock.server, rateLimit: { perMinute: 6000, perDay: 100_000 } });
+});
+
+afterEach(async () => {
+  await core?.close();
+  core = null;
+  await upstream.close();
+  temp.remove();
+});
+
+const openCore = async (): Promise<KioskCoreInternals> => {
+  core = await startCore(join(temp.dir, 'kiosk'), upstream.proxy.url, { clock, mirrorDays: 2 });
+  return core;
+};
+
+async function failure(promise: Promise<unknown>): Promise<KioskFailure> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof KioskFailure) return error;
+    throw error;
+  }
+  throw new Error('expected a KioskFailure');
+}
+
+async function freeSlots(c: KioskCoreInternals): Promise<(TimeSlot & { employeeId: string })[]> {
+  await c.api.getCatalog({});
+  const { timeSlots } = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', fresh: true });
+  return timeSlots.filter((s): s is TimeSlot & { employeeId: string } => s.available && s.employeeId !== undefined);
+}
+
+/** A booking queued while the API fails, whose slot someone else takes before it is sent. */
+async function rejectedBooking(c: KioskCoreInternals, slot: TimeSlot & { employeeId: string }, n: number): Promise<string> {
+  upstream.proxy.setMode('500');
+  const request = bookingRequest({ date: DATE, time: slot.time, serviceId: SERVICE, employeeId: slot.employeeId }, n);
+  const queued = await c.api.createBooking(request);
+  expect(queued.state).toBe('queued');
+  const response = await fetch(`${upstream.server.url}/api/public/booking/book`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${CORE_TEST_KEY}` },
+    body: JSON.stringify({ ...request, customer: { name: 'Other', email: `other${n}@example.com`, phone: '0301111' } }),
+  });
+  expect(response.status).toBe(201);
+  upstream.proxy.setMode('pass');
+  await until(async () => {
+    await c.replayer.runOnce();
+    return c.api.listBookings({ session: await openStaffSession(c) }).then((list) => list.find((b) => b.localId === queued.localId)?.state === 'rejected');
+  }, 10_000);
+  return queued.localId;
+}
+
+describe('discard with undo, rebook with a link', () => {
+  it('a discard can be undone within the window, back to the state it had; later it cannot', async () => {
+    const c = await openCore();
+    const session = await openStaffSession(c);
+    const slots = await freeSlots(c);
+    const rejected = await rejectedBooking(c, slots[0]!, 1);
+
+    expect((await c.api.discardBooking({ session, localId: rejected })).state).toBe('discarded');
+    expect((await c.api.restoreBooking({ session, localId: rejected })).state).toBe('rejected');
+    // Undo once only: a second restore finds nothing to undo.
+    expect((await failure(c.api.restoreBooking({ session, localId: rejected }))).code).toBe('invalid_request');
+
+    await c.api.discardBooking({ session, localId: rejected });
+    clock.jump(UNDO_DISCARD_MS + 1_000);
+    expect((await failure(c.api.restoreBooking({ session, localId: rejected }))).code).toBe('invalid_request');
+    const [after] = (await c.api.listBookings({ session: await openStaffSession(c) })).filter((b) => b.localId === rejected);
+    expect(after?.state).toBe('discarded');
+  });
+
+  it('a restored queued booking is sent; without a staff session restore is refused', async () => {
+    const c = await openCore();
+    const session = await openStaffSession(c);
+    const [slot] = await freeSlots(c);
+    upstream.proxy.setMode('500');
+    const queued = await c.api.createBooking(bookingRequest({ date: DATE, time: slot!.time, serviceId: SERVICE, employeeId: slot!.employeeId }, 2));
+    await c.api.discardBooking({ session, localId: queued.localId });
+    expect((await failure(c.api.restoreBooking({ session: 'x'.repeat(32), localId: queued.localId }))).code).toBe('unauthorized');
+    expect((await c.api.restoreBooking({ session, localId: queued.localId })).state).toBe('queued');
+    upstream.proxy.setMode('pass');
+    await until(async () => {
+      await c.replayer.runOnce();
+      return (await c.api.listBookings({ session })).find((b) => b.localId === queued.localId)?.state === 'sent';
+    }, 10_000);
+  });
+
+  it('a rejected booking booked again links to the new one, loses retry and discard, and keeps the link after a restart', async () => {
+    const c = await openCore();
+    const session = await openStaffSession(c);
+    const slots = await freeSlots(c);
+    const rejected = await rejectedBooking(c, slots[0]!, 3);
+    const later = slots[slots.length - 1]!;
+    const again = await c.api.createBooking(bookingRequest({ date: DATE, time: later.time, serviceId: SERVICE, employeeId: later.employeeId }, 3));
+    expect(again.state).toBe('sent');
+
+    // Only a rejected booking can be linked, and only to a booking of this kiosk.
+    expect((await failure(c.api.linkRebooking({ session, localId: again.localId, rebookedAs: rejected }))).code).toBe('invalid_request');
+    expect((await failure(c.api.linkRebooking({ session, localId: rejected, rebookedAs: 'no-such-booking' }))).code).toBe('not_found');
+    expect((await c.api.linkRebooking({ session, localId: rejected, rebookedAs: again.localId })).rebookedAs).toBe(again.localId);
+    expect((await failure(c.api.retryBooking({ session, localId: rejected }))).code).toBe('invalid_request');
+    expect((await failure(c.api.discardBooking({ session, localId: rejected }))).code).toBe('invalid_request');
+
+    await c.close();
+    core = null;
+    const reopened = await openCore();
+    const list = await reopened.api.listBookings({ session: await openStaffSession(reopened) });
+    expect(list.find((b) => b.localId === rejected)).toMatchObject({ state: 'rejected', rebookedAs: again.localId });
+    expect(list.find((b) => b.localId === again.localId)?.rebookedAs).toBeNull();
+  });
+});
