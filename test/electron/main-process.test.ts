@@ -291,8 +291,20 @@ describe('electron main', () => {
     expect(window.contents.printed).toEqual([expect.objectContaining({ silent: true, deviceName: 'Receipt-80mm' })]);
   });
 
+  it('prints nothing without a configured printer: the receipt stays on screen', async () => {
+    const { window } = await start({});
+    window.contents.emit('did-navigate-in-page', {}, `${APP_URL}#/receipt`);
+    expect(window.contents.printed).toEqual([]);
+  });
+
   it('writes its log to a file in userData', async () => {
-    await start();
+    // The test run keeps logs to errors (vitest.config.ts); the app's default level is info.
+    vi.stubEnv('FRONTDESK_LOG_LEVEL', 'info');
+    try {
+      await start();
+    } finally {
+      vi.unstubAllEnvs();
+    }
     expect(readFileSync(join(userData, 'logs', 'main.log'), 'utf8')).toMatch(/INFO main: window ready/);
   });
 
