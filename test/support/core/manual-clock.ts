@@ -1,0 +1,25 @@
+/**
+ * A clock whose time moves only when a test moves it, with real timers (short ones only are
+ * used while it stands still). The reference server reads the same `now`, so the kiosk and its
+ * API agree on the date: the way every core test fixes the calendar (README "Fixed clocks").
+ */
+import { systemClock, type Clock } from '../../../electron/core/clock';
+
+export interface ManualClock extends Clock {
+  set(ms: number): void;
+  advance(ms: number): void;
+}
+
+export function manualClock(start: number): ManualClock {
+  let now = start;
+  return {
+    ...systemClock,
+    now: () => now,
+    set(ms) {
+      now = ms;
+    },
+    advance(ms) {
+      now += ms;
+    },
+  };
+}
