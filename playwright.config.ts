@@ -23,6 +23,8 @@ export default defineConfig({
     browserName: 'chromium',
     viewport: { width: 1080, height: 1920 },
     locale: 'en-GB',
+    // The business's zone: the page's "today" is Berlin's, as on a shop's kiosk (see stack.ts).
+    timezoneId: 'Europe/Berlin',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: CHROMIUM_LAUNCH_OPTIONS,

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Clock } from '../core/clock';
 import type { LockableSetting } from '../core/config';
 import { createKioskCore } from '../core/kiosk-core';
 import type { KioskCore } from '../core/kiosk-core';
@@ -47,6 +48,8 @@ export interface StartKioskWebOptions {
   print?: (line: string) => void;
   log?: Logger;
   heartbeatMs?: number;
+  /** The core's clock; default the system's. Tests fix the date with it. */
+  clock?: Clock;
 }
 
 export interface KioskWeb {
@@ -79,6 +82,7 @@ export async function startKioskWeb(options: StartKioskWebOptions = {}): Promise
     locked: options.locked,
     mode: options.mode,
     secretStore: options.secretStore ?? createFileSecretStore(join(dataDir, 'api-key.secret')),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   let shell: WebShell;
   try {

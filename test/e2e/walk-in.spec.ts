@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CUSTOMER, chooseSlot, fillDetails, firstFreeSlot, start } from './support/flow';
+import { CUSTOMER, chooseDay, chooseSlot, fillDetails, firstFreeSlot, start } from './support/flow';
 import { SCREENSHOT_DIR, capture, expectAccessible, onScreen, review } from './support/screens';
 import { expect, openKiosk, setUpKiosk, test } from './support/stack';
 
@@ -33,7 +33,7 @@ test('walk-in flow in English: every screen accessible, booked with a number, QR
   const choice = await firstFreeSlot(kiosk);
   await page.locator('.service-main', { hasText: choice.serviceTitle }).click();
   await review(page, 'day');
-  await page.locator(`[data-date="${choice.date}"]`).click();
+  await chooseDay(page, choice);
   await review(page, 'time');
   await page.locator(`[data-time="${choice.time}"]`).click();
   await review(page, 'details');
@@ -116,8 +116,7 @@ test('walk-in flow in German, step by step: service, day, time, details, review,
   await page.locator('.service-main', { hasText: choice.serviceTitle }).click();
   await onScreen(page, 'day');
   await expect(page.getByRole('heading', { name: 'Welcher Tag passt Ihnen?' })).toBeVisible();
-  await page.locator(`[data-date="${choice.date}"]`).click();
-  await onScreen(page, 'time');
+  await chooseDay(page, choice);
   await expect(page.getByRole('heading', { name: 'Uhrzeit wählen' })).toBeVisible();
   await expect(page.getByText('Bei wem?')).toBeVisible();
   await page.locator(`[data-time="${choice.time}"]`).click();
