@@ -14,7 +14,7 @@ export default {
   ],
   coverageAnalysis: 'perTest',
   concurrency: 2,
-  timeoutMS: 15_000,
+  timeoutMS: 5_000,
   ignorePatterns: ['out', 'reports', 'test-results', 'docs', 'bench', '.tsbuild', 'data', '.stryker-tmp'],
   tempDirName: '.stryker-tmp',
   // A second run re-tests only mutants whose code or covering tests changed.
