@@ -14,6 +14,7 @@ const electron = vi.hoisted(() => {
     quit: 0,
     errorBoxes: [] as string[],
     handlers: new Map<string, Listener>(),
+    appHandlers: new Map<string, Listener>(),
     windows: [] as { options: Record<string, unknown>; contents: FakeContents; loaded: string | null }[],
     permissionHandler: null as Listener | null,
     permissionCheck: null as Listener | null,
@@ -76,7 +77,7 @@ const electron = vi.hoisted(() => {
       },
       whenReady: () => Promise.resolve(),
       getPath: () => state.userData,
-      on: () => undefined,
+      on: (name: string, listener: Listener) => state.appHandlers.set(name, listener),
     },
     BrowserWindow,
     dialog: { showErrorBox: (_title: string, message: string) => state.errorBoxes.push(message) },
@@ -107,7 +108,7 @@ const { startMainProcess } = await import('../../electron/main/main-process');
 const OUT = '/opt/frontdesk/out/main';
 const APP_URL = 'file:///opt/frontdesk/out/renderer/index.html';
 
-function fakeCore(): KioskCore & { emit(event: KioskEvent): void; calls: unknown[] } {
+function fakeCore(): KioskCore & { emit(event: KioskEvent): void; calls: unknown[]; closed: number } {
   const listeners = new Set<(event: KioskEvent) => void>();
   const calls: unknown[] = [];
   const api = Object.fromEntries(
@@ -129,7 +130,11 @@ function fakeCore(): KioskCore & { emit(event: KioskEvent): void; calls: unknown
       },
     },
     emit: (event) => listeners.forEach((listener) => listener(event)),
-    close: () => Promise.resolve(),
+    closed: 0,
+    close() {
+      this.closed += 1;
+      return Promise.resolve();
+    },
   };
 }
 
@@ -137,7 +142,7 @@ let userData: string;
 let settingsMode: 'kiosk' | 'counter' = 'kiosk';
 beforeEach(() => {
   userData = mkdtempSync(join(tmpdir(), 'frontdesk-main-'));
-  Object.assign(electron.state, { userData, locked: true, quit: 0, errorBoxes: [], windows: [] });
+  Object.assign(electron.state, { userData, locked: true, quit: 0, errorBoxes: [], windows: [], appHandlers: new Map() });
   electron.state.handlers.clear();
 });
 afterEach(() => rmSync(userData, { recursive: true, force: true }));
@@ -295,6 +300,23 @@ describe('electron main', () => {
     const { window } = await start({});
     window.contents.emit('did-navigate-in-page', {}, `${APP_URL}#/receipt`);
     expect(window.contents.printed).toEqual([]);
+  });
+
+  it('closes the core before it quits when the last window closes', async () => {
+    const { core } = await start();
+    let closedAtQuit: number | null = null;
+    const quit = electron.module.app.quit;
+    electron.module.app.quit = () => {
+      closedAtQuit = core.closed;
+      quit();
+    };
+    try {
+      electron.state.appHandlers.get('window-all-closed')?.();
+      await vi.waitFor(() => expect(electron.state.quit).toBe(1));
+    } finally {
+      electron.module.app.quit = quit;
+    }
+    expect(closedAtQuit).toBe(1);
   });
 
   it('writes its log to a file in userData', async () => {
