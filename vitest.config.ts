@@ -15,6 +15,7 @@ export default defineConfig({
       include: ['electron/**/*.ts', 'server/**/*.ts', 'shared/**/*.ts', 'renderer/**/*.{ts,tsx}', 'scripts/**/*.ts'],
       reporter: ['text-summary', 'json-summary'],
       reportsDirectory: 'reports/coverage',
+      reportOnFailure: true,
       // The floor is the figure when it was set (issue 12): later work may raise it, never lower it.
       thresholds: { lines: 90, branches: 82 },
     },
@@ -31,6 +32,8 @@ export default defineConfig({
           name: 'renderer',
           include: ['test/renderer/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // jsdom and React under coverage instrumentation on a busy two-core machine: 5 s is tight.
+          testTimeout: 15_000,
         },
       },
       {
