@@ -52,6 +52,13 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     return reply.code(status).send(errorBody('Invalid request', `body: ${error.message}`));
   });
 
+  // The Date header comes from the server's clock (tests and the simulated day inject one), so
+  // that a client measuring its clock skew from it sees this server's "now".
+  app.addHook('onSend', (_request, reply, _payload, done) => {
+    void reply.header('date', new Date(deps.clock()).toUTCString());
+    done();
+  });
+
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]?.slice(0, 200) ?? '';
     return reply.code(404).send(errorBody('Not found', `no route for ${request.method} ${path}`));

@@ -54,13 +54,24 @@ export const LocalBooking = z.object({
   attempts: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The customer's personal data was erased after the retention period (placeholders remain). */
+  erased: z.boolean(),
 });
 export type LocalBooking = z.infer<typeof LocalBooking>;
+
+/**
+ * The booking as the customer screen may show it: the customer is what they typed (name,
+ * e-mail), never the API's stored record of a returning customer (their number, an older name).
+ */
+export const CustomerBooking = BookingResponseSchema.extend({
+  customer: z.object({ name: z.string(), email: z.string() }),
+});
+export type CustomerBooking = z.infer<typeof CustomerBooking>;
 
 export const CreateBookingResult = z.object({
   localId: z.string(),
   state: LocalBookingState,
-  booking: BookingResponseSchema.nullable(),
+  booking: CustomerBooking.nullable(),
 });
 export type CreateBookingResult = z.infer<typeof CreateBookingResult>;
 
@@ -87,17 +98,52 @@ export const KioskMode = z.enum(['kiosk', 'counter']);
 export const Language = z.enum(['en', 'de']);
 
 /** Settings the machine-wide config file can fix (`locked` in electron/core/config.ts). */
-export const LockableSetting = z.enum(['upstreamUrl', 'apiKey', 'mode', 'idleTimeoutSec', 'language']);
+export const LockableSetting = z.enum([
+  'upstreamUrl',
+  'apiKey',
+  'mode',
+  'idleTimeoutSec',
+  'language',
+  'staffIdleTimeoutSec',
+  'retentionDays',
+]);
 export type LockableSetting = z.infer<typeof LockableSetting>;
+
+/**
+ * Where the staff PIN stands: `done` (a PIN exists), `demo` (none yet, embedded demo upstream:
+ * the first setupStaffPin needs no code) or `required` (none yet, remote upstream: the customer
+ * screen shows "being set up" and setupStaffPin needs the code printed at start-up).
+ */
+export const StaffSetup = z.enum(['done', 'demo', 'required']);
+export type StaffSetup = z.infer<typeof StaffSetup>;
+
+/** What the customer screen needs before any staff session: no secrets, no customer data. */
+export const PublicSettings = z.object({
+  mode: KioskMode,
+  language: Language,
+  idleTimeoutSec: z.number().int(),
+  staffIdleTimeoutSec: z.number().int(),
+  setup: StaffSetup,
+  upstream: z.enum(['embedded', 'remote']),
+});
+export type PublicSettings = z.infer<typeof PublicSettings>;
 
 /** Settings that staff see. The API key is write-only: only whether one is set comes back. */
 export const Settings = z.object({
   upstreamUrl: z.string().nullable(),
   apiKeySet: z.boolean(),
+  /** `plain`: the key is stored without an OS keychain (a 0600 file, or Linux basic_text). */
+  apiKeyProtection: z.enum(['keychain', 'plain']),
   mode: KioskMode,
   idleTimeoutSec: z.number().int(),
+  /** A staff session ends after this long without a staff call. */
+  staffIdleTimeoutSec: z.number().int(),
+  /** Personal data of ended bookings is erased this many days after they ended. */
+  retentionDays: z.number().int(),
   language: Language,
   pinSet: z.boolean(),
+  /** The PIN hash comes from the machine config: staff cannot change the PIN. */
+  pinSetByIt: z.boolean(),
   /** Fields fixed by IT: updateSettings refuses a change to them, the UI shows them read-only. */
   locked: z.array(LockableSetting),
 });
@@ -105,32 +151,48 @@ export type Settings = z.infer<typeof Settings>;
 
 const Pin = z.string().regex(/^\d{4,12}$/, '4 to 12 digits');
 
-export const SettingsUpdate = z.object({
-  pin: Pin, // the current staff PIN authorises every change; on first run it sets it
+/** An opaque staff session from verifyStaffPin or setupStaffPin (>= 128 random bits). */
+export const StaffSessionToken = z.string().min(16).max(200);
+const StaffOnly = z.object({ session: StaffSessionToken });
+
+export const SettingsUpdate = StaffOnly.extend({
+  /** The current PIN: needed (only) to change the PIN with newPin. */
+  pin: Pin.optional(),
+  newPin: Pin.optional(),
   upstreamUrl: z.url({ protocol: /^https?$/ }).nullable().optional(),
   apiKey: z.string().trim().min(1).max(500).optional(),
   mode: KioskMode.optional(),
   idleTimeoutSec: z.number().int().min(15).max(600).optional(),
+  staffIdleTimeoutSec: z.number().int().min(30).max(3600).optional(),
+  retentionDays: z.number().int().min(1).max(3650).optional(),
   language: Language.optional(),
-  newPin: Pin.optional(),
 });
 export type SettingsUpdate = z.infer<typeof SettingsUpdate>;
 
 /**
- * A PIN check. While too many wrong PINs lock staff out, every PIN (the right one too) comes back
- * not valid with the whole seconds to wait; the PIN that starts the lockout says so at once.
+ * A PIN check. A right PIN opens a staff session (`session`, expiring at `expiresAt` unless a
+ * staff call renews it). While too many wrong PINs (or setup codes) lock staff out, every PIN
+ * (the right one too) comes back not valid with the whole seconds to wait; the attempt that
+ * starts the lockout says so at once.
  */
 export const StaffPinCheck = z.object({
   valid: z.boolean(),
   retryAfterSec: z.number().int().positive().optional(),
+  session: z.string().optional(),
+  expiresAt: z.string().optional(),
 });
 export type StaffPinCheck = z.infer<typeof StaffPinCheck>;
 
 const Empty = z.object({}).strict().optional();
 
+/**
+ * Every method of the kiosk. `access: 'staff'` methods need a live staff session in their input
+ * (`session`); the core refuses them with `unauthorized` otherwise, whatever the transport.
+ */
 export const kioskApi = {
-  getCatalog: { input: Empty, output: Catalog },
+  getCatalog: { access: 'public', input: Empty, output: Catalog },
   getAvailableDays: {
+    access: 'public',
     input: z.object({
       year: z.number().int().min(1970).max(9999),
       month: z.number().int().min(1).max(12),
@@ -140,6 +202,7 @@ export const kioskApi = {
     output: AvailableDaysResult,
   },
   getTimeSlots: {
+    access: 'public',
     input: z.object({
       date: DateString,
       serviceId: Id,
@@ -148,24 +211,45 @@ export const kioskApi = {
     }),
     output: TimeSlotsResult,
   },
-  createBooking: { input: BookingRequestSchema, output: CreateBookingResult },
-  listBookings: { input: Empty, output: z.array(LocalBooking) },
-  retryBooking: { input: z.object({ localId: Id }), output: LocalBooking },
-  discardBooking: { input: z.object({ localId: Id }), output: LocalBooking },
-  getSyncStatus: { input: Empty, output: SyncStatus },
-  syncNow: { input: Empty, output: SyncStatus },
-  getSettings: { input: Empty, output: Settings },
-  updateSettings: { input: SettingsUpdate, output: Settings },
-  verifyStaffPin: { input: z.object({ pin: Pin }), output: StaffPinCheck },
-} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
+  createBooking: { access: 'public', input: BookingRequestSchema, output: CreateBookingResult },
+  getSyncStatus: { access: 'public', input: Empty, output: SyncStatus },
+  getPublicSettings: { access: 'public', input: Empty, output: PublicSettings },
+  verifyStaffPin: { access: 'public', input: z.object({ pin: Pin }), output: StaffPinCheck },
+  setupStaffPin: {
+    access: 'public',
+    input: z.object({ setupCode: z.string().trim().max(40).optional(), pin: Pin }),
+    output: StaffPinCheck,
+  },
+  endStaffSession: {
+    access: 'public',
+    input: z.object({ session: z.string().max(200) }),
+    output: z.object({ ended: z.boolean() }),
+  },
+  listBookings: { access: 'staff', input: StaffOnly, output: z.array(LocalBooking) },
+  retryBooking: { access: 'staff', input: StaffOnly.extend({ localId: Id }), output: LocalBooking },
+  discardBooking: { access: 'staff', input: StaffOnly.extend({ localId: Id }), output: LocalBooking },
+  syncNow: { access: 'staff', input: StaffOnly, output: SyncStatus },
+  getSettings: { access: 'staff', input: StaffOnly, output: Settings },
+  updateSettings: { access: 'staff', input: SettingsUpdate, output: Settings },
+} as const satisfies Record<
+  string,
+  { access: 'public' | 'staff'; input: z.ZodType; output: z.ZodType }
+>;
 
 export type KioskMethod = keyof typeof kioskApi;
 export const kioskMethods = Object.keys(kioskApi) as KioskMethod[];
+export type StaffMethod = {
+  [M in KioskMethod]: (typeof kioskApi)[M]['access'] extends 'staff' ? M : never;
+}[KioskMethod];
+export const staffMethods = kioskMethods.filter((m) => kioskApi[m].access === 'staff') as StaffMethod[];
 
 export type KioskInput<M extends KioskMethod> = z.input<(typeof kioskApi)[M]['input']>;
 export type KioskOutput<M extends KioskMethod> = z.output<(typeof kioskApi)[M]['output']>;
 
-/** Server-sent / IPC events: status changes and booking state changes. */
+/**
+ * Server-sent / IPC events: status changes (public) and booking state changes, which carry
+ * customer data and reach only a subscriber that presents a live staff session.
+ */
 export const KioskEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('status'), status: SyncStatus }),
   z.object({ type: z.literal('booking'), booking: LocalBooking }),
@@ -181,9 +265,17 @@ export type KioskApi = {
 export type KioskClient = {
   [M in KioskMethod]: (input: KioskInput<M>) => Promise<Result<KioskOutput<M>>>;
 } & {
-  onEvent(listener: (event: KioskEvent) => void): () => void;
+  /** `session`: a live staff session; without one, booking events are withheld. */
+  onEvent(listener: (event: KioskEvent) => void, options?: EventOptions): () => void;
 };
+
+export interface EventOptions {
+  session?: string;
+}
 
 /** IPC channel names, derived so that the preload and main agree. */
 export const ipcChannel = (method: KioskMethod): string => `kiosk:${method}`;
 export const IPC_EVENT_CHANNEL = 'kiosk:event';
+/** The renderer names the staff session its booking events belong to (null: none). */
+export const IPC_EVENT_SESSION_CHANNEL = 'kiosk:event-session';
+export const EventSessionInput = z.object({ session: StaffSessionToken.nullable() });

@@ -76,9 +76,20 @@ export function createHttpKioskClient(options: HttpKioskClientOptions): KioskCli
   return {
     // Each entry calls `call` with its own method name; the contract's types hold by construction.
     ...(methods as unknown as Omit<KioskClient, 'onEvent'>),
-    onEvent: (listener) =>
+    onEvent: (listener, eventOptions) =>
       subscribeToEvents(
-        { url: `${baseUrl}/api/kiosk/events`, authorization, fetchFn, reconnect, idleTimeoutMs },
+        {
+          url: `${baseUrl}/api/kiosk/events`,
+          headers: {
+            authorization,
+            accept: 'text/event-stream',
+            // Booking events (customer data) come only to a live staff session.
+            ...(eventOptions?.session ? { 'x-kiosk-session': eventOptions.session } : {}),
+          },
+          fetchFn,
+          reconnect,
+          idleTimeoutMs,
+        },
         listener,
       ),
   };
@@ -101,7 +112,7 @@ function readEnvelope(method: KioskMethod, body: unknown, status: number): Resul
 
 interface EventStreamOptions {
   url: string;
-  authorization: string;
+  headers: Record<string, string>;
   fetchFn: typeof fetch;
   reconnect: { initialMs: number; maxMs: number };
   idleTimeoutMs: number;
@@ -131,7 +142,7 @@ function subscribeToEvents(
       try {
         feedWatchdog();
         const response = await options.fetchFn(options.url, {
-          headers: { authorization: options.authorization, accept: 'text/event-stream' },
+          headers: options.headers,
           signal: attempt.signal,
         });
         if (response.ok && response.body) {

@@ -16,6 +16,7 @@ import { freeSlots, queueBookings, runCrashTest, type CrashFigures } from '../..
 import { makeTempDir, bookingRequest, serverBookings } from '../../test/support/core/harness';
 import { startServer } from '../../server/start-server';
 import { runSimulatedDay, type SimulatedDayFigures } from '../../test/support/core/simulated-day';
+import { openStaffSession } from '../../test/support/core/staff';
 import { FIXTURE_DAYS, FIXTURE_FIRST_DATE, FIXTURE_SERVICES, SLOTS_PER_DAY, seedMirror, slotTime } from './fixture';
 
 export interface ReplayFigures {
@@ -142,11 +143,12 @@ async function benchReplay(bookings: number, limitPerMinute: number): Promise<Re
     });
     let status429 = 0;
     const sendTimes: number[] = [];
+    const session = await openStaffSession(core);
     core.events.subscribe((event) => {
       if (event.type !== 'booking') return;
       if (event.booking.lastError?.status === 429) status429 += 1;
       if (event.booking.state === 'sending') sendTimes.push(Date.now());
-    });
+    }, { session: () => session });
     const start = Date.now();
     for (let round = 0; round < 100_000; round += 1) {
       await core.replayer.runOnce();
@@ -154,7 +156,7 @@ async function benchReplay(bookings: number, limitPerMinute: number): Promise<Re
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     const elapsedMs = Date.now() - start;
-    const sent = (await core.api.listBookings({})).filter((b) => b.state === 'sent').length;
+    const sent = (await core.api.listBookings({ session })).filter((b) => b.state === 'sent').length;
     await core.close();
     if (serverBookings(join(temp.dir, 'server.db')).length !== sent) throw new Error('server and kiosk disagree');
     const first = sendTimes[0] ?? start;

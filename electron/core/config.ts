@@ -5,17 +5,22 @@
  * The file (all fields optional; unknown fields are an error, so that a typo is not ignored):
  *   {
  *     "upstreamUrl": "https://api.example.com" | null,   // null: the embedded demo server
- *     "apiKey": "...",
+ *     "apiKey": "...",                                     // or "apiKeyFile": "/etc/frontdesk/api-key"
  *     "dataDir": "/var/lib/frontdesk",
  *     "mode": "kiosk" | "counter",
- *     "locked": ["upstreamUrl", "apiKey", "mode"]          // staff cannot change these in settings
+ *     "staffPinHash": "scrypt$...",                        // `npm run hash-pin`; read-only for staff
+ *     "staffIdleTimeoutSec": 300,                          // staff session idle time, 30-3600
+ *     "locked": ["upstreamUrl", "apiKey", "mode"],         // staff cannot change these in settings
+ *     "retentionDays": 14                                  // days ended bookings keep personal data
  *   }
  * Its path: `FRONTDESK_CONFIG`, else /etc/frontdesk/config.json (Linux),
  * %ProgramData%\Frontdesk\config.json (Windows), /Library/Application Support/Frontdesk/config.json
  * (macOS). A missing default file is fine; a missing FRONTDESK_CONFIG file is an error.
- * Environment: FRONTDESK_UPSTREAM_URL, FRONTDESK_API_KEY, FRONTDESK_DATA_DIR, FRONTDESK_MODE.
- * Flags: --upstream URL, --api-key KEY, --data DIR, --mode kiosk|counter. An empty value means
- * "not set here"; the upstream value `embedded` forces the embedded demo server.
+ * Environment: FRONTDESK_UPSTREAM_URL, FRONTDESK_API_KEY, FRONTDESK_API_KEY_FILE,
+ * FRONTDESK_DATA_DIR, FRONTDESK_MODE, FRONTDESK_RETENTION_DAYS, FRONTDESK_STAFF_PIN_HASH.
+ * Flags: --upstream URL, --api-key KEY, --api-key-file PATH, --data DIR, --mode kiosk|counter.
+ * An empty value means "not set here"; the upstream value `embedded` forces the embedded demo
+ * server. A key file's first line is the key (readSecretFile); one layer may not name both.
  *
  * Parsing only: the caller reads the result, resolves relative paths and reports a
  * `ConfigError` as one line (it names the file or variable and the field, never a stack).
@@ -25,6 +30,8 @@ import { posix, win32 } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { LockableSetting } from '../../shared/kiosk-api';
+import { createLogger, type Logger } from './log';
+import { readSecretFile } from './secret-file';
 
 // The names are the contract's (Settings.locked), so that the UI and the core agree.
 export const LOCKABLE_SETTINGS = LockableSetting.options;
@@ -39,8 +46,13 @@ export interface KioskConfig {
   mode: KioskModeSetting;
   /** Settings fixed by the machine file that staff cannot override. */
   locked: LockableSetting[];
+  /** IT's staff PIN hash (scrypt string), or undefined: staff set the PIN. */
+  staffPinHash: string | undefined;
+  staffIdleTimeoutSec: number | undefined;
   /** The machine file that was read, or null when there was none. */
   configFile: string | null;
+  /** Days ended bookings keep the customer's personal data; undefined: the core's default. */
+  retentionDays?: number;
 }
 
 /**
@@ -60,6 +72,8 @@ export interface LoadKioskConfigOptions {
   defaultDataDir: string;
   /** Returns the file's text, or null when it does not exist. Defaults to the real file system. */
   readFile?: (path: string) => string | null;
+  /** Where a warning goes (a key file readable by others); default a 'config' logger. */
+  log?: Logger;
 }
 
 export class ConfigError extends Error {
@@ -74,14 +88,24 @@ const UpstreamUrl = z
   .transform((url) => url.replace(/\/+$/, ''));
 const Mode = z.enum(['kiosk', 'counter']);
 const NonEmpty = z.string().trim().min(1, 'must not be empty');
+// The self-describing string of electron/core/settings/pin.ts: scrypt$N$r$p$salt$hash.
+const PinHash = z
+  .string()
+  .trim()
+  .regex(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/, 'expected the output of `npm run hash-pin`');
+const RetentionDays = z.number().int().min(1).max(3650);
 
 const MachineFile = z
   .object({
     upstreamUrl: UpstreamUrl.nullable().optional(),
     apiKey: NonEmpty.max(500).optional(),
+    apiKeyFile: NonEmpty.optional(),
     dataDir: NonEmpty.optional(),
     mode: Mode.optional(),
+    staffPinHash: PinHash.optional(),
+    staffIdleTimeoutSec: z.number().int().min(30).max(3600).optional(),
     locked: z.array(LockableSetting).optional(),
+    retentionDays: RetentionDays.optional(),
   })
   .strict();
 
@@ -121,6 +145,12 @@ export function loadKioskStartupConfig(options: LoadKioskConfigOptions): KioskSt
   const file = text === null ? {} : parseMachineFile(path, text);
   const env = parseEnv(options.env);
   const flags = parseFlags(options.argv);
+  const fileSource = `${path}: field apiKeyFile`;
+  const keyLayers = [
+    keyLayer(file, `${path}: fields apiKey and apiKeyFile`, fileSource),
+    keyLayer(env, 'FRONTDESK_API_KEY and FRONTDESK_API_KEY_FILE', 'environment variable FRONTDESK_API_KEY_FILE'),
+    keyLayer(flags, '--api-key and --api-key-file', 'flag --api-key-file'),
+  ];
 
   // `undefined` means "this layer says nothing"; `null` (upstream only) means "embedded".
   const pick = <T>(...layers: (T | undefined)[]): T | undefined =>
@@ -128,11 +158,35 @@ export function loadKioskStartupConfig(options: LoadKioskConfigOptions): KioskSt
   return {
     dataDir: pick(file.dataDir, env.dataDir, flags.dataDir) ?? options.defaultDataDir,
     upstreamUrl: pick(file.upstreamUrl, env.upstreamUrl, flags.upstreamUrl),
-    apiKey: pick(file.apiKey, env.apiKey, flags.apiKey),
+    apiKey: resolveApiKey(pick(...keyLayers), options),
     mode: pick(file.mode, env.mode, flags.mode) ?? 'kiosk',
     locked: [...new Set(file.locked ?? [])],
+    staffPinHash: pick(file.staffPinHash, env.staffPinHash),
+    staffIdleTimeoutSec: file.staffIdleTimeoutSec,
     configFile: text === null ? null : path,
+    retentionDays: pick(file.retentionDays, env.retentionDays),
   };
+}
+
+type KeySource = { key: string } | { keyFile: string; source: string };
+
+function keyLayer(layer: Layer, both: string, source: string): KeySource | undefined {
+  if (layer.apiKey !== undefined && layer.apiKeyFile !== undefined) throw new ConfigError(`${both}: give one, not both`);
+  if (layer.apiKey !== undefined) return { key: layer.apiKey };
+  return layer.apiKeyFile === undefined ? undefined : { keyFile: layer.apiKeyFile, source };
+}
+
+/** The winning layer's key; a key file is read only when it wins. */
+function resolveApiKey(source: KeySource | undefined, options: LoadKioskConfigOptions): string | undefined {
+  if (source === undefined || 'key' in source) return source?.key;
+  const read = readSecretFile(source.keyFile, options.platform);
+  if (!read.ok) throw new ConfigError(`${source.source}: API key file ${source.keyFile}: ${read.reason}`);
+  if (read.wide) {
+    (options.log ?? createLogger('config')).warn('the API key file is readable by group or others; make it 0600', {
+      path: source.keyFile,
+    });
+  }
+  return read.value;
 }
 
 function readFileIfExists(path: string): string | null {
@@ -166,10 +220,13 @@ function parseMachineFile(path: string, text: string): z.infer<typeof MachineFil
 }
 
 interface Layer {
+  staffPinHash?: string;
   upstreamUrl?: string | null;
   apiKey?: string;
+  apiKeyFile?: string;
   dataDir?: string;
   mode?: KioskModeSetting;
+  retentionDays?: number;
 }
 
 function parseEnv(env: LoadKioskConfigOptions['env']): Layer {
@@ -179,8 +236,11 @@ function parseEnv(env: LoadKioskConfigOptions['env']): Layer {
       'environment variable FRONTDESK_UPSTREAM_URL',
     ),
     apiKey: blankToUndefined(env.FRONTDESK_API_KEY),
+    apiKeyFile: blankToUndefined(env.FRONTDESK_API_KEY_FILE),
     dataDir: blankToUndefined(env.FRONTDESK_DATA_DIR),
     mode: parseMode(env.FRONTDESK_MODE, 'environment variable FRONTDESK_MODE'),
+    staffPinHash: parsePinHash(env.FRONTDESK_STAFF_PIN_HASH),
+    retentionDays: parseRetentionDays(env.FRONTDESK_RETENTION_DAYS),
   };
 }
 
@@ -194,6 +254,7 @@ function parseFlags(argv: readonly string[]): Layer {
     options: {
       upstream: { type: 'string' },
       'api-key': { type: 'string' },
+      'api-key-file': { type: 'string' },
       data: { type: 'string' },
       mode: { type: 'string' },
     },
@@ -201,6 +262,7 @@ function parseFlags(argv: readonly string[]): Layer {
   return {
     upstreamUrl: parseUpstream(flagValue(values.upstream, '--upstream'), 'flag --upstream'),
     apiKey: blankToUndefined(flagValue(values['api-key'], '--api-key')),
+    apiKeyFile: blankToUndefined(flagValue(values['api-key-file'], '--api-key-file')),
     dataDir: blankToUndefined(flagValue(values.data, '--data')),
     mode: parseMode(flagValue(values.mode, '--mode'), 'flag --mode'),
   };
@@ -228,6 +290,24 @@ function parseMode(value: string | undefined, source: string): KioskModeSetting 
     throw new ConfigError(
       `${source}: expected "kiosk" or "counter", got ${JSON.stringify(text.slice(0, 40))}`,
     );
+  return parsed.data;
+}
+
+function parsePinHash(value: string | undefined): string | undefined {
+  const text = blankToUndefined(value);
+  if (text === undefined) return undefined;
+  const parsed = PinHash.safeParse(text);
+  if (!parsed.success) throw new ConfigError('environment variable FRONTDESK_STAFF_PIN_HASH: expected the output of `npm run hash-pin`');
+  return parsed.data;
+}
+
+function parseRetentionDays(value: string | undefined): number | undefined {
+  const text = blankToUndefined(value);
+  if (text === undefined) return undefined;
+  const parsed = RetentionDays.safeParse(/^\d{1,4}$/.test(text) ? Number(text) : NaN);
+  if (!parsed.success) {
+    throw new ConfigError('environment variable FRONTDESK_RETENTION_DAYS: expected a whole number of days from 1 to 3650');
+  }
   return parsed.data;
 }
 

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '../../server/start-server';
+import { createPrivateFile } from './data-folder';
 import type { KioskDb } from './db/open';
 import { getSetting, setSetting } from './db/settings-repo';
 
@@ -23,9 +24,12 @@ export async function startEmbeddedUpstream(db: KioskDb, dataDir: string): Promi
     apiKey = `embedded-${randomBytes(24).toString('hex')}`;
     setSetting(db, KEY_SETTING, apiKey);
   }
+  // Its customers' data is as private as the kiosk's own (see data-folder.ts).
+  const dbPath = join(dataDir, 'embedded-server.db');
+  createPrivateFile(dbPath);
   const server: RunningServer = await startServer({
     port: 0,
-    dbPath: join(dataDir, 'embedded-server.db'),
+    dbPath,
     seed: 'demo',
     keys: [{ key: apiKey, scope: 'book' }],
   });

@@ -9,21 +9,27 @@ import { z } from 'zod';
 import type { Dispatcher } from 'undici';
 import type { KioskApi, KioskEvent, LockableSetting, Settings } from '../../shared/kiosk-api';
 import { systemClock, type Clock } from './clock';
-import { checkpointKioskDb, openKioskDb } from './db/open';
+import { createPrivateFile, secureDataFolder } from './data-folder';
+import { checkpointKioskDb, openKioskDb, purgeKioskWal } from './db/open';
 import { getSetting, setSetting } from './db/settings-repo';
 import type { EmbeddedUpstream } from './embedded';
 import { createLocalEngine, type EngineFreshness } from './engine/engine';
 import { createEventHub } from './engine/events';
 import { createSettingsService } from './engine/settings-service';
+import { createStaffAccess } from './engine/staff-access';
 import { SyncStatusTracker } from './engine/sync-status';
 import { RateGovernor, type GovernorOptions } from './governor/rate-governor';
 import { createLogger } from './log';
 import { createMirror, type Mirror, type OpeningHours } from './mirror/mirror';
 import type { MirrorPolicy } from './mirror/plan';
 import { createReplayer } from './outbox/replayer';
+import { createRetention } from './outbox/retention';
 import { createSqliteOutboxStore } from './outbox/sqlite-store';
 import type { ReplayPolicy } from './outbox/transitions';
+import type { PinAttemptPolicy } from './settings/pin-attempts';
 import { createFileSecretStore, type SecretStore } from './settings/secret-store';
+import { newSetupCode } from './settings/setup-code';
+import { createStaffSessions } from './settings/staff-sessions';
 import { createUpstreamClient, type UpstreamClient } from './upstream/client';
 
 export type { SecretStore };
@@ -49,6 +55,15 @@ export interface KioskCoreOptions {
   mode?: Settings['mode'];
   /** Settings the machine config locks (its `locked`): updateSettings refuses changes to them. */
   locked?: readonly LockableSetting[];
+  /** IT's staff PIN hash (machine config `staffPinHash`): staff cannot change the PIN. */
+  staffPinHash?: string;
+  /**
+   * IT's values from the machine config: defaults for staff, fixed when locked. retentionDays:
+   * days an ended booking keeps its customer's personal data (default 14).
+   */
+  staffIdleTimeoutSec?: number;
+  retentionDays?: number;
+  pinAttempts?: PinAttemptPolicy;
   secretStore?: SecretStore;
   clock?: Clock;
   dispatcher?: Dispatcher;
@@ -71,9 +86,22 @@ export interface KioskCoreOptions {
   migrationsFolder?: string;
 }
 
+export interface KioskEventSubscription {
+  /**
+   * The staff session this subscriber presents, read at each event: booking events (which carry
+   * customer data) reach it only while that session is live. Status events reach everyone.
+   */
+  session?: () => string | null | undefined;
+}
+
 export interface KioskCore {
   api: KioskApi;
-  events: { subscribe(listener: (event: KioskEvent) => void): () => void };
+  events: { subscribe(listener: (event: KioskEvent) => void, options?: KioskEventSubscription): () => void };
+  /**
+   * The one-time code for the first staff PIN, while a remote kiosk has none (null otherwise).
+   * The caller prints it at start-up as `setup code: XXXX-XXXX` (the core logs it too).
+   */
+  setupCode: string | null;
   close(): Promise<void>;
 }
 
@@ -92,9 +120,15 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
   const log = createLogger('core');
   const clock = options.clock ?? systemClock;
   const timeZone = options.timeZone ?? 'Europe/Berlin';
+  secureDataFolder(options.dataDir, { log });
+  createPrivateFile(join(options.dataDir, 'kiosk.db'));
   const db = openKioskDb({ dataDir: options.dataDir, migrationsFolder: options.migrationsFolder });
   const secrets = options.secretStore ?? createFileSecretStore(join(options.dataDir, 'api-key.secret'));
-  const settings = createSettingsService(db, secrets, { now: () => clock.now(), locked: options.locked });
+  const settings = createSettingsService(db, secrets, {
+    locked: options.locked,
+    itPinHash: options.staffPinHash,
+    configured: { staffIdleTimeoutSec: options.staffIdleTimeoutSec, retentionDays: options.retentionDays },
+  });
   settings.override({ upstreamUrl: options.upstreamUrl, apiKey: options.apiKey, mode: options.mode });
 
   const store = createSqliteOutboxStore(db);
@@ -231,10 +265,52 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
     },
   });
 
+  const sessions = createStaffSessions({
+    now: () => clock.now(),
+    idleMs: () => settings.get().staffIdleTimeoutSec * 1000,
+  });
+  // New at every start while a remote kiosk has no PIN: whoever sees the console or log sets it.
+  const upstreamKind = (): 'embedded' | 'remote' => target?.kind ?? 'embedded';
+  const setupCode = !settings.hasPin() && upstreamKind() === 'remote' ? newSetupCode() : null;
+  if (setupCode !== null) log.warn(`setup code: ${setupCode}`);
+  const access = createStaffAccess({
+    settings,
+    sessions,
+    now: () => clock.now(),
+    upstreamKind,
+    setupCode: () => setupCode,
+    pinAttempts: options.pinAttempts,
+    log,
+  });
+  const api = access.guard({
+    ...engine.api,
+    getPublicSettings: () =>
+      Promise.resolve({ ...settings.publicPart(), setup: access.setup(), upstream: upstreamKind() }),
+  });
+
   replayer.recover();
+  const retention = createRetention({
+    store,
+    clock,
+    // The staff setting (or IT's value), read at every run so that a change applies at once.
+    retentionDays: () => settings.get().retentionDays,
+    log,
+    afterErase: () => {
+      if (!purgeKioskWal(db)) log.warn('the WAL could not be truncated after an erasure; retrying at the next one');
+    },
+  });
+  const eraseDue = (): void => {
+    try {
+      retention.run();
+    } catch (error) {
+      log.warn('retention failed', { error });
+    }
+  };
+  eraseDue();
   const CHECKPOINT_EVERY_MS = 60_000;
   let checkpointTimer: ReturnType<Clock['setTimeout']> | null = null;
   const checkpoint = (): void => {
+    eraseDue();
     try {
       saveGovernor();
       checkpointKioskDb(db);
@@ -251,13 +327,24 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
 
   let closing: Promise<void> | null = null;
   return {
-    api: engine.api,
-    events: { subscribe: (listener) => hub.subscribe(listener) },
+    api,
+    events: {
+      subscribe: (listener, subscription) =>
+        hub.subscribe((event) => {
+          if (event.type === 'booking') {
+            const session = subscription?.session?.();
+            if (!session || !sessions.isLive(session)) return;
+          }
+          listener(event);
+        }),
+    },
+    setupCode,
     mirror,
     replayer,
     governor: () => governor,
     close() {
       closing ??= (async () => {
+        sessions.endAll();
         await replayer.stop();
         await mirror.stop();
         if (checkpointTimer !== null) clock.clearTimeout(checkpointTimer);

@@ -1,5 +1,13 @@
 import type { IpcMainInvokeEvent } from 'electron';
-import { IPC_EVENT_CHANNEL, ipcChannel, kioskMethods, type KioskApi, type KioskEvent } from '../../shared/kiosk-api';
+import {
+  EventSessionInput,
+  IPC_EVENT_CHANNEL,
+  IPC_EVENT_SESSION_CHANNEL,
+  ipcChannel,
+  kioskMethods,
+  type KioskApi,
+  type KioskEvent,
+} from '../../shared/kiosk-api';
 import { dispatchKioskCall } from '../../shared/kiosk-dispatch';
 import { fail, type Result } from '../../shared/result';
 import type { Logger } from '../core/log';
@@ -51,12 +59,44 @@ export interface EventTarget {
   send(channel: string, payload: KioskEvent): void;
 }
 
-/** Core events go to the window as they come; a closed window is skipped. */
-export function forwardKioskEvents(
-  events: { subscribe(listener: (event: KioskEvent) => void): () => void },
-  target: EventTarget,
-): () => void {
-  return events.subscribe((event) => {
-    if (!target.isDestroyed()) target.send(IPC_EVENT_CHANNEL, event);
+export interface KioskEventsLike {
+  subscribe(
+    listener: (event: KioskEvent) => void,
+    options?: { session?: () => string | null | undefined },
+  ): () => void;
+}
+
+export interface ForwardEventsOptions {
+  ipcMain: IpcMainLike;
+  isTrustedSender: (event: IpcMainInvokeEvent) => boolean;
+  log: Logger;
+}
+
+/**
+ * Core events go to the window as they come; a closed window is skipped. Booking events carry
+ * customer data: the core sends them only while the staff session that the page named on
+ * IPC_EVENT_SESSION_CHANNEL is live (the page names none until staff log in).
+ */
+export function forwardKioskEvents(events: KioskEventsLike, target: EventTarget, options: ForwardEventsOptions): () => void {
+  let session: string | null = null;
+  options.ipcMain.handle(IPC_EVENT_SESSION_CHANNEL, (event, input): Promise<Result<null>> => {
+    if (!options.isTrustedSender(event)) {
+      options.log.warn('ipc call from an untrusted frame refused', { method: 'eventSession' });
+      return Promise.resolve(fail('unauthorized', 'This page may not use the kiosk.'));
+    }
+    const parsed = EventSessionInput.safeParse(input);
+    if (!parsed.success) return Promise.resolve(fail('invalid_input', 'session: expected a staff session or null'));
+    session = parsed.data.session;
+    return Promise.resolve({ ok: true, result: null });
   });
+  const unsubscribe = events.subscribe(
+    (event) => {
+      if (!target.isDestroyed()) target.send(IPC_EVENT_CHANNEL, event);
+    },
+    { session: () => session },
+  );
+  return () => {
+    unsubscribe();
+    options.ipcMain.removeHandler(IPC_EVENT_SESSION_CHANNEL);
+  };
 }

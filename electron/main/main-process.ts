@@ -50,14 +50,22 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
       platform: options.platform,
       defaultDataDir: join(userData, 'kiosk'),
     });
+    const secretStore = createSafeStorageSecretStore(join(userData, 'api-key.bin'), safeStorage, options.platform);
+    if (secretStore.protection === 'plain') {
+      // Linux without a keyring: safeStorage "encrypts" with a fixed key (basic_text).
+      log.warn('no OS keychain (safeStorage backend basic_text): the API key is stored unprotected; prefer apiKeyFile (0600)');
+    }
     core = await options.createCore({
       dataDir: config.dataDir,
+      staffPinHash: config.staffPinHash,
+      staffIdleTimeoutSec: config.staffIdleTimeoutSec,
       upstreamUrl: config.upstreamUrl,
       apiKey: config.apiKey,
       // Fields IT locked in the machine file are read-only in Settings; a locked mode is IT's.
       locked: config.locked,
       mode: config.locked.includes('mode') ? config.mode : undefined,
-      secretStore: createSafeStorageSecretStore(join(userData, 'api-key.bin'), safeStorage),
+      secretStore,
+      retentionDays: config.retentionDays,
       // The core finds drizzle/kiosk from its own source path; bundled into out/main that
       // path moves, so the app root (two levels above out/main) is named here.
       migrationsFolder: join(options.outDir, '..', '..', 'drizzle', 'kiosk'),
@@ -65,7 +73,7 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
     // Staff choose kiosk or counter in settings, unless IT locked the mode in the machine file.
     mode = config.locked.includes('mode')
       ? config.mode
-      : await core.api.getSettings(undefined).then(
+      : await core.api.getPublicSettings(undefined).then(
           (settings) => settings.mode,
           () => config.mode,
         );
@@ -75,6 +83,12 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
     dialog.showErrorBox('Frontdesk cannot start', message);
     app.quit();
     return null;
+  }
+
+  if (core.setupCode !== null) {
+    // For whoever installs the machine: the first staff PIN needs it (the core logged it too).
+    process.stdout.write(`setup code: ${core.setupCode}\n`);
+    log.warn(`setup code: ${core.setupCode}`);
   }
 
   const appUrl = pathToFileURL(join(options.outDir, '../renderer/index.html')).href;
@@ -90,7 +104,11 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
   );
   hardenContents(window.webContents, isApp, (what) => log.warn('blocked', { what }));
   printReceiptsSilently(window.webContents, options.env.FRONTDESK_PRINTER?.trim() || null, log);
-  const stopEvents = forwardKioskEvents(core.events, window.webContents);
+  const stopEvents = forwardKioskEvents(core.events, window.webContents, {
+    ipcMain,
+    isTrustedSender: trustedSender(isApp),
+    log,
+  });
   window.once('ready-to-show', () => window.show());
   window.on('closed', stopEvents);
 

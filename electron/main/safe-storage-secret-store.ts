@@ -6,14 +6,22 @@ export interface SafeStorageLike {
   isEncryptionAvailable(): boolean;
   encryptString(plainText: string): Buffer;
   decryptString(encrypted: Buffer): string;
+  /** Linux only in Electron: `basic_text` means no real keychain. */
+  getSelectedStorageBackend?(): string;
 }
 
 /**
  * The API key encrypted with the OS keychain (Electron's `safeStorage`) in a file under
  * userData. Without OS encryption the key is refused rather than written in clear.
  */
-export function createSafeStorageSecretStore(path: string, safeStorage: SafeStorageLike): SecretStore {
+export function createSafeStorageSecretStore(
+  path: string,
+  safeStorage: SafeStorageLike,
+  platform: NodeJS.Platform = process.platform,
+): SecretStore {
+  const backend = platform === 'linux' ? safeStorage.getSelectedStorageBackend?.() : undefined;
   return {
+    protection: backend === 'basic_text' || backend === 'unknown' ? 'plain' : 'keychain',
     get(): string | null {
       let data: Buffer;
       try {

@@ -2,7 +2,14 @@
  * Builds `window.frontdesk` from the contract: one `invoke` per method and one event channel.
  * No other logic lives in the preload (STYLE.md §4); `ipcRenderer` itself is never exposed.
  */
-import { IPC_EVENT_CHANNEL, ipcChannel, kioskMethods, type KioskClient, type KioskEvent } from '../../shared/kiosk-api';
+import {
+  IPC_EVENT_CHANNEL,
+  IPC_EVENT_SESSION_CHANNEL,
+  ipcChannel,
+  kioskMethods,
+  type KioskClient,
+  type KioskEvent,
+} from '../../shared/kiosk-api';
 
 /** The slice of Electron's `ipcRenderer` that the bridge uses (a stand-in in tests). */
 export interface IpcRendererLike {
@@ -15,12 +22,20 @@ export function buildKioskBridge(ipc: IpcRendererLike): KioskClient {
   const methods = Object.fromEntries(kioskMethods.map((method) => [method, (input: unknown) => ipc.invoke(ipcChannel(method), input)]));
   return {
     ...(methods as Omit<KioskClient, 'onEvent'>),
-    onEvent(listener: (event: KioskEvent) => void): () => void {
+    onEvent(listener, options): () => void {
       // Main sends only events it built from the contract; the sender is never passed on.
-      const handler = (_event: unknown, payload: unknown): void => listener(payload as KioskEvent);
+      // Booking events come from main only while the named staff session is live; a listener
+      // that named none gets status events only, as over HTTP.
+      const session = options?.session;
+      const handler = (_event: unknown, payload: unknown): void => {
+        const event = payload as KioskEvent;
+        if (event.type === 'status' || session) listener(event);
+      };
       ipc.on(IPC_EVENT_CHANNEL, handler);
+      if (session) void ipc.invoke(IPC_EVENT_SESSION_CHANNEL, { session });
       return () => {
         ipc.removeListener(IPC_EVENT_CHANNEL, handler);
+        if (session) void ipc.invoke(IPC_EVENT_SESSION_CHANNEL, { session: null });
       };
     },
   };

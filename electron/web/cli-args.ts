@@ -4,11 +4,13 @@
  * turns either into one line on stderr and exit 2.
  */
 import { parseArgs } from 'node:util';
-import { loadKioskStartupConfig, type LockableSetting } from '../core/config';
+import { ConfigError, loadKioskStartupConfig, type LockableSetting } from '../core/config';
+import { createLogger } from '../core/log';
+import { readSecretFile } from '../core/secret-file';
 import { DEFAULT_DATA_DIR, DEFAULT_WEB_PORT } from './defaults';
 
 export const USAGE =
-  'usage: npm run kiosk:web -- [--port N] [--upstream URL|embedded] [--api-key KEY] [--data DIR] [--token T]';
+  'usage: npm run kiosk:web -- [--port N] [--upstream URL|embedded] [--api-key KEY | --api-key-file PATH] [--data DIR] [--token T | --token-file PATH]';
 
 export class UsageError extends Error {}
 
@@ -24,6 +26,11 @@ export interface WebCliArgs {
   locked: LockableSetting[];
   /** IT's mode when the machine config locks it; otherwise undefined (a staff setting). */
   mode: 'kiosk' | 'counter' | undefined;
+  /** IT's staff PIN hash (machine config or FRONTDESK_STAFF_PIN_HASH). */
+  staffPinHash: string | undefined;
+  staffIdleTimeoutSec: number | undefined;
+  /** Days ended bookings keep personal data (machine file or env); undefined: the default. */
+  retentionDays: number | undefined;
 }
 
 /** Parses and checks every flag (unknown ones included); throws UsageError or ConfigError. */
@@ -42,8 +49,10 @@ export function parseWebCliArgs(
         port: { type: 'string' },
         upstream: { type: 'string' },
         'api-key': { type: 'string' },
+        'api-key-file': { type: 'string' },
         data: { type: 'string' },
         token: { type: 'string' },
+        'token-file': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -55,17 +64,32 @@ export function parseWebCliArgs(
   const port = /^\d{1,5}$/.test(portText) ? Number(portText) : NaN;
   if (!(port >= 0 && port <= 65_535))
     throw new UsageError(`--port must be 0 to 65535, got ${JSON.stringify(portText)}`);
-  if (values.token !== undefined && !/^[\x21-\x7e]{1,512}$/.test(values.token)) {
+  if (values.token !== undefined && values['token-file'] !== undefined) {
+    throw new UsageError('--token and --token-file: give one, not both');
+  }
+  const token = values['token-file'] === undefined ? values.token : readTokenFile(values['token-file'], platform);
+  if (token !== undefined && !/^[\x21-\x7e]{1,512}$/.test(token)) {
     throw new UsageError('--token must be 1 to 512 visible ASCII characters');
   }
   const config = loadKioskStartupConfig({ argv, env, platform, defaultDataDir: DEFAULT_DATA_DIR });
   return {
     port,
-    token: values.token,
+    token,
     upstreamUrl: config.upstreamUrl,
     apiKey: config.apiKey,
     dataDir: config.dataDir,
     locked: config.locked,
     mode: config.locked.includes('mode') ? config.mode : undefined,
+    staffPinHash: config.staffPinHash,
+    staffIdleTimeoutSec: config.staffIdleTimeoutSec,
+    retentionDays: config.retentionDays,
   };
+}
+
+/** The same rules as an API key file: first line, trimmed; a wide mode is warned about. */
+function readTokenFile(path: string, platform: NodeJS.Platform): string {
+  const read = readSecretFile(path, platform);
+  if (!read.ok) throw new ConfigError(`flag --token-file: ${path}: ${read.reason}`);
+  if (read.wide) createLogger('kiosk-web').warn('the token file is readable by group or others; make it 0600', { path });
+  return read.value;
 }

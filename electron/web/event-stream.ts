@@ -13,13 +13,16 @@ import { SECURITY_HEADERS } from './request-guard';
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 export interface KioskEventSource {
-  subscribe(listener: (event: KioskEvent) => void): () => void;
+  /** `session`: the staff session the subscriber presented; booking events need a live one. */
+  subscribe(listener: (event: KioskEvent) => void, options?: { session?: () => string | null | undefined }): () => void;
 }
 
 export interface EventStreamOptions {
   response: ServerResponse;
   events: KioskEventSource;
   initialStatus: () => Promise<KioskEvent | null>;
+  /** The staff session from the request (`x-kiosk-session`), if any. */
+  session?: string;
   heartbeatMs: number;
   log: Logger;
 }
@@ -62,10 +65,14 @@ export function openEventStream(options: EventStreamOptions): EventStream {
     }
     response.write(`data: ${JSON.stringify(event)}\n\n`);
   };
-  const unsubscribe = options.events.subscribe((event) => {
-    if (pending) pending.push(event);
-    else write(event);
-  });
+  const session = options.session;
+  const unsubscribe = options.events.subscribe(
+    (event) => {
+      if (pending) pending.push(event);
+      else write(event);
+    },
+    { session: () => session },
+  );
   const heartbeat = setInterval(() => {
     if (open) response.write(': heartbeat\n\n');
   }, options.heartbeatMs);

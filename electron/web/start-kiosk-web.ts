@@ -36,6 +36,11 @@ export interface StartKioskWebOptions {
   locked?: readonly LockableSetting[];
   /** IT's locked mode, applied at start; absent keeps the staff setting. */
   mode?: 'kiosk' | 'counter';
+  /** IT's staff PIN hash: no setup code, and staff cannot change the PIN. */
+  staffPinHash?: string | undefined;
+  staffIdleTimeoutSec?: number | undefined;
+  /** Days ended bookings keep the customer's personal data; default the core's (14). */
+  retentionDays?: number;
   /** Default ./data/kiosk, resolved against the working directory. */
   dataDir?: string;
   /** Default: a random one (it is in the printed URL). */
@@ -44,7 +49,7 @@ export interface StartKioskWebOptions {
   rendererDir?: string | null;
   /** Default: a file (0600) in the data folder. */
   secretStore?: SecretStore;
-  /** Receives the one "ready" line with the URL; default stdout. */
+  /** Receives the "ready" line with the URL (and a `setup code:` line first); default stdout. */
   print?: (line: string) => void;
   log?: Logger;
   heartbeatMs?: number;
@@ -81,6 +86,9 @@ export async function startKioskWeb(options: StartKioskWebOptions = {}): Promise
     apiKey: options.apiKey,
     locked: options.locked,
     mode: options.mode,
+    ...(options.staffPinHash === undefined ? {} : { staffPinHash: options.staffPinHash }),
+    ...(options.staffIdleTimeoutSec === undefined ? {} : { staffIdleTimeoutSec: options.staffIdleTimeoutSec }),
+    ...(options.retentionDays === undefined ? {} : { retentionDays: options.retentionDays }),
     secretStore: options.secretStore ?? createFileSecretStore(join(dataDir, 'api-key.secret')),
     ...(options.clock ? { clock: options.clock } : {}),
   });
@@ -101,6 +109,8 @@ export async function startKioskWeb(options: StartKioskWebOptions = {}): Promise
   }
 
   const openUrl = `${shell.url}/#token=${encodeURIComponent(token)}`;
+  // The core logged it to stderr already; stdout is where an installer's script reads lines.
+  if (core.setupCode !== null) print(`setup code: ${core.setupCode}`);
   print(`Frontdesk kiosk ready: ${openUrl}`);
   let closing: Promise<void> | null = null;
   return {

@@ -3,7 +3,8 @@
  * cannot run (and for the end-to-end tests). Routes:
  * - POST /api/kiosk/<method>  JSON body = the method's input -> 200 { ok: true, result } or
  *   4xx/5xx { ok: false, error: { code, message } } (status from httpStatusFor);
- * - GET  /api/kiosk/events    server-sent events (see event-stream.ts);
+ * - GET  /api/kiosk/events    server-sent events (see event-stream.ts); booking events only
+ *                              with a live staff session in `x-kiosk-session`;
  * - GET  /                    the built renderer, or a page saying to run `npm run build`.
  * Every request must name us in Host and come from no Origin or our own (403 otherwise); every
  * /api/kiosk request needs `Authorization: Bearer <token>` (401). Bodies over 64 KiB are 413.
@@ -146,8 +147,11 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   };
 
   app.get('/api/kiosk/events', { onRequest: requireToken }, (request, reply) => {
+    const sessionHeader = request.headers['x-kiosk-session'];
+    const session = typeof sessionHeader === 'string' && sessionHeader.length <= 200 ? sessionHeader : undefined;
     reply.hijack();
     const stream = openEventStream({
+      ...(session === undefined ? {} : { session }),
       response: reply.raw,
       events: options.events,
       heartbeatMs,

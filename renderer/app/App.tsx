@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { i18n } from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import type { Catalog, KioskClient, Settings } from '../../shared/kiosk-api';
+import type { Catalog, KioskClient, PublicSettings } from '../../shared/kiosk-api';
 import type { KioskError } from '../../shared/result';
 import { IdleWarning } from '../components/IdleWarning';
 import { TopBar } from '../components/TopBar';
 import { useIdleTimer } from '../hooks/use-idle-timer';
 import type { LanguageCode } from '../i18n/setup';
 import { PinScreen } from '../screens/PinScreen';
+import { SetupPendingScreen } from '../screens/SetupPendingScreen';
 import { KioskContext, type KioskContextValue } from './kiosk-context';
 import { StaffArea } from './StaffArea';
 import { WalkInFlow } from './WalkInFlow';
@@ -27,7 +28,7 @@ export function App({ client, i18n, now = () => new Date() }: AppProps) {
 }
 
 type View = 'kiosk' | 'pin' | 'staff';
-type Boot = { state: 'loading' } | { state: 'error'; error: KioskError } | { state: 'ready'; settings: Settings; catalog: Catalog };
+type Boot = { state: 'loading' } | { state: 'error'; error: KioskError } | { state: 'ready'; settings: PublicSettings; catalog: Catalog };
 
 function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
   const { t, i18n } = useTranslation();
@@ -35,7 +36,7 @@ function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
   const [language, setLanguageState] = useState<LanguageCode>('en');
   const [highContrast, setHighContrast] = useState(false);
   const [view, setView] = useState<View>('kiosk');
-  const [staffPin, setStaffPin] = useState<string | null>(null);
+  const [staffSession, setStaffSession] = useState<string | null>(null);
   const booted = useRef(false);
 
   const setLanguage = useCallback(
@@ -48,7 +49,7 @@ function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
   );
 
   const load = useCallback(async (): Promise<void> => {
-    const [settings, catalog] = await Promise.all([client.getSettings(undefined), client.getCatalog(undefined)]);
+    const [settings, catalog] = await Promise.all([client.getPublicSettings(undefined), client.getCatalog(undefined)]);
     if (!settings.ok || !catalog.ok) {
       // A failed refresh between customers keeps what the kiosk already shows.
       if (!booted.current) {
@@ -85,15 +86,23 @@ function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
     void load();
   }, [settings, setLanguage, load]);
 
-  // In kiosk mode an unattended staff screen locks itself and returns to the customers.
-  const staffIdle = useIdleTimer({
-    enabled: kioskMode && settings !== null && view !== 'kiosk',
-    timeoutMs: (settings?.idleTimeoutSec ?? 60) * 1000,
-    warningMs: 10_000,
-    onIdle: () => {
-      setStaffPin(null);
-      setView('kiosk');
+  /** Ends the staff session in the core too, so that nobody can reuse it. */
+  const lockStaff = useCallback(
+    (session: string | null) => {
+      if (session) void client.endStaffSession({ session });
+      setStaffSession(null);
+      setView(settings?.mode === 'counter' ? 'pin' : 'kiosk');
     },
+    [client, settings?.mode],
+  );
+
+  // An unattended staff area locks itself after the staff idle time (the core's session ends
+  // then as well); a PIN screen left open in kiosk mode goes back to the customers.
+  const staffIdle = useIdleTimer({
+    enabled: settings !== null && (view === 'staff' || (kioskMode && view === 'pin')),
+    timeoutMs: (view === 'staff' ? (settings?.staffIdleTimeoutSec ?? 300) : (settings?.idleTimeoutSec ?? 60)) * 1000,
+    warningMs: 10_000,
+    onIdle: () => lockStaff(staffSession),
   });
 
   const context = useMemo<KioskContextValue | null>(
@@ -127,10 +136,7 @@ function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
     );
   }
 
-  const leaveStaff = (): void => {
-    setStaffPin(null);
-    setView(settings.mode === 'counter' ? 'pin' : 'kiosk');
-  };
+  const settingUp = settings.setup === 'required';
 
   return (
     <KioskContext.Provider value={context}>
@@ -142,7 +148,8 @@ function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
           onToggleContrast={() => setHighContrast((value) => !value)}
           {...(view === 'kiosk' ? { onStaff: () => setView('pin') } : {})}
         />
-        {view === 'kiosk' && (
+        {view === 'kiosk' && settingUp && <SetupPendingScreen />}
+        {view === 'kiosk' && !settingUp && (
           <WalkInFlow
             kiosk={kioskMode}
             idleTimeoutSec={settings.idleTimeoutSec}
@@ -153,23 +160,28 @@ function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
         )}
         {view === 'pin' && (
           <PinScreen
-            pinSet={settings.pinSet}
-            onUnlocked={(pin) => {
-              setStaffPin(pin);
+            setup={settings.setup}
+            onUnlocked={(session) => {
+              setStaffSession(session);
               setView('staff');
+              void load(); // the setup state may have changed
             }}
             {...(settings.mode === 'kiosk' ? { onCancel: () => setView('kiosk') } : {})}
           />
         )}
-        {staffIdle.secondsLeft !== null && <IdleWarning secondsLeft={staffIdle.secondsLeft} onStay={staffIdle.stay} />}
-        {view === 'staff' && staffPin && (
+        {staffIdle.secondsLeft !== null && (
+          <IdleWarning secondsLeft={staffIdle.secondsLeft} onStay={staffIdle.stay} kind={view === 'staff' ? 'staff' : 'customer'} />
+        )}
+        {view === 'staff' && staffSession && (
           <StaffArea
-            pin={staffPin}
+            session={staffSession}
             counter={settings.mode === 'counter'}
+            demo={settings.upstream === 'embedded'}
             language={language}
             onLanguage={setLanguage}
-            onLeave={leaveStaff}
-            onSettings={(next) => setBoot({ ...boot, settings: next })}
+            onLeave={() => lockStaff(staffSession)}
+            onSessionLost={() => lockStaff(null)}
+            onSettings={() => void load()}
           />
         )}
       </div>

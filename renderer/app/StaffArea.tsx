@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingRequest } from '../../shared/api/schemas';
-import type { Settings } from '../../shared/kiosk-api';
+import { Notice } from '../components/Notice';
 import { StatusBar } from '../components/StatusBar';
 import type { FlowAction } from '../flow/flow-machine';
 import { useSyncStatus } from '../hooks/use-sync-status';
@@ -9,30 +9,39 @@ import type { LanguageCode } from '../i18n/setup';
 import { OutboxScreen } from '../screens/OutboxScreen';
 import { SettingsScreen } from '../screens/SettingsScreen';
 import { useKiosk } from './kiosk-context';
+import { StaffContext, type StaffContextValue } from './staff-context';
 import { WalkInFlow } from './WalkInFlow';
 
 type Tab = 'booking' | 'outbox' | 'settings';
 
 interface StaffAreaProps {
-  pin: string;
+  /** The staff session every staff call carries. */
+  session: string;
   counter: boolean;
+  /** The embedded demo upstream: staff are told so. */
+  demo: boolean;
   language: LanguageCode;
   onLanguage: (language: LanguageCode) => void;
   onLeave: () => void;
-  onSettings: (settings: Settings) => void;
+  /** The core refused the session (expired): lock. */
+  onSessionLost: () => void;
+  onSettings: () => void;
 }
 
 /** Counter mode and the staff side of kiosk mode: status, bookings, settings, keyboard booking. */
 export function StaffArea({
-  pin,
+  session,
   counter,
+  demo,
   language,
   onLanguage,
   onLeave,
+  onSessionLost,
   onSettings,
 }: StaffAreaProps) {
   const { t } = useTranslation();
   const { client, locale } = useKiosk();
+  const staff = useMemo<StaffContextValue>(() => ({ session, onSessionLost }), [session, onSessionLost]);
   const status = useSyncStatus(client);
   const [tab, setTab] = useState<Tab>(counter ? 'booking' : 'outbox');
   // A new key remounts the booking flow, e.g. for a rebook with the customer's details.
@@ -43,9 +52,20 @@ export function StaffArea({
     setTab('booking');
   };
 
+  const syncNow = async (): Promise<void> => {
+    const result = await client.syncNow({ session });
+    if (!result.ok && result.error.code === 'unauthorized') onSessionLost();
+  };
+
   return (
+    <StaffContext.Provider value={staff}>
     <div className="staff-area" data-screen="staff">
-      <StatusBar status={status} locale={locale} onSyncNow={() => void client.syncNow(undefined)} />
+      <StatusBar status={status} locale={locale} onSyncNow={() => void syncNow()} />
+      {demo && (
+        <div className="staff-demo">
+          <Notice tone="info">{t('staff.demo')}</Notice>
+        </div>
+      )}
       <div className="tabs">
         <div className="tab-list" role="tablist" aria-label={t('staff.title')}>
           {(['booking', 'outbox', 'settings'] as const).map((name) => (
@@ -81,8 +101,9 @@ export function StaffArea({
           />
         )}
         {tab === 'outbox' && <OutboxScreen onRebook={rebook} />}
-        {tab === 'settings' && <SettingsScreen pin={pin} onSaved={onSettings} />}
+        {tab === 'settings' && <SettingsScreen onSaved={onSettings} />}
       </div>
     </div>
+    </StaffContext.Provider>
   );
 }

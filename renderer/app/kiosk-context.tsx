@@ -1,10 +1,11 @@
 import { createContext, useContext } from 'react';
 import type { Employee, Service } from '../../shared/api/schemas';
-import type { Catalog, KioskClient, Settings } from '../../shared/kiosk-api';
+import type { Catalog, KioskClient, PublicSettings } from '../../shared/kiosk-api';
 
 export interface KioskContextValue {
   client: KioskClient;
-  settings: Settings;
+  /** What the customer screen may know; staff settings need a session (StaffArea). */
+  settings: PublicSettings;
   catalog: Catalog;
   /** The kiosk's clock, injected so that tests fix "today". */
   now: () => Date;

@@ -3,20 +3,23 @@ import { useTranslation } from 'react-i18next';
 interface IdleWarningProps {
   secondsLeft: number;
   onStay: () => void;
+  /** `staff`: the staff area is about to lock (nothing of a customer's is cleared). */
+  kind?: 'customer' | 'staff';
 }
 
-export function IdleWarning({ secondsLeft, onStay }: IdleWarningProps) {
+export function IdleWarning({ secondsLeft, onStay, kind = 'customer' }: IdleWarningProps) {
   const { t } = useTranslation();
+  const keys = kind === 'staff' ? 'staffIdle' : 'idle';
   return (
     <div className="overlay">
       <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby="idle-title" aria-describedby="idle-body">
-        <h2 id="idle-title">{t('idle.title')}</h2>
-        <p id="idle-body">{t('idle.body', { seconds: secondsLeft })}</p>
+        <h2 id="idle-title">{t(`${keys}.title`)}</h2>
+        <p id="idle-body">{t(`${keys}.body`, { seconds: secondsLeft })}</p>
         <div className="countdown" aria-hidden="true">
           {secondsLeft}
         </div>
         <button type="button" className="btn btn-primary btn-wide" onClick={onStay} autoFocus>
-          {t('idle.stay')}
+          {t(`${keys}.stay`)}
         </button>
       </div>
     </div>

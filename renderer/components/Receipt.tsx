@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import type { BookingResponse, Service } from '../../shared/api/schemas';
+import type { Service } from '../../shared/api/schemas';
+import type { CustomerBooking } from '../../shared/kiosk-api';
 import { durationMinutes } from '../../shared/api/schemas';
 import { formatDate, formatDuration, formatPrice, formatTime } from '../lib/format';
 
 interface ReceiptProps {
-  booking: BookingResponse;
+  booking: CustomerBooking;
   service: Service | null;
   locale: string;
 }

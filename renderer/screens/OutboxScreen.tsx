@@ -4,6 +4,7 @@ import type { BookingRequest } from '../../shared/api/schemas';
 import type { LocalBooking } from '../../shared/kiosk-api';
 import type { KioskError } from '../../shared/result';
 import { useKiosk } from '../app/kiosk-context';
+import { useStaff, useStaffCall } from '../app/staff-context';
 import { Notice } from '../components/Notice';
 import { formatInstant, formatShortDate, formatTime } from '../lib/format';
 
@@ -16,19 +17,22 @@ const RETRYABLE = new Set(['queued', 'rejected', 'unknown']);
 export function OutboxScreen({ onRebook }: OutboxScreenProps) {
   const { t } = useTranslation();
   const { client, catalog, locale } = useKiosk();
+  const { session } = useStaff();
+  const staffCall = useStaffCall();
   const [bookings, setBookings] = useState<LocalBooking[] | null>(null);
   const [error, setError] = useState<KioskError | null>(null);
 
   const refresh = useCallback(async (): Promise<void> => {
-    const result = await client.listBookings(undefined);
+    const result = await staffCall('listBookings', {});
     if (result.ok) {
       setBookings(result.result);
       setError(null);
     } else setError(result.error);
-  }, [client]);
+  }, [staffCall]);
 
   useEffect(() => {
     void refresh();
+    // Booking events carry customer data: the core sends them to this staff session only.
     return client.onEvent((event) => {
       if (event.type !== 'booking') return;
       setBookings((current) =>
@@ -36,11 +40,11 @@ export function OutboxScreen({ onRebook }: OutboxScreenProps) {
           ? current.map((booking) => (booking.localId === event.booking.localId ? event.booking : booking))
           : [event.booking, ...(current ?? [])],
       );
-    });
-  }, [client, refresh]);
+    }, { session });
+  }, [client, refresh, session]);
 
   const act = async (action: 'retryBooking' | 'discardBooking', localId: string): Promise<void> => {
-    const result = await client[action]({ localId });
+    const result = await staffCall(action, { localId });
     if (!result.ok) setError(result.error);
     await refresh();
   };
@@ -62,7 +66,7 @@ export function OutboxScreen({ onRebook }: OutboxScreenProps) {
           <li key={booking.localId} className="outbox-item" data-state={booking.state} data-testid="outbox-item">
             <div className="outbox-main">
               <span className={`badge badge-${booking.state}`}>{t(`outbox.states.${booking.state}`)}</span>
-              <strong>{booking.request.customer.name}</strong>
+              <strong>{booking.erased ? t('outbox.erased') : booking.request.customer.name}</strong>
               <span>
                 {title(booking.request.serviceId)} · {formatShortDate(booking.request.date, locale)} {formatTime(booking.request.time, locale)}
               </span>
@@ -73,12 +77,12 @@ export function OutboxScreen({ onRebook }: OutboxScreenProps) {
               {booking.lastError && <span className="status-error">{booking.lastError.message}</span>}
             </div>
             <div className="outbox-actions">
-              {RETRYABLE.has(booking.state) && (
+              {RETRYABLE.has(booking.state) && !booking.erased && (
                 <button type="button" className="btn btn-secondary" onClick={() => void act('retryBooking', booking.localId)}>
                   {t('outbox.retry')}
                 </button>
               )}
-              {booking.state === 'rejected' && (
+              {booking.state === 'rejected' && !booking.erased && (
                 <button type="button" className="btn btn-accent" onClick={() => onRebook(booking.request)}>
                   {t('outbox.rebook')}
                 </button>

@@ -1,31 +1,57 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { StaffPinCheck, StaffSetup } from '../../shared/kiosk-api';
+import type { Result } from '../../shared/result';
 import { useKiosk } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
 import { Notice } from '../components/Notice';
 
 interface PinScreenProps {
-  /** First run: no PIN yet, so this screen sets one (entered twice). */
-  pinSet: boolean;
-  onUnlocked: (pin: string) => void;
+  /**
+   * `done`: enter the PIN. `demo`: no PIN yet, choose one (entered twice). `required`: no PIN
+   * yet on a kiosk with a remote service: first the setup code printed at start-up.
+   */
+  setup: StaffSetup;
+  /** A right PIN (or a new one) opened this staff session. */
+  onUnlocked: (session: string) => void;
   onCancel?: () => void;
 }
 
 const PIN = /^\d{4,12}$/;
 type Message =
-  | { key: 'pinWrong' | 'pinInvalid' | 'pinMismatch' }
-  | { key: 'pinLockedOut'; seconds: number } // too many wrong PINs: the core refuses every PIN a while
+  | { key: 'pinWrong' | 'pinInvalid' | 'pinMismatch' | 'setupCodeWrong' }
+  | { key: 'pinLockedOut'; seconds: number } // too many wrong tries: the core refuses every PIN a while
   | null;
 
-export function PinScreen({ pinSet, onUnlocked, onCancel }: PinScreenProps) {
+export function PinScreen({ setup, onUnlocked, onCancel }: PinScreenProps) {
   const { t } = useTranslation();
-  const { client, reloadSettings } = useKiosk();
+  const { client } = useKiosk();
   const [pin, setPin] = useState('');
   const [first, setFirst] = useState<string | null>(null);
+  const [setupCode, setSetupCode] = useState<string | null>(setup === 'required' ? '' : null);
+  const [codeEntered, setCodeEntered] = useState(false);
   const [message, setMessage] = useState<Message>(null);
   const [busy, setBusy] = useState(false);
+  const pinSet = setup === 'done';
+  const askCode = setup === 'required' && !codeEntered;
+
+  /** A refused check: wrong, or locked out for a while. */
+  const refused = (result: Result<StaffPinCheck>, wrong: 'pinWrong' | 'setupCodeWrong'): void => {
+    const seconds = result.ok ? result.result.retryAfterSec : undefined;
+    setMessage(seconds === undefined ? { key: wrong } : { key: 'pinLockedOut', seconds });
+    setPin('');
+  };
 
   const submit = async (): Promise<void> => {
+    if (askCode) {
+      if ((setupCode ?? '').trim().length < 8) {
+        setMessage({ key: 'setupCodeWrong' });
+        return;
+      }
+      setCodeEntered(true);
+      setMessage(null);
+      return;
+    }
     if (!PIN.test(pin)) {
       setMessage({ key: 'pinInvalid' });
       return;
@@ -34,12 +60,8 @@ export function PinScreen({ pinSet, onUnlocked, onCancel }: PinScreenProps) {
     try {
       if (pinSet) {
         const result = await client.verifyStaffPin({ pin });
-        if (result.ok && result.result.valid) onUnlocked(pin);
-        else {
-          const seconds = result.ok ? result.result.retryAfterSec : undefined;
-          setMessage(seconds === undefined ? { key: 'pinWrong' } : { key: 'pinLockedOut', seconds });
-          setPin('');
-        }
+        if (result.ok && result.result.valid && result.result.session) onUnlocked(result.result.session);
+        else refused(result, 'pinWrong');
       } else if (first === null) {
         setFirst(pin);
         setPin('');
@@ -49,11 +71,14 @@ export function PinScreen({ pinSet, onUnlocked, onCancel }: PinScreenProps) {
         setPin('');
         setMessage({ key: 'pinMismatch' });
       } else {
-        const result = await client.updateSettings({ pin });
-        if (result.ok) {
-          await reloadSettings();
-          onUnlocked(pin);
-        } else setMessage({ key: 'pinInvalid' });
+        const result = await client.setupStaffPin({ pin, ...(setupCode ? { setupCode } : {}) });
+        if (result.ok && result.result.valid && result.result.session) onUnlocked(result.result.session);
+        else {
+          // A wrong code: start again from the code (the PIN was fine).
+          setFirst(null);
+          setCodeEntered(false);
+          refused(result, 'setupCodeWrong');
+        }
       }
     } finally {
       setBusy(false);
@@ -61,8 +86,50 @@ export function PinScreen({ pinSet, onUnlocked, onCancel }: PinScreenProps) {
   };
 
   const title = pinSet ? t('staff.pinTitle') : t('staff.pinSetTitle');
-  const prompt = pinSet ? t('staff.pinPrompt') : first === null ? t('staff.pinSetPrompt') : t('staff.pinConfirm');
+  const prompt = pinSet
+    ? t('staff.pinPrompt')
+    : first === null
+      ? t(setup === 'demo' ? 'staff.pinSetPromptDemo' : 'staff.pinSetPrompt')
+      : t('staff.pinConfirm');
   const digits = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
+  const messageText =
+    message === null ? null : message.key === 'pinLockedOut' ? t('staff.pinLockedOut', { seconds: message.seconds }) : t(`staff.${message.key}`);
+
+  if (askCode) {
+    return (
+      <main className="screen screen-pin" data-screen="setup-code">
+        <div className="screen-body pin-body">
+          <h1>{t('setup.codeTitle')}</h1>
+          <form
+            className="pin-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submit();
+            }}
+          >
+            <label htmlFor="setup-code">{t('setup.codePrompt')}</label>
+            <input
+              id="setup-code"
+              className="pin-input"
+              type="text"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={20}
+              value={setupCode ?? ''}
+              autoFocus
+              onChange={(event) => setSetupCode(event.target.value.toUpperCase())}
+            />
+            {messageText && <Notice tone="error">{messageText}</Notice>}
+            <button type="submit" className="btn btn-primary btn-wide">
+              {t('nav.next')}
+            </button>
+          </form>
+        </div>
+        {onCancel && <ActionBar onBack={onCancel} />}
+      </main>
+    );
+  }
 
   return (
     <main className="screen screen-pin" data-screen="pin">
@@ -87,11 +154,7 @@ export function PinScreen({ pinSet, onUnlocked, onCancel }: PinScreenProps) {
             autoFocus
             onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
           />
-          {message && (
-            <Notice tone="error">
-              {message.key === 'pinLockedOut' ? t('staff.pinLockedOut', { seconds: message.seconds }) : t(`staff.${message.key}`)}
-            </Notice>
-          )}
+          {messageText && <Notice tone="error">{messageText}</Notice>}
           <div className="keypad">
             {digits.map((digit) => (
               <button key={digit} type="button" className="key" onClick={() => setPin((value) => (value + digit).slice(0, 12))}>

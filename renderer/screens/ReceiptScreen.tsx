@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BookingResponse } from '../../shared/api/schemas';
+import type { CustomerBooking } from '../../shared/kiosk-api';
 import { useKiosk, useService } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
 import { Receipt } from '../components/Receipt';
@@ -10,7 +10,7 @@ import { isElectron } from '../kiosk/client';
 export const RECEIPT_HASH = '#/receipt';
 
 interface ReceiptScreenProps {
-  booking: BookingResponse;
+  booking: CustomerBooking;
   serviceId: string | null;
   onDone: () => void;
 }

@@ -1,13 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SettingsUpdate, type LockableSetting, type Settings } from '../../shared/kiosk-api';
-import { useKiosk } from '../app/kiosk-context';
+import type { KioskError } from '../../shared/result';
+import { useStaff, useStaffCall } from '../app/staff-context';
 import { Notice } from '../components/Notice';
 
 interface SettingsScreenProps {
-  /** The PIN staff unlocked with: it authorises every change. */
-  pin: string;
-  onSaved: (settings: Settings) => void;
+  onSaved: () => void;
 }
 
 const lockedNoteId = (field: LockableSetting): string => `set-${field}-locked`;
@@ -22,9 +21,32 @@ function LockedNote({ id }: { id: string }) {
   );
 }
 
-export function SettingsScreen({ pin, onSaved }: SettingsScreenProps) {
+/** Loads the staff settings with the session, then shows the form. */
+export function SettingsScreen({ onSaved }: SettingsScreenProps) {
   const { t } = useTranslation();
-  const { client, settings } = useKiosk();
+  const staffCall = useStaffCall();
+  const [settings, setSettings] = useState<Settings | null>(null);
+  const [error, setError] = useState<KioskError | null>(null);
+  useEffect(() => {
+    void staffCall('getSettings', {}).then((result) => (result.ok ? setSettings(result.result) : setError(result.error)));
+  }, [staffCall]);
+  if (error) return <Notice tone="error">{t(`errors.${error.code}`)}</Notice>;
+  if (!settings) return <p className="hint">{t('app.loading')}</p>;
+  return (
+    <SettingsForm
+      settings={settings}
+      onSaved={(next) => {
+        setSettings(next);
+        onSaved();
+      }}
+    />
+  );
+}
+
+function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (settings: Settings) => void }) {
+  const { t } = useTranslation();
+  const { session } = useStaff();
+  const staffCall = useStaffCall();
   // Fields IT locked are shown read-only and left out of the update (the core refuses changes).
   const isLocked = (field: LockableSetting): boolean => settings.locked.includes(field);
   const describedBy = (field: LockableSetting, ...ids: string[]): string =>
@@ -33,32 +55,40 @@ export function SettingsScreen({ pin, onSaved }: SettingsScreenProps) {
   const [apiKey, setApiKey] = useState('');
   const [mode, setMode] = useState(settings.mode);
   const [idle, setIdle] = useState(String(settings.idleTimeoutSec));
+  const [staffIdle, setStaffIdle] = useState(String(settings.staffIdleTimeoutSec));
+  const [retention, setRetention] = useState(String(settings.retentionDays));
   const [language, setLanguage] = useState(settings.language);
+  const [currentPin, setCurrentPin] = useState('');
   const [newPin, setNewPin] = useState('');
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
   const save = async (): Promise<void> => {
     const parsed = SettingsUpdate.safeParse({
-      pin,
+      session,
       ...(isLocked('upstreamUrl') ? {} : { upstreamUrl: upstreamUrl.trim() === '' ? null : upstreamUrl.trim() }),
       ...(apiKey.trim() && !isLocked('apiKey') ? { apiKey: apiKey.trim() } : {}),
       ...(isLocked('mode') ? {} : { mode }),
       ...(isLocked('idleTimeoutSec') ? {} : { idleTimeoutSec: Number(idle) }),
+      ...(isLocked('staffIdleTimeoutSec') ? {} : { staffIdleTimeoutSec: Number(staffIdle) }),
+      ...(isLocked('retentionDays') ? {} : { retentionDays: Number(retention) }),
       ...(isLocked('language') ? {} : { language }),
-      ...(newPin ? { newPin } : {}),
+      // A PIN change also needs the current PIN: an open staff screen alone is not enough.
+      ...(newPin ? { newPin, pin: currentPin } : {}),
     });
     if (!parsed.success) {
       const field = parsed.error.issues[0]?.path.join('.') ?? '';
       setMessage({ tone: 'error', text: t('settings.invalid', { field }) });
       return;
     }
-    const result = await client.updateSettings(parsed.data);
+    const { session: _session, ...update } = parsed.data;
+    const result = await staffCall('updateSettings', update);
     if (!result.ok) {
       setMessage({ tone: 'error', text: t(`errors.${result.error.code}`) });
       return;
     }
     setApiKey(''); // write-only: never kept or shown again
     setNewPin('');
+    setCurrentPin('');
     setMessage({ tone: 'success', text: t('settings.saved') });
     onSaved(result.result);
   };
@@ -104,6 +134,9 @@ export function SettingsScreen({ pin, onSaved }: SettingsScreenProps) {
             {settings.apiKeySet ? t(isLocked('apiKey') ? 'settings.apiKeySetByIt' : 'settings.apiKeySet') : t('settings.apiKeyNotSet')}
           </p>
           {isLocked('apiKey') && <LockedNote id={lockedNoteId('apiKey')} />}
+          {settings.apiKeyProtection === 'plain' && (
+            <p className="field-hint field-warning">{t('settings.apiKeyPlain')}</p>
+          )}
         </div>
         <fieldset className="field" aria-describedby={describedBy('mode') || undefined}>
           <legend>{t('settings.mode')}</legend>
@@ -144,11 +177,61 @@ export function SettingsScreen({ pin, onSaved }: SettingsScreenProps) {
             </select>
             {isLocked('language') && <LockedNote id={lockedNoteId('language')} />}
           </div>
+        </div>
+        <div className="field-row">
           <div className="field">
-            <label htmlFor="set-pin">{t('settings.newPin')}</label>
-            <input id="set-pin" type="password" inputMode="numeric" autoComplete="off" value={newPin} onChange={(e) => setNewPin(e.target.value.replace(/\D/g, ''))} />
+            <label htmlFor="set-staff-idle">{t('settings.staffIdleTimeout')}</label>
+            <input
+              id="set-staff-idle"
+              type="number"
+              min={30}
+              max={3600}
+              value={staffIdle}
+              readOnly={isLocked('staffIdleTimeoutSec')}
+              onChange={(e) => setStaffIdle(e.target.value)}
+              aria-describedby={describedBy('staffIdleTimeoutSec') || undefined}
+            />
+            {isLocked('staffIdleTimeoutSec') && <LockedNote id={lockedNoteId('staffIdleTimeoutSec')} />}
+          </div>
+          <div className="field">
+            <label htmlFor="set-retention">{t('settings.retentionDays')}</label>
+            <input
+              id="set-retention"
+              type="number"
+              min={1}
+              max={3650}
+              value={retention}
+              readOnly={isLocked('retentionDays')}
+              onChange={(e) => setRetention(e.target.value)}
+              aria-describedby={describedBy('retentionDays', 'set-retention-hint')}
+            />
+            <p id="set-retention-hint" className="field-hint">
+              {t('settings.retentionHint')}
+            </p>
+            {isLocked('retentionDays') && <LockedNote id={lockedNoteId('retentionDays')} />}
           </div>
         </div>
+        {settings.pinSetByIt ? (
+          <p className="field-hint field-locked">{t('settings.pinSetByIt')}</p>
+        ) : (
+          <div className="field-row">
+            <div className="field">
+              <label htmlFor="set-current-pin">{t('settings.currentPin')}</label>
+              <input
+                id="set-current-pin"
+                type="password"
+                inputMode="numeric"
+                autoComplete="off"
+                value={currentPin}
+                onChange={(e) => setCurrentPin(e.target.value.replace(/\D/g, ''))}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="set-pin">{t('settings.newPin')}</label>
+              <input id="set-pin" type="password" inputMode="numeric" autoComplete="off" value={newPin} onChange={(e) => setNewPin(e.target.value.replace(/\D/g, ''))} />
+            </div>
+          </div>
+        )}
         {message && <Notice tone={message.tone}>{message.text}</Notice>}
         <button type="submit" className="btn btn-primary">
           {t('settings.save')}

@@ -144,23 +144,39 @@ test('idle timeout warns, then returns to the start and clears every personal fi
   }
 });
 
-test('staff PIN: first run sets it, a wrong PIN is refused, the right one opens the staff area', async ({
+test('first run with a remote upstream: customers see "being set up"; the printed setup code sets the staff PIN', async ({
   page,
   kiosk,
 }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await openKiosk(page, kiosk);
-  await page.locator('.language-choice button[lang="en"]').click(); // a fresh kiosk speaks German
+  expect(kiosk.setupCode).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/);
+  await page.goto(kiosk.web.openUrl);
+  await expect(page.locator('[data-screen="setup-pending"]')).toBeVisible();
+  await page.locator('.top-bar button[lang="en"]').click(); // a fresh kiosk speaks German
+  await expect(page.getByRole('heading', { name: 'This kiosk is being set up' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /touch to start/i })).toHaveCount(0);
+  await review(page, 'setup-pending', 'setup-pending');
+  // Neither a PIN check nor a settings change can set the first PIN.
+  await expect(kiosk.call('verifyStaffPin', { pin: STAFF_PIN })).resolves.toEqual({ valid: false });
+  await expect(kiosk.call('updateSettings', { session: 'x'.repeat(43), newPin: STAFF_PIN })).rejects.toThrow(/unauthorized/);
+
   await page.getByRole('button', { name: 'Staff' }).click();
-  await expect(page.getByRole('heading', { name: 'Choose a staff PIN' })).toBeVisible();
-  await review(page, 'pin', 'pin-first-run');
-  for (const digit of STAFF_PIN)
-    await page.locator('.keypad').getByRole('button', { name: digit, exact: true }).click();
+  await page.getByLabel(/setup code/i).fill('AAAA-AAAA');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Enter the same PIN again')).toBeVisible();
-  await page.getByLabel('Enter the same PIN again').fill(STAFF_PIN);
-  await page.getByRole('button', { name: 'Unlock' }).click();
+  const choosePin = async (): Promise<void> => {
+    await expect(page.getByRole('heading', { name: 'Choose a staff PIN' })).toBeVisible();
+    for (const digit of STAFF_PIN) await page.locator('.keypad').getByRole('button', { name: digit, exact: true }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Enter the same PIN again').fill(STAFF_PIN);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+  };
+  await choosePin();
+  await expect(page.getByText('This setup code is not right. Please check it and try again.')).toBeVisible();
+  await page.getByLabel(/setup code/i).fill(kiosk.setupCode?.toLowerCase() ?? '');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await choosePin();
   await review(page, 'outbox', 'staff-outbox');
+  await expect(page.getByText(/Demo mode/)).toHaveCount(0);
   expect(await kiosk.call('getSettings')).toMatchObject({ pinSet: true });
 
   await page.getByRole('tab', { name: 'Settings' }).click();
@@ -169,6 +185,7 @@ test('staff PIN: first run sets it, a wrong PIN is refused, the right one opens 
   await onScreen(page, 'service');
   await expect(page.getByTestId('on-screen-keyboard')).toHaveCount(0);
   await page.getByRole('button', { name: 'Back to kiosk' }).click();
+  await expect(page.locator('[data-screen="start"]')).toBeVisible(); // set up: customers may book
 
   await page.getByRole('button', { name: 'Staff' }).click();
   await page.getByLabel('Enter the staff PIN').fill('1111');
@@ -177,6 +194,41 @@ test('staff PIN: first run sets it, a wrong PIN is refused, the right one opens 
   await page.getByLabel('Enter the staff PIN').fill(STAFF_PIN);
   await page.getByRole('button', { name: 'Unlock' }).click();
   await onScreen(page, 'staff');
+});
+
+test('staff are locked out after the staff idle time, with their own warning', async ({ page, kiosk }) => {
+  await setUpKiosk(kiosk, { staffIdleTimeoutSec: 60 }); // the page's clock is installed by the fixture
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await openKiosk(page, kiosk);
+  await page.getByRole('button', { name: 'Staff' }).click();
+  await page.getByLabel('Enter the staff PIN').fill(STAFF_PIN);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await onScreen(page, 'outbox');
+  await page.clock.runFor(52_000);
+  await expect(page.getByRole('alertdialog')).toContainText('The staff area locks in');
+  await page.clock.runFor(10_000);
+  await expect(page.locator('[data-screen="start"]')).toBeVisible();
+  await expect(page.locator('[data-screen="staff"]')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Staff' }).click();
+  await expect(page.getByLabel('Enter the staff PIN')).toBeVisible();
+});
+
+test.describe('the embedded demo', () => {
+  test.use({ kioskOptions: { upstreamUrl: null } });
+
+  test('first run opens at once; the first PIN needs no code and staff see it is the demo', async ({ page, kiosk }) => {
+    expect(kiosk.setupCode).toBeNull();
+    await openKiosk(page, kiosk);
+    await page.locator('.top-bar button[lang="en"]').click();
+    await page.getByRole('button', { name: 'Staff' }).click();
+    await expect(page.getByRole('heading', { name: 'Choose a staff PIN' })).toBeVisible();
+    for (const digit of STAFF_PIN) await page.locator('.keypad').getByRole('button', { name: digit, exact: true }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Enter the same PIN again').fill(STAFF_PIN);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.getByText(/Demo mode: this kiosk books with built-in demo data/)).toBeVisible();
+    await expectAccessible(page, 'staff-demo');
+  });
 });
 
 test('the on-screen keyboard fills the form with text, e-mail and phone layouts', async ({

@@ -2,7 +2,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IPC_EVENT_CHANNEL, ipcChannel, kioskMethods, type KioskApi, type KioskEvent } from '../../shared/kiosk-api';
+import {
+  IPC_EVENT_CHANNEL,
+  IPC_EVENT_SESSION_CHANNEL,
+  ipcChannel,
+  kioskMethods,
+  type KioskApi,
+  type KioskEvent,
+} from '../../shared/kiosk-api';
 import type { KioskCore } from '../../electron/core/kiosk-core';
 
 /** A stand-in for the parts of Electron the main process uses; it records what it was given. */
@@ -108,7 +115,9 @@ const { startMainProcess } = await import('../../electron/main/main-process');
 const OUT = '/opt/frontdesk/out/main';
 const APP_URL = 'file:///opt/frontdesk/out/renderer/index.html';
 
-function fakeCore(): KioskCore & { emit(event: KioskEvent): void; calls: unknown[]; closed: number } {
+/** A core stand-in: booking events reach a subscriber only while it names LIVE_SESSION. */
+const LIVE_SESSION = 'live-session-0123456789';
+function fakeCore(setupCode: string | null = null): KioskCore & { emit(event: KioskEvent): void; calls: unknown[]; closed: number } {
   const listeners = new Set<(event: KioskEvent) => void>();
   const calls: unknown[] = [];
   const api = Object.fromEntries(
@@ -116,17 +125,21 @@ function fakeCore(): KioskCore & { emit(event: KioskEvent): void; calls: unknown
       method,
       (input: unknown) => {
         calls.push({ method, input });
-        return Promise.resolve(method === 'getSettings' ? { mode: settingsMode } : { valid: true });
+        return Promise.resolve(method === 'getPublicSettings' ? { mode: settingsMode } : { valid: true });
       },
     ]),
   ) as unknown as KioskApi;
   return {
     api,
     calls,
+    setupCode,
     events: {
-      subscribe: (listener) => {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
+      subscribe: (listener, options) => {
+        const filtered = (event: KioskEvent): void => {
+          if (event.type === 'status' || options?.session?.() === LIVE_SESSION) listener(event);
+        };
+        listeners.add(filtered);
+        return () => listeners.delete(filtered);
       },
     },
     emit: (event) => listeners.forEach((listener) => listener(event)),
@@ -141,15 +154,19 @@ function fakeCore(): KioskCore & { emit(event: KioskEvent): void; calls: unknown
 let userData: string;
 let settingsMode: 'kiosk' | 'counter' = 'kiosk';
 beforeEach(() => {
+  // The run keeps logs to errors (vitest.config.ts); IT's log file is written at the app's default.
+  vi.stubEnv('FRONTDESK_LOG_LEVEL', 'info');
   userData = mkdtempSync(join(tmpdir(), 'frontdesk-main-'));
   Object.assign(electron.state, { userData, locked: true, quit: 0, errorBoxes: [], windows: [], appHandlers: new Map() });
   electron.state.handlers.clear();
 });
-afterEach(() => rmSync(userData, { recursive: true, force: true }));
+afterEach(() => {
+  vi.unstubAllEnvs();
+  rmSync(userData, { recursive: true, force: true });
+});
 
 let coreOptions: unknown = null;
-async function start(env: Record<string, string> = {}) {
-  const core = fakeCore();
+async function start(env: Record<string, string> = {}, core = fakeCore()) {
   const main = await startMainProcess({
     createCore: (options) => {
       coreOptions = options;
@@ -209,6 +226,15 @@ describe('electron main', () => {
     expect(coreOptions).toHaveProperty('mode', undefined);
   });
 
+  it("passes the machine file's retentionDays and a key read from apiKeyFile to the core", async () => {
+    const config = join(userData, 'config.json');
+    const keyFile = join(userData, 'api-key');
+    writeFileSync(keyFile, 'key-from-file\n', { mode: 0o600 });
+    writeFileSync(config, JSON.stringify({ upstreamUrl: 'https://api.example.com', apiKeyFile: keyFile, retentionDays: 30 }));
+    await start({ FRONTDESK_CONFIG: config });
+    expect(coreOptions).toMatchObject({ apiKey: 'key-from-file', retentionDays: 30 });
+  });
+
   it('counter mode (the staff setting) is a normal window', async () => {
     settingsMode = 'counter';
     try {
@@ -260,14 +286,14 @@ describe('electron main', () => {
 
   it('registers one IPC handler per contract method that checks the sender', async () => {
     const { core } = await start();
-    expect([...electron.state.handlers.keys()].sort()).toEqual(kioskMethods.map(ipcChannel).sort());
+    expect([...electron.state.handlers.keys()].sort()).toEqual([...kioskMethods.map(ipcChannel), IPC_EVENT_SESSION_CHANNEL].sort());
     const verify = electron.state.handlers.get(ipcChannel('verifyStaffPin'));
     expect(await verify?.(frame(`${APP_URL}#/x`), { pin: '1234' })).toEqual({ ok: true, result: { valid: true } });
     const refused = [frame('https://evil.example/'), frame(APP_URL, { url: APP_URL }), { senderFrame: null }];
     for (const event of refused) {
       expect(await verify?.(event, { pin: '1234' })).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
     }
-    expect(core.calls.map((call) => (call as { method: string }).method)).toEqual(['getSettings', 'verifyStaffPin']);
+    expect(core.calls.map((call) => (call as { method: string }).method)).toEqual(['getPublicSettings', 'verifyStaffPin']);
   });
 
   it('validates IPC input with the contract before the core sees it', async () => {
@@ -276,7 +302,7 @@ describe('electron main', () => {
     const answer = await slots?.(frame(APP_URL), { date: '2026-02-30', serviceId: 's' });
     expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect((answer as { error: { message: string } }).error.message).toMatch(/^date/);
-    expect(core.calls.map((call) => (call as { method: string }).method)).toEqual(['getSettings']);
+    expect(core.calls.map((call) => (call as { method: string }).method)).toEqual(['getPublicSettings']);
   });
 
   it('forwards core events to the window', async () => {
@@ -287,6 +313,55 @@ describe('electron main', () => {
     };
     core.emit(event);
     expect(window.contents.sent).toEqual([{ channel: IPC_EVENT_CHANNEL, payload: event }]);
+  });
+
+  it('sends booking events only while the page names a live staff session', async () => {
+    const { core, window } = await start();
+    const booking: KioskEvent = {
+      type: 'booking',
+      booking: {
+        localId: 'loc-1',
+        state: 'queued',
+        request: { serviceId: 's', employeeId: 'e', date: '2026-03-02', time: '10:00', customer: { name: 'Max', email: 'max@example.com', phone: '+49 30 999' } },
+        booking: null,
+        lastError: null,
+        attempts: 0,
+        createdAt: '2026-03-02T09:00:00.000Z',
+        updatedAt: '2026-03-02T09:00:00.000Z',
+        erased: false,
+      },
+    };
+    const named = electron.state.handlers.get(IPC_EVENT_SESSION_CHANNEL);
+    core.emit(booking);
+    expect(window.contents.sent).toEqual([]); // no session named: customer data withheld
+    expect(await named?.(frame('https://evil.example/'), { session: LIVE_SESSION })).toMatchObject({ ok: false });
+    core.emit(booking);
+    expect(window.contents.sent).toEqual([]);
+    expect(await named?.(frame(APP_URL), { session: 'x' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await named?.(frame(APP_URL), { session: 'expired-session-000000' })).toEqual({ ok: true, result: null });
+    core.emit(booking);
+    expect(window.contents.sent).toEqual([]); // named, but not live
+    await named?.(frame(APP_URL), { session: LIVE_SESSION });
+    core.emit(booking);
+    expect(window.contents.sent).toEqual([{ channel: IPC_EVENT_CHANNEL, payload: booking }]);
+    await named?.(frame(APP_URL), { session: null });
+    core.emit(booking);
+    expect(window.contents.sent).toHaveLength(1);
+  });
+
+  it('prints the setup code of a kiosk without a staff PIN to stdout and the log', async () => {
+    const stdout: string[] = [];
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      stdout.push(String(chunk));
+      return true;
+    });
+    try {
+      await start({}, fakeCore('ABCD-2345'));
+    } finally {
+      write.mockRestore();
+    }
+    expect(stdout).toContain('setup code: ABCD-2345\n');
+    expect(readFileSync(join(userData, 'logs', 'main.log'), 'utf8')).toMatch(/WARN main: setup code: ABCD-2345/);
   });
 
   it('prints the receipt page silently only when a printer is configured', async () => {
@@ -320,13 +395,7 @@ describe('electron main', () => {
   });
 
   it('writes its log to a file in userData', async () => {
-    // The test run keeps logs to errors (vitest.config.ts); the app's default level is info.
-    vi.stubEnv('FRONTDESK_LOG_LEVEL', 'info');
-    try {
-      await start();
-    } finally {
-      vi.unstubAllEnvs();
-    }
+    await start();
     expect(readFileSync(join(userData, 'logs', 'main.log'), 'utf8')).toMatch(/INFO main: window ready/);
   });
 

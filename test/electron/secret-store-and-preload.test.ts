@@ -2,7 +2,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { IPC_EVENT_CHANNEL, ipcChannel, kioskMethods, type KioskEvent } from '../../shared/kiosk-api';
+import {
+  IPC_EVENT_CHANNEL,
+  IPC_EVENT_SESSION_CHANNEL,
+  ipcChannel,
+  kioskMethods,
+  type KioskEvent,
+} from '../../shared/kiosk-api';
 import { createSafeStorageSecretStore } from '../../electron/main/safe-storage-secret-store';
 import { buildKioskBridge, type IpcRendererLike } from '../../electron/preload/bridge';
 
@@ -32,7 +38,9 @@ describe('safeStorage secret store', () => {
   it('refuses to store the key in clear when the OS offers no encryption', () => {
     const dir = mkdtempSync(join(tmpdir(), 'frontdesk-secret-'));
     try {
-      expect(() => createSafeStorageSecretStore(join(dir, 'key.bin'), storage(false)).set('k')).toThrow(/secure storage/);
+      expect(() =>
+        createSafeStorageSecretStore(join(dir, 'key.bin'), storage(false)).set('k'),
+      ).toThrow(/secure storage/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -48,7 +56,8 @@ describe('preload bridge', () => {
         invoked.push({ channel, args });
         return Promise.resolve({ ok: true, result: channel });
       },
-      on: (channel, listener) => listeners.set(channel, (listeners.get(channel) ?? new Set()).add(listener)),
+      on: (channel, listener) =>
+        listeners.set(channel, (listeners.get(channel) ?? new Set()).add(listener)),
       removeListener: (channel, listener) => listeners.get(channel)?.delete(listener),
     };
     return { ipc, invoked, listeners };
@@ -58,19 +67,48 @@ describe('preload bridge', () => {
     const { ipc, invoked } = standIn();
     const bridge = buildKioskBridge(ipc);
     expect(Object.keys(bridge).sort()).toEqual([...kioskMethods, 'onEvent'].sort());
-    expect(await bridge.getTimeSlots({ date: '2026-11-24', serviceId: 's' })).toEqual({ ok: true, result: ipcChannel('getTimeSlots') });
-    expect(invoked).toEqual([{ channel: 'kiosk:getTimeSlots', args: [{ date: '2026-11-24', serviceId: 's' }] }]);
+    expect(await bridge.getTimeSlots({ date: '2026-11-24', serviceId: 's' })).toEqual({
+      ok: true,
+      result: ipcChannel('getTimeSlots'),
+    });
+    expect(invoked).toEqual([
+      { channel: 'kiosk:getTimeSlots', args: [{ date: '2026-11-24', serviceId: 's' }] },
+    ]);
   });
 
   it('delivers events without the IPC event object, and unsubscribes', () => {
-    const { ipc, listeners } = standIn();
+    const { ipc, listeners, invoked } = standIn();
     const bridge = buildKioskBridge(ipc);
     const seen: KioskEvent[] = [];
-    const stop = bridge.onEvent((event) => seen.push(event));
+    const stop = bridge.onEvent((event) => seen.push(event), { session: 'a-staff-session-0000' });
+    // The page names its staff session to main, so that main sends it booking events.
+    expect(invoked).toEqual([
+      { channel: IPC_EVENT_SESSION_CHANNEL, args: [{ session: 'a-staff-session-0000' }] },
+    ]);
     const payload = { type: 'booking' } as unknown as KioskEvent;
-    for (const listener of listeners.get(IPC_EVENT_CHANNEL) ?? []) listener({ sender: 'ipc internals' }, payload);
+    for (const listener of listeners.get(IPC_EVENT_CHANNEL) ?? [])
+      listener({ sender: 'ipc internals' }, payload);
     expect(seen).toEqual([payload]);
     stop();
     expect(listeners.get(IPC_EVENT_CHANNEL)?.size).toBe(0);
+    expect(invoked.at(-1)).toEqual({
+      channel: IPC_EVENT_SESSION_CHANNEL,
+      args: [{ session: null }],
+    });
+  });
+
+  it('gives a listener without a staff session status events only', () => {
+    const { ipc, listeners, invoked } = standIn();
+    const bridge = buildKioskBridge(ipc);
+    const seen: KioskEvent[] = [];
+    bridge.onEvent((event) => seen.push(event));
+    const booking = { type: 'booking' } as unknown as KioskEvent;
+    const status = { type: 'status' } as unknown as KioskEvent;
+    for (const listener of listeners.get(IPC_EVENT_CHANNEL) ?? []) {
+      listener({}, booking);
+      listener({}, status);
+    }
+    expect(seen).toEqual([status]);
+    expect(invoked).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeKioskClient } from './support/fake-kiosk-client';
+import { FakeKioskClient, SETUP_CODE } from './support/fake-kiosk-client';
 import { renderApp, settle, tap } from './support/render-app';
 
 afterEach(() => {
@@ -14,7 +14,7 @@ async function enterPin(pin: string, unlock: RegExp = /unlock|continue/i): Promi
 }
 
 describe('staff area', () => {
-  it('first run asks for a new PIN twice and sets it with updateSettings', async () => {
+  it('first run of the demo asks for a new PIN twice, sets it with setupStaffPin and says it is the demo', async () => {
     const client = new FakeKioskClient({ pin: null });
     renderApp(client);
     await settle();
@@ -24,7 +24,44 @@ describe('staff area', () => {
     expect(screen.getByText('Enter the same PIN again')).toBeTruthy();
     await enterPin('2468');
     expect(client.pin).toBe('2468');
+    expect(client.calls.filter((call) => call.method === 'setupStaffPin')).toEqual([{ method: 'setupStaffPin', input: { pin: '***', setupCode: undefined } }]);
     expect(document.querySelector('[data-screen="staff"]')).not.toBeNull();
+    expect(screen.getByText(/Demo mode: this kiosk books with built-in demo data/)).toBeTruthy();
+  });
+
+  it('a remote kiosk without a PIN shows "being set up" to customers; staff need the setup code', async () => {
+    const client = new FakeKioskClient({ pin: null, upstream: 'remote' });
+    renderApp(client);
+    await settle();
+    expect(screen.getByRole('heading', { name: 'This kiosk is being set up' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /touch to start/i })).toBeNull();
+    await tap('Staff');
+    fireEvent.change(screen.getByLabelText(/setup code/i), { target: { value: 'wxyz-9999' } });
+    await tap('Continue');
+    await enterPin('2468');
+    await enterPin('2468');
+    expect(screen.getByText('This setup code is not right. Please check it and try again.')).toBeTruthy();
+    expect(client.pin).toBeNull();
+    fireEvent.change(screen.getByLabelText(/setup code/i), { target: { value: SETUP_CODE.toLowerCase() } });
+    await tap('Continue');
+    await enterPin('2468');
+    await enterPin('2468');
+    expect(client.pin).toBe('2468');
+    expect(document.querySelector('[data-screen="staff"]')).not.toBeNull();
+    expect(screen.queryByText(/Demo mode/)).toBeNull();
+  });
+
+  it('a staff session the core no longer knows locks the staff area', async () => {
+    const client = new FakeKioskClient();
+    renderApp(client);
+    await settle();
+    await tap('Staff');
+    await enterPin('1234');
+    expect(document.querySelector('[data-screen="outbox"]')).not.toBeNull();
+    client.sessions.clear(); // expired in the core
+    await tap('Refresh');
+    expect(document.querySelector('[data-screen="staff"]')).toBeNull();
+    expect(document.querySelector('[data-screen="start"]')).not.toBeNull();
   });
 
   it('refuses a wrong PIN and opens the outbox with the right one', async () => {
@@ -57,6 +94,7 @@ describe('staff area', () => {
       attempts: 2,
       createdAt: new Date(0).toISOString(),
       updatedAt: new Date(0).toISOString(),
+      erased: false,
     });
     renderApp(client);
     await settle();
@@ -171,17 +209,29 @@ describe('staff area', () => {
     expect(screen.getByText('Zu viele falsche PINs. Bitte in 60 s erneut versuchen.')).toBeTruthy();
   });
 
-  it('an unattended staff screen in kiosk mode locks itself and returns to the customers', async () => {
+  it('an unattended staff area locks after the staff idle time with its own wording and ends the session', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: false, toFake: ['setInterval', 'clearInterval', 'Date'] });
-    renderApp(new FakeKioskClient({ settings: { idleTimeoutSec: 30 } }));
+    const client = new FakeKioskClient({ settings: { idleTimeoutSec: 30, staffIdleTimeoutSec: 45 } });
+    renderApp(client);
     await settle();
     await tap('Staff');
     await enterPin('1234');
     expect(document.querySelector('[data-screen="staff"]')).not.toBeNull();
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(31_000);
+      await vi.advanceTimersByTimeAsync(31_000); // past the customer idle time: staff stay
+    });
+    expect(document.querySelector('[data-screen="staff"]')).not.toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(6_000);
+    });
+    expect(screen.getByRole('alertdialog').textContent).toContain('The staff area locks in');
+    expect(screen.getByRole('alertdialog').textContent).not.toContain('booking will be cleared');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10_000);
     });
     expect(document.querySelector('[data-screen="staff"]')).toBeNull();
     expect(document.querySelector('[data-screen="start"]')).not.toBeNull();
+    expect(client.sessions.size).toBe(0);
+    expect(client.calls.some((call) => call.method === 'endStaffSession')).toBe(true);
   });
 });

@@ -29,6 +29,9 @@ export function openKioskDb(options: OpenDbOptions): KioskDb {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
+  // Freed space is zeroed: an updated or erased row's old bytes (a customer's name and e-mail)
+  // must not linger in free pages after retention erased them.
+  sqlite.pragma('secure_delete = ON');
   // No checkpoint inside a commit: a customer's booking must not pay for the mirror's pages.
   // The core checkpoints from a timer instead (checkpointKioskDb).
   sqlite.pragma('wal_autocheckpoint = 0');
@@ -54,4 +57,14 @@ export function durableTransaction<T>(db: KioskDb, fn: () => T): T {
 /** Copies the WAL back into the database file without blocking readers or writers. */
 export function checkpointKioskDb(db: KioskDb): void {
   db.$client.pragma('wal_checkpoint(PASSIVE)');
+}
+
+/**
+ * Checkpoints everything and truncates the WAL to zero bytes, so that frames holding erased
+ * personal data leave the disk too. Waits for readers (busy_timeout); run it rarely. Returns
+ * false when a reader kept it from finishing (the next purge tries again).
+ */
+export function purgeKioskWal(db: KioskDb): boolean {
+  const [result] = db.$client.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+  return result?.busy === 0;
 }

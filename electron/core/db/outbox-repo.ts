@@ -2,10 +2,10 @@
  * The outbox table. Writes are durable (synchronous=FULL in one IMMEDIATE transaction) because
  * a booking the kiosk confirmed to a customer must survive a crash or a power cut.
  */
-import { and, asc, desc, eq, gt, gte, inArray, lte, min, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, min, or, sql } from 'drizzle-orm';
 import { BookingRequestSchema, BookingResponseSchema } from '../../../shared/api/schemas';
 import type { LocalBookingState } from '../../../shared/kiosk-api';
-import { HOLDING_STATES, type OutboxEntry, type OutboxPatch } from '../outbox/entry';
+import { ENDED_STATES, HOLDING_STATES, erasePersonalData, type OutboxEntry, type OutboxPatch } from '../outbox/entry';
 import { durableTransaction, type KioskDb } from './open';
 import { outbox } from './schema';
 
@@ -30,6 +30,7 @@ function toRow(entry: OutboxEntry): Row {
     firstAttemptAt: entry.firstAttemptAt,
     createdAt: entry.createdAt,
     updatedAt: entry.updatedAt,
+    erasedAt: entry.erasedAt,
   };
 }
 
@@ -49,6 +50,7 @@ function fromRow(row: Row): OutboxEntry {
     firstAttemptAt: row.firstAttemptAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    erasedAt: row.erasedAt,
   };
 }
 
@@ -131,6 +133,27 @@ export function countOutboxEntries(db: KioskDb, state: LocalBookingState): numbe
   );
 }
 
+/**
+ * Retention: erases the personal data of bookings that ended (sent, rejected, discarded) at or
+ * before `endedBefore` and are not erased yet, in one durable transaction; returns how many.
+ * The old bytes leave the file because the database runs with secure_delete (see open.ts); the
+ * caller truncates the WAL afterwards (purgeKioskWal).
+ */
+export function eraseEndedOutboxEntries(db: KioskDb, endedBefore: number, now: number): number {
+  return durableTransaction(db, () => {
+    const rows = db
+      .select()
+      .from(outbox)
+      .where(and(inArray(outbox.state, [...ENDED_STATES]), lte(outbox.updatedAt, endedBefore), isNull(outbox.erasedAt)))
+      .all();
+    for (const row of rows) {
+      const erased = erasePersonalData(fromRow(row), now);
+      const { request, booking, erasedAt } = toRow(erased);
+      db.update(outbox).set({ request, booking, erasedAt }).where(eq(outbox.localId, row.localId)).run();
+    }
+    return rows.length;
+  });
+}
 
 export function deleteOutboxEntry(db: KioskDb, localId: string): void {
   durableTransaction(db, () => {

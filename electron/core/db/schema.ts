@@ -73,6 +73,8 @@ export const outbox = sqliteTable(
     firstAttemptAt: integer('first_attempt_at'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
+    // When the customer's personal data was erased (retention); the row keeps its reference.
+    erasedAt: integer('erased_at'),
   },
   (t) => [index('outbox_state_next').on(t.state, t.nextAttemptAt), index('outbox_hold').on(t.employeeId, t.date)],
 );

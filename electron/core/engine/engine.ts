@@ -9,12 +9,14 @@ import {
   BookingRequestSchema,
   durationMinutes,
   type BookingRequest,
+  type BookingResponse,
   type Service,
   type TimeSlot,
 } from '../../../shared/api/schemas';
+import { CACHE_REFUSAL_MESSAGES, checkAgainstCache } from '../../../shared/booking/cache-checks';
 import { applyHolds, isSlotHeld, type Hold } from '../../../shared/booking/holds';
 import { todayIn } from '../../../shared/booking/time';
-import type { KioskApi, KioskInput, SyncStatus } from '../../../shared/kiosk-api';
+import type { CustomerBooking, KioskApi, KioskInput, SyncStatus } from '../../../shared/kiosk-api';
 import { KioskFailure } from '../../../shared/result';
 import type { Clock } from '../clock';
 import {
@@ -38,6 +40,8 @@ import { classifyBookingOutcome, classifyLookupOutcome, type UpstreamOutcome } f
 import type { EventHub } from './events';
 import type { SettingsService } from './settings-service';
 import type { SyncStatusTracker } from './sync-status';
+
+export type EngineApi = Omit<KioskApi, 'getPublicSettings' | 'verifyStaffPin' | 'setupStaffPin' | 'endStaffSession'>;
 
 export interface EngineFreshness {
   todayMaxAgeMs: number; // today's slots older than this are refreshed live when possible
@@ -74,7 +78,8 @@ export interface EngineDeps {
 }
 
 export interface LocalEngine {
-  api: KioskApi;
+  /** Everything but getPublicSettings and the session methods (kiosk-core.ts, staff-access.ts). */
+  api: EngineApi;
   statusSnapshot(): SyncStatus;
   emitStatus(): void;
   onBookingChange(entry: OutboxEntry): void;
@@ -248,6 +253,7 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
       firstAttemptAt: state === 'sending' ? now : null,
       createdAt: now,
       updatedAt: now,
+      erasedAt: null,
     };
   }
 
@@ -258,10 +264,35 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
     const parsed = BookingRequestSchema.safeParse(input);
     if (!parsed.success) throw new KioskFailure('invalid_input', parsed.error.issues[0]?.message ?? 'invalid booking');
     const request = parsed.data;
+    // Known offline: refuse what the cache can tell before anything (serviceMinutes would call
+    // an unknown service "unavailable"); queueOffline checks again after a failed probe.
+    if (status.paused || status.offlineSince !== null) {
+      const refusal = cacheRefusal(request);
+      if (refusal) throw refusal;
+    }
     const minutes = await serviceMinutes(request.serviceId);
     const online = !status.paused && (status.offlineSince === null || mayGoLive());
     if (online) return sendNow(request, minutes);
     return queueOffline(request, minutes);
+  }
+
+  /**
+   * What the cache alone can refuse (a past day or time, a service or employee the cached
+   * catalog lacks), so that no customer data is queued for a booking the API must refuse. "Now"
+   * is the kiosk clock corrected by the skew measured against the API's Date header.
+   */
+  function cacheRefusal(request: BookingRequest): KioskFailure | null {
+    const catalog = loadCatalog(db);
+    const reason = checkAgainstCache({
+      request,
+      now: clock.now() + (status.skewMs ?? 0),
+      timeZone: deps.timeZone,
+      catalog:
+        catalog.fetchedAt === null
+          ? null
+          : { serviceIds: catalog.services.map((s) => s._id), employeeIds: catalog.employees.map((e) => e._id) },
+    });
+    return reason === null ? null : new KioskFailure('invalid_input', CACHE_REFUSAL_MESSAGES[reason]);
   }
 
   /**
@@ -288,6 +319,8 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
   /** Online: the entry is written as `sending` first, so a crash mid-request is replayed. */
   async function sendNow(request: BookingRequest, minutes: number): ReturnType<KioskApi['createBooking']> {
     const now = clock.now();
+    // Judged as of the request: a time that passes while the API keeps us waiting was bookable.
+    const invalid = cacheRefusal(request);
     const entry = newEntry(request, minutes, now, 'sending');
     if (!store.insertIfFree(entry, slotFree(request, minutes))) {
       throw new KioskFailure('slot_taken', 'this slot is held by a booking waiting to be sent');
@@ -312,9 +345,10 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
     // the API decides on replay. A slot the cache says is not free is refused; when the request
     // cannot have reached the API it is dropped (nothing queued), but when its answer was lost
     // (timeout, reset) the API may have created it, so it stays for replay under its key (the
-    // API's stored answer settles it, visible to staff) while the caller still hears no.
-    const refusal = verdict.kind === 'sent' ? null : cachedSlotCheck(request, minutes, entry.localId);
-    const mayExist = verdict.kind === 'retry' && verdict.responseLost;
+    // API's stored answer settles it, visible to staff) while the caller still hears no. A
+    // request the cache calls invalid (past, unknown ids) the API refuses too: always dropped.
+    const refusal = verdict.kind === 'sent' ? null : (invalid ?? cachedSlotCheck(request, minutes, entry.localId));
+    const mayExist = verdict.kind === 'retry' && verdict.responseLost && invalid === null;
     if (refusal instanceof KioskFailure && !mayExist) {
       store.remove(entry.localId);
       if (verdict.kind === 'auth') deps.replayer.pause(); // the key is refused all the same
@@ -327,11 +361,22 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
     onBookingChange(next);
     if (next.state === 'queued') deps.replayer.poke();
     if (refusal instanceof KioskFailure) throw refusal;
-    return { localId: next.localId, state: next.state, booking: next.booking };
+    return { localId: next.localId, state: next.state, booking: forCustomer(next.booking, request) };
+  }
+
+  /**
+   * What the customer screen gets back: the API's booking with the customer as typed, never the
+   * API's stored record of a returning customer (their number, an older spelling of the name).
+   */
+  function forCustomer(booking: BookingResponse | null, request: BookingRequest): CustomerBooking | null {
+    if (!booking) return null;
+    return { ...booking, customer: { name: request.customer.name, email: request.customer.email } };
   }
 
   /** Offline: validate against the cache and the holds, then queue (one durable transaction). */
   function queueOffline(request: BookingRequest, minutes: number): ReturnType<KioskApi['createBooking']> {
+    const refusal = cacheRefusal(request);
+    if (refusal) return Promise.reject(refusal);
     const check = cachedSlotCheck(request, minutes);
     if (check === 'uncached') throw new KioskFailure('unavailable', 'this day is not cached and the API is unreachable');
     if (check) return Promise.reject(check);
@@ -350,7 +395,7 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
     return entry;
   }
 
-  const api: KioskApi = {
+  const api: EngineApi = {
     getCatalog: () => getCatalog(false),
     getAvailableDays,
     getTimeSlots,
@@ -359,6 +404,8 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
     retryBooking({ localId }) {
       const entry = requireEntry(localId);
       if (entry.state === 'sent' || entry.state === 'sending') return Promise.resolve(toLocalBooking(entry));
+      // Its customer's data is gone (retention): a retry would send the placeholders.
+      if (entry.erasedAt !== null) return Promise.reject(new KioskFailure('invalid_request', 'this booking was erased'));
       // A clean refusal is stored by the API under its key: a new try needs a new key. After a
       // lost answer the key is kept, so that a booking the API did create is found again.
       const next = store.update(localId, {
@@ -401,7 +448,6 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
       emitStatus();
       return settings;
     },
-    verifyStaffPin: ({ pin }) => Promise.resolve().then(() => deps.settings.verifyPin(pin)),
   };
   return { api, statusSnapshot, emitStatus, onBookingChange };
 }

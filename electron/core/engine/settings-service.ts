@@ -1,21 +1,21 @@
 /**
- * Staff settings: non-secret values in the kiosk database, the API key in the SecretStore.
- * Every change needs the current staff PIN; on first run (no PIN yet) the given PIN becomes it.
+ * Staff settings: non-secret values in the kiosk database, the API key in the SecretStore, the
+ * staff PIN as a scrypt hash (in the database, or IT's from the machine config). Who may call
+ * what (staff sessions, the PIN lockout) is decided in staff-access.ts, not here.
  */
 import {
   KioskMode,
   Language,
   type LockableSetting,
+  type PublicSettings,
   type Settings,
   type SettingsUpdate,
-  type StaffPinCheck,
 } from '../../../shared/kiosk-api';
 import { KioskFailure } from '../../../shared/result';
 import type { KioskDb } from '../db/open';
 import { getSetting, setSettings } from '../db/settings-repo';
 import type { SecretStore } from '../settings/secret-store';
 import { hashPin, verifyPin } from '../settings/pin';
-import { createPinAttemptLimiter, type PinAttemptPolicy } from '../settings/pin-attempts';
 
 const KEYS = {
   upstreamUrl: 'upstreamUrl',
@@ -23,10 +23,19 @@ const KEYS = {
   idleTimeoutSec: 'idleTimeoutSec',
   language: 'language',
   pinHash: 'pinHash',
+  staffIdleTimeoutSec: 'staffIdleTimeoutSec',
+  retentionDays: 'retentionDays',
 } as const;
 
-// Idle timeout: 60 s by issue 4 (the renderer's own fallback is 60 too).
-const DEFAULTS = { mode: 'kiosk', idleTimeoutSec: 60, language: 'de' } as const;
+// Idle timeout: 60 s by issue 4 (the renderer's own fallback is 60 too); staff 300 s and
+// retention 14 days by issue 7.
+export const SETTING_DEFAULTS = {
+  mode: 'kiosk',
+  idleTimeoutSec: 60,
+  language: 'de',
+  staffIdleTimeoutSec: 300,
+  retentionDays: 14,
+} as const;
 
 /** Loopback hosts, where plain http cannot be read or altered on the way. */
 function isLoopbackHost(hostname: string): boolean {
@@ -59,7 +68,15 @@ export interface UpstreamSettings {
 
 export interface SettingsService {
   get(): Settings;
+  /** The settings the customer screen needs (mode, language, idle times). */
+  publicPart(): Omit<PublicSettings, 'setup' | 'upstream'>;
   upstream(): UpstreamSettings;
+  /** Whether a staff PIN exists (stored, or IT's hash). */
+  hasPin(): boolean;
+  /** Whether `pin` is the staff PIN. Counts nothing: the caller applies the lockout. */
+  pinMatches(pin: string): boolean;
+  /** Sets the first staff PIN; refused when one exists. */
+  setFirstPin(pin: string): void;
   /**
    * Applies start-up overrides (machine config, CLI flags) without a PIN: they come from whoever
    * runs the app.
@@ -70,7 +87,8 @@ export interface SettingsService {
     mode?: Settings['mode'] | undefined;
   }): void;
   /**
-   * Applies a staff change; needs the current PIN. A new upstreamUrl must be https (plain http
+   * Applies a staff change (the caller checked the staff session, and the current PIN when
+   * `newPin` is given). A new upstreamUrl must be https (plain http
    * only for a loopback host). The stored API key belongs to the host it was entered for: when
    * upstreamUrl changes and the same update brings no apiKey, the stored key is cleared (never
    * sent to the new host), and the kiosk pauses with a configuration error until staff enter one.
@@ -78,21 +96,29 @@ export interface SettingsService {
    * would drop a key IT set; sending a locked field's current value is no change.
    */
   update(update: SettingsUpdate): { settings: Settings; upstreamChanged: boolean };
-  /** Not valid for a wrong PIN; while too many wrong PINs lock staff out, also says how long. */
-  verifyPin(pin: string): StaffPinCheck;
 }
 
 export interface SettingsServiceOptions {
-  /** The clock of the PIN lockout. */
-  now: () => number;
-  pinAttempts?: PinAttemptPolicy;
   /** Fields the machine config fixes (electron/core/config.ts): staff cannot change them. */
   locked?: readonly LockableSetting[];
+  /** IT's staff PIN hash (machine config `staffPinHash`): wins over a stored one, read-only. */
+  itPinHash?: string | undefined;
+  /** Values from the machine config: the default until staff change them, fixed when locked. */
+  configured?: { staffIdleTimeoutSec?: number | undefined; retentionDays?: number | undefined };
 }
 
-export function createSettingsService(db: KioskDb, secrets: SecretStore, options: SettingsServiceOptions): SettingsService {
-  const attempts = createPinAttemptLimiter(options.now, options.pinAttempts);
+export function createSettingsService(db: KioskDb, secrets: SecretStore, options: SettingsServiceOptions = {}): SettingsService {
   const locked = new Set(options.locked ?? []);
+  const itPinHash = options.itPinHash ?? null;
+  const pinHash = (): string | null => itPinHash ?? getSetting(db, KEYS.pinHash);
+  /** A positive whole number of the settings table; IT's value when locked, else its default. */
+  const count = (key: 'staffIdleTimeoutSec' | 'retentionDays'): number => {
+    const configured = options.configured?.[key];
+    if (locked.has(key) && configured !== undefined) return configured;
+    const stored = Number(getSetting(db, KEYS[key]));
+    if (Number.isInteger(stored) && stored > 0) return stored;
+    return configured ?? SETTING_DEFAULTS[key];
+  };
   const read = (): Settings => {
     const mode = KioskMode.safeParse(getSetting(db, KEYS.mode));
     const language = Language.safeParse(getSetting(db, KEYS.language));
@@ -100,10 +126,14 @@ export function createSettingsService(db: KioskDb, secrets: SecretStore, options
     return {
       upstreamUrl: getSetting(db, KEYS.upstreamUrl),
       apiKeySet: secrets.get() !== null,
-      mode: mode.success ? mode.data : DEFAULTS.mode,
-      idleTimeoutSec: Number.isInteger(idle) && idle > 0 ? idle : DEFAULTS.idleTimeoutSec,
-      language: language.success ? language.data : DEFAULTS.language,
-      pinSet: getSetting(db, KEYS.pinHash) !== null,
+      apiKeyProtection: secrets.protection ?? 'plain',
+      mode: mode.success ? mode.data : SETTING_DEFAULTS.mode,
+      idleTimeoutSec: Number.isInteger(idle) && idle > 0 ? idle : SETTING_DEFAULTS.idleTimeoutSec,
+      staffIdleTimeoutSec: count('staffIdleTimeoutSec'),
+      retentionDays: count('retentionDays'),
+      language: language.success ? language.data : SETTING_DEFAULTS.language,
+      pinSet: pinHash() !== null,
+      pinSetByIt: itPinHash !== null,
       locked: [...locked],
     };
   };
@@ -119,21 +149,30 @@ export function createSettingsService(db: KioskDb, secrets: SecretStore, options
       mode: update.mode !== undefined && update.mode !== before.mode,
       idleTimeoutSec: update.idleTimeoutSec !== undefined && update.idleTimeoutSec !== before.idleTimeoutSec,
       language: update.language !== undefined && update.language !== before.language,
+      staffIdleTimeoutSec:
+        update.staffIdleTimeoutSec !== undefined && update.staffIdleTimeoutSec !== before.staffIdleTimeoutSec,
+      retentionDays: update.retentionDays !== undefined && update.retentionDays !== before.retentionDays,
     };
     return [...locked].find((field) => changes[field]) ?? null;
   };
 
-  /** Every PIN check (verifyStaffPin and updateSettings alike) counts against the lockout. */
-  const checkPin = (pin: string): boolean => {
-    attempts.check();
-    const hash = getSetting(db, KEYS.pinHash);
-    const valid = hash !== null && verifyPin(pin, hash);
-    attempts.record(valid);
-    return valid;
+  const pinMatches = (pin: string): boolean => {
+    const hash = pinHash();
+    return hash !== null && verifyPin(pin, hash);
   };
 
   return {
     get: read,
+    publicPart() {
+      const { mode, language, idleTimeoutSec, staffIdleTimeoutSec } = read();
+      return { mode, language, idleTimeoutSec, staffIdleTimeoutSec };
+    },
+    hasPin: () => pinHash() !== null,
+    pinMatches,
+    setFirstPin(pin) {
+      if (pinHash() !== null) throw new KioskFailure('invalid_request', 'a staff PIN is already set');
+      setSettings(db, { [KEYS.pinHash]: hashPin(pin) });
+    },
     upstream: () => ({ upstreamUrl: getSetting(db, KEYS.upstreamUrl), apiKey: secrets.get() }),
     override(values) {
       if (values.upstreamUrl !== undefined) {
@@ -147,9 +186,9 @@ export function createSettingsService(db: KioskDb, secrets: SecretStore, options
       if (values.mode !== undefined) setSettings(db, { [KEYS.mode]: values.mode });
     },
     update(update) {
-      const hash = getSetting(db, KEYS.pinHash);
-      const firstRun = hash === null;
-      if (!firstRun && !checkPin(update.pin)) throw new KioskFailure('unauthorized', 'wrong staff PIN');
+      if (update.newPin !== undefined && itPinHash !== null) {
+        throw new KioskFailure('invalid_input', 'newPin: the staff PIN is set by your IT department');
+      }
       if (update.upstreamUrl !== undefined && update.upstreamUrl !== null) checkUpstreamUrl(update.upstreamUrl);
       const before = read();
       const beforeKey = secrets.get();
@@ -157,12 +196,13 @@ export function createSettingsService(db: KioskDb, secrets: SecretStore, options
       const refused = lockedChange(update, before, url);
       if (refused !== null) throw new KioskFailure('invalid_input', `${refused} is set by your IT department`);
       const values: Record<string, string | null> = {};
-      if (firstRun) values[KEYS.pinHash] = hashPin(update.newPin ?? update.pin);
-      else if (update.newPin !== undefined) values[KEYS.pinHash] = hashPin(update.newPin);
+      if (update.newPin !== undefined) values[KEYS.pinHash] = hashPin(update.newPin);
       if (url !== undefined) values[KEYS.upstreamUrl] = url;
       if (update.mode !== undefined) values[KEYS.mode] = update.mode;
       if (update.idleTimeoutSec !== undefined) values[KEYS.idleTimeoutSec] = String(update.idleTimeoutSec);
       if (update.language !== undefined) values[KEYS.language] = update.language;
+      if (update.staffIdleTimeoutSec !== undefined) values[KEYS.staffIdleTimeoutSec] = String(update.staffIdleTimeoutSec);
+      if (update.retentionDays !== undefined) values[KEYS.retentionDays] = String(update.retentionDays);
       setSettings(db, values);
       if (update.apiKey !== undefined) secrets.set(update.apiKey);
       else if (url !== undefined && url !== before.upstreamUrl) secrets.set(null); // see update()'s comment
@@ -171,14 +211,6 @@ export function createSettingsService(db: KioskDb, secrets: SecretStore, options
         settings,
         upstreamChanged: settings.upstreamUrl !== before.upstreamUrl || secrets.get() !== beforeKey,
       };
-    },
-    verifyPin(pin) {
-      const waiting = attempts.retryAfterSec();
-      if (waiting !== null) return { valid: false, retryAfterSec: waiting };
-      if (checkPin(pin)) return { valid: true };
-      // This wrong PIN may have started the lockout: say so now, not on the next try.
-      const retryAfterSec = attempts.retryAfterSec();
-      return retryAfterSec === null ? { valid: false } : { valid: false, retryAfterSec };
     },
   };
 }

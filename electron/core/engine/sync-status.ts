@@ -70,6 +70,11 @@ export class SyncStatusTracker {
     return this.authError !== null;
   }
 
+  /** The API's clock minus ours, from the last Date header (null before any answer). */
+  get skewMs(): number | null {
+    return this.clockSkewMs;
+  }
+
   /** Offline since this instant (null when the last contact worked). */
   get offlineSince(): number | null {
     return this.lastNetworkFailureAt;

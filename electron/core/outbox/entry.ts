@@ -17,6 +17,8 @@ export interface OutboxEntry {
   firstAttemptAt: number | null;
   createdAt: number;
   updatedAt: number;
+  /** When retention erased the customer's personal data (see erasePersonalData), else null. */
+  erasedAt: number | null;
 }
 
 export type OutboxPatch = Partial<
@@ -29,6 +31,32 @@ export type OutboxPatch = Partial<
 /** States whose entry still holds its slot locally. */
 export const HOLDING_STATES: readonly LocalBookingState[] = ['queued', 'sending', 'unknown'];
 
+/** States in which a booking has ended: retention may erase its personal data. */
+export const ENDED_STATES: readonly LocalBookingState[] = ['sent', 'rejected', 'discarded'];
+
+/**
+ * What an erased entry keeps in place of the customer: placeholders that still parse with the
+ * shared schemas (an e-mail under the reserved .invalid domain), so every reader keeps working.
+ */
+export const ERASED_CUSTOMER = { name: 'erased', email: 'erased@erased.invalid', phone: '000' } as const;
+
+/**
+ * The entry without the customer's personal data (name, e-mail, phone, notes, also inside the
+ * API's answer); the reference, times, service, employee and appointment number stay.
+ */
+export function erasePersonalData(entry: OutboxEntry, now: number): OutboxEntry {
+  const { notes: _notes, ...request } = entry.request;
+  return {
+    ...entry,
+    request: { ...request, customer: { ...ERASED_CUSTOMER } },
+    booking: entry.booking && {
+      ...entry.booking,
+      customer: { name: ERASED_CUSTOMER.name, email: ERASED_CUSTOMER.email, customerNumber: '' },
+    },
+    erasedAt: now,
+  };
+}
+
 export function toLocalBooking(entry: OutboxEntry): LocalBooking {
   return {
     localId: entry.localId,
@@ -39,5 +67,6 @@ export function toLocalBooking(entry: OutboxEntry): LocalBooking {
     attempts: entry.attempts,
     createdAt: new Date(entry.createdAt).toISOString(),
     updatedAt: new Date(entry.updatedAt).toISOString(),
+    erased: entry.erasedAt !== null,
   };
 }

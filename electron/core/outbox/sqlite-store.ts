@@ -10,6 +10,7 @@ import {
   insertOutboxEntryIfFree,
   listOutboxEntries,
   deleteOutboxEntry,
+  eraseEndedOutboxEntries,
   nextOutboxDueAt,
   updateOutboxEntry,
 } from '../db/outbox-repo';
@@ -30,5 +31,6 @@ export function createSqliteOutboxStore(db: KioskDb): OutboxStore {
     count: (state) => countOutboxEntries(db, state),
     remove: (localId) => deleteOutboxEntry(db, localId),
     wakeAll: (now) => wakeQueuedEntries(db, now),
+    eraseEnded: (endedBefore, now) => eraseEndedOutboxEntries(db, endedBefore, now),
   };
 }

@@ -4,7 +4,7 @@
  * returns in the SQLite implementation.
  */
 import type { OutboxEntry, OutboxPatch } from './entry';
-import { HOLDING_STATES } from './entry';
+import { ENDED_STATES, HOLDING_STATES, erasePersonalData } from './entry';
 
 export interface OutboxStore {
   /** Inserts a new entry (queued or sent); throws if the localId or key exists. */
@@ -34,6 +34,11 @@ export interface OutboxStore {
   wakeAll(now: number): number;
   /** Forgets an entry the API refused while the caller waited (it was never queued). */
   remove(localId: string): void;
+  /**
+   * Erases the personal data (erasePersonalData) of entries that ended (sent, rejected,
+   * discarded) at or before `endedBefore`, once each; returns how many it erased.
+   */
+  eraseEnded(endedBefore: number, now: number): number;
 }
 
 export function createMemoryOutboxStore(): OutboxStore {
@@ -96,6 +101,16 @@ export function createMemoryOutboxStore(): OutboxStore {
     },
     remove: (localId) => {
       rows.delete(localId);
+    },
+    eraseEnded(endedBefore, now) {
+      let count = 0;
+      for (const row of rows.values()) {
+        if (ENDED_STATES.includes(row.state) && row.updatedAt <= endedBefore && row.erasedAt === null) {
+          rows.set(row.localId, erasePersonalData(row, now));
+          count += 1;
+        }
+      }
+      return count;
     },
   };
   return store;

@@ -21,6 +21,8 @@ export interface SecretStore {
   get(): string | null;
   /** `null` forgets the secret. */
   set(value: string | null): void;
+  /** `keychain`: encrypted by the OS; `plain` (default): readable by anyone who reads the file. */
+  readonly protection?: 'keychain' | 'plain';
 }
 
 export function createMemorySecretStore(initial: string | null = null): SecretStore {

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { startKioskWeb, type KioskWeb, type StartKioskWebOptions } from '../../../electron/web/start-kiosk-web';
 import { systemClock, type Clock } from '../../../electron/core/clock';
+import { kioskApi, type KioskMethod } from '../../../shared/kiosk-api';
 import { silentLogger } from '../../../electron/core/log';
 import { startServer, type RunningServer } from '../../../server/start-server';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
@@ -33,14 +34,19 @@ export interface Stack {
 
 export interface Kiosk {
   web: KioskWeb;
-  /** Calls the kiosk API as the renderer does (for test set-up only). */
+  /** The `setup code:` the kiosk printed at start (a remote upstream and no staff PIN yet). */
+  setupCode: string | null;
+  /**
+   * Calls the kiosk API as the renderer does (for test set-up only). Staff methods get a staff
+   * session opened with STAFF_PIN unless the input names one.
+   */
   call(method: string, input?: unknown): Promise<unknown>;
   /** The kiosk's (and the server's) clock. */
   clock: Clock;
 }
 
 /** Start-up options of the kiosk (as from the machine config), e.g. `test.use({ kioskOptions: { locked } })`. */
-export type KioskOptions = Pick<StartKioskWebOptions, 'locked' | 'mode'>;
+export type KioskOptions = Pick<StartKioskWebOptions, 'locked' | 'mode' | 'upstreamUrl' | 'staffIdleTimeoutSec' | 'staffPinHash'>;
 
 export const test = base.extend<
   { kiosk: Kiosk; kioskOptions: KioskOptions; clockStart: number; clock: Clock },
@@ -79,18 +85,25 @@ export const test = base.extend<
   kiosk: async ({ stack, kioskOptions, clock }, use) => {
     stack.proxy.setMode('pass');
     const dataDir = mkdtempSync(join(tmpdir(), 'fd-e2e-kiosk-'));
+    const printed: string[] = [];
     const web = await startKioskWeb({
       port: 0,
       upstreamUrl: stack.proxy.url,
       apiKey: API_KEY,
       dataDir,
       token: 'e2e-token',
-      print: () => undefined,
+      print: (line) => printed.push(line),
       log: silentLogger,
       clock,
       ...kioskOptions,
     });
+    const setupCode = printed.map((line) => /^setup code: (\S+)$/.exec(line)?.[1]).find((code) => code !== undefined) ?? null;
     const call = async (method: string, input: unknown = {}): Promise<unknown> => {
+      if (kioskApi[method as KioskMethod]?.access === 'staff' && !(input as { session?: string }).session) {
+        const check = (await call('verifyStaffPin', { pin: STAFF_PIN })) as { session?: string };
+        if (!check.session) throw new Error(`${method}: the staff PIN ${STAFF_PIN} opened no session`);
+        return call(method, { ...(input as object), session: check.session });
+      }
       const response = await fetch(`${web.url}/api/kiosk/${method}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${web.token}` },
@@ -100,7 +113,7 @@ export const test = base.extend<
       if (!body.ok) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
       return body.result;
     };
-    await use({ web, call, clock });
+    await use({ web, setupCode, call, clock });
     await web.close();
     rmSync(dataDir, { recursive: true, force: true });
   },
@@ -114,7 +127,16 @@ export async function openKiosk(page: Page, kiosk: Kiosk): Promise<void> {
   await expect(page.locator('[data-screen="start"]')).toBeVisible();
 }
 
-/** The staff PIN is set on first run; most tests want it set and the shop language English. */
+/**
+ * What IT does at install: the first staff PIN with the printed setup code. Most tests want it
+ * set and the shop language English.
+ */
 export async function setUpKiosk(kiosk: Kiosk, settings: Record<string, unknown> = {}): Promise<void> {
-  await kiosk.call('updateSettings', { pin: STAFF_PIN, language: 'en', ...settings });
+  const first = (await kiosk.call('setupStaffPin', { pin: STAFF_PIN, ...(kiosk.setupCode ? { setupCode: kiosk.setupCode } : {}) })) as {
+    valid: boolean;
+    session?: string;
+  };
+  if (!first.valid || !first.session) throw new Error('setupStaffPin refused the printed setup code');
+  await kiosk.call('updateSettings', { session: first.session, language: 'en', ...settings });
+  await kiosk.call('endStaffSession', { session: first.session });
 }

@@ -9,6 +9,7 @@ import { createMemorySecretStore } from '../../../electron/core/settings/secret-
 import type { KioskEvent } from '../../../shared/kiosk-api';
 import { addDays, todayIn } from '../../../shared/booking/time';
 import { CORE_TEST_KEY, makeTempDir, startUpstream, type UpstreamFixture } from '../../support/core/harness';
+import { openStaffSession } from '../../support/core/staff';
 
 const SOON = addDays(todayIn('Europe/Berlin', Date.now()), 3);
 
@@ -42,7 +43,10 @@ it('serves the embedded demo upstream by default and re-targets on a settings ch
   expect(events.some((e) => e.type === 'status' && e.status.online)).toBe(true);
 
   upstream = await startUpstream(temp.dir);
-  const settings = await core.api.updateSettings({ pin: '2468', upstreamUrl: upstream.server.url, apiKey: CORE_TEST_KEY });
+  // The demo: the first PIN needs no setup code.
+  expect((await core.api.getPublicSettings(undefined)).setup).toBe('demo');
+  const session = await openStaffSession(core, '2468');
+  const settings = await core.api.updateSettings({ session, upstreamUrl: upstream.server.url, apiKey: CORE_TEST_KEY });
   expect(settings).toMatchObject({ upstreamUrl: upstream.server.url, apiKeySet: true, pinSet: true });
   expect((await core.api.verifyStaffPin({ pin: '2468' })).valid).toBe(true);
   expect((await core.api.verifyStaffPin({ pin: '1111' })).valid).toBe(false);
@@ -50,7 +54,7 @@ it('serves the embedded demo upstream by default and re-targets on a settings ch
   status = await core.api.getSyncStatus({});
   expect(status).toMatchObject({ upstream: 'remote', online: true });
 
-  await core.api.updateSettings({ pin: '2468', upstreamUrl: null });
+  await core.api.updateSettings({ session, upstreamUrl: null });
   await core.api.getTimeSlots({ date: SOON, serviceId: 'svc-bart', fresh: true });
   expect(await core.api.getSyncStatus({})).toMatchObject({ upstream: 'embedded', online: true });
 });

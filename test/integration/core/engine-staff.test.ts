@@ -22,10 +22,10 @@ import {
   until,
   type UpstreamFixture,
 } from '../../support/core/harness';
+import { openStaffSession } from '../../support/core/staff';
 
 const DATE = '2026-11-24'; // Tuesday: Anna 09-18, Mehmet 11-20
 const SERVICE = 'svc-damen-schnitt'; // 45 minutes
-const STAFF_PIN = '1234';
 
 let temp: ReturnType<typeof makeTempDir> | null = null;
 let upstream: UpstreamFixture | null = null;
@@ -41,10 +41,7 @@ afterEach(async () => {
   temp = null;
 });
 
-/**
- * Staff's side of the kiosk API, in one place: when staff methods need a session (issue 7),
- * only this adapter changes.
- */
+/** Staff's side of the kiosk API, each call with a staff session opened as staff would. */
 interface Staff {
   list(): Promise<LocalBooking[]>;
   retry(localId: string): Promise<LocalBooking>;
@@ -53,13 +50,13 @@ interface Staff {
 }
 
 async function staffOf(c: KioskCoreInternals): Promise<Staff> {
-  await c.api.updateSettings({ pin: STAFF_PIN }); // first run: this PIN becomes the staff PIN
+  const session = await openStaffSession(c);
   return {
     // async: the transports await each call, so a failure thrown at once arrives as a rejection.
-    list: async () => c.api.listBookings({}),
-    retry: async (localId) => c.api.retryBooking({ localId }),
-    discard: async (localId) => c.api.discardBooking({ localId }),
-    syncNow: async () => c.api.syncNow({}),
+    list: async () => c.api.listBookings({ session }),
+    retry: async (localId) => c.api.retryBooking({ session, localId }),
+    discard: async (localId) => c.api.discardBooking({ session, localId }),
+    syncNow: async () => c.api.syncNow({ session }),
   };
 }
 

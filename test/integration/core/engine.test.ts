@@ -13,6 +13,7 @@ import type { TimeSlot } from '../../../shared/api/schemas';
 import { KioskFailure } from '../../../shared/result';
 import { bookingRequest, makeTempDir, serverBookings, startCore, startUpstream, type UpstreamFixture } from '../../support/core/harness';
 import { manualClock, type ManualClock } from '../../support/core/manual-clock';
+import { openStaffSession } from '../../support/core/staff';
 
 const DATE = '2026-11-24'; // Tuesday: Anna 09-18, Mehmet 11-20
 const SERVICE = 'svc-damen-schnitt'; // 45 minutes
@@ -153,7 +154,7 @@ describe('bookings', () => {
     // The same slot again, from a kiosk whose cache still shows it free: the API refuses.
     const again = await failure(c.api.createBooking({ ...req, customer: { ...req.customer, email: 'other@example.com' } }));
     expect(again.code).toBe('slot_taken');
-    expect((await c.api.listBookings({})).map((b) => b.state)).toEqual(['sent']);
+    expect((await c.api.listBookings({ session: await openStaffSession(c) })).map((b) => b.state)).toEqual(['sent']);
     expect((await c.api.getSyncStatus({})).queued).toBe(0);
   });
 
@@ -164,7 +165,7 @@ describe('bookings', () => {
     await goOffline(c, up);
     const refused = await failure(c.api.createBooking(bookingRequest({ date: '2026-11-25', serviceId: SERVICE, employeeId: 'emp-anna', time: '10:00' }, 3)));
     expect(refused.code).toBe('unavailable');
-    expect(await c.api.listBookings({})).toEqual([]);
+    expect(await c.api.listBookings({ session: await openStaffSession(c) })).toEqual([]);
   });
 
   it('an invalid booking is refused before anything else', async () => {

@@ -22,6 +22,7 @@ import {
   type UpstreamFixture,
 } from '../../support/core/harness';
 import { fastClock } from '../../support/core/manual-clock';
+import { openStaffSession } from '../../support/core/staff';
 
 const DATE = '2026-11-24'; // Tuesday: Anna 09-18, Mehmet 11-20
 const SERVICE = 'svc-damen-schnitt'; // 45 minutes
@@ -75,11 +76,9 @@ function outboxRow(dir: string): { state: string; nextAttemptAt: number; updated
   }
 }
 
-/**
- * Staff fix the API key. One place to adapt when staff methods need a session (issue 7).
- */
+/** Staff fix the API key: a staff session (the PIN first set up), then the settings. */
 async function staffSetsKey(c: KioskCoreInternals, apiKey: string): Promise<void> {
-  await c.api.updateSettings({ pin: '1234', apiKey });
+  await c.api.updateSettings({ session: await openStaffSession(c), apiKey });
 }
 
 describe('background loops on', () => {

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import { KioskFailure } from '../../../shared/result';
+import { openStaffSession } from '../../support/core/staff';
 import type { TimeSlot } from '../../../shared/api/schemas';
 import {
   CORE_TEST_KEY,
@@ -120,7 +121,7 @@ describe('kiosk core against the reference server through the fault proxy', () =
 
     upstream.proxy.setMode('pass');
     await c.replayer.runOnce();
-    const [booking] = await c.api.listBookings({});
+    const [booking] = await c.api.listBookings({ session: await openStaffSession(c) });
     expect(booking?.state).toBe('sent');
     expect(serverBookings(upstream.dbPath)).toHaveLength(1);
     expect(serverBookings(upstream.dbPath)[0]?.id).toBe(booking?.booking?.bookingId);
@@ -140,9 +141,9 @@ describe('kiosk core against the reference server through the fault proxy', () =
     upstream.proxy.setMode('pass');
     await until(async () => {
       await c.replayer.runOnce();
-      return (await c.api.listBookings({}))[0]?.state === 'sent';
+      return (await c.api.listBookings({ session: await openStaffSession(c) }))[0]?.state === 'sent';
     }, 5_000);
-    const [booking] = await c.api.listBookings({});
+    const [booking] = await c.api.listBookings({ session: await openStaffSession(c) });
     expect(booking?.attempts).toBe(2);
     expect(booking?.booking?.bookingId).toBe(created[0]?.id);
     expect(serverBookings(upstream.dbPath)).toHaveLength(1);
@@ -169,7 +170,7 @@ describe('kiosk core against the reference server through the fault proxy', () =
     upstream.proxy.setMode('pass');
     await c.replayer.runOnce();
     await c.replayer.runOnce();
-    const [booking] = await c.api.listBookings({});
+    const [booking] = await c.api.listBookings({ session: await openStaffSession(c) });
     expect(booking?.state).toBe('rejected');
     expect(booking?.lastError?.status).toBe(409);
     expect(booking?.attempts).toBe(1);
@@ -184,14 +185,15 @@ describe('kiosk core against the reference server through the fault proxy', () =
     expect(status.mode).toBe('paused');
     expect(status.lastError).toMatch(/API key/);
 
-    // Staff fix the key (first run: this PIN becomes the staff PIN).
-    await c.api.updateSettings({ pin: '1234', apiKey: CORE_TEST_KEY });
+    // Staff fix the key (first run: the printed setup code sets the staff PIN).
+    const session = await openStaffSession(c, '1234');
+    await c.api.updateSettings({ session, apiKey: CORE_TEST_KEY });
     await warmUp(c, clock);
     const [slot] = available((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE })).timeSlots);
     if (!slot) throw new Error('no free slot');
 
     // The key is revoked again (here: replaced by a wrong one) while a booking is made.
-    await c.api.updateSettings({ pin: '1234', apiKey: 'wrong-key-000000' });
+    await c.api.updateSettings({ session, apiKey: 'wrong-key-000000' });
     const result = await c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: slot.employeeId, time: slot.time }, 5));
     expect(result.state).toBe('queued');
     status = await c.api.getSyncStatus({});
@@ -200,11 +202,11 @@ describe('kiosk core against the reference server through the fault proxy', () =
     await c.replayer.runOnce();
     expect(upstream.proxy.forwarded()).toBe(forwarded); // paused: nothing sent
 
-    expect((await failure(c.api.updateSettings({ pin: '9999', apiKey: CORE_TEST_KEY }))).code).toBe('unauthorized');
-    await c.api.updateSettings({ pin: '1234', apiKey: CORE_TEST_KEY });
+    expect((await failure(c.api.updateSettings({ session: 'not-a-live-session-0000', apiKey: CORE_TEST_KEY }))).code).toBe('unauthorized');
+    await c.api.updateSettings({ session, apiKey: CORE_TEST_KEY });
     await until(async () => {
       await c.replayer.runOnce();
-      return (await c.api.listBookings({}))[0]?.state === 'sent';
+      return (await c.api.listBookings({ session }))[0]?.state === 'sent';
     }, 5_000);
     expect((await c.api.getSyncStatus({})).mode).toBe('enabled');
     expect(serverBookings(upstream.dbPath)).toHaveLength(1);
@@ -229,12 +231,12 @@ describe('kiosk core against the reference server through the fault proxy', () =
     }, 3_000);
     await until(async () => {
       await c.replayer.runOnce();
-      return (await c.api.listBookings({})).every((b) => b.state === 'sent');
+      return (await c.api.listBookings({ session: await openStaffSession(c) })).every((b) => b.state === 'sent');
     }, 15_000, 250);
     // retryAfter is 2 s: within 3 s of storm at most one more round of the two bookings.
     expect(stormRequests).toBeLessThanOrEqual(3);
     expect(serverBookings(upstream.dbPath)).toHaveLength(2);
-    expect((await c.api.listBookings({})).map((b) => b.lastError)).toEqual([null, null]);
+    expect((await c.api.listBookings({ session: await openStaffSession(c) })).map((b) => b.lastError)).toEqual([null, null]);
   });
 });
 
@@ -253,13 +255,13 @@ describe('upstream failures that are not refusals', () => {
         bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: slot.employeeId, time: slot.time }, 20),
       );
       expect(result.state).toBe('queued');
-      const [queued] = await c.api.listBookings({});
+      const [queued] = await c.api.listBookings({ session: await openStaffSession(c) });
       // A 500 is a clean answer; a hang (timeout) or an unreadable 200 may hide a created booking.
       expect(queued?.lastError?.message).toMatch(mode === '500' ? /HTTP 500|error/i : mode === 'hang' ? /timeout/ : /invalid/);
       upstream.proxy.setMode('pass');
       await until(async () => {
         await c.replayer.runOnce();
-        return (await c.api.listBookings({}))[0]?.state === 'sent';
+        return (await c.api.listBookings({ session: await openStaffSession(c) }))[0]?.state === 'sent';
       }, 5_000);
       expect(serverBookings(upstream.dbPath)).toHaveLength(1);
     },
@@ -286,7 +288,7 @@ describe('an online booking whose request gets no answer is checked against the 
     upstream.proxy.setMode('500');
     expect((await failure(c.api.createBooking(anna('11:00', 30)))).code).toBe('slot_taken');
     expect((await failure(c.api.createBooking(anna('11:05', 31)))).code).toBe('invalid_request'); // off the grid
-    expect(await c.api.listBookings({})).toEqual([]);
+    expect(await c.api.listBookings({ session: await openStaffSession(c) })).toEqual([]);
     expect((await c.api.getSyncStatus({})).queued).toBe(0);
     // A free slot of the cached day, and a day not cached at all, are queued as before.
     expect((await c.api.createBooking(anna('10:00', 32))).state).toBe('queued');
@@ -300,19 +302,19 @@ describe('an online booking whose request gets no answer is checked against the 
     upstream.proxy.setMode('hang');
     expect((await failure(c.api.createBooking(anna('11:00', 40)))).code).toBe('slot_taken');
     // The API may have acted on the lost request: it stays in the outbox until its answer is known.
-    const [kept] = await c.api.listBookings({});
+    const [kept] = await c.api.listBookings({ session: await openStaffSession(c) });
     expect(kept?.state).toBe('queued');
     upstream.proxy.setMode('pass');
     await until(async () => {
       await c.replayer.runOnce();
-      return (await c.api.listBookings({}))[0]?.state === 'rejected';
+      return (await c.api.listBookings({ session: await openStaffSession(c) }))[0]?.state === 'rejected';
     }, 5_000);
     expect(serverBookings(upstream.dbPath)).toHaveLength(0);
   });
 });
 
 describe('a service the cached catalog lacks', () => {
-  it('offline: its slots and bookings are refused as unavailable, never offered with a 0-minute hold', async () => {
+  it('offline: its slots are unavailable and its bookings refused, never offered with a 0-minute hold', async () => {
     const c = await openCore();
     await c.api.getCatalog({});
     await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE }); // goOffline reads this day
@@ -334,7 +336,8 @@ describe('a service the cached catalog lacks', () => {
     // Its duration is unknown: the held slot must not come back as free.
     expect((await failure(c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' }))).code).toBe('unavailable');
     const overlapping = bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: addMinutes(first.time, 15) }, 51);
-    expect((await failure(c.api.createBooking(overlapping))).code).toBe('unavailable');
+    // A booking for a service the cached catalog does not know is refused before it is queued.
+    expect((await failure(c.api.createBooking(overlapping))).code).toBe('invalid_input');
     expect((await c.api.getSyncStatus({})).queued).toBe(1);
   });
 });

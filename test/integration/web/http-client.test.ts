@@ -59,12 +59,12 @@ describe('createHttpKioskClient against the web shell', () => {
       method: 'getTimeSlots',
       input: { date: '2026-03-02', serviceId: 'svc-cut', fresh: true },
     });
-    expect(await client.listBookings(undefined)).toEqual({ ok: true, result: [localBooking] });
+    expect(await client.listBookings({ session: 'a-staff-session-0000' })).toEqual({ ok: true, result: [localBooking] });
   });
 
   it('passes failures through as Results', async () => {
     const client = createHttpKioskClient({ baseUrl: `${shell.url}/`, token: TOKEN });
-    expect(await client.retryBooking({ localId: 'x' })).toEqual({
+    expect(await client.retryBooking({ session: 'a-staff-session-0000', localId: 'x' })).toEqual({
       ok: false,
       error: { code: 'not_found', message: 'no such booking' },
     });
@@ -79,7 +79,7 @@ describe('createHttpKioskClient against the web shell', () => {
 
   it('refuses an answer that does not match the output schema', async () => {
     const client = createHttpKioskClient({ baseUrl: shell.url, token: TOKEN });
-    expect(await client.getSettings({})).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(await client.getSettings({ session: 'a-staff-session-0000' })).toMatchObject({ ok: false, error: { code: 'internal' } });
   });
 
   it('answers unavailable when the shell cannot be reached', async () => {

@@ -3,7 +3,7 @@
  * server in-process with demo data), in-process; then the `kiosk:web` command line itself.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,8 @@ import type { KioskEvent } from '../../../shared/kiosk-api';
 import { createHttpKioskClient } from '../../../shared/kiosk-http-client';
 import { silentLogger } from '../../../electron/core/log';
 import { startKioskWeb } from '../../../electron/web/main';
+import { openClientStaffSession } from '../../support/core/staff';
+import { hashPin } from '../../../electron/core/settings/pin';
 
 const dirs: string[] = [];
 function tempDataDir(): string {
@@ -61,7 +63,8 @@ describe('startKioskWeb restart', () => {
     try {
       const client = createHttpKioskClient({ baseUrl: first.url, token: first.token });
       // A loopback port nobody listens on: the core re-targets without reaching anything.
-      const updated = await client.updateSettings({ pin: '2468', upstreamUrl: 'http://127.0.0.1:9', apiKey: 'staff-key-1' });
+      const session = await openClientStaffSession(client, '2468');
+      const updated = await client.updateSettings({ session, upstreamUrl: 'http://127.0.0.1:9', apiKey: 'staff-key-1' });
       if (!updated.ok) throw new Error(`updateSettings failed: ${updated.error.message}`);
     } finally {
       await first.close();
@@ -69,7 +72,7 @@ describe('startKioskWeb restart', () => {
     const second = await startKioskWeb(options);
     try {
       const client = createHttpKioskClient({ baseUrl: second.url, token: second.token });
-      const settings = await client.getSettings({});
+      const settings = await client.getSettings({ session: await openClientStaffSession(client, '2468') });
       expect(settings.ok && settings.result).toMatchObject({ upstreamUrl: 'http://127.0.0.1:9', apiKeySet: true });
       const status = await client.getSyncStatus({});
       expect(status.ok && status.result.upstream).toBe('remote');
@@ -80,7 +83,7 @@ describe('startKioskWeb restart', () => {
     const third = await startKioskWeb({ ...options, upstreamUrl: null });
     try {
       const client = createHttpKioskClient({ baseUrl: third.url, token: third.token });
-      const settings = await client.getSettings({});
+      const settings = await client.getSettings({ session: await openClientStaffSession(client, '2468') });
       expect(settings.ok && settings.result.upstreamUrl).toBeNull();
     } finally {
       await third.close();
@@ -88,8 +91,16 @@ describe('startKioskWeb restart', () => {
   });
 });
 
+/** The code from the `setup code: XXXX-XXXX` line a remote kiosk without a PIN prints. */
+function setupCode(lines: readonly string[]): string {
+  const code = lines.map((line) => /^setup code: (\S+)$/.exec(line)?.[1]).find(Boolean);
+  if (!code) throw new Error(`no setup code printed: ${JSON.stringify(lines)}`);
+  return code;
+}
+
 describe('startKioskWeb with settings IT locked', () => {
   it('reports the locked names over HTTP and refuses a change to them', async () => {
+    const lines: string[] = [];
     const web = await startKioskWeb({
       port: 0,
       dataDir: tempDataDir(),
@@ -98,18 +109,19 @@ describe('startKioskWeb with settings IT locked', () => {
       apiKey: 'it-key',
       mode: 'counter',
       locked: ['upstreamUrl', 'mode'],
-      print: () => undefined,
+      print: (line) => lines.push(line),
       log: silentLogger,
     });
     try {
       const client = createHttpKioskClient({ baseUrl: web.url, token: web.token });
-      const settings = await client.getSettings({});
+      const session = await openClientStaffSession(client, '2468', setupCode(lines));
+      const settings = await client.getSettings({ session });
       expect(settings.ok && settings.result).toMatchObject({ mode: 'counter', locked: ['upstreamUrl', 'mode'] });
-      expect(await client.updateSettings({ pin: '2468', mode: 'kiosk' })).toEqual({
+      expect(await client.updateSettings({ session, mode: 'kiosk' })).toEqual({
         ok: false,
         error: { code: 'invalid_input', message: 'mode is set by your IT department' },
       });
-      const allowed = await client.updateSettings({ pin: '2468', language: 'en' });
+      const allowed = await client.updateSettings({ session, language: 'en' });
       expect(allowed.ok && allowed.result).toMatchObject({ language: 'en', mode: 'counter', upstreamUrl: 'http://127.0.0.1:9' });
     } finally {
       await web.close();
@@ -133,12 +145,13 @@ const TSX_CLI = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
  */
 function runCli(
   args: string[],
-  onReady?: (child: ReturnType<typeof spawn>, line: string) => void,
+  onReady?: (child: ReturnType<typeof spawn>, line: string, stdout: string) => void,
+  env: Record<string, string> = {},
 ): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [TSX_CLI, 'electron/web/main.ts', ...args], {
       cwd: ROOT,
-      env: { ...process.env, FRONTDESK_LOG_LEVEL: 'warn', FRONTDESK_CONFIG: '' },
+      env: { ...process.env, FRONTDESK_LOG_LEVEL: 'warn', FRONTDESK_CONFIG: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true, // its own process group, so a timeout can kill tsx and its node child
     });
@@ -153,7 +166,7 @@ function runCli(
       const line = /Frontdesk kiosk ready: \S+/.exec(stdout)?.[0];
       if (line && !ready) {
         ready = true;
-        onReady?.(child, line);
+        onReady?.(child, line, stdout);
       }
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
@@ -195,6 +208,76 @@ describe('the kiosk:web command line', () => {
     expect(answered).toBe(200);
     expect(run.code).toBe(0);
     expect(run.stdout + run.stderr).not.toContain('never-printed-key');
+  });
+
+  it('a remote kiosk without a PIN prints a setup code once; only setupStaffPin with that code sets the first PIN', async () => {
+    const answers: Record<string, unknown> = {};
+    let code = '';
+    const token = 'cli-token-setup-0001';
+    const run = await runCli(
+      ['--port', '0', '--data', tempDataDir(), '--token', token, '--upstream', 'http://127.0.0.1:9', '--api-key', 'k-0001'],
+      (child, line, stdout) => {
+        code = /^setup code: (\S+)$/m.exec(stdout)?.[1] ?? '';
+        const client = createHttpKioskClient({ baseUrl: /http:\/\/127\.0\.0\.1:\d+/.exec(line)?.[0] ?? '', token });
+        void (async () => {
+          answers.publicBefore = await client.getPublicSettings(undefined);
+          answers.verify = await client.verifyStaffPin({ pin: '2468' });
+          answers.update = await client.updateSettings({ session: 'x'.repeat(43), newPin: '2468' });
+          answers.noCode = await client.setupStaffPin({ pin: '2468' });
+          answers.wrongCode = await client.setupStaffPin({ pin: '2468', setupCode: 'AAAA-AAAA' });
+          answers.rightCode = await client.setupStaffPin({ pin: '2468', setupCode: code });
+          answers.again = await client.setupStaffPin({ pin: '1357', setupCode: code });
+          answers.verifyAfter = await client.verifyStaffPin({ pin: '2468' });
+          answers.publicAfter = await client.getPublicSettings(undefined);
+        })().finally(() => child.kill('SIGTERM'));
+      },
+    );
+    expect(run.code).toBe(0);
+    expect(code).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/);
+    // Once on stdout (before the ready line) and once in the log on stderr.
+    expect(run.stdout.match(/setup code: /g)).toHaveLength(1);
+    expect(run.stdout.indexOf('setup code:')).toBeLessThan(run.stdout.indexOf('Frontdesk kiosk ready'));
+    expect(run.stderr.match(new RegExp(`setup code: ${code}`, 'g'))).toHaveLength(1);
+    expect(answers.publicBefore).toMatchObject({ ok: true, result: { setup: 'required', upstream: 'remote' } });
+    expect(answers.verify).toEqual({ ok: true, result: { valid: false } });
+    expect(answers.update).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    expect(answers.noCode).toEqual({ ok: true, result: { valid: false } });
+    expect(answers.wrongCode).toEqual({ ok: true, result: { valid: false } });
+    expect(answers.rightCode).toMatchObject({ ok: true, result: { valid: true, session: expect.any(String) as unknown } });
+    expect(answers.again).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    expect(answers.verifyAfter).toMatchObject({ ok: true, result: { valid: true } });
+    expect(answers.publicAfter).toMatchObject({ ok: true, result: { setup: 'done' } });
+  });
+
+  it("with IT's staffPinHash in the machine config no setup code is printed and that PIN opens a session", async () => {
+    const dir = tempDataDir();
+    const configFile = join(dir, 'config.json');
+    writeFileSync(configFile, JSON.stringify({ upstreamUrl: 'http://127.0.0.1:9', apiKey: 'k-0002', staffPinHash: hashPin('8642') }));
+    const answers: Record<string, unknown> = {};
+    const token = 'cli-token-hash-0002';
+    const run = await runCli(
+      ['--port', '0', '--data', join(dir, 'data'), '--token', token],
+      (child, line) => {
+        const client = createHttpKioskClient({ baseUrl: /http:\/\/127\.0\.0\.1:\d+/.exec(line)?.[0] ?? '', token });
+        void (async () => {
+          answers.public = await client.getPublicSettings(undefined);
+          answers.wrong = await client.verifyStaffPin({ pin: '2468' });
+          const right = await client.verifyStaffPin({ pin: '8642' });
+          answers.right = right;
+          const session = right.ok ? (right.result.session ?? '') : '';
+          answers.settings = await client.getSettings({ session });
+          answers.change = await client.updateSettings({ session, pin: '8642', newPin: '1357' });
+        })().finally(() => child.kill('SIGTERM'));
+      },
+      { FRONTDESK_CONFIG: configFile },
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout + run.stderr).not.toContain('setup code');
+    expect(answers.public).toMatchObject({ ok: true, result: { setup: 'done' } });
+    expect(answers.wrong).toEqual({ ok: true, result: { valid: false } });
+    expect(answers.right).toMatchObject({ ok: true, result: { valid: true } });
+    expect(answers.settings).toMatchObject({ ok: true, result: { pinSet: true, pinSetByIt: true } });
+    expect(answers.change).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('IT') as unknown } });
   });
 
   it('refuses a bad flag with one line and exit 2 (each rule: test/unit/web/cli-args)', async () => {

@@ -112,12 +112,12 @@ describe('startWebShell', () => {
   });
 
   it('accepts an empty body for a method without input', async () => {
-    const res = await send(shell, '/api/kiosk/listBookings', {
+    const res = await send(shell, '/api/kiosk/getSyncStatus', {
       method: 'POST',
       headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
     });
     expect(res.status).toBe(200);
-    expect(JSON.parse(res.body)).toEqual({ ok: true, result: [localBooking] });
+    expect(JSON.parse(res.body)).toEqual({ ok: true, result: syncStatus });
   });
 
   it.each([
@@ -199,7 +199,7 @@ describe('startWebShell', () => {
   });
 
   it('answers an unexpected error with 500 and no detail', async () => {
-    const res = await call(shell, 'syncNow', {});
+    const res = await call(shell, 'syncNow', { session: 'a-staff-session-0000' });
     expect(res.status).toBe(500);
     expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'internal' } });
     expect(res.body).not.toContain('secret');

@@ -4,7 +4,18 @@
  * a small catalog, every weekday open 09:00-18:00, and switches for the booking outcome.
  */
 import type { BookingRequest, Employee, Service, TimeSlot } from '../../../shared/api/schemas';
-import type { CreateBookingResult, KioskClient, KioskEvent, KioskInput, LocalBooking, Settings, SyncStatus } from '../../../shared/kiosk-api';
+import type {
+  CreateBookingResult,
+  EventOptions,
+  KioskClient,
+  KioskEvent,
+  KioskInput,
+  LocalBooking,
+  PublicSettings,
+  Settings,
+  StaffPinCheck,
+  SyncStatus,
+} from '../../../shared/kiosk-api';
 import { fail, ok, type Result } from '../../../shared/result';
 
 export const services: Service[] = [
@@ -53,7 +64,11 @@ export type BookingMode = 'sent' | 'queued' | 'slot_taken' | 'unavailable';
 export interface FakeKioskOptions {
   settings?: Partial<Settings>;
   pin?: string | null;
+  /** Where the upstream is; with 'remote' and no PIN the first one needs SETUP_CODE. */
+  upstream?: 'embedded' | 'remote';
 }
+
+export const SETUP_CODE = 'ABCD-2345';
 
 export class FakeKioskClient implements KioskClient {
   bookingMode: BookingMode = 'sent';
@@ -66,35 +81,64 @@ export class FakeKioskClient implements KioskClient {
   /** Like the core: 5 wrong PINs in a row lock staff out; set back to null to end the lockout. */
   pinLockoutSec: number | null = null;
   private wrongPins = 0;
-  private listeners = new Set<(event: KioskEvent) => void>();
+  private listeners = new Map<(event: KioskEvent) => void, EventOptions | undefined>();
   private sequence = 0;
+  /** Live staff sessions; a test deletes one to play an expiry in the core. */
+  readonly sessions = new Set<string>();
+  readonly upstream: 'embedded' | 'remote';
 
   constructor(options: FakeKioskOptions = {}) {
     this.pin = options.pin === undefined ? '1234' : options.pin;
+    this.upstream = options.upstream ?? 'embedded';
     this.settings = {
       upstreamUrl: null,
       apiKeySet: false,
+      apiKeyProtection: 'plain',
       mode: 'kiosk',
       idleTimeoutSec: 60,
+      staffIdleTimeoutSec: 300,
+      retentionDays: 14,
       language: 'en',
       pinSet: this.pin !== null,
+      pinSetByIt: false,
       locked: [],
       ...options.settings,
     };
+  }
+
+  private openSession(): StaffPinCheck {
+    const session = `session-${++this.sequence}-0123456789abcdef`;
+    this.sessions.add(session);
+    return { valid: true, session, expiresAt: new Date(0).toISOString() };
+  }
+
+  /** Like the core: a staff method without a live session is refused. */
+  private refused(input: { session: string }): Result<never> | null {
+    return this.sessions.has(input.session) ? null : fail('unauthorized', 'staff session missing or expired');
   }
 
   private record(method: string, input: unknown): void {
     this.calls.push({ method, input });
   }
 
+  /** Booking events reach only listeners that named a live session, as in the core. */
   emit(event: KioskEvent): void {
-    for (const listener of this.listeners) listener(event);
+    for (const [listener, options] of this.listeners) {
+      if (event.type === 'status' || (options?.session !== undefined && this.sessions.has(options.session))) listener(event);
+    }
   }
 
-  onEvent(listener: (event: KioskEvent) => void): () => void {
-    this.listeners.add(listener);
+  onEvent(listener: (event: KioskEvent) => void, options?: EventOptions): () => void {
+    this.listeners.set(listener, options);
     return () => this.listeners.delete(listener);
   }
+
+  getPublicSettings: KioskClient['getPublicSettings'] = async (input: KioskInput<'getPublicSettings'>) => {
+    this.record('getPublicSettings', input);
+    const { mode, language, idleTimeoutSec, staffIdleTimeoutSec } = this.settings;
+    const setup: PublicSettings['setup'] = this.pin !== null ? 'done' : this.upstream === 'embedded' ? 'demo' : 'required';
+    return ok({ mode, language, idleTimeoutSec, staffIdleTimeoutSec, setup, upstream: this.upstream });
+  };
 
   getCatalog: KioskClient['getCatalog'] = async (input: KioskInput<'getCatalog'>) => {
     this.record('getCatalog', input);
@@ -142,7 +186,7 @@ export class FakeKioskClient implements KioskClient {
             service: { title: services.find((s) => s._id === input.serviceId)?.title ?? '', duration: 30 },
             employee: { name: employees.find((e) => e._id === input.employeeId)?.name ?? '', email: 'x@example.com' },
             appointment: { date: input.date, time: input.time, endTime: '10:30' },
-            customer: { name: input.customer.name, email: input.customer.email, customerNumber: 'C-00001' },
+            customer: { name: input.customer.name, email: input.customer.email },
             status: 'pending' as const,
             emailSent: true,
           }
@@ -152,24 +196,25 @@ export class FakeKioskClient implements KioskClient {
       localId,
       state: this.bookingMode === 'sent' ? 'sent' : 'queued',
       request: input,
-      booking,
+      booking: booking && { ...booking, customer: { ...booking.customer, customerNumber: 'C-00001' } },
       lastError: null,
       attempts: 1,
       createdAt: now,
       updatedAt: now,
+      erased: false,
     });
     return ok({ localId, state: this.bookingMode === 'sent' ? 'sent' : 'queued', booking });
   };
 
   listBookings: KioskClient['listBookings'] = async (input: KioskInput<'listBookings'>) => {
     this.record('listBookings', input);
-    return ok([...this.bookings]);
+    return this.refused(input) ?? ok([...this.bookings]);
   };
 
-  retryBooking = async (input: KioskInput<'retryBooking'>) => this.change(input.localId, 'queued');
-  discardBooking = async (input: KioskInput<'discardBooking'>) => this.change(input.localId, 'discarded');
+  retryBooking = async (input: KioskInput<'retryBooking'>) => this.refused(input) ?? this.change(input.localId, 'queued');
+  discardBooking = async (input: KioskInput<'discardBooking'>) => this.refused(input) ?? this.change(input.localId, 'discarded');
 
-  private async change(localId: string, state: LocalBooking['state']): Promise<Result<LocalBooking>> {
+  private change(localId: string, state: LocalBooking['state']): Result<LocalBooking> {
     this.record(state === 'queued' ? 'retryBooking' : 'discardBooking', { localId });
     const booking = this.bookings.find((b) => b.localId === localId);
     if (!booking) return fail('not_found', 'No such booking.');
@@ -195,17 +240,18 @@ export class FakeKioskClient implements KioskClient {
   };
   syncNow: KioskClient['syncNow'] = async (input: KioskInput<'syncNow'>) => {
     this.record('syncNow', input);
-    return ok(this.status);
+    return this.refused(input) ?? ok(this.status);
   };
   getSettings: KioskClient['getSettings'] = async (input: KioskInput<'getSettings'>) => {
     this.record('getSettings', input);
-    return ok({ ...this.settings });
+    return this.refused(input) ?? ok({ ...this.settings });
   };
   updateSettings = async (input: KioskInput<'updateSettings'>): Promise<Result<Settings>> => {
     this.record('updateSettings', { ...input, pin: '***' });
-    if (this.pin === null) this.pin = input.pin;
-    else if (input.pin !== this.pin) return fail('unauthorized', 'Wrong PIN.');
-    const { pin: _pin, newPin: _newPin, apiKey, ...rest } = input;
+    const noSession = this.refused(input);
+    if (noSession) return noSession;
+    if (input.newPin !== undefined && input.pin !== this.pin) return fail('unauthorized', 'pin: enter the current staff PIN to change it');
+    const { pin: _pin, newPin: _newPin, session: _session, apiKey, ...rest } = input;
     const refused = this.settings.locked.find((field) =>
       field === 'apiKey' ? apiKey !== undefined : rest[field] !== undefined && rest[field] !== this.settings[field],
     );
@@ -219,9 +265,22 @@ export class FakeKioskClient implements KioskClient {
     if (this.pinLockoutSec !== null) return ok({ valid: false, retryAfterSec: this.pinLockoutSec });
     const valid = this.pin !== null && input.pin === this.pin;
     this.wrongPins = valid ? 0 : this.wrongPins + 1;
+    if (valid) return ok(this.openSession());
     if (this.wrongPins < 5) return ok({ valid });
     this.wrongPins = 0;
     this.pinLockoutSec = 60;
     return ok({ valid: false, retryAfterSec: 60 });
+  };
+  setupStaffPin: KioskClient['setupStaffPin'] = async (input: KioskInput<'setupStaffPin'>) => {
+    this.record('setupStaffPin', { pin: '***', setupCode: input.setupCode });
+    if (this.pin !== null) return fail('invalid_request', 'a staff PIN is already set');
+    if (this.upstream === 'remote' && input.setupCode !== SETUP_CODE) return ok({ valid: false });
+    this.pin = input.pin;
+    this.settings = { ...this.settings, pinSet: true };
+    return ok(this.openSession());
+  };
+  endStaffSession: KioskClient['endStaffSession'] = async (input: KioskInput<'endStaffSession'>) => {
+    this.record('endStaffSession', {});
+    return ok({ ended: this.sessions.delete(input.session) });
   };
 }

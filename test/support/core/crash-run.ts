@@ -96,6 +96,7 @@ export function queueBookings(dataDir: string, slots: { date: string; time: stri
       firstAttemptAt: null,
       createdAt: now + i,
       updatedAt: now + i,
+      erasedAt: null,
     };
     store.insert(entry);
   });

@@ -28,6 +28,7 @@ export function outboxEntry(overrides: Partial<OutboxEntry> & { localId: string 
     firstAttemptAt: null,
     createdAt: 0,
     updatedAt: 0,
+    erasedAt: null,
     ...overrides,
   };
 }
@@ -187,6 +188,27 @@ export function outboxStoreContract(name: string, open: () => { store: OutboxSto
         expect(store.get('b')?.nextAttemptAt).toBe(5_000);
         expect(store.get('c')?.nextAttemptAt).toBe(10);
         expect(store.wakeAll(100)).toBe(0);
+      }),
+    );
+
+    it(
+      'eraseEnded erases the customer of entries ended by then, once each, and nothing else',
+      withStore((store) => {
+        store.insert(outboxEntry({ localId: 'sent-old', state: 'sent', updatedAt: 100 }));
+        store.insert(outboxEntry({ localId: 'rejected-at', state: 'rejected', updatedAt: 200 }));
+        store.insert(outboxEntry({ localId: 'discarded-new', state: 'discarded', updatedAt: 201 }));
+        store.insert(outboxEntry({ localId: 'queued-old', state: 'queued', updatedAt: 50 }));
+        store.insert(outboxEntry({ localId: 'unknown-old', state: 'unknown', updatedAt: 50 }));
+        expect(store.eraseEnded(200, 999)).toBe(2);
+        for (const id of ['sent-old', 'rejected-at']) {
+          expect(store.get(id)).toMatchObject({ erasedAt: 999 });
+          expect(store.get(id)?.request.customer.email).not.toBe('a@example.com');
+        }
+        for (const id of ['discarded-new', 'queued-old', 'unknown-old']) {
+          expect(store.get(id)).toMatchObject({ erasedAt: null, request: { customer: { email: 'a@example.com' } } });
+        }
+        expect(store.eraseEnded(200, 1_000)).toBe(0); // once each
+        expect(store.get('sent-old')?.erasedAt).toBe(999);
       }),
     );
 

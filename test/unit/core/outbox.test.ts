@@ -40,6 +40,7 @@ function entry(overrides: Partial<OutboxEntry> = {}): OutboxEntry {
     firstAttemptAt: null,
     createdAt: 0,
     updatedAt: 0,
+    erasedAt: null,
     ...overrides,
   };
 }

@@ -72,15 +72,20 @@ export const localBooking: LocalBooking = {
   attempts: 1,
   createdAt: '2026-03-02T09:00:00.000Z',
   updatedAt: '2026-03-02T09:00:01.000Z',
+  erased: false,
 };
 
 const settings: Settings = {
   upstreamUrl: null,
   apiKeySet: false,
+  apiKeyProtection: 'plain',
   mode: 'kiosk',
   idleTimeoutSec: 60,
+  staffIdleTimeoutSec: 300,
+  retentionDays: 14,
   language: 'en',
   pinSet: true,
+  pinSetByIt: false,
   locked: [],
 };
 
@@ -127,7 +132,7 @@ export function createKioskApiDouble(overrides: Partial<KioskApi> = {}): KioskAp
         asOf: '2026-03-02T09:00:00.000Z',
       }),
     createBooking: (input) =>
-      reply('createBooking', input, { localId: 'loc-1', state: 'sent', booking: bookingResponse }),
+      reply('createBooking', input, { localId: 'loc-1', state: 'sent', booking: { ...bookingResponse, customer: { name: 'Max', email: 'max@example.com' } } }),
     listBookings: (input) => reply('listBookings', input, [localBooking]),
     retryBooking: (input) => reply('retryBooking', input, localBooking),
     discardBooking: (input) =>
@@ -138,6 +143,17 @@ export function createKioskApiDouble(overrides: Partial<KioskApi> = {}): KioskAp
     updateSettings: (input) =>
       reply('updateSettings', input, { ...settings, mode: input.mode ?? settings.mode }),
     verifyStaffPin: (input) => reply('verifyStaffPin', input, { valid: input.pin === '1234' }),
+    setupStaffPin: (input) => reply('setupStaffPin', input, { valid: false }),
+    endStaffSession: (input) => reply('endStaffSession', input, { ended: false }),
+    getPublicSettings: (input) =>
+      reply('getPublicSettings', input, {
+        mode: settings.mode,
+        language: settings.language,
+        idleTimeoutSec: settings.idleTimeoutSec,
+        staffIdleTimeoutSec: settings.staffIdleTimeoutSec,
+        setup: 'done' as const,
+        upstream: 'embedded' as const,
+      }),
   };
   return {
     api: { ...base, ...overrides },

@@ -5,7 +5,7 @@ import {
   dispatchKioskCall,
   httpStatusFor,
 } from '../../../shared/kiosk-dispatch';
-import { createKioskApiDouble, localBooking } from './kiosk-api-double';
+import { createKioskApiDouble, localBooking, syncStatus } from './kiosk-api-double';
 
 describe('dispatchKioskCall', () => {
   it('calls the method with the parsed input and wraps the result', async () => {
@@ -23,9 +23,9 @@ describe('dispatchKioskCall', () => {
 
   it('accepts a missing input for methods without one', async () => {
     const double = createKioskApiDouble();
-    await expect(dispatchKioskCall(double.api, 'listBookings', undefined)).resolves.toEqual({
+    await expect(dispatchKioskCall(double.api, 'getSyncStatus', undefined)).resolves.toEqual({
       ok: true,
-      result: [localBooking],
+      result: syncStatus,
     });
   });
 
@@ -47,7 +47,8 @@ describe('dispatchKioskCall', () => {
     ],
     ['getAvailableDays', { year: 2026, month: 13 }, 'month'],
     ['getTimeSlots', { date: '2026-02-30', serviceId: 'x' }, 'date'],
-    ['listBookings', { extra: 1 }, 'input'],
+    ['getSyncStatus', { extra: 1 }, 'input'],
+    ['listBookings', {}, 'session'],
     ['getTimeSlots', 'not an object', 'input'],
   ])('answers invalid_input naming the field for %s', async (method, input, path) => {
     const double = createKioskApiDouble();
@@ -75,7 +76,7 @@ describe('dispatchKioskCall', () => {
   it('recognises a KioskFailure from another copy of the module by name and code', async () => {
     const foreign = Object.assign(new Error('paused'), { name: 'KioskFailure', code: 'config' });
     const double = createKioskApiDouble({ syncNow: () => Promise.reject(foreign) });
-    await expect(dispatchKioskCall(double.api, 'syncNow', {})).resolves.toEqual({
+    await expect(dispatchKioskCall(double.api, 'syncNow', { session: 'a-staff-session-0000' })).resolves.toEqual({
       ok: false,
       error: { code: 'config', message: 'paused' },
     });
@@ -107,7 +108,7 @@ describe('dispatchKioskCall', () => {
         throw new TypeError('boom');
       },
     });
-    await expect(dispatchKioskCall(double.api, 'getSettings', {})).resolves.toMatchObject({
+    await expect(dispatchKioskCall(double.api, 'getSettings', { session: 'a-staff-session-0000' })).resolves.toMatchObject({
       ok: false,
       error: { code: 'internal' },
     });

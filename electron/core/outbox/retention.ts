@@ -1,0 +1,48 @@
+/**
+ * Retention of customers' personal data: bookings that ended (sent, rejected, discarded) keep
+ * it for `retentionDays`, counted from when they ended (their updatedAt), then lose it; the
+ * row stays as the kiosk's record (reference, times, service, employee, appointment number).
+ * A booking still queued, sending or unknown is never erased: it is not done yet.
+ */
+import type { Clock } from '../clock';
+import type { Logger } from '../log';
+import type { OutboxStore } from './store';
+
+export const DEFAULT_RETENTION_DAYS = 14;
+const DAY_MS = 86_400_000;
+
+export interface RetentionOptions {
+  store: OutboxStore;
+  clock: Clock;
+  retentionDays?: number | (() => number);
+  log: Logger;
+  /** Runs after something was erased (the core truncates the WAL, which still holds the data). */
+  afterErase?: () => void;
+}
+
+export interface Retention {
+  /** Erases what is due now; returns how many bookings it erased. */
+  run(): number;
+}
+
+export function createRetention(options: RetentionOptions): Retention {
+  const retentionDays = (): number => {
+    const option = options.retentionDays;
+    const days = typeof option === 'function' ? option() : (option ?? DEFAULT_RETENTION_DAYS);
+    if (!Number.isInteger(days) || days < 1) throw new RangeError(`retentionDays must be a whole number >= 1, got ${days}`);
+    return days;
+  };
+  retentionDays(); // a bad value fails at start, not a minute later
+  return {
+    run() {
+      const days = retentionDays();
+      const now = options.clock.now();
+      const erased = options.store.eraseEnded(now - days * DAY_MS, now);
+      if (erased > 0) {
+        options.log.info('erased the personal data of ended bookings', { count: erased, retentionDays: days });
+        options.afterErase?.();
+      }
+      return erased;
+    },
+  };
+}

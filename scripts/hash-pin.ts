@@ -1,0 +1,8 @@
+/** `npm run hash-pin`: see electron/core/settings/hash-pin-cli.ts. */
+import { runHashPin } from '../electron/core/settings/hash-pin-cli';
+
+process.exitCode = await runHashPin(
+  process.stdin,
+  (line) => void process.stdout.write(`${line}\n`),
+  (line) => void process.stderr.write(`${line}\n`),
+);
