@@ -30,6 +30,8 @@ export interface Stack {
   proxy: FaultProxy;
   /** The shared timeline: the server reads it; each test moves it to its `clockStart`. */
   timeline: { offsetMs: number };
+  /** The server's SQLite file (a test may change a booking behind the kiosk's back). */
+  dbPath: string;
 }
 
 export interface Kiosk {
@@ -58,15 +60,16 @@ export const test = base.extend<
     async ({}, use) => {
       const dir = mkdtempSync(join(tmpdir(), 'fd-e2e-server-'));
       const timeline = { offsetMs: 0 };
+      const dbPath = join(dir, 'server.db');
       const server = await startServer({
-        dbPath: join(dir, 'server.db'),
+        dbPath,
         seed: 'demo',
         keys: [{ key: API_KEY, scope: 'book' }],
         rateLimit: { perMinute: 600, perDay: 10_000 },
         clock: () => Date.now() + timeline.offsetMs,
       });
       const proxy = await startFaultProxy({ target: server.url });
-      await use({ server, proxy, timeline });
+      await use({ server, proxy, timeline, dbPath });
       await proxy.close();
       await server.close();
       rmSync(dir, { recursive: true, force: true });
