@@ -66,6 +66,8 @@ export interface FakeKioskOptions {
   pin?: string | null;
   /** Where the upstream is; with 'remote' and no PIN the first one needs SETUP_CODE. */
   upstream?: 'embedded' | 'remote';
+  /** The API key the kiosk starts with (IT's machine config). */
+  apiKey?: string;
 }
 
 export const SETUP_CODE = 'ABCD-2345';
@@ -86,13 +88,15 @@ export class FakeKioskClient implements KioskClient {
   /** Live staff sessions; a test deletes one to play an expiry in the core. */
   readonly sessions = new Set<string>();
   readonly upstream: 'embedded' | 'remote';
+  private apiKey: string | null;
 
   constructor(options: FakeKioskOptions = {}) {
     this.pin = options.pin === undefined ? '1234' : options.pin;
     this.upstream = options.upstream ?? 'embedded';
+    this.apiKey = options.apiKey ?? null;
     this.settings = {
       upstreamUrl: null,
-      apiKeySet: false,
+      apiKeySet: this.apiKey !== null,
       apiKeyProtection: 'plain',
       mode: 'kiosk',
       idleTimeoutSec: 60,
@@ -252,12 +256,14 @@ export class FakeKioskClient implements KioskClient {
     if (noSession) return noSession;
     if (input.newPin !== undefined && input.pin !== this.pin) return fail('unauthorized', 'pin: enter the current staff PIN to change it');
     const { pin: _pin, newPin: _newPin, session: _session, apiKey, ...rest } = input;
+    // As the core: the key IT set may be sent again unchanged; a different one is a change.
     const refused = this.settings.locked.find((field) =>
-      field === 'apiKey' ? apiKey !== undefined : rest[field] !== undefined && rest[field] !== this.settings[field],
+      field === 'apiKey' ? apiKey !== undefined && apiKey !== this.apiKey : rest[field] !== undefined && rest[field] !== this.settings[field],
     );
     if (refused) return fail('invalid_input', `${refused} is set by your IT department`);
     if (input.newPin) this.pin = input.newPin;
-    this.settings = { ...this.settings, ...rest, upstreamUrl: rest.upstreamUrl ?? this.settings.upstreamUrl, apiKeySet: this.settings.apiKeySet || apiKey !== undefined, pinSet: true };
+    if (apiKey !== undefined) this.apiKey = apiKey;
+    this.settings = { ...this.settings, ...rest, upstreamUrl: rest.upstreamUrl ?? this.settings.upstreamUrl, apiKeySet: this.apiKey !== null, pinSet: true };
     return ok({ ...this.settings });
   };
   verifyStaffPin: KioskClient['verifyStaffPin'] = async (input: KioskInput<'verifyStaffPin'>) => {
