@@ -8,6 +8,8 @@ test('walk-in flow in English: every screen accessible, booked with a number, QR
   page,
   kiosk,
 }) => {
+  // Two screenshots and an axe run per screen: on a busy two-core machine this nears 60 s.
+  test.slow();
   await setUpKiosk(kiosk);
   await openKiosk(page, kiosk);
   await review(page, 'start');
