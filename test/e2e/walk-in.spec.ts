@@ -175,7 +175,7 @@ test('a slot taken meanwhile sends the customer back to the time grid with a pla
       customer: { name: 'Other', email: 'other@example.com', phone: '0301111' },
     }),
   });
-  expect(response.status).toBe(201);
+  expect(response.status, await response.clone().text()).toBe(201);
 
   await page.getByRole('button', { name: 'Book now' }).click();
   await onScreen(page, 'time');
