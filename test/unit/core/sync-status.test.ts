@@ -7,7 +7,7 @@ const answer = (skewMs: number) => ({ rateLimit: { limit: 60, remaining: 42, res
 describe('SyncStatusTracker', () => {
   it('is offline until the API answers, then reports the rate limit and the clock skew', () => {
     const tracker = new SyncStatusTracker(() => 'remote');
-    expect(tracker.snapshot(counts)).toMatchObject({ online: false, mode: 'offline', rateLimit: null, clockSkewMs: null });
+    expect(tracker.snapshot(counts)).toMatchObject({ online: false, mode: 'offline', rateLimit: null, clockSkewMs: null, lastSyncAt: null });
     tracker.onAnswer(answer(3_000));
     tracker.onSuccess(1_800_000_000_000);
     expect(tracker.snapshot(counts)).toMatchObject({
