@@ -158,12 +158,14 @@ test('a slot taken meanwhile sends the customer back to the time grid with a pla
   await expect(page.getByText('This time is still free.')).toBeVisible();
 
   // Someone else books the same person at the same time, behind the kiosk's back.
-  const withName =
-    (await page.locator('.summary-row', { hasText: 'With' }).locator('dd').textContent()) ?? '';
+  const withName = ((await page.locator('.summary-row', { hasText: 'With' }).locator('dd').textContent()) ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   const catalog = (await kiosk.call('getCatalog')) as {
     employees: { _id: string; name: string }[];
   };
   const employeeId = catalog.employees.find((employee) => employee.name === withName)?._id;
+  expect(employeeId, `an employee named "${withName}" in ${JSON.stringify(catalog.employees.map((e) => e.name))}`).toBeDefined();
   const response = await fetch(`${stack.server.url}/api/public/booking/book`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer e2e-book-key-0001` },
