@@ -124,3 +124,15 @@ describe('mirror.step', () => {
     expect(upstream?.proxy.requests()).toBe(requests); // paused: not even the mirror asks
   });
 });
+
+describe('the catalog between the mirror\'s two catalog steps', () => {
+  it('is not served from the cache with the services but no employees yet', async () => {
+    const { c, clock } = await open(Date.parse('2026-11-24T09:00:00Z'));
+    await c.mirror.step(); // services only
+    expect(kioskRows<{ n: number }>('select count(*) as n from mirror_employees')[0]?.n).toBe(0);
+    clock.advance(1_000);
+    const catalog = await c.api.getCatalog({});
+    expect(catalog.source).toBe('live');
+    expect(catalog.employees.length).toBeGreaterThan(0);
+  });
+});
