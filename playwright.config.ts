@@ -14,6 +14,8 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   retries: 0,
+  // A stray `.only` fails CI instead of quietly skipping the rest.
+  forbidOnly: !!process.env.CI,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
@@ -21,6 +23,8 @@ export default defineConfig({
     browserName: 'chromium',
     viewport: { width: 1080, height: 1920 },
     locale: 'en-GB',
+    // The business's zone: the page's "today" is Berlin's, as on a shop's kiosk (see stack.ts).
+    timezoneId: 'Europe/Berlin',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: CHROMIUM_LAUNCH_OPTIONS,

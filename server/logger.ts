@@ -7,17 +7,26 @@ export interface Logger {
   error(message: string, error?: unknown): void;
 }
 
-/** `verbose` switches info lines on; warnings and errors are always written (to stderr). */
+/**
+ * `verbose` switches info lines on; warnings and errors are written (to stderr) unless
+ * FRONTDESK_LOG_LEVEL asks for errors only (or silence), as the kiosk's logger reads it.
+ */
 export function createLogger(prefix: string, verbose = true): Logger {
-  const write = (level: string, message: string) => {
-    process.stderr.write(`[${prefix}] ${level} ${message}\n`);
+  const level = process.env.FRONTDESK_LOG_LEVEL?.trim().toLowerCase();
+  const warnings = level !== 'error' && level !== 'silent' && level !== 'off';
+  const errors = level !== 'silent' && level !== 'off';
+  const write = (tag: string, message: string) => {
+    process.stderr.write(`[${prefix}] ${tag} ${message}\n`);
   };
   return {
     info: (message) => {
       if (verbose) write('info', message);
     },
-    warn: (message) => write('warn', message),
+    warn: (message) => {
+      if (warnings) write('warn', message);
+    },
     error: (message, error) => {
+      if (!errors) return;
       const detail = error instanceof Error ? `: ${error.name}: ${error.message}` : '';
       write('error', `${message}${detail}`);
     },

@@ -3,6 +3,7 @@
  * Used by the CLI and embedded in-process by the kiosk core: it never exits the process and
  * installs no signal handlers; `close()` stops listening and closes the database.
  */
+import type { AddressInfo } from 'node:net';
 import { DEFAULT_AVAILABILITY_SETTINGS } from '../shared/booking/types';
 import { buildApp } from './app';
 import { upsertApiKey } from './db/api-keys';
@@ -38,6 +39,8 @@ export interface StartServerOptions {
 export interface RunningServer {
   url: string;
   port: number;
+  /** The socket's own address, as bound (tests check that it is loopback). */
+  address(): AddressInfo;
   close(): Promise<void>;
 }
 
@@ -71,6 +74,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     return {
       url: `http://${urlHost}:${port}`,
       port,
+      address: () => app.server.address() as AddressInfo,
       close() {
         closed ??= (async () => {
           try {

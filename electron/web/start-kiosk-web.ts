@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Clock } from '../core/clock';
 import type { LockableSetting, MachineShop } from '../core/config';
 import { shopOptions } from '../core/shop-options';
 import { createKioskCore } from '../core/kiosk-core';
@@ -55,6 +56,8 @@ export interface StartKioskWebOptions {
   print?: (line: string) => void;
   log?: Logger;
   heartbeatMs?: number;
+  /** The core's clock; default the system's. Tests fix the date with it. */
+  clock?: Clock;
 }
 
 export interface KioskWeb {
@@ -91,6 +94,7 @@ export async function startKioskWeb(options: StartKioskWebOptions = {}): Promise
     ...(options.retentionDays === undefined ? {} : { retentionDays: options.retentionDays }),
     ...shopOptions(options.shop),
     secretStore: options.secretStore ?? createFileSecretStore(join(dataDir, 'api-key.secret')),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   let shell: WebShell;
   try {

@@ -53,6 +53,8 @@ export interface WebShellOptions {
 export interface WebShell {
   url: string;
   port: number;
+  /** The socket's own address, as bound (tests check that it is loopback). */
+  address(): AddressInfo;
   close(): Promise<void>;
 }
 
@@ -223,6 +225,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   return {
     url,
     port,
+    address: () => app.server.address() as AddressInfo,
     close: async () => {
       await app.close();
     },

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CUSTOMER, chooseSlot, fillDetails, firstFreeSlot, start } from './support/flow';
+import { CUSTOMER, chooseDay, chooseSlot, fillDetails, firstFreeSlot, start } from './support/flow';
 import { SCREENSHOT_DIR, capture, expectAccessible, onScreen, review } from './support/screens';
 import { expect, openKiosk, setUpKiosk, test } from './support/stack';
 
@@ -36,7 +36,7 @@ test('walk-in flow in English: every screen accessible, booked with a number, QR
   const choice = await firstFreeSlot(kiosk);
   await page.locator('.service-main', { hasText: choice.serviceTitle }).click();
   await review(page, 'day');
-  await page.locator(`[data-date="${choice.date}"]`).click();
+  await chooseDay(page, choice);
   await review(page, 'time');
   await page.locator(`[data-time="${choice.time}"]`).click();
   await review(page, 'details');
@@ -119,8 +119,7 @@ test('walk-in flow in German, step by step: service, day, time, details, review,
   await page.locator('.service-main', { hasText: choice.serviceTitle }).click();
   await onScreen(page, 'day');
   await expect(page.getByRole('heading', { name: 'Welcher Tag passt Ihnen?' })).toBeVisible();
-  await page.locator(`[data-date="${choice.date}"]`).click();
-  await onScreen(page, 'time');
+  await chooseDay(page, choice);
   await expect(page.getByRole('heading', { name: 'Uhrzeit wählen' })).toBeVisible();
   await expect(page.getByText('Bei wem?')).toBeVisible();
   await page.locator(`[data-time="${choice.time}"]`).click();
@@ -160,12 +159,14 @@ test('a slot taken meanwhile sends the customer back to the time grid with a pla
   await expect(page.getByText('This time is still free.')).toBeVisible();
 
   // Someone else books the same person at the same time, behind the kiosk's back.
-  const withName =
-    (await page.locator('.summary-row', { hasText: 'With' }).locator('dd').textContent()) ?? '';
+  const withName = ((await page.locator('.summary-row', { hasText: 'With' }).locator('dd').textContent()) ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   const catalog = (await kiosk.call('getCatalog')) as {
     employees: { _id: string; name: string }[];
   };
   const employeeId = catalog.employees.find((employee) => employee.name === withName)?._id;
+  expect(employeeId, `an employee named "${withName}" in ${JSON.stringify(catalog.employees.map((e) => e.name))}`).toBeDefined();
   const response = await fetch(`${stack.server.url}/api/public/booking/book`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer e2e-book-key-0001` },
@@ -177,7 +178,7 @@ test('a slot taken meanwhile sends the customer back to the time grid with a pla
       customer: { name: 'Other', email: 'other@example.com', phone: '0301111' },
     }),
   });
-  expect(response.status).toBe(201);
+  expect(response.status, await response.clone().text()).toBe(201);
 
   await page.getByRole('button', { name: 'Book now' }).click();
   await onScreen(page, 'time');

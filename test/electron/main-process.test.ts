@@ -23,6 +23,7 @@ const electron = vi.hoisted(() => {
     quit: 0,
     errorBoxes: [] as string[],
     handlers: new Map<string, Listener>(),
+    appHandlers: new Map<string, Listener>(),
     windows: [] as { options: Record<string, unknown>; contents: FakeContents; loaded: string | null; window: { loads: number; focused: number; emit(name: string, ...args: unknown[]): void } }[],
     permissionHandler: null as Listener | null,
     permissionCheck: null as Listener | null,
@@ -148,7 +149,7 @@ const APP_URL = 'app://frontdesk/index.html';
 
 /** A core stand-in: booking events reach a subscriber only while it names LIVE_SESSION. */
 const LIVE_SESSION = 'live-session-0123456789';
-function fakeCore(setupCode: string | null = null): KioskCore & { emit(event: KioskEvent): void; calls: unknown[] } {
+function fakeCore(setupCode: string | null = null): KioskCore & { emit(event: KioskEvent): void; calls: unknown[]; closed: number } {
   const listeners = new Set<(event: KioskEvent) => void>();
   const calls: unknown[] = [];
   const api = Object.fromEntries(
@@ -175,20 +176,29 @@ function fakeCore(setupCode: string | null = null): KioskCore & { emit(event: Ki
     },
     emit: (event) => listeners.forEach((listener) => listener(event)),
     outboxCounts: () => ({ queued: 0, sending: 0, sent: 0, rejected: 0, unknown: 0, discarded: 0, dueNow: 0 }),
-    close: () => Promise.resolve(),
+    closed: 0,
+    close() {
+      this.closed += 1;
+      return Promise.resolve();
+    },
   };
 }
 
 let userData: string;
 let settingsMode: 'kiosk' | 'counter' = 'kiosk';
 beforeEach(() => {
+  // The run keeps logs to errors (vitest.config.ts); IT's log file is written at the app's default.
+  vi.stubEnv('FRONTDESK_LOG_LEVEL', 'info');
   userData = mkdtempSync(join(tmpdir(), 'frontdesk-main-'));
   Object.assign(electron.state, { userData, locked: true, quit: 0, errorBoxes: [], windows: [], privilegedSchemes: [], loginItems: [], screen: 'start' });
   electron.state.protocolHandlers.clear();
   electron.state.appListeners.clear();
   electron.state.handlers.clear();
 });
-afterEach(() => rmSync(userData, { recursive: true, force: true }));
+afterEach(() => {
+  vi.unstubAllEnvs();
+  rmSync(userData, { recursive: true, force: true });
+});
 
 let coreOptions: unknown = null;
 async function start(env: Record<string, string> = {}, platform: NodeJS.Platform = 'linux', core = fakeCore()) {
@@ -415,6 +425,29 @@ describe('electron main', () => {
     window.contents.emit('did-navigate-in-page', {}, `${APP_URL}#/other`);
     window.contents.emit('did-navigate-in-page', {}, `${APP_URL}#/receipt`);
     expect(window.contents.printed).toEqual([expect.objectContaining({ silent: true, deviceName: 'Receipt-80mm' })]);
+  });
+
+  it('prints nothing without a configured printer: the receipt stays on screen', async () => {
+    const { window } = await start({});
+    window.contents.emit('did-navigate-in-page', {}, `${APP_URL}#/receipt`);
+    expect(window.contents.printed).toEqual([]);
+  });
+
+  it('closes the core before it quits when the last window closes', async () => {
+    const { core } = await start();
+    let closedAtQuit: number | null = null;
+    const quit = electron.module.app.quit;
+    electron.module.app.quit = () => {
+      closedAtQuit = core.closed;
+      quit();
+    };
+    try {
+      for (const listener of electron.state.appListeners.get('window-all-closed') ?? []) listener();
+      await vi.waitFor(() => expect(electron.state.quit).toBe(1));
+    } finally {
+      electron.module.app.quit = quit;
+    }
+    expect(closedAtQuit).toBe(1);
   });
 
   it("writes its log to main.log in the OS log folder, the core's lines included", async () => {

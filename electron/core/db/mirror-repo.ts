@@ -60,8 +60,11 @@ export function loadCatalog(db: KioskDb): { services: Service[]; employees: Empl
   const employeeRows = db.select().from(mirrorEmployees).orderBy(asc(mirrorEmployees.position)).all();
   const services = serviceRows.flatMap((row) => parseJson(ServiceSchema, row.data) ?? []);
   const employees = employeeRows.flatMap((row) => parseJson(EmployeeSchema, row.data) ?? []);
+  // The mirror fetches services and employees in two steps: with only one of them stored the
+  // catalog is not cached yet (else a lookup between the steps was served no employees).
+  if (serviceRows.length === 0 || employeeRows.length === 0) return { services, employees, fetchedAt: null };
   const times = [...serviceRows, ...employeeRows].map((row) => row.fetchedAt);
-  return { services, employees, fetchedAt: times.length > 0 ? Math.min(...times) : null };
+  return { services, employees, fetchedAt: Math.min(...times) };
 }
 
 export function loadService(db: KioskDb, serviceId: string): Service | null {

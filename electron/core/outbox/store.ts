@@ -57,7 +57,11 @@ export function createMemoryOutboxStore(): OutboxStore {
       return true;
     },
     get: (localId) => structuredClone(rows.get(localId) ?? null),
-    list: () => [...rows.values()].sort((a, b) => b.createdAt - a.createdAt).map((e) => structuredClone(e)),
+    // As the SQLite store: newest first, ties by localId (descending).
+    list: () =>
+      [...rows.values()]
+        .sort((a, b) => b.createdAt - a.createdAt || (a.localId < b.localId ? 1 : a.localId > b.localId ? -1 : 0))
+        .map((e) => structuredClone(e)),
     due: (now, limit) =>
       [...rows.values()]
         .filter((e) => e.state === 'queued' && e.nextAttemptAt <= now)

@@ -1,12 +1,17 @@
 import type { Page } from '@playwright/test';
 import { expect, type Kiosk } from './stack';
 import { onScreen } from './screens';
+import { instantToWall } from '../../../shared/booking/time';
 
 export interface SlotChoice {
   serviceId: string;
   serviceTitle: string;
   date: string;
   time: string;
+  /** The slot is in the month after today's. */
+  nextMonth: boolean;
+  /** Today's month has a bookable day left (else the day screen skips to the next by itself). */
+  monthOpens: boolean;
 }
 
 interface Catalog {
@@ -20,8 +25,11 @@ interface Slots {
   timeSlots: { time: string; available: boolean; employeeId?: string }[];
 }
 
-function pad(value: number): string {
-  return String(value).padStart(2, '0');
+/** Today and the wall time on the kiosk's (fixed) clock, in the business's zone. */
+export function kioskToday(kiosk: Kiosk): { date: string; time: string; year: number; month: number; day: number } {
+  const wall = instantToWall(kiosk.clock.now(), 'Europe/Berlin');
+  const [year, month, day] = wall.date.split('-').map(Number) as [number, number, number];
+  return { ...wall, year, month, day };
 }
 
 /**
@@ -32,18 +40,18 @@ export async function firstFreeSlot(kiosk: Kiosk, serviceIndex = 0): Promise<Slo
   const catalog = (await kiosk.call('getCatalog')) as Catalog;
   const service = catalog.services[serviceIndex];
   if (!service) throw new Error('no service');
-  const now = new Date();
-  const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-  const clock = `${pad(now.getHours())}:${pad(now.getMinutes())}`;
+  const today = kioskToday(kiosk);
+  let monthOpens = true; // whether the day screen opens on today's month (it skips a month with no day left)
   for (const offset of [0, 1]) {
-    const month = new Date(now.getFullYear(), now.getMonth() + offset, 1);
-    const days = (await kiosk.call('getAvailableDays', { year: month.getFullYear(), month: month.getMonth() + 1, serviceId: service._id })) as Days;
+    const { year, month } = offset === 0 ? today : today.month === 12 ? { year: today.year + 1, month: 1 } : { year: today.year, month: today.month + 1 };
+    const days = (await kiosk.call('getAvailableDays', { year, month, serviceId: service._id })) as Days;
+    if (offset === 0) monthOpens = days.availableDays.some((day) => day >= today.day);
     for (const day of days.availableDays) {
-      const date = `${month.getFullYear()}-${pad(month.getMonth() + 1)}-${pad(day)}`;
-      if (date < today) continue;
+      const date = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+      if (date < today.date) continue;
       const slots = (await kiosk.call('getTimeSlots', { date, serviceId: service._id })) as Slots;
-      const slot = slots.timeSlots.find((s) => s.available && s.employeeId && (date !== today || s.time > clock));
-      if (slot) return { serviceId: service._id, serviceTitle: service.title, date, time: slot.time };
+      const slot = slots.timeSlots.find((s) => s.available && s.employeeId && (date !== today.date || s.time > today.time));
+      if (slot) return { serviceId: service._id, serviceTitle: service.title, date, time: slot.time, nextMonth: offset === 1, monthOpens };
     }
   }
   throw new Error('no free slot in two months');
@@ -54,15 +62,21 @@ export async function start(page: Page): Promise<void> {
   await onScreen(page, 'service');
 }
 
+/**
+ * On the day screen: the chosen day. The screen opens on today's month, or on the next one by
+ * itself when today's has no day left; only a slot next month in an open month needs a tap.
+ */
+export async function chooseDay(page: Page, choice: SlotChoice): Promise<void> {
+  await onScreen(page, 'day');
+  if (choice.nextMonth && choice.monthOpens) await page.locator('.calendar-head button').last().click();
+  await page.locator(`[data-date="${choice.date}"]`).click();
+  await onScreen(page, 'time');
+}
+
 /** Service -> day -> time for a chosen slot; ends on the details screen. */
 export async function chooseSlot(page: Page, choice: SlotChoice): Promise<void> {
   await page.locator('.service-main', { hasText: choice.serviceTitle }).click();
-  await onScreen(page, 'day');
-  const [year, month] = choice.date.split('-').map(Number) as [number, number];
-  const now = new Date();
-  if (year * 12 + month > now.getFullYear() * 12 + now.getMonth() + 1) await page.locator('.calendar-head button').last().click();
-  await page.locator(`[data-date="${choice.date}"]`).click();
-  await onScreen(page, 'time');
+  await chooseDay(page, choice);
   await page.locator(`[data-time="${choice.time}"]`).click();
   await onScreen(page, 'details');
 }

@@ -2,12 +2,18 @@
  * What every end-to-end test runs against: the reference server (demo data, a booking key),
  * the fault proxy in front of it, and a fresh kiosk (core + browser shell, own data folder)
  * whose upstream is the proxy. All in this process, on 127.0.0.1 port 0.
+ *
+ * Time is fixed: each test starts at `clockStart` (default Tuesday 2026-11-24 10:00 in Berlin;
+ * `test.use({ clockStart })` for another day). The server, the kiosk core and the page (through
+ * Playwright's clock, zone Europe/Berlin in playwright.config.ts) all read that timeline, which
+ * runs at real speed from there; `page.clock.fastForward` moves the page on without waiting.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { startKioskWeb, type KioskWeb, type StartKioskWebOptions } from '../../../electron/web/start-kiosk-web';
+import { systemClock, type Clock } from '../../../electron/core/clock';
 import { kioskApi, type KioskMethod } from '../../../shared/kiosk-api';
 import { silentLogger } from '../../../electron/core/log';
 import { startServer, type RunningServer } from '../../../server/start-server';
@@ -16,9 +22,16 @@ import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 export const API_KEY = 'e2e-book-key-0001';
 export const STAFF_PIN = '2468';
 
+/** Tuesday 2026-11-24, 10:00 in Berlin: a working day with every service offered. */
+export const TUESDAY_1000 = Date.parse('2026-11-24T09:00:00Z');
+
 export interface Stack {
   server: RunningServer;
   proxy: FaultProxy;
+  /** The shared timeline: the server reads it; each test moves it to its `clockStart`. */
+  timeline: { offsetMs: number };
+  /** The server's SQLite file (a test may change a booking behind the kiosk's back). */
+  dbPath: string;
 }
 
 export interface Kiosk {
@@ -30,31 +43,49 @@ export interface Kiosk {
    * session opened with STAFF_PIN unless the input names one.
    */
   call(method: string, input?: unknown): Promise<unknown>;
+  /** The kiosk's (and the server's) clock. */
+  clock: Clock;
 }
 
 /** Start-up options of the kiosk (as from the machine config), e.g. `test.use({ kioskOptions: { locked } })`. */
 export type KioskOptions = Pick<StartKioskWebOptions, 'locked' | 'mode' | 'upstreamUrl' | 'staffIdleTimeoutSec' | 'staffPinHash' | 'shop'>;
 
-export const test = base.extend<{ kiosk: Kiosk; kioskOptions: KioskOptions }, { stack: Stack }>({
+export const test = base.extend<
+  { kiosk: Kiosk; kioskOptions: KioskOptions; clockStart: number; clock: Clock },
+  { stack: Stack }
+>({
   kioskOptions: [{}, { option: true }],
+  clockStart: [TUESDAY_1000, { option: true }],
   stack: [
     async ({}, use) => {
       const dir = mkdtempSync(join(tmpdir(), 'fd-e2e-server-'));
+      const timeline = { offsetMs: 0 };
+      const dbPath = join(dir, 'server.db');
       const server = await startServer({
-        dbPath: join(dir, 'server.db'),
+        dbPath,
         seed: 'demo',
         keys: [{ key: API_KEY, scope: 'book' }],
         rateLimit: { perMinute: 600, perDay: 10_000 },
+        clock: () => Date.now() + timeline.offsetMs,
       });
       const proxy = await startFaultProxy({ target: server.url });
-      await use({ server, proxy });
+      await use({ server, proxy, timeline, dbPath });
       await proxy.close();
       await server.close();
       rmSync(dir, { recursive: true, force: true });
     },
     { scope: 'worker' },
   ],
-  kiosk: async ({ stack, kioskOptions }, use) => {
+  clock: async ({ stack, clockStart }, use) => {
+    stack.timeline.offsetMs = clockStart - Date.now();
+    await use({ ...systemClock, now: () => Date.now() + stack.timeline.offsetMs });
+  },
+  // The page's Date and timers start where the kiosk's clock is (before any page script runs).
+  page: async ({ page, clock }, use) => {
+    await page.clock.install({ time: clock.now() });
+    await use(page);
+  },
+  kiosk: async ({ stack, kioskOptions, clock }, use) => {
     stack.proxy.setMode('pass');
     const dataDir = mkdtempSync(join(tmpdir(), 'fd-e2e-kiosk-'));
     const printed: string[] = [];
@@ -66,6 +97,7 @@ export const test = base.extend<{ kiosk: Kiosk; kioskOptions: KioskOptions }, { 
       token: 'e2e-token',
       print: (line) => printed.push(line),
       log: silentLogger,
+      clock,
       ...kioskOptions,
     });
     const setupCode = printed.map((line) => /^setup code: (\S+)$/.exec(line)?.[1]).find((code) => code !== undefined) ?? null;
@@ -84,7 +116,7 @@ export const test = base.extend<{ kiosk: Kiosk; kioskOptions: KioskOptions }, { 
       if (!body.ok) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
       return body.result;
     };
-    await use({ web, setupCode, call });
+    await use({ web, setupCode, call, clock });
     await web.close();
     rmSync(dataDir, { recursive: true, force: true });
   },

@@ -18,6 +18,7 @@ beforeEach(() => {
   temp = makeTempDir('fd-modes-');
 });
 afterEach(async () => {
+  vi.unstubAllEnvs();
   await core?.close();
   core = null;
   vi.restoreAllMocks();
@@ -36,6 +37,7 @@ describe.skipIf(process.platform === 'win32')('data folder modes', () => {
     writeFileSync(join(dataDir, 'notes.txt'), 'not ours to change');
     chmodSync(join(dataDir, 'notes.txt'), 0o644);
     const stderr: string[] = [];
+    vi.stubEnv('FRONTDESK_LOG_LEVEL', 'warn'); // the test run logs errors only (vitest.config.ts)
     vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
       stderr.push(String(chunk));
       return true;

@@ -2,17 +2,17 @@
  * GET /available-days and /availability through the endpoint: decisions.md "Time" (grid, `any`,
  * empty months, DST days of 2026 in Europe/Berlin) and the 400/404 rows for queries.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setBookingStatus } from '../../../server/db/bookings';
 import { upsertEmployee, upsertService } from '../../../server/db/catalog';
 import { closeServerDb, openServerDb } from '../../../server/db/open';
 import { DEMO_SERVICES } from '../../../server/seed/demo';
 import { AvailableDaysEnvelope, BookingCreatedEnvelope, ErrorEnvelopeSchema, TimeSlotsEnvelope } from '../../../shared/api/schemas';
-import { MONDAY_0800, createTestApp, demoBooking } from '../../support/server/harness';
+import { createTestApp, demoBooking } from '../../support/server/harness';
 import type { TestApp } from '../../support/server/harness';
 
 let t: TestApp;
-beforeAll(async () => {
+beforeEach(async () => {
   t = await createTestApp();
   // A night shift on Sundays that crosses 02:00-03:00, for the DST days.
   upsertService(t.db, { ...DEMO_SERVICES[1], id: 'svc-night', title: 'Nachtschnitt', features: [], durationValue: 30, durationUnit: 'minutes' });
@@ -28,7 +28,7 @@ beforeAll(async () => {
     serviceIds: ['svc-night'],
   });
 });
-afterAll(async () => {
+afterEach(async () => {
   await t.close();
 });
 
@@ -156,7 +156,6 @@ describe('GET /availability', () => {
 });
 
 describe('DST days in Europe/Berlin (2026)', () => {
-  afterAll(() => t.clock.set(MONDAY_0800));
   const night = 'serviceId=svc-night&employeeId=emp-night';
 
   it('2026-03-29 (spring forward): 02:00-02:59 is never offered; a booking across the gap ends an hour later on the wall', async () => {

@@ -2,7 +2,7 @@
  * POST /book: decisions.md "Status codes" (201/400/404/409), "Bookings and customers"
  * (pending, e-mail matching, numbers, duration in minutes, limits, trimming, unknown fields).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setBookingStatus } from '../../../server/db/bookings';
 import { BookingCreatedEnvelope, ErrorEnvelopeSchema } from '../../../shared/api/schemas';
 import type { BookingResponse } from '../../../shared/api/schemas';
@@ -10,10 +10,10 @@ import { MONDAY_0800, createTestApp, demoBooking, rowCount } from '../../support
 import type { TestApp } from '../../support/server/harness';
 
 let t: TestApp;
-beforeAll(async () => {
+beforeEach(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
+afterEach(async () => {
   await t.close();
 });
 

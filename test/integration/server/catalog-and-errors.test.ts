@@ -1,7 +1,7 @@
 /**
  * decisions.md "Status codes" and "Lists": envelopes everywhere, 401/403/404/400/413/500, list order.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { hashKey, upsertApiKey, revokeApiKey } from '../../../server/db/api-keys';
 import { upsertEmployee, upsertService } from '../../../server/db/catalog';
@@ -13,10 +13,10 @@ import { BOOK_KEY, HIGH_LIMITS, READ_KEY, createTestApp, demoBooking, observeRes
 import type { TestApp } from '../../support/server/harness';
 
 let t: TestApp;
-beforeAll(async () => {
+beforeEach(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
+afterEach(async () => {
   await t.close();
 });
 

@@ -2,6 +2,7 @@
  * Over real HTTP on 127.0.0.1 (startServer, port 0): 20 concurrent bookings of one slot, a
  * restart that keeps bookings, rate counters and idempotency records, and the e-mail sink.
  */
+import { readdirSync, readlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
@@ -33,6 +34,19 @@ async function start(name: string, extra: Partial<StartServerOptions> = {}): Pro
   return server;
 }
 
+/** This process's open file descriptors that point at `path` (or its -wal / -shm files). */
+function openFilesOf(path: string): string[] {
+  return readdirSync('/proc/self/fd')
+    .map((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`);
+      } catch {
+        return ''; // closed while listing
+      }
+    })
+    .filter((target) => target.startsWith(path));
+}
+
 function post(server: RunningServer, body: unknown, headers: Record<string, string> = {}) {
   return fetch(`${server.url}${API_PREFIX}/book`, {
     method: 'POST',
@@ -45,6 +59,8 @@ describe('startServer', () => {
   it('listens on 127.0.0.1 with a free port and says where', async () => {
     const server = await startTestServer();
     servers.push(server);
+    // The socket itself, not a string built from the same default: 0.0.0.0 would fail here.
+    expect(server.address()).toMatchObject({ address: '127.0.0.1', family: 'IPv4', port: server.port });
     expect(server.url).toBe(`http://127.0.0.1:${server.port}`);
     expect(server.port).toBeGreaterThan(0);
     const response = await fetch(`${server.url}${API_PREFIX}/services`, { headers: { authorization: `Bearer ${BOOK_KEY}` } });
@@ -84,7 +100,11 @@ describe('startServer', () => {
   });
 
   it('rejects when the migrations cannot be applied (and closes the database)', async () => {
-    await expect(startServer({ dbPath: join(tmp.dir, 'missing-dir', 'x.db'), keys: [], migrationsFolder: join(tmp.dir, 'no-migrations') })).rejects.toThrow();
+    const migrationsFolder = join(tmp.dir, 'no-migrations');
+    const dbPath = join(tmp.dir, 'missing-dir', 'x.db');
+    await expect(startServer({ dbPath, keys: [], migrationsFolder })).rejects.toThrow(/meta\/_journal\.json/);
+    // Closed: this process holds no file descriptor on the database any more (Linux's view).
+    expect(openFilesOf(dbPath)).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@
  * 24 h; and after a crash, a key replays its committed booking and is never blocked for a day.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashKey } from '../../../server/db/api-keys';
 import { IN_FLIGHT_LEASE_MS } from '../../../server/db/idempotency';
 import { closeServerDb } from '../../../server/db/open';
@@ -33,16 +33,17 @@ class GatedMailer implements Mailer {
   close(): void {}
 }
 
+// Each test on its own app and database, so that any one passes alone and in any order.
 let t: TestApp;
-const mailer = new GatedMailer();
-beforeAll(async () => {
+let mailer: GatedMailer;
+beforeEach(async () => {
+  mailer = new GatedMailer();
   t = await createTestApp({ mailer });
 });
-afterAll(async () => {
+afterEach(async () => {
   mailer.releaseAll();
   await t.close();
 });
-
 
 describe('Idempotency-Key', () => {
   it('the same key and body replays the first response and creates nothing', async () => {
@@ -64,9 +65,12 @@ describe('Idempotency-Key', () => {
   });
 
   it('the same key with a different body is 422', async () => {
+    expect((await t.book(demoBooking({ time: '12:00' }), { idempotencyKey: 'key-replay-1' })).statusCode).toBe(201);
+    const bookings = rowCount(t.db, 'bookings');
     const response = await t.book(demoBooking({ time: '13:00' }), { idempotencyKey: 'key-replay-1' });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ success: false });
+    expect(rowCount(t.db, 'bookings')).toBe(bookings);
   });
 
   it('the same key while the first request is still processed is 409; afterwards it replays', async () => {
@@ -111,6 +115,17 @@ describe('Idempotency-Key', () => {
     const replay = await t.book(unknown, { idempotencyKey: 'refused-key' });
     expect(replay.statusCode).toBe(404);
     expect(replay.headers['idempotent-replayed']).toBe('true');
+
+    // Without the header: the same request twice is processed twice, nothing is replayed.
+    const body = demoBooking({ time: '16:00' });
+    const records = rowCount(t.db, 'idempotency_records');
+    const first = await t.book(body);
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const second = await t.book(body);
+    expect(second.statusCode).toBe(409); // processed afresh: the slot is now taken
+    expect(second.headers['idempotent-replayed']).toBeUndefined();
+    expect(rowCount(t.db, 'idempotency_records')).toBe(records);
   });
 
   it.each([

@@ -8,21 +8,21 @@
  */
 import fc from 'fast-check';
 import { Pool } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../../shared/api/schemas';
 import { BOOK_KEY, createTestApp, dataHash, dataTables, demoBooking, tableRows } from '../../support/server/harness';
 import type { TestApp } from '../../support/server/harness';
 
 let t: TestApp;
 let pool: Pool;
-beforeAll(async () => {
+beforeEach(async () => {
   t = await createTestApp();
   // One real booking (with a key) so that the tables are not trivially empty.
   expect((await t.book(demoBooking({ time: '19:00' }), { idempotencyKey: 'seed-booking' })).statusCode).toBe(201);
   const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
   pool = new Pool(url, { connections: 1, pipelining: 1 });
 });
-afterAll(async () => {
+afterEach(async () => {
   await pool.close();
   await t.close();
 });

@@ -1,18 +1,19 @@
 /**
  * decisions.md "Rate limits": fixed clock-minute and UTC-day windows per key, every
  * authenticated request counts (errors too), a 429 does not; headers describe the window
- * with the fewest left; 429 body and Retry-After in whole seconds.
+ * with the fewest left; 429 body and Retry-After in whole seconds. Each test on its own app
+ * (limits 3 a minute, 5 a day), so that any one passes alone.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RateLimitBodySchema } from '../../../shared/api/schemas';
 import { MONDAY_0800, OTHER_BOOK_KEY, createTestApp, demoBooking } from '../../support/server/harness';
 import type { TestApp } from '../../support/server/harness';
 
 let t: TestApp;
-beforeAll(async () => {
+beforeEach(async () => {
   t = await createTestApp({ limits: { perMinute: 3, perDay: 5 } });
 });
-afterAll(async () => {
+afterEach(async () => {
   await t.close();
 });
 
@@ -25,6 +26,11 @@ function headers(response: { headers: Record<string, unknown> }) {
     remaining: Number(response.headers['x-ratelimit-remaining']),
     reset: Number(response.headers['x-ratelimit-reset']),
   };
+}
+
+/** Spends `n` requests of the current minute, each answered 200. */
+async function spend(n: number): Promise<void> {
+  for (let i = 0; i < n; i += 1) expect((await t.get('/services')).statusCode).toBe(200);
 }
 
 describe('per-key limits', () => {
@@ -47,15 +53,22 @@ describe('per-key limits', () => {
   });
 
   it('does not count a 429, and another key has its own counters', async () => {
+    await spend(3);
+    expect((await t.get('/services')).statusCode).toBe(429);
     expect((await t.get('/services')).statusCode).toBe(429);
     expect(headers(await t.get('/services', OTHER_BOOK_KEY))).toEqual({ limit: 3, remaining: 2, reset: MINUTE_END });
+    // Had the 429s counted, the day (5) would be used up: the next minute must still answer.
+    t.clock.set(MONDAY_0800 + 60_000);
+    expect(headers(await t.get('/services'))).toEqual({ limit: 5, remaining: 1, reset: DAY_END });
   });
 
   it('a new minute opens again; the headers then describe the day, which has fewer left', async () => {
+    await spend(3);
+    expect((await t.get('/services')).statusCode).toBe(429);
     t.clock.set(MONDAY_0800 + 60_000);
     const response = await t.get('/services');
     expect(response.statusCode).toBe(200);
-    // 3 counted before (the 429s were not) + this one = 4 of 5 for the day; 1 of 3 for the minute.
+    // 3 counted before (the 429 was not) + this one = 4 of 5 for the day; 1 of 3 for the minute.
     expect(headers(response)).toEqual({ limit: 5, remaining: 1, reset: DAY_END });
     expect((await t.book(demoBooking())).statusCode).toBe(201);
     const refused = await t.get('/employees');
@@ -66,12 +79,16 @@ describe('per-key limits', () => {
   });
 
   it('the UTC day resets the day window', async () => {
+    await spend(3);
+    t.clock.set(MONDAY_0800 + 60_000);
+    await spend(2);
+    expect((await t.get('/services')).statusCode).toBe(429); // the day is used up
     t.clock.set(DAY_END * 1000);
     expect(headers(await t.get('/services'))).toEqual({ limit: 3, remaining: 2, reset: DAY_END + 60 });
   });
 
   it('writes the counters to SQLite at the end of the event-loop turn', async () => {
-    await t.get('/services');
+    await spend(2);
     await new Promise((resolve) => setImmediate(resolve));
     const rows = t.db.$client.prepare("SELECT window, count FROM rate_limit_counters WHERE window = 'day' ORDER BY count").all();
     expect(rows).toContainEqual({ window: 'day', count: 2 });

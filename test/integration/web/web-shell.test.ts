@@ -88,6 +88,8 @@ describe('startWebShell', () => {
   });
 
   it('listens on 127.0.0.1 with the port it picked', () => {
+    // The socket itself, not a string built from the same constant: 0.0.0.0 would fail here.
+    expect(shell.address()).toMatchObject({ address: '127.0.0.1', family: 'IPv4', port: shell.port });
     expect(shell.url).toBe(`http://127.0.0.1:${shell.port}`);
     expect(shell.port).toBeGreaterThan(0);
   });

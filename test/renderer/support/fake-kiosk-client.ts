@@ -69,6 +69,8 @@ export interface FakeKioskOptions {
   pin?: string | null;
   /** Where the upstream is; with 'remote' and no PIN the first one needs SETUP_CODE. */
   upstream?: 'embedded' | 'remote';
+  /** The API key the kiosk starts with (IT's machine config). */
+  apiKey?: string;
 }
 
 export const SETUP_CODE = 'ABCD-2345';
@@ -89,13 +91,15 @@ export class FakeKioskClient implements KioskClient {
   /** Live staff sessions; a test deletes one to play an expiry in the core. */
   readonly sessions = new Set<string>();
   readonly upstream: 'embedded' | 'remote';
+  private apiKey: string | null;
 
   constructor(options: FakeKioskOptions = {}) {
     this.pin = options.pin === undefined ? '1234' : options.pin;
     this.upstream = options.upstream ?? 'embedded';
+    this.apiKey = options.apiKey ?? null;
     this.settings = {
       upstreamUrl: null,
-      apiKeySet: false,
+      apiKeySet: this.apiKey !== null,
       apiKeyProtection: 'plain',
       mode: 'kiosk',
       idleTimeoutSec: 60,
@@ -306,16 +310,17 @@ export class FakeKioskClient implements KioskClient {
     const { pin: _pin, newPin: _newPin, session: _session, apiKey, shop: shopUpdate, ...rest } = input;
     const refused = this.settings.locked.find((field) =>
       field === 'apiKey'
-        ? apiKey !== undefined
+        ? apiKey !== undefined && apiKey !== this.apiKey
         : field === 'shop'
           ? shopUpdate !== undefined
           : rest[field] !== undefined && rest[field] !== this.settings[field],
     );
     if (refused) return fail('invalid_input', `${refused} is set by your IT department`);
     if (input.newPin) this.pin = input.newPin;
+    if (apiKey !== undefined) this.apiKey = apiKey;
     const shop = { ...this.settings.shop };
     for (const [field, value] of Object.entries(shopUpdate ?? {})) if (value !== undefined) shop[field as keyof typeof shop] = value || null;
-    this.settings = { ...this.settings, ...rest, shop, upstreamUrl: rest.upstreamUrl ?? this.settings.upstreamUrl, apiKeySet: this.settings.apiKeySet || apiKey !== undefined, pinSet: true };
+    this.settings = { ...this.settings, ...rest, shop, upstreamUrl: rest.upstreamUrl ?? this.settings.upstreamUrl, apiKeySet: this.apiKey !== null, pinSet: true };
     return ok({ ...this.settings });
   };
   verifyStaffPin: KioskClient['verifyStaffPin'] = async (input: KioskInput<'verifyStaffPin'>) => {

@@ -197,6 +197,6 @@ export function dataHash(db: ServerDb, tables: readonly string[] = dataTables(db
   return hash.digest('hex');
 }
 
-export function rowCount(db: ServerDb, table: 'bookings' | 'customers'): number {
+export function rowCount(db: ServerDb, table: 'bookings' | 'customers' | 'idempotency_records'): number {
   return (db.$client.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 }

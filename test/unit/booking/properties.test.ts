@@ -73,7 +73,7 @@ function busyArb(employeeCount: number, aroundMs: number): fc.Arbitrary<BusyInte
 }
 
 /** A whole day query: the date is near today (past, open and beyond-horizon days) or a DST day. */
-const dayQueryArb: fc.Arbitrary<DayQuery> = fc
+const anyDayQueryArb: fc.Arbitrary<DayQuery> = fc
   .record({
     employees: employeesArb,
     settings: settingsArb,
@@ -100,7 +100,67 @@ const dayQueryArb: fc.Arbitrary<DayQuery> = fc
     }));
   });
 
+/** Working hours on every weekday: one stretch starting 06:00-10:00, 6-10 hours long. */
+const workingWeekArb = weekArb(
+  fc.tuple(fc.integer({ min: 24, max: 40 }), fc.integer({ min: 24, max: 40 })).map(([q, len]) => [interval(q * 15, len * 15)]),
+);
+const shortBreaksArb = weekArb(
+  fc.array(fc.tuple(fc.integer({ min: 132, max: 168 }), fc.integer({ min: 1, max: 9 })).map(([q, len]) => interval(q * 5, len * 5)), { maxLength: 1 }),
+);
+
+/**
+ * A day that is mostly bookable: within the horizon and after today, the first employee doing
+ * the service and working every day, few bookings. Slots are still taken by bookings, breaks,
+ * notice and DST, so the free-slot properties meet both kinds of slot.
+ */
+const openDayQueryArb: fc.Arbitrary<DayQuery> = fc
+  .record({
+    employees: fc
+      .array(fc.record({ name: fc.constantFrom('Anna', 'Ben', 'Cara', 'Dora'), weekly: workingWeekArb, breaks: shortBreaksArb, serviceIds: fc.subarray([...SERVICES]) }), {
+        minLength: 1,
+        maxLength: 3,
+      })
+      .map((list) => list.map((e, i) => ({ ...e, id: `e${i}`, serviceIds: i === 0 ? [...SERVICES] : e.serviceIds }))),
+    settings: fc.record({
+      timeZone: fc.constantFrom(...ZONES),
+      gridMinutes: fc.constantFrom(5, 10, 15, 30),
+      minNoticeMinutes: fc.constantFrom(0, 30, 120),
+      horizonDays: fc.integer({ min: 8, max: 60 }),
+    }),
+    now: nowArb,
+    dayOffset: fc.integer({ min: 1, max: 7 }),
+    durationMinutes: fc.integer({ min: 1, max: 24 }).map((n) => n * 5),
+    serviceId: fc.constantFrom(...SERVICES),
+    pick: fc.integer({ min: -1, max: 0 }),
+  })
+  .chain((base) => {
+    const date = addDays(todayIn(base.settings.timeZone, base.now), base.dayOffset);
+    const around = wallToInstant(date, '00:00', base.settings.timeZone) ?? dayClock(date, base.settings.timeZone).boundary(0);
+    return busyArb(base.employees.length, around).map((busy) => ({
+      date,
+      durationMinutes: base.durationMinutes,
+      serviceId: base.serviceId,
+      employeeId: base.pick < 0 ? 'any' : 'e0',
+      employees: base.employees,
+      busy: busy.slice(0, 3),
+      now: base.now,
+      settings: base.settings,
+    }));
+  });
+
+/** Mostly bookable days (the free-slot invariants need free slots), a share of anything at all. */
+const dayQueryArb: fc.Arbitrary<DayQuery> = fc.oneof({ arbitrary: openDayQueryArb, weight: 3 }, { arbitrary: anyDayQueryArb, weight: 1 });
+
 const RUNS = { numRuns: 250 };
+
+describe('the generated day queries', () => {
+  it('most have a free slot, and a share has none', () => {
+    const queries = fc.sample(dayQueryArb, { numRuns: 1_000, seed: 12 });
+    const withFree = queries.filter((q) => computeDaySlots(q).some((slot) => slot.available)).length / queries.length;
+    expect(withFree).toBeGreaterThan(0.6);
+    expect(withFree).toBeLessThan(0.95);
+  });
+});
 
 describe('availability properties', () => {
   it('no available slot overlaps a busy interval of its employee, and each lies in working hours', () => {

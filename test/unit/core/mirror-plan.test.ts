@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MIRROR_POLICY, planNext, slotsKey, daysKey, type MirrorTask, type PlanInput } from '../../../electron/core/mirror/plan';
+import { DEFAULT_MIRROR_POLICY, planNext, slotsKey, daysKey, taskKey, type MirrorTask, type PlanInput } from '../../../electron/core/mirror/plan';
 import { isOpenOn, overlayAvailableDays } from '../../../electron/core/mirror/derived-days';
 
 const NOW = 1_000_000_000;
@@ -174,5 +174,26 @@ describe('open days from the cache', () => {
       [27, { fetchedAt: NOW - 1, anyAvailable: true }], // older than the calendar: ignored
     ]);
     expect(overlayAvailableDays({ availableDays: [24, 25], fetchedAt: NOW }, slotDays)).toEqual([25, 26]);
+  });
+
+  it('names every task apart, so that one failing task blocks only itself', () => {
+    const keys = [
+      taskKey({ kind: 'services' }),
+      taskKey({ kind: 'employees' }),
+      taskKey({ kind: 'days', year: 2026, month: 11, serviceId: 'a' }),
+      taskKey({ kind: 'days', year: 2026, month: 12, serviceId: 'a' }),
+      taskKey({ kind: 'slots', date: '2026-11-24', serviceId: 'a' }),
+      taskKey({ kind: 'slots', date: '2026-11-24', serviceId: 'b' }),
+    ];
+    expect(keys).toEqual(['services', 'employees', 'days:2026-11|a', 'days:2026-12|a', 'slots:2026-11-24|a', 'slots:2026-11-24|b']);
+    // A failing services fetch leaves employees due.
+    const blocked = planNext(input({ servicesFetchedAt: null, employeesFetchedAt: null, failedUntil: new Map([['services', NOW + 5_000]]) }));
+    expect(blocked.task).toEqual({ kind: 'employees' });
+  });
+
+  it('plans no slots or month views before the services are known', () => {
+    const plan = planNext(input({ servicesFetchedAt: null, failedUntil: new Map([['services', NOW + 5_000]]) }));
+    expect(plan.task).toBeNull();
+    expect(plan.nextAt).toBe(NOW + 5_000);
   });
 });

@@ -70,6 +70,16 @@ describe('RateGovernor', () => {
     expect(g2.waitMs(59_999, 'interactive')).toBe(0);
   });
 
+  it('starts with nothing used, and a request older than a day no longer counts', () => {
+    const g = new RateGovernor({ minuteLimit: 5, dayLimit: 1 });
+    expect(g.snapshot(0)).toMatchObject({ minute: { used: 0 }, day: { used: 0 } });
+    expect(g.waitMs(0, 'interactive')).toBe(0);
+    g.onSend(0, 'interactive');
+    expect(g.waitMs(DAY - 1, 'interactive')).toBeGreaterThan(0);
+    expect(g.waitMs(DAY, 'interactive')).toBe(0);
+    expect(g.snapshot(DAY).day.used).toBe(0);
+  });
+
   it('waits until the oldest request leaves the window', () => {
     const g = new RateGovernor({ minuteLimit: 2, dayLimit: 1000 });
     g.onSend(1_000, 'interactive');

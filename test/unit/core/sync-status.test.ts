@@ -7,7 +7,7 @@ const answer = (skewMs: number) => ({ rateLimit: { limit: 60, remaining: 42, res
 describe('SyncStatusTracker', () => {
   it('is offline until the API answers, then reports the rate limit and the clock skew', () => {
     const tracker = new SyncStatusTracker(() => 'remote');
-    expect(tracker.snapshot(counts)).toMatchObject({ online: false, mode: 'offline', rateLimit: null, clockSkewMs: null });
+    expect(tracker.snapshot(counts)).toMatchObject({ online: false, mode: 'offline', rateLimit: null, clockSkewMs: null, lastSyncAt: null });
     tracker.onAnswer(answer(3_000));
     tracker.onSuccess(1_800_000_000_000);
     expect(tracker.snapshot(counts)).toMatchObject({
@@ -48,5 +48,42 @@ describe('SyncStatusTracker', () => {
     tracker.onAnswer(answer(0));
     expect(tracker.offlineSince).toBeNull();
     expect(tracker.snapshot(counts).online).toBe(true);
+  });
+
+  it('an answer without rate-limit or Date headers keeps what the last one said', () => {
+    const tracker = new SyncStatusTracker(() => 'remote');
+    tracker.onAnswer(answer(3_000));
+    tracker.onAnswer({ rateLimit: null, serverDate: null, receivedAt: 1_800_000_100_000 });
+    expect(tracker.snapshot(counts)).toMatchObject({ rateLimit: { limit: 60, remaining: 42 }, clockSkewMs: 3_000 });
+    expect(tracker.skewMs).toBe(3_000);
+  });
+
+  it('the skew limit is inclusive, and the message gives whole seconds', () => {
+    const tracker = new SyncStatusTracker(() => 'remote');
+    tracker.onAnswer(answer(MAX_CLOCK_SKEW_MS));
+    expect(tracker.snapshot(counts).lastError).toBeNull();
+    tracker.onAnswer(answer(MAX_CLOCK_SKEW_MS + 60_000));
+    expect(tracker.snapshot(counts).lastError).toBe("The kiosk's clock differs from the API's by 180 s: set the system clock.");
+  });
+
+  it('a refused key without a status says HTTP ?; the last failure shows once nothing outranks it', () => {
+    const tracker = new SyncStatusTracker(() => 'remote');
+    tracker.onFailure('mirror refresh failed (HTTP 500)');
+    tracker.onAuthError({ status: null, message: 'refused' });
+    expect(tracker.snapshot(counts).lastError).toBe('The API refused the API key (HTTP ?): check the key in settings.');
+    expect(tracker.paused).toBe(true);
+    tracker.clearAuthError();
+    expect(tracker.snapshot(counts)).toMatchObject({ mode: 'offline', lastError: 'mirror refresh failed (HTTP 500)' });
+  });
+
+  it('after a re-target nothing is known: offline, no rate limit, no skew, no error', () => {
+    const tracker = new SyncStatusTracker(() => 'remote');
+    tracker.onAnswer(answer(MAX_CLOCK_SKEW_MS * 2));
+    tracker.onAuthError({ status: 403, message: 'x' });
+    tracker.onNetworkFailure(7, 'reset');
+    tracker.reset();
+    expect(tracker.snapshot(counts)).toMatchObject({ online: false, mode: 'offline', rateLimit: null, clockSkewMs: null, lastError: null });
+    expect(tracker.offlineSince).toBeNull();
+    expect(tracker.paused).toBe(false);
   });
 });

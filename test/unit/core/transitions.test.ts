@@ -1,0 +1,92 @@
+/**
+ * The outbox state machine (transitions.ts), verdict by verdict: the patch, the job result
+ * (done | retry(afterMs) | failed) and whether the queue pauses; the time budget's edge.
+ */
+import { describe, expect, it } from 'vitest';
+import type { OutboxEntry } from '../../../electron/core/outbox/entry';
+import { applyVerdict, DEFAULT_REPLAY_POLICY, recoverInterrupted, startAttempt } from '../../../electron/core/outbox/transitions';
+import { backoffMs } from '../../../electron/core/upstream/outcome';
+import type { BookingResponse } from '../../../shared/api/schemas';
+import { outboxEntry } from '../../support/core/outbox-store-contract';
+
+const NOW = 1_000_000;
+const booking = { bookingId: 'b-1' } as BookingResponse;
+const error = { status: 503, message: 'busy' };
+const entry = (overrides: Partial<OutboxEntry> = {}) => outboxEntry({ localId: 'a', attempts: 3, firstAttemptAt: NOW - 1_000, ...overrides });
+
+describe('startAttempt', () => {
+  it('counts the attempt and keeps the first attempt time, or starts it', () => {
+    expect(startAttempt(entry(), NOW)).toEqual({ state: 'sending', attempts: 4, firstAttemptAt: NOW - 1_000, updatedAt: NOW });
+    expect(startAttempt(entry({ firstAttemptAt: null }), NOW)).toMatchObject({ firstAttemptAt: NOW });
+  });
+});
+
+describe('applyVerdict', () => {
+  it('sent: done, the booking kept, the error cleared', () => {
+    expect(applyVerdict(entry({ lastError: error }), { kind: 'sent', booking }, NOW, 0.5)).toEqual({
+      patch: { state: 'sent', booking, lastError: null, updatedAt: NOW },
+      result: { kind: 'done' },
+      pause: null,
+    });
+  });
+
+  it('refused: failed as rejected, or unknown for a 409 after a lost answer', () => {
+    const refused = { kind: 'refused', status: 409, error: { status: 409, message: 'taken' } } as const;
+    expect(applyVerdict(entry(), refused, NOW, 0.5)).toEqual({
+      patch: { state: 'rejected', lastError: refused.error, updatedAt: NOW },
+      result: { kind: 'failed' },
+      pause: null,
+    });
+    expect(applyVerdict(entry({ responseLost: true }), refused, NOW, 0.5).patch.state).toBe('unknown');
+    expect(applyVerdict(entry({ responseLost: true }), { ...refused, status: 400 }, NOW, 0.5).patch.state).toBe('rejected');
+  });
+
+  it('retry: queued after the backoff, a lost answer remembered', () => {
+    const afterMs = backoffMs(3, 0.5, DEFAULT_REPLAY_POLICY.backoff);
+    expect(applyVerdict(entry(), { kind: 'retry', responseLost: true, error }, NOW, 0.5)).toEqual({
+      patch: { state: 'queued', responseLost: true, lastError: error, nextAttemptAt: NOW + afterMs, updatedAt: NOW },
+      result: { kind: 'retry', afterMs },
+      pause: null,
+    });
+    expect(applyVerdict(entry({ responseLost: true }), { kind: 'retry', responseLost: false, error }, NOW, 0.5).patch.responseLost).toBe(true);
+  });
+
+  it('the time budget ends at exactly budgetMs after the first attempt: then rejected (or unknown), failed', () => {
+    const budget = DEFAULT_REPLAY_POLICY.budgetMs;
+    const verdict = { kind: 'retry', responseLost: false, error } as const;
+    expect(applyVerdict(entry({ firstAttemptAt: NOW - budget + 1 }), verdict, NOW, 0.5).patch.state).toBe('queued');
+    expect(applyVerdict(entry({ firstAttemptAt: NOW - budget }), verdict, NOW, 0.5)).toEqual({
+      patch: { state: 'rejected', responseLost: false, lastError: { status: 503, message: 'gave up: busy' }, updatedAt: NOW },
+      result: { kind: 'failed' },
+      pause: null,
+    });
+    // Without a first attempt yet, the budget starts now.
+    expect(applyVerdict(entry({ firstAttemptAt: null }), verdict, NOW, 0.5).patch.state).toBe('queued');
+  });
+
+  it('auth: waits due now, the attempt not counted, and pauses the queue', () => {
+    const auth = { kind: 'auth', error: { status: 401, message: 'key' } } as const;
+    expect(applyVerdict(entry(), auth, NOW, 0.5)).toEqual({
+      patch: { state: 'queued', attempts: 2, lastError: auth.error, nextAttemptAt: NOW, updatedAt: NOW },
+      result: { kind: 'retry', afterMs: 0 },
+      pause: auth.error,
+    });
+    expect(applyVerdict(entry({ attempts: 0 }), auth, NOW, 0.5).patch.attempts).toBe(0);
+  });
+
+  it('wait (429): after the given time, the attempt not counted', () => {
+    const wait = { kind: 'wait', afterMs: 7_000, error: { status: 429, message: 'slow down' } } as const;
+    expect(applyVerdict(entry(), wait, NOW, 0.5)).toEqual({
+      patch: { state: 'queued', attempts: 2, lastError: wait.error, nextAttemptAt: NOW + 7_000, updatedAt: NOW },
+      result: { kind: 'retry', afterMs: 7_000 },
+      pause: null,
+    });
+    expect(applyVerdict(entry({ attempts: 0 }), wait, NOW, 0.5).patch.attempts).toBe(0);
+  });
+});
+
+describe('recoverInterrupted', () => {
+  it('requeues now as a lost answer', () => {
+    expect(recoverInterrupted(entry({ state: 'sending' }), NOW)).toEqual({ state: 'queued', responseLost: true, nextAttemptAt: NOW, updatedAt: NOW });
+  });
+});
