@@ -58,11 +58,19 @@ export async function runUiBench(options: { runs?: number; log?: (line: string) 
   const web = await startKioskWeb({ port: 0, dataDir, token: 'bench', print: () => undefined, log: silentLogger });
   const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
-    await fetch(`${web.url}/api/kiosk/updateSettings`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer bench' },
-      body: JSON.stringify({ pin: '2468', language: 'en', idleTimeoutSec: 600 }),
-    });
+    const call = async (method: string, input: unknown): Promise<unknown> => {
+      const response = await fetch(`${web.url}/api/kiosk/${method}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer bench' },
+        body: JSON.stringify(input),
+      });
+      const body = (await response.json()) as { ok: boolean; result?: unknown; error?: unknown };
+      if (!body.ok) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
+      return body.result;
+    };
+    // The embedded demo upstream needs no setup code; the PIN opens the staff session.
+    const { session } = (await call('setupStaffPin', { pin: '2468' })) as { session: string };
+    await call('updateSettings', { session, language: 'en', idleTimeoutSec: 600 });
     const context = await browser.newContext({ viewport: { width: 1080, height: 1920 } });
     await context.addInitScript(IN_PAGE_SCRIPT);
 

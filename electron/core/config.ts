@@ -11,13 +11,16 @@
  *     "staffPinHash": "scrypt$...",                        // `npm run hash-pin`; read-only for staff
  *     "staffIdleTimeoutSec": 300,                          // staff session idle time, 30-3600
  *     "locked": ["upstreamUrl", "apiKey", "mode"],         // staff cannot change these in settings
- *     "retentionDays": 14                                  // days ended bookings keep personal data
+ *     "retentionDays": 14,                                 // days ended bookings keep personal data
+ *     "language": "de"                                     // de|en|tr|pl|uk|ar: the screen's default
  *   }
+ * Without a language from staff or IT the screen follows the browser/OS languages, then German.
  * Its path: `FRONTDESK_CONFIG`, else /etc/frontdesk/config.json (Linux),
  * %ProgramData%\Frontdesk\config.json (Windows), /Library/Application Support/Frontdesk/config.json
  * (macOS). A missing default file is fine; a missing FRONTDESK_CONFIG file is an error.
  * Environment: FRONTDESK_UPSTREAM_URL, FRONTDESK_API_KEY, FRONTDESK_API_KEY_FILE,
- * FRONTDESK_DATA_DIR, FRONTDESK_MODE, FRONTDESK_RETENTION_DAYS, FRONTDESK_STAFF_PIN_HASH.
+ * FRONTDESK_DATA_DIR, FRONTDESK_MODE, FRONTDESK_RETENTION_DAYS, FRONTDESK_STAFF_PIN_HASH,
+ * FRONTDESK_LANGUAGE.
  * Flags: --upstream URL, --api-key KEY, --api-key-file PATH, --data DIR, --mode kiosk|counter.
  * An empty value means "not set here"; the upstream value `embedded` forces the embedded demo
  * server. A key file's first line is the key (readSecretFile); one layer may not name both.
@@ -29,7 +32,7 @@ import { readFileSync } from 'node:fs';
 import { posix, win32 } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { LockableSetting } from '../../shared/kiosk-api';
+import { Language, LockableSetting } from '../../shared/kiosk-api';
 import { createLogger, type Logger } from './log';
 import { readSecretFile } from './secret-file';
 
@@ -53,6 +56,8 @@ export interface KioskConfig {
   configFile: string | null;
   /** Days ended bookings keep the customer's personal data; undefined: the core's default. */
   retentionDays?: number;
+  /** The screen's default language; undefined: staff's choice, else the browser's. */
+  language?: Language;
 }
 
 /**
@@ -106,6 +111,7 @@ const MachineFile = z
     staffIdleTimeoutSec: z.number().int().min(30).max(3600).optional(),
     locked: z.array(LockableSetting).optional(),
     retentionDays: RetentionDays.optional(),
+    language: Language.optional(),
   })
   .strict();
 
@@ -165,6 +171,7 @@ export function loadKioskStartupConfig(options: LoadKioskConfigOptions): KioskSt
     staffIdleTimeoutSec: file.staffIdleTimeoutSec,
     configFile: text === null ? null : path,
     retentionDays: pick(file.retentionDays, env.retentionDays),
+    language: pick(file.language, env.language),
   };
 }
 
@@ -227,6 +234,7 @@ interface Layer {
   dataDir?: string;
   mode?: KioskModeSetting;
   retentionDays?: number;
+  language?: Language;
 }
 
 function parseEnv(env: LoadKioskConfigOptions['env']): Layer {
@@ -241,6 +249,7 @@ function parseEnv(env: LoadKioskConfigOptions['env']): Layer {
     mode: parseMode(env.FRONTDESK_MODE, 'environment variable FRONTDESK_MODE'),
     staffPinHash: parsePinHash(env.FRONTDESK_STAFF_PIN_HASH),
     retentionDays: parseRetentionDays(env.FRONTDESK_RETENTION_DAYS),
+    language: parseLanguage(env.FRONTDESK_LANGUAGE),
   };
 }
 
@@ -307,6 +316,16 @@ function parseRetentionDays(value: string | undefined): number | undefined {
   const parsed = RetentionDays.safeParse(/^\d{1,4}$/.test(text) ? Number(text) : NaN);
   if (!parsed.success) {
     throw new ConfigError('environment variable FRONTDESK_RETENTION_DAYS: expected a whole number of days from 1 to 3650');
+  }
+  return parsed.data;
+}
+
+function parseLanguage(value: string | undefined): Language | undefined {
+  const text = blankToUndefined(value);
+  if (text === undefined) return undefined;
+  const parsed = Language.safeParse(text.toLowerCase());
+  if (!parsed.success) {
+    throw new ConfigError(`environment variable FRONTDESK_LANGUAGE: expected one of ${Language.options.join(', ')}`);
   }
   return parsed.data;
 }

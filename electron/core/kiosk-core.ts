@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Dispatcher } from 'undici';
-import type { KioskApi, KioskEvent, LockableSetting, Settings } from '../../shared/kiosk-api';
+import type { KioskApi, KioskEvent, Language, LockableSetting, Settings } from '../../shared/kiosk-api';
 import { systemClock, type Clock } from './clock';
 import { createPrivateFile, secureDataFolder } from './data-folder';
 import { checkpointKioskDb, openKioskDb, purgeKioskWal } from './db/open';
@@ -63,6 +63,8 @@ export interface KioskCoreOptions {
    */
   staffIdleTimeoutSec?: number;
   retentionDays?: number;
+  /** IT's default language for the screen (machine config `language`). */
+  language?: Language;
   pinAttempts?: PinAttemptPolicy;
   secretStore?: SecretStore;
   clock?: Clock;
@@ -127,7 +129,11 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
   const settings = createSettingsService(db, secrets, {
     locked: options.locked,
     itPinHash: options.staffPinHash,
-    configured: { staffIdleTimeoutSec: options.staffIdleTimeoutSec, retentionDays: options.retentionDays },
+    configured: {
+      staffIdleTimeoutSec: options.staffIdleTimeoutSec,
+      retentionDays: options.retentionDays,
+      language: options.language,
+    },
   });
   settings.override({ upstreamUrl: options.upstreamUrl, apiKey: options.apiKey, mode: options.mode });
 

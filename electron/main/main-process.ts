@@ -66,6 +66,7 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
       mode: config.locked.includes('mode') ? config.mode : undefined,
       secretStore,
       retentionDays: config.retentionDays,
+      ...(config.language === undefined ? {} : { language: config.language }),
       // The core finds drizzle/kiosk from its own source path; bundled into out/main that
       // path moves, so the app root (two levels above out/main) is named here.
       migrationsFolder: join(options.outDir, '..', '..', 'drizzle', 'kiosk'),

@@ -4,6 +4,7 @@
  * turns either into one line on stderr and exit 2.
  */
 import { parseArgs } from 'node:util';
+import type { Language } from '../../shared/kiosk-api';
 import { ConfigError, loadKioskStartupConfig, type LockableSetting } from '../core/config';
 import { createLogger } from '../core/log';
 import { readSecretFile } from '../core/secret-file';
@@ -31,6 +32,8 @@ export interface WebCliArgs {
   staffIdleTimeoutSec: number | undefined;
   /** Days ended bookings keep personal data (machine file or env); undefined: the default. */
   retentionDays: number | undefined;
+  /** IT's default language (machine file or FRONTDESK_LANGUAGE); undefined: not configured. */
+  language: Language | undefined;
 }
 
 /** Parses and checks every flag (unknown ones included); throws UsageError or ConfigError. */
@@ -83,6 +86,7 @@ export function parseWebCliArgs(
     staffPinHash: config.staffPinHash,
     staffIdleTimeoutSec: config.staffIdleTimeoutSec,
     retentionDays: config.retentionDays,
+    language: config.language,
   };
 }
 

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Language } from '../../shared/kiosk-api';
 import type { LockableSetting } from '../core/config';
 import { createKioskCore } from '../core/kiosk-core';
 import type { KioskCore } from '../core/kiosk-core';
@@ -40,6 +41,8 @@ export interface StartKioskWebOptions {
   staffIdleTimeoutSec?: number | undefined;
   /** Days ended bookings keep the customer's personal data; default the core's (14). */
   retentionDays?: number;
+  /** IT's default language for the screen; absent: staff's choice, else the browser's. */
+  language?: Language | undefined;
   /** Default ./data/kiosk, resolved against the working directory. */
   dataDir?: string;
   /** Default: a random one (it is in the printed URL). */
@@ -86,6 +89,7 @@ export async function startKioskWeb(options: StartKioskWebOptions = {}): Promise
     ...(options.staffPinHash === undefined ? {} : { staffPinHash: options.staffPinHash }),
     ...(options.staffIdleTimeoutSec === undefined ? {} : { staffIdleTimeoutSec: options.staffIdleTimeoutSec }),
     ...(options.retentionDays === undefined ? {} : { retentionDays: options.retentionDays }),
+    ...(options.language === undefined ? {} : { language: options.language }),
     secretStore: options.secretStore ?? createFileSecretStore(join(dataDir, 'api-key.secret')),
   });
   let shell: WebShell;

@@ -5,7 +5,7 @@ import { Notice } from '../components/Notice';
 import { StatusBar } from '../components/StatusBar';
 import type { FlowAction } from '../flow/flow-machine';
 import { useSyncStatus } from '../hooks/use-sync-status';
-import type { LanguageCode } from '../i18n/setup';
+import type { LanguageCode } from '../i18n/languages';
 import { OutboxScreen } from '../screens/OutboxScreen';
 import { SettingsScreen } from '../screens/SettingsScreen';
 import { useKiosk } from './kiosk-context';

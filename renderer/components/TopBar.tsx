@@ -1,16 +1,21 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type LanguageCode } from '../i18n/setup';
+import { LANGUAGE_NAMES, LANGUAGES, type LanguageCode } from '../i18n/languages';
 
 interface TopBarProps {
   language: LanguageCode;
   onLanguage: (language: LanguageCode) => void;
   highContrast: boolean;
   onToggleContrast: () => void;
+  largeText: boolean;
+  onToggleLargeText: () => void;
   onStaff?: () => void;
 }
 
-/** Always-visible controls: language, high contrast / large text, and the staff entrance. */
-export function TopBar({ language, onLanguage, highContrast, onToggleContrast, onStaff }: TopBarProps) {
+/**
+ * Always-visible controls: the languages (each named in its own script), larger text and high
+ * contrast (two toggles: a customer may need one without the other), and the staff entrance.
+ */
+export function TopBar({ language, onLanguage, highContrast, onToggleContrast, largeText, onToggleLargeText, onStaff }: TopBarProps) {
   const { t } = useTranslation();
   return (
     <header className="top-bar">
@@ -19,26 +24,31 @@ export function TopBar({ language, onLanguage, highContrast, onToggleContrast, o
         {t('app.name')}
       </span>
       <nav className="top-bar-actions" aria-label={t('toolbar.language')}>
-        {LANGUAGES.map((code) => (
-          <button
-            key={code}
-            type="button"
-            className={`chip${code === language ? ' chip-active' : ''}`}
-            aria-pressed={code === language}
-            lang={code}
-            onClick={() => onLanguage(code)}
-          >
-            {t(`language.${code}`)}
-          </button>
-        ))}
-        <button
-          type="button"
-          className={`chip${highContrast ? ' chip-active' : ''}`}
-          aria-pressed={highContrast}
-          aria-label={highContrast ? t('toolbar.contrastOn') : t('toolbar.contrastOff')}
-          onClick={onToggleContrast}
-        >
-          <span aria-hidden="true" className="contrast-icon">◐</span> {t('toolbar.contrastShort')}
+        <div className="top-bar-languages" role="group" aria-label={t('toolbar.language')}>
+          {LANGUAGES.map((code) => (
+            <button
+              key={code}
+              type="button"
+              className={`chip${code === language ? ' chip-active' : ''}`}
+              aria-pressed={code === language}
+              lang={code}
+              onClick={() => onLanguage(code)}
+            >
+              {LANGUAGE_NAMES[code]}
+            </button>
+          ))}
+        </div>
+        <button type="button" className={`chip${largeText ? ' chip-active' : ''}`} aria-pressed={largeText} onClick={onToggleLargeText}>
+          <span aria-hidden="true" className="toggle-icon">
+            A+
+          </span>{' '}
+          {t('toolbar.largeText')}
+        </button>
+        <button type="button" className={`chip${highContrast ? ' chip-active' : ''}`} aria-pressed={highContrast} onClick={onToggleContrast}>
+          <span aria-hidden="true" className="toggle-icon">
+            ◐
+          </span>{' '}
+          {t('toolbar.highContrast')}
         </button>
         {onStaff && (
           <button type="button" className="chip chip-quiet" onClick={onStaff}>

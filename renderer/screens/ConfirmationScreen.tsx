@@ -1,9 +1,9 @@
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKiosk, useService } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
 import { BookingSummary } from '../components/BookingSummary';
-import { QrCode } from '../components/QrCode';
+import { QrCode } from '../components/lazy';
 import type { FlowAction, FlowState } from '../flow/flow-machine';
 import { buildCalendarEvent } from '../lib/ical';
 
@@ -91,7 +91,9 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
           )}
           {event && (
             <figure className="qr-figure">
-              <QrCode text={event} label={t('confirmation.qr')} size={280} />
+              <Suspense fallback={<div className="qr qr-placeholder" role="img" aria-label={t('confirmation.qr')} />}>
+                <QrCode text={event} label={t('confirmation.qr')} size={280} />
+              </Suspense>
               <figcaption>{t('confirmation.qr')}</figcaption>
             </figure>
           )}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type LanguageCode } from '../i18n/setup';
+import { LANGUAGE_NAMES, LANGUAGES, type LanguageCode } from '../i18n/languages';
 
 interface StartScreenProps {
   onStart: () => void;
@@ -28,7 +28,7 @@ export function StartScreen({ onStart, language, onLanguage }: StartScreenProps)
       <div className="start-controls">
         <button type="button" className="btn btn-primary btn-hero" onClick={onStart}>
           {t('start.touch')}
-          <span aria-hidden="true" className="btn-hero-arrow">
+          <span aria-hidden="true" className="btn-hero-arrow flip-rtl">
             →
           </span>
         </button>
@@ -42,7 +42,7 @@ export function StartScreen({ onStart, language, onLanguage }: StartScreenProps)
               aria-pressed={code === language}
               onClick={() => onLanguage(code)}
             >
-              {t(`language.${code}`)}
+              {LANGUAGE_NAMES[code]}
             </button>
           ))}
         </div>

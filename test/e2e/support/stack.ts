@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import { staffMethods } from '../../../shared/kiosk-api';
 import { startKioskWeb, type KioskWeb, type StartKioskWebOptions } from '../../../electron/web/start-kiosk-web';
 import { silentLogger } from '../../../electron/core/log';
 import { startServer, type RunningServer } from '../../../server/start-server';
@@ -22,9 +23,18 @@ export interface Stack {
 
 export interface Kiosk {
   web: KioskWeb;
-  /** Calls the kiosk API as the renderer does (for test set-up only). */
+  /**
+   * Calls the kiosk API as the renderer does (for test set-up only); staff methods carry the
+   * staff session that setUpKiosk opened.
+   */
   call(method: string, input?: unknown): Promise<unknown>;
+  /** The setup code the kiosk printed at start (a remote upstream without a PIN). */
+  setupCode: string | null;
+  /** A staff session, once setUpKiosk has set the PIN. */
+  session: string | null;
 }
+
+const STAFF_METHODS = new Set<string>(staffMethods);
 
 /** Start-up options of the kiosk (as from the machine config), e.g. `test.use({ kioskOptions: { locked } })`. */
 export type KioskOptions = Pick<StartKioskWebOptions, 'locked' | 'mode'>;
@@ -51,17 +61,21 @@ export const test = base.extend<{ kiosk: Kiosk; kioskOptions: KioskOptions }, { 
   kiosk: async ({ stack, kioskOptions }, use) => {
     stack.proxy.setMode('pass');
     const dataDir = mkdtempSync(join(tmpdir(), 'fd-e2e-kiosk-'));
+    let setupCode: string | null = null;
     const web = await startKioskWeb({
       port: 0,
       upstreamUrl: stack.proxy.url,
       apiKey: API_KEY,
       dataDir,
       token: 'e2e-token',
-      print: () => undefined,
+      print: (line) => {
+        setupCode = /^setup code: (\S+)/.exec(line)?.[1] ?? setupCode;
+      },
       log: silentLogger,
       ...kioskOptions,
     });
     const call = async (method: string, input: unknown = {}): Promise<unknown> => {
+      if (STAFF_METHODS.has(method)) input = { session: kiosk.session, ...(input as object) };
       const response = await fetch(`${web.url}/api/kiosk/${method}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${web.token}` },
@@ -71,7 +85,8 @@ export const test = base.extend<{ kiosk: Kiosk; kioskOptions: KioskOptions }, { 
       if (!body.ok) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
       return body.result;
     };
-    await use({ web, call });
+    const kiosk: Kiosk = { web, call, setupCode, session: null };
+    await use(kiosk);
     await web.close();
     rmSync(dataDir, { recursive: true, force: true });
   },
@@ -85,7 +100,15 @@ export async function openKiosk(page: Page, kiosk: Kiosk): Promise<void> {
   await expect(page.locator('[data-screen="start"]')).toBeVisible();
 }
 
-/** The staff PIN is set on first run; most tests want it set and the shop language English. */
+/**
+ * The staff PIN is set on first run (with the printed setup code), which opens the staff session
+ * later calls use; most tests want the shop language English.
+ */
 export async function setUpKiosk(kiosk: Kiosk, settings: Record<string, unknown> = {}): Promise<void> {
-  await kiosk.call('updateSettings', { pin: STAFF_PIN, language: 'en', ...settings });
+  const check = (await kiosk.call('setupStaffPin', {
+    pin: STAFF_PIN,
+    ...(kiosk.setupCode ? { setupCode: kiosk.setupCode } : {}),
+  })) as { session?: string };
+  kiosk.session = check.session ?? null;
+  await kiosk.call('updateSettings', { language: 'en', ...settings });
 }
