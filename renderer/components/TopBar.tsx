@@ -19,42 +19,45 @@ export function TopBar({ language, onLanguage, highContrast, onToggleContrast, l
   const { t } = useTranslation();
   return (
     <header className="top-bar">
-      <span className="brand" aria-hidden="true">
-        <span className="brand-mark">F</span>
-        {t('app.name')}
-      </span>
-      <nav className="top-bar-actions" aria-label={t('toolbar.language')}>
-        <div className="top-bar-languages" role="group" aria-label={t('toolbar.language')}>
-          {LANGUAGES.map((code) => (
-            <button
-              key={code}
-              type="button"
-              className={`chip${code === language ? ' chip-active' : ''}`}
-              aria-pressed={code === language}
-              lang={code}
-              onClick={() => onLanguage(code)}
-            >
-              {LANGUAGE_NAMES[code]}
-            </button>
-          ))}
-        </div>
-        <button type="button" className={`chip${largeText ? ' chip-active' : ''}`} aria-pressed={largeText} onClick={onToggleLargeText}>
-          <span aria-hidden="true" className="toggle-icon">
-            A+
-          </span>{' '}
-          {t('toolbar.largeText')}
-        </button>
-        <button type="button" className={`chip${highContrast ? ' chip-active' : ''}`} aria-pressed={highContrast} onClick={onToggleContrast}>
-          <span aria-hidden="true" className="toggle-icon">
-            ◐
-          </span>{' '}
-          {t('toolbar.highContrast')}
-        </button>
-        {onStaff && (
-          <button type="button" className="chip chip-quiet" onClick={onStaff}>
-            {t('toolbar.staff')}
+      <div className="top-bar-row">
+        <span className="brand" aria-hidden="true">
+          <span className="brand-mark">F</span>
+          {t('app.name')}
+        </span>
+        <div className="top-bar-actions">
+          <button type="button" className={`chip${largeText ? ' chip-active' : ''}`} aria-pressed={largeText} data-toggle="large-text" onClick={onToggleLargeText}>
+            <span aria-hidden="true" className="toggle-icon">
+              A+
+            </span>{' '}
+            {t('toolbar.largeText')}
           </button>
-        )}
+          <button type="button" className={`chip${highContrast ? ' chip-active' : ''}`} aria-pressed={highContrast} data-toggle="high-contrast" onClick={onToggleContrast}>
+            <span aria-hidden="true" className="toggle-icon">
+              ◐
+            </span>{' '}
+            {t('toolbar.highContrast')}
+          </button>
+          {onStaff && (
+            <button type="button" className="chip chip-quiet" onClick={onStaff}>
+              {t('toolbar.staff')}
+            </button>
+          )}
+        </div>
+      </div>
+      {/* Six languages take a row of their own: in a row with the toggles they would wrap unevenly. */}
+      <nav className="top-bar-languages" aria-label={t('toolbar.language')}>
+        {LANGUAGES.map((code) => (
+          <button
+            key={code}
+            type="button"
+            className={`chip${code === language ? ' chip-active' : ''}`}
+            aria-pressed={code === language}
+            lang={code}
+            onClick={() => onLanguage(code)}
+          >
+            {LANGUAGE_NAMES[code]}
+          </button>
+        ))}
       </nav>
     </header>
   );

@@ -2,6 +2,7 @@ import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKiosk, useService } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
+import { SCROLLABLE } from '../components/scrollable';
 import { BookingSummary } from '../components/BookingSummary';
 import { QrCode } from '../components/lazy';
 import type { FlowAction, FlowState } from '../flow/flow-machine';
@@ -48,7 +49,7 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
     // Queued: honest about it, and never a made-up appointment number.
     return (
       <main className="screen" data-screen="queued">
-        <div className="screen-body confirmation">
+        <div className="screen-body confirmation" {...SCROLLABLE}>
           <div className="confirmation-badge confirmation-badge-queued" aria-hidden="true">
             ↻
           </div>
@@ -69,7 +70,7 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
 
   return (
     <main className="screen" data-screen="confirmation">
-      <div className="screen-body confirmation">
+      <div className="screen-body confirmation" {...SCROLLABLE}>
         <div className="confirmation-badge" aria-hidden="true">
           ✓
         </div>

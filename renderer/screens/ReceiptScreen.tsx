@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CustomerBooking } from '../../shared/kiosk-api';
 import { useKiosk, useService } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
+import { SCROLLABLE } from '../components/scrollable';
 import { Receipt } from '../components/Receipt';
 import { isElectron } from '../kiosk/client';
 
@@ -37,7 +38,7 @@ export function ReceiptScreen({ booking, serviceId, onDone }: ReceiptScreenProps
 
   return (
     <main className="screen screen-receipt" data-screen="receipt">
-      <div className="screen-body">
+      <div className="screen-body" {...SCROLLABLE}>
         <Receipt booking={booking} service={service} locale={locale} />
       </div>
       <ActionBar>
