@@ -96,8 +96,13 @@ export function OnScreenKeyboard({ kind, onInput }: OnScreenKeyboardProps) {
           '{accents}': current === 'accents' ? 'ABC' : 'àé',
         }}
         buttonTheme={[
-          { class: 'key-large', buttons: EMAIL_LARGE_KEYS },
-          { class: 'key-domain', buttons: emailDomainKeys(language) },
+          // simple-keyboard themes a key in every layout: the big e-mail keys only on e-mail.
+          ...(kind === 'email'
+            ? [
+                { class: 'key-large', buttons: EMAIL_LARGE_KEYS },
+                { class: 'key-domain', buttons: emailDomainKeys(language) },
+              ]
+            : []),
           { class: 'key-switch', buttons: '{script} {accents} {shift}' },
           ...(shift ? [{ class: 'key-on', buttons: '{shift}' }] : []),
         ]}

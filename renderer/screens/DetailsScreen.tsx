@@ -97,6 +97,7 @@ export function DetailsScreen({ state, dispatch, touchKeyboard }: DetailsScreenP
                   }}
                   name={field}
                   type={INPUT_TYPE[field]}
+                  dir={field === 'name' ? undefined : 'ltr'}
                   autoComplete={touchKeyboard ? 'off' : AUTOCOMPLETE[field]}
                   inputMode={touchKeyboard ? 'none' : undefined}
                   value={draft.customer[field]}
