@@ -147,9 +147,16 @@ test('staff PIN: first run sets it, a wrong PIN is refused, the right one opens 
   kiosk,
 }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await openKiosk(page, kiosk);
-  await page.locator('.language-choice button[lang="en"]').click(); // a fresh kiosk speaks German
+  // A remote kiosk without a PIN is being set up: customers see so, staff need the printed code.
+  // Nobody chose a language yet, so the browser's (en-GB) applies.
+  await page.goto(kiosk.web.openUrl);
+  await onScreen(page, 'setup-pending');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.getByRole('button', { name: 'Staff' }).click();
+  await onScreen(page, 'setup-code');
+  expect(kiosk.setupCode).toMatch(/\S/);
+  await page.getByLabel(/setup code/).fill(kiosk.setupCode ?? '');
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Choose a staff PIN' })).toBeVisible();
   await review(page, 'pin', 'pin-first-run');
   for (const digit of STAFF_PIN)
@@ -159,7 +166,7 @@ test('staff PIN: first run sets it, a wrong PIN is refused, the right one opens 
   await page.getByLabel('Enter the same PIN again').fill(STAFF_PIN);
   await page.getByRole('button', { name: 'Unlock' }).click();
   await review(page, 'outbox', 'staff-outbox');
-  expect(await kiosk.call('getSettings')).toMatchObject({ pinSet: true });
+  expect(await kiosk.call('getPublicSettings')).toMatchObject({ setup: 'done' });
 
   await page.getByRole('tab', { name: 'Settings' }).click();
   await review(page, 'settings', 'staff-settings');
@@ -167,6 +174,7 @@ test('staff PIN: first run sets it, a wrong PIN is refused, the right one opens 
   await onScreen(page, 'service');
   await expect(page.getByTestId('on-screen-keyboard')).toHaveCount(0);
   await page.getByRole('button', { name: 'Back to kiosk' }).click();
+  await onScreen(page, 'start'); // set up now: customers can book
 
   await page.getByRole('button', { name: 'Staff' }).click();
   await page.getByLabel('Enter the staff PIN').fill('1111');
