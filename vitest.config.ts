@@ -17,6 +17,9 @@ export default defineConfig({
           name: 'renderer',
           include: ['test/renderer/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Whole-app flows in jsdom take 1-4 s alone on the shared 2 cores; 5 s is too tight
+          // when every project runs at once (npm test).
+          testTimeout: 15_000,
         },
       },
       {
