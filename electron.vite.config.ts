@@ -39,6 +39,9 @@ export default defineConfig({
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       emptyOutDir: true,
+      // electron-vite leaves its builds unminified; the browser shell serves this one over HTTP
+      // to the kiosk, where the first screen's JS is a budget (bench/RESULTS.md, issue 9).
+      minify: true,
       rolldownOptions: { input: { index: resolve(import.meta.dirname, 'renderer/index.html') } },
     },
   },

@@ -125,7 +125,12 @@ export const SyncReport = z.object({
 export type SyncReport = z.infer<typeof SyncReport>;
 
 export const KioskMode = z.enum(['kiosk', 'counter']);
-export const Language = z.enum(['en', 'de']);
+/**
+ * The UI languages (ISO 639-1). Where a setting holds `null`, nobody chose one (neither staff
+ * nor IT's machine config): the screen follows the browser/OS languages, else German.
+ */
+export const Language = z.enum(['de', 'en', 'tr', 'pl', 'uk', 'ar']);
+export type Language = z.infer<typeof Language>;
 
 /** Settings the machine-wide config file can fix (`locked` in electron/core/config.ts). */
 export const LockableSetting = z.enum([
@@ -193,7 +198,8 @@ export type ShopUpdate = z.infer<typeof ShopUpdate>;
 /** What the customer screen needs before any staff session: no secrets, no customer data. */
 export const PublicSettings = z.object({
   mode: KioskMode,
-  language: Language,
+  /** null: no explicit default language (see Language). */
+  language: Language.nullable(),
   idleTimeoutSec: z.number().int(),
   staffIdleTimeoutSec: z.number().int(),
   setup: StaffSetup,
@@ -214,7 +220,8 @@ export const Settings = z.object({
   staffIdleTimeoutSec: z.number().int(),
   /** Personal data of ended bookings is erased this many days after they ended. */
   retentionDays: z.number().int(),
-  language: Language,
+  /** null: no explicit default language (see Language). */
+  language: Language.nullable(),
   pinSet: z.boolean(),
   /** The PIN hash comes from the machine config: staff cannot change the PIN. */
   pinSetByIt: z.boolean(),
@@ -245,7 +252,8 @@ export const SettingsUpdate = StaffOnly.extend({
   idleTimeoutSec: z.number().int().min(15).max(600).optional(),
   staffIdleTimeoutSec: z.number().int().min(30).max(3600).optional(),
   retentionDays: z.number().int().min(1).max(3650).optional(),
-  language: Language.optional(),
+  /** null clears the staff's choice: IT's configured language, else the browser's, applies. */
+  language: Language.nullable().optional(),
   shop: ShopUpdate.optional(),
 });
 export type SettingsUpdate = z.infer<typeof SettingsUpdate>;

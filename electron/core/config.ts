@@ -15,14 +15,17 @@
  *     "updateUrl": "https://updates.example.com/frontdesk", // generic update feed; absent: no updates
  *     "openAtLogin": true,                                 // start the app when the user logs in
  *     "shop": { "name": "...", "address": "...", "phone": "...", "accentColor": "#0d5a54",
- *               "welcome": "...", "logoFile": "/etc/frontdesk/logo.svg" }  // lock with "shop"
+ *               "welcome": "...", "logoFile": "/etc/frontdesk/logo.svg" }, // lock with "shop"
+ *     "language": "de"                                     // de|en|tr|pl|uk|ar: the screen's default
  *   }
  * updateUrl and openAtLogin are the machine file's only (staff never see or change them).
+ * Without a language from staff or IT the screen follows the browser/OS languages, then German.
  * Its path: `FRONTDESK_CONFIG`, else /etc/frontdesk/config.json (Linux),
  * %ProgramData%\Frontdesk\config.json (Windows), /Library/Application Support/Frontdesk/config.json
  * (macOS). A missing default file is fine; a missing FRONTDESK_CONFIG file is an error.
  * Environment: FRONTDESK_UPSTREAM_URL, FRONTDESK_API_KEY, FRONTDESK_API_KEY_FILE,
- * FRONTDESK_DATA_DIR, FRONTDESK_MODE, FRONTDESK_RETENTION_DAYS, FRONTDESK_STAFF_PIN_HASH.
+ * FRONTDESK_DATA_DIR, FRONTDESK_MODE, FRONTDESK_RETENTION_DAYS, FRONTDESK_STAFF_PIN_HASH,
+ * FRONTDESK_LANGUAGE.
  * Flags: --upstream URL, --api-key KEY, --api-key-file PATH, --data DIR, --mode kiosk|counter.
  * An empty value means "not set here"; the upstream value `embedded` forces the embedded demo
  * server. A key file's first line is the key (readSecretFile); one layer may not name both.
@@ -34,7 +37,7 @@ import { readFileSync } from 'node:fs';
 import { posix, win32 } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { AccentColor, LockableSetting, SHOP_LIMITS } from '../../shared/kiosk-api';
+import { AccentColor, Language, LockableSetting, SHOP_LIMITS } from '../../shared/kiosk-api';
 import { createLogger, type Logger } from './log';
 import { readSecretFile } from './secret-file';
 
@@ -58,6 +61,8 @@ export interface KioskConfig {
   configFile: string | null;
   /** Days ended bookings keep the customer's personal data; undefined: the core's default. */
   retentionDays?: number;
+  /** The screen's default language; undefined: staff's choice, else the browser's. */
+  language?: Language;
   /** The generic update feed (electron-updater); null: updates off. */
   updateUrl: string | null;
   openAtLogin: boolean;
@@ -139,6 +144,7 @@ export const MachineFile = z
     updateUrl: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).nullable().optional(),
     openAtLogin: z.boolean().optional(),
     shop: ShopFile.optional(),
+    language: Language.optional(),
   })
   .strict();
 
@@ -201,6 +207,7 @@ export function loadKioskStartupConfig(options: LoadKioskConfigOptions): KioskSt
     updateUrl: file.updateUrl ?? null,
     openAtLogin: file.openAtLogin ?? false,
     ...(file.shop ? { shop: file.shop } : {}),
+    language: pick(file.language, env.language),
   };
 }
 
@@ -263,6 +270,7 @@ interface Layer {
   dataDir?: string;
   mode?: KioskModeSetting;
   retentionDays?: number;
+  language?: Language;
 }
 
 function parseEnv(env: LoadKioskConfigOptions['env']): Layer {
@@ -277,6 +285,7 @@ function parseEnv(env: LoadKioskConfigOptions['env']): Layer {
     mode: parseMode(env.FRONTDESK_MODE, 'environment variable FRONTDESK_MODE'),
     staffPinHash: parsePinHash(env.FRONTDESK_STAFF_PIN_HASH),
     retentionDays: parseRetentionDays(env.FRONTDESK_RETENTION_DAYS),
+    language: parseLanguage(env.FRONTDESK_LANGUAGE),
   };
 }
 
@@ -343,6 +352,16 @@ function parseRetentionDays(value: string | undefined): number | undefined {
   const parsed = RetentionDays.safeParse(/^\d{1,4}$/.test(text) ? Number(text) : NaN);
   if (!parsed.success) {
     throw new ConfigError('environment variable FRONTDESK_RETENTION_DAYS: expected a whole number of days from 1 to 3650');
+  }
+  return parsed.data;
+}
+
+function parseLanguage(value: string | undefined): Language | undefined {
+  const text = blankToUndefined(value);
+  if (text === undefined) return undefined;
+  const parsed = Language.safeParse(text.toLowerCase());
+  if (!parsed.success) {
+    throw new ConfigError(`environment variable FRONTDESK_LANGUAGE: expected one of ${Language.options.join(', ')}`);
   }
   return parsed.data;
 }

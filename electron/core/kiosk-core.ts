@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Dispatcher } from 'undici';
-import type { AppInfo, KioskApi, KioskEvent, LockableSetting, Settings, ShopProfile } from '../../shared/kiosk-api';
+import type { AppInfo, KioskApi, KioskEvent, Language, LockableSetting, Settings, ShopProfile } from '../../shared/kiosk-api';
 import { systemClock, type Clock } from './clock';
 import { createPrivateFile, secureDataFolder } from './data-folder';
 import { checkpointKioskDb, openKioskDb, purgeKioskWal } from './db/open';
@@ -72,6 +72,8 @@ export interface KioskCoreOptions {
   shop?: Partial<ShopProfile>;
   /** IT's logo file (machine config `shop.logoFile`), read once at start (see shop-logo.ts). */
   shopLogoFile?: string;
+  /** IT's default language for the screen (machine config `language`). */
+  language?: Language;
   pinAttempts?: PinAttemptPolicy;
   secretStore?: SecretStore;
   clock?: Clock;
@@ -159,7 +161,11 @@ export async function createKioskCoreInternals(options: KioskCoreOptions): Promi
   const settings = createSettingsService(db, secrets, {
     locked: options.locked,
     itPinHash: options.staffPinHash,
-    configured: { staffIdleTimeoutSec: options.staffIdleTimeoutSec, retentionDays: options.retentionDays },
+    configured: {
+      staffIdleTimeoutSec: options.staffIdleTimeoutSec,
+      retentionDays: options.retentionDays,
+      language: options.language,
+    },
     shop: options.shop,
     shopLogoSet: logoUrl !== null,
   });

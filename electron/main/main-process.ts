@@ -104,6 +104,7 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
       mode: config.locked.includes('mode') ? config.mode : undefined,
       secretStore,
       retentionDays: config.retentionDays,
+      ...(config.language === undefined ? {} : { language: config.language }),
       ...shopOptions(config.shop),
       migrationsFolder: paths.kioskMigrations,
       serverMigrationsFolder: paths.serverMigrations,

@@ -4,6 +4,7 @@
  * turns either into one line on stderr and exit 2.
  */
 import { parseArgs } from 'node:util';
+import type { Language } from '../../shared/kiosk-api';
 import { ConfigError, loadKioskStartupConfig, type LockableSetting, type MachineShop } from '../core/config';
 import { createLogger } from '../core/log';
 import { readSecretFile } from '../core/secret-file';
@@ -33,6 +34,8 @@ export interface WebCliArgs {
   retentionDays: number | undefined;
   /** IT's shop profile from the machine file. */
   shop: MachineShop | undefined;
+  /** IT's default language (machine file or FRONTDESK_LANGUAGE); undefined: not configured. */
+  language: Language | undefined;
 }
 
 /** Parses and checks every flag (unknown ones included); throws UsageError or ConfigError. */
@@ -86,6 +89,7 @@ export function parseWebCliArgs(
     staffIdleTimeoutSec: config.staffIdleTimeoutSec,
     retentionDays: config.retentionDays,
     shop: config.shop,
+    language: config.language,
   };
 }
 

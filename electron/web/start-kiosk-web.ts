@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Language } from '../../shared/kiosk-api';
 import type { Clock } from '../core/clock';
 import type { LockableSetting, MachineShop } from '../core/config';
 import { shopOptions } from '../core/shop-options';
@@ -44,6 +45,8 @@ export interface StartKioskWebOptions {
   retentionDays?: number;
   /** IT's shop profile (machine file `shop`, with its logoFile). */
   shop?: MachineShop | undefined;
+  /** IT's default language for the screen; absent: staff's choice, else the browser's. */
+  language?: Language | undefined;
   /** Default ./data/kiosk, resolved against the working directory. */
   dataDir?: string;
   /** Default: a random one (it is in the printed URL). */
@@ -93,6 +96,7 @@ export async function startKioskWeb(options: StartKioskWebOptions = {}): Promise
     ...(options.staffIdleTimeoutSec === undefined ? {} : { staffIdleTimeoutSec: options.staffIdleTimeoutSec }),
     ...(options.retentionDays === undefined ? {} : { retentionDays: options.retentionDays }),
     ...shopOptions(options.shop),
+    ...(options.language === undefined ? {} : { language: options.language }),
     secretStore: options.secretStore ?? createFileSecretStore(join(dataDir, 'api-key.secret')),
     ...(options.clock ? { clock: options.clock } : {}),
   });

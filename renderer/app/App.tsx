@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { i18n } from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { Catalog, KioskClient, PublicSettings } from '../../shared/kiosk-api';
@@ -7,12 +7,21 @@ import { IdleWarning } from '../components/IdleWarning';
 import { TopBar } from '../components/TopBar';
 import { useIdleTimer } from '../hooks/use-idle-timer';
 import { useShopTheme } from '../hooks/use-shop-theme';
-import type { LanguageCode } from '../i18n/setup';
-import { PinScreen } from '../screens/PinScreen';
+import { chooseLanguage, INTL_LOCALES, textDirection, type LanguageCode } from '../i18n/languages';
+import { loadLanguage } from '../i18n/setup';
 import { SetupPendingScreen } from '../screens/SetupPendingScreen';
 import { KioskContext, type KioskContextValue } from './kiosk-context';
-import { StaffArea } from './StaffArea';
 import { WalkInFlow } from './WalkInFlow';
+
+// The staff side is a chunk of its own: customers never need it, so their first screen loads
+// without it (bench/RESULTS.md, first-load JS).
+const PinScreen = lazy(() => import('../screens/PinScreen').then((module) => ({ default: module.PinScreen })));
+const StaffArea = lazy(() => import('./StaffArea').then((module) => ({ default: module.StaffArea })));
+
+/** The browser's languages (from the OS), most preferred first. */
+function browserLanguages(): readonly string[] {
+  return typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+}
 
 interface AppProps {
   client: KioskClient;
@@ -36,18 +45,30 @@ function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
   const [boot, setBoot] = useState<Boot>({ state: 'loading' });
   const [language, setLanguageState] = useState<LanguageCode>('en');
   const [highContrast, setHighContrast] = useState(false);
+  const [largeText, setLargeText] = useState(false);
+  const languageRequest = useRef(0);
   const [view, setView] = useState<View>('kiosk');
   const [staffSession, setStaffSession] = useState<string | null>(null);
   const booted = useRef(false);
 
+  /** Loads the language's strings (a chunk, once), then switches; the last tap wins. */
   const setLanguage = useCallback(
-    (code: LanguageCode) => {
+    async (code: LanguageCode): Promise<void> => {
+      const request = ++languageRequest.current;
+      try {
+        await loadLanguage(i18n, code);
+      } catch {
+        return; // the chunk could not be fetched: stay in the current language
+      }
+      if (request !== languageRequest.current) return;
+      await i18n.changeLanguage(code);
       setLanguageState(code);
-      void i18n.changeLanguage(code);
       document.documentElement.lang = code;
+      document.documentElement.dir = textDirection(code);
     },
     [i18n],
   );
+  const chooseLanguageNow = useCallback((code: LanguageCode) => void setLanguage(code), [setLanguage]);
 
   const load = useCallback(async (): Promise<void> => {
     const [settings, catalog] = await Promise.all([client.getPublicSettings(undefined), client.getCatalog(undefined)]);
@@ -55,13 +76,15 @@ function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
       // A failed refresh between customers keeps what the kiosk already shows.
       if (!booted.current) {
         const error = !settings.ok ? settings.error : !catalog.ok ? catalog.error : null;
+        // Without settings, the message is in the browser's language.
+        await setLanguage(chooseLanguage(null, browserLanguages()));
         if (error) setBoot({ state: 'error', error });
       }
       return;
     }
     if (!booted.current) {
       booted.current = true;
-      setLanguage(settings.result.language);
+      await setLanguage(chooseLanguage(settings.result.language, browserLanguages()));
       setView(settings.result.mode === 'counter' ? 'pin' : 'kiosk');
     }
     setBoot({ state: 'ready', settings: settings.result, catalog: catalog.result });
@@ -79,12 +102,14 @@ function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
     const root = document.documentElement;
     root.classList.toggle('kiosk-mode', kioskMode && view === 'kiosk');
     root.classList.toggle('high-contrast', highContrast);
-  }, [kioskMode, view, highContrast]);
+    root.classList.toggle('large-text', largeText);
+  }, [kioskMode, view, highContrast, largeText]);
 
   // A new customer starts in the shop's language with the default display, and a fresh catalog.
   const endSession = useCallback(() => {
-    if (settings) setLanguage(settings.language);
+    if (settings) void setLanguage(chooseLanguage(settings.language, browserLanguages()));
     setHighContrast(false);
+    setLargeText(false);
     void load();
   }, [settings, setLanguage, load]);
 
@@ -110,7 +135,7 @@ function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
   const context = useMemo<KioskContextValue | null>(
     () =>
       boot.state === 'ready'
-        ? { client, settings: boot.settings, catalog: boot.catalog, now, locale: language === 'de' ? 'de-DE' : 'en-GB', reloadSettings: load }
+        ? { client, settings: boot.settings, catalog: boot.catalog, now, locale: INTL_LOCALES[language], reloadSettings: load }
         : null,
     [boot, client, now, language, load],
   );
@@ -128,7 +153,8 @@ function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
         <main className="screen-center">
           <h1>{t('app.name')}</h1>
           <p className="lead" role="alert">
-            {t('app.unavailable')}
+            {/* A refused shell token is a set-up fault for staff, not an outage. */}
+            {boot.state === 'error' && boot.error.code === 'unauthorized' ? t('app.refused') : t('app.unavailable')}
           </p>
           <button type="button" className="btn btn-primary" onClick={() => void load()}>
             {t('app.retry')}
@@ -142,13 +168,15 @@ function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
 
   return (
     <KioskContext.Provider value={context}>
-      <div className={`app${highContrast ? ' app-contrast' : ''}${view === 'staff' ? ' app-staff' : ''}`}>
+      <div className={`app${view === 'staff' ? ' app-staff' : ''}`}>
         <TopBar
           shop={settings.shop}
           language={language}
-          onLanguage={setLanguage}
+          onLanguage={chooseLanguageNow}
           highContrast={highContrast}
           onToggleContrast={() => setHighContrast((value) => !value)}
+          largeText={largeText}
+          onToggleLargeText={() => setLargeText((value) => !value)}
           {...(view === 'kiosk' ? { onStaff: () => setView('pin') } : {})}
         />
         {view === 'kiosk' && settingUp && <SetupPendingScreen />}
@@ -157,10 +185,11 @@ function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
             kiosk={kioskMode}
             idleTimeoutSec={settings.idleTimeoutSec}
             language={language}
-            onLanguage={setLanguage}
+            onLanguage={chooseLanguageNow}
             onSessionEnd={endSession}
           />
         )}
+        <Suspense fallback={<p className="hint app-center">{t('app.loading')}</p>}>
         {view === 'pin' && (
           <PinScreen
             setup={settings.setup}
@@ -181,12 +210,13 @@ function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
             counter={settings.mode === 'counter'}
             demo={settings.upstream === 'embedded'}
             language={language}
-            onLanguage={setLanguage}
+            onLanguage={chooseLanguageNow}
             onLeave={() => lockStaff(staffSession)}
             onSessionLost={() => lockStaff(null)}
             onSettings={() => void load()}
           />
         )}
+        </Suspense>
       </div>
     </KioskContext.Provider>
   );

@@ -5,7 +5,7 @@ import { Notice } from '../components/Notice';
 import { AppInfoBar } from '../components/AppInfoBar';
 import { StatusBar } from '../components/StatusBar';
 import { useSyncStatus } from '../hooks/use-sync-status';
-import type { LanguageCode } from '../i18n/setup';
+import type { LanguageCode } from '../i18n/languages';
 import { CounterBookingScreen } from '../screens/CounterBookingScreen';
 import { OutboxScreen } from '../screens/OutboxScreen';
 import { SettingsScreen } from '../screens/SettingsScreen';

@@ -2,9 +2,10 @@ import { useEffect, useReducer, useRef, useState } from 'react';
 import { IdleWarning } from '../components/IdleWarning';
 import { useService } from './kiosk-context';
 import { TapGuard } from '../components/TapGuard';
+import { preloadKeyboard, preloadQrCode } from '../components/lazy';
 import { flowReducer, initialFlowState, type FlowAction } from '../flow/flow-machine';
 import { useIdleTimer } from '../hooks/use-idle-timer';
-import type { LanguageCode } from '../i18n/setup';
+import type { LanguageCode } from '../i18n/languages';
 import { ConfirmationScreen } from '../screens/ConfirmationScreen';
 import { DayScreen } from '../screens/DayScreen';
 import { DetailsScreen } from '../screens/DetailsScreen';
@@ -46,6 +47,15 @@ export function WalkInFlow({ kiosk, idleTimeoutSec, language, onLanguage, onSess
     if (state.step === 'start' && skipStart) dispatch({ type: 'begin' });
     previousStep.current = state.step;
   }, [state.step, onSessionEnd, skipStart]);
+
+  // Once a customer has begun, fetch the keyboard and QR code chunks in the background, so the
+  // details and confirmation screens do not wait for them. A failed fetch is retried by React.lazy.
+  const begun = state.step !== 'start';
+  useEffect(() => {
+    if (!begun) return;
+    if (kiosk) preloadKeyboard().catch(() => undefined);
+    preloadQrCode().catch(() => undefined);
+  }, [begun, kiosk]);
 
   const idle = useIdleTimer({
     enabled: kiosk && state.step !== 'start',

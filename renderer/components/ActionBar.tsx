@@ -29,3 +29,4 @@ export function ActionBar({ onBack, onCancel, children }: ActionBarProps) {
     </footer>
   );
 }
+

@@ -2,40 +2,21 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Keyboard from 'react-simple-keyboard';
 import 'react-simple-keyboard/build/css/index.css';
+import { Language } from '../../shared/kiosk-api';
+import { FALLBACK_LANGUAGE } from '../i18n/languages';
+import {
+  EMAIL_LARGE_KEYS,
+  emailDomainKeys,
+  emailLayout,
+  PHONE_LAYOUT,
+  SCRIPT_LABELS,
+  textLayers,
+  textLayout,
+  type KeyboardKind,
+  type TextLayer,
+} from './keyboard-layouts';
 
-export type KeyboardKind = 'text' | 'email' | 'phone';
-
-const LAYOUTS: Record<KeyboardKind, Record<string, string[]>> = {
-  text: {
-    default: [
-      '1 2 3 4 5 6 7 8 9 0 {bksp}',
-      'q w e r t z u i o p ü',
-      'a s d f g h j k l ö ä',
-      '{shift} y x c v b n m - \' ß',
-      '{space} . , {enter}',
-    ],
-    shift: [
-      '1 2 3 4 5 6 7 8 9 0 {bksp}',
-      'Q W E R T Z U I O P Ü',
-      'A S D F G H J K L Ö Ä',
-      '{shift} Y X C V B N M - \' ß',
-      '{space} . , {enter}',
-    ],
-  },
-  email: {
-    default: [
-      '1 2 3 4 5 6 7 8 9 0 {bksp}',
-      'q w e r t z u i o p',
-      'a s d f g h j k l',
-      'y x c v b n m - _ .',
-      '@ .com .de {enter}',
-    ],
-  },
-  phone: {
-    default: ['1 2 3 {bksp}', '4 5 6 +', '7 8 9 /', '( 0 ) -', '{space} {enter}'],
-  },
-};
-
+export type { KeyboardKind } from './keyboard-layouts';
 export type KeyboardInput = { kind: 'char'; text: string } | { kind: 'backspace' } | { kind: 'enter' };
 
 interface OnScreenKeyboardProps {
@@ -44,18 +25,36 @@ interface OnScreenKeyboardProps {
 }
 
 /**
- * The touch keyboard of kiosk mode. It holds no text of its own: every key goes to `onInput`,
- * so the form state stays the one source (and the idle reset clears it in one place).
+ * The touch keyboard of kiosk mode, laid out for the screen's language. It holds no text of its
+ * own: every key goes to `onInput`, so the form state stays the one source (and the idle reset
+ * clears it in one place). It is loaded on demand (components/lazy.ts).
  */
 export function OnScreenKeyboard({ kind, onInput }: OnScreenKeyboardProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const parsed = Language.safeParse(i18n.language);
+  const language = parsed.success ? parsed.data : FALLBACK_LANGUAGE;
   const [shift, setShift] = useState(false);
-  const layoutName = kind === 'text' && shift ? 'shift' : 'default';
+  // The layer belongs to one language: a new language starts on its own letters.
+  const [layer, setLayer] = useState<{ language: string; layer: TextLayer }>({ language, layer: 'own' });
+  const current = layer.language === language ? layer.layer : 'own';
+  const layers = textLayers(language);
+
+  const layout = kind === 'text' ? textLayout(language, current) : kind === 'email' ? emailLayout(language) : PHONE_LAYOUT;
+  const switchTo = (next: TextLayer): void => {
+    setLayer({ language, layer: next });
+    setShift(false);
+  };
 
   const press = (button: string): void => {
     switch (button) {
       case '{shift}':
         setShift((value) => !value);
+        return;
+      case '{script}':
+        switchTo(current === 'own' ? 'latin' : 'own');
+        return;
+      case '{accents}':
+        switchTo(current === 'accents' ? (layers.includes('latin') ? 'latin' : 'own') : 'accents');
         return;
       case '{bksp}':
         onInput({ kind: 'backspace' });
@@ -73,14 +72,40 @@ export function OnScreenKeyboard({ kind, onInput }: OnScreenKeyboardProps) {
   };
 
   return (
-    <div className={`keyboard keyboard-${kind}`} role="group" aria-label={t('keyboard.label')} data-testid="on-screen-keyboard">
+    // Keys keep their physical order in a right-to-left language too, as on a real keyboard.
+    <div
+      className={`keyboard keyboard-${kind}`}
+      dir="ltr"
+      role="group"
+      aria-label={t('keyboard.label')}
+      data-testid="on-screen-keyboard"
+      data-layer={kind === 'text' ? current : kind}
+    >
       <Keyboard
-        layout={LAYOUTS[kind]}
-        layoutName={layoutName}
+        layout={layout}
+        layoutName={shift && kind === 'text' ? 'shift' : 'default'}
         onKeyPress={press}
         preventMouseDownDefault
         disableButtonHold
-        display={{ '{bksp}': '⌫', '{enter}': `${t('keyboard.next')} ↵`, '{shift}': '⇧', '{space}': ' ' }}
+        display={{
+          '{bksp}': '⌫',
+          '{enter}': `${t('keyboard.next')} ↵`,
+          '{shift}': '⇧',
+          '{space}': ' ',
+          '{script}': current === 'own' ? 'ABC' : SCRIPT_LABELS[language],
+          '{accents}': current === 'accents' ? 'ABC' : 'àé',
+        }}
+        buttonTheme={[
+          // simple-keyboard themes a key in every layout: the big e-mail keys only on e-mail.
+          ...(kind === 'email'
+            ? [
+                { class: 'key-large', buttons: EMAIL_LARGE_KEYS },
+                { class: 'key-domain', buttons: emailDomainKeys(language) },
+              ]
+            : []),
+          { class: 'key-switch', buttons: '{script} {accents} {shift}' },
+          ...(shift ? [{ class: 'key-on', buttons: '{shift}' }] : []),
+        ]}
         theme="hg-theme-default frontdesk-keyboard"
       />
     </div>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PublicShop } from '../../shared/kiosk-api';
-import { LANGUAGES, type LanguageCode } from '../i18n/setup';
+import { LANGUAGE_NAMES, LANGUAGES, type LanguageCode } from '../i18n/languages';
 
 interface TopBarProps {
   /** The shop's name and logo replace the app's own mark when IT or staff set them. */
@@ -9,19 +9,46 @@ interface TopBarProps {
   onLanguage: (language: LanguageCode) => void;
   highContrast: boolean;
   onToggleContrast: () => void;
+  largeText: boolean;
+  onToggleLargeText: () => void;
   onStaff?: () => void;
 }
 
-/** Always-visible controls: language, high contrast / large text, and the staff entrance. */
-export function TopBar({ shop, language, onLanguage, highContrast, onToggleContrast, onStaff }: TopBarProps) {
+/**
+ * Always-visible controls: the languages (each named in its own script), larger text and high
+ * contrast (two toggles: a customer may need one without the other), and the staff entrance.
+ */
+export function TopBar({ shop, language, onLanguage, highContrast, onToggleContrast, largeText, onToggleLargeText, onStaff }: TopBarProps) {
   const { t } = useTranslation();
   return (
     <header className="top-bar">
-      <span className="brand" aria-hidden="true">
-        {shop?.logo ? <img className="brand-logo" src={shop.logo} alt="" /> : <span className="brand-mark">F</span>}
-        {shop?.name ?? t('app.name')}
-      </span>
-      <nav className="top-bar-actions" aria-label={t('toolbar.language')}>
+      <div className="top-bar-row">
+        <span className="brand" aria-hidden="true">
+          {shop?.logo ? <img className="brand-logo" src={shop.logo} alt="" /> : <span className="brand-mark">F</span>}
+          {shop?.name ?? t('app.name')}
+        </span>
+        <div className="top-bar-actions">
+          <button type="button" className={`chip${largeText ? ' chip-active' : ''}`} aria-pressed={largeText} data-toggle="large-text" onClick={onToggleLargeText}>
+            <span aria-hidden="true" className="toggle-icon">
+              A+
+            </span>{' '}
+            {t('toolbar.largeText')}
+          </button>
+          <button type="button" className={`chip${highContrast ? ' chip-active' : ''}`} aria-pressed={highContrast} data-toggle="high-contrast" onClick={onToggleContrast}>
+            <span aria-hidden="true" className="toggle-icon">
+              ◐
+            </span>{' '}
+            {t('toolbar.highContrast')}
+          </button>
+          {onStaff && (
+            <button type="button" className="chip chip-quiet" onClick={onStaff}>
+              {t('toolbar.staff')}
+            </button>
+          )}
+        </div>
+      </div>
+      {/* Six languages take a row of their own: in a row with the toggles they would wrap unevenly. */}
+      <nav className="top-bar-languages" aria-label={t('toolbar.language')}>
         {LANGUAGES.map((code) => (
           <button
             key={code}
@@ -31,23 +58,9 @@ export function TopBar({ shop, language, onLanguage, highContrast, onToggleContr
             lang={code}
             onClick={() => onLanguage(code)}
           >
-            {t(`language.${code}`)}
+            {LANGUAGE_NAMES[code]}
           </button>
         ))}
-        <button
-          type="button"
-          className={`chip${highContrast ? ' chip-active' : ''}`}
-          aria-pressed={highContrast}
-          aria-label={highContrast ? t('toolbar.contrastOn') : t('toolbar.contrastOff')}
-          onClick={onToggleContrast}
-        >
-          <span aria-hidden="true" className="contrast-icon">◐</span> {t('toolbar.contrastShort')}
-        </button>
-        {onStaff && (
-          <button type="button" className="chip chip-quiet" onClick={onStaff}>
-            {t('toolbar.staff')}
-          </button>
-        )}
       </nav>
     </header>
   );

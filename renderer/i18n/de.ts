@@ -7,12 +7,13 @@ export const de: Resources = {
     loading: 'Wird geladen…',
     unavailable: 'Der Buchungsdienst ist gerade nicht erreichbar. Bitte fragen Sie am Empfang.',
     retry: 'Erneut versuchen',
+    refused:
+      'Der Kiosk hat diesen Bildschirm abgewiesen: Sein Zugangsschlüssel ist falsch oder veraltet. Personal: Kiosk mit der beim Start ausgegebenen Adresse neu öffnen.',
   },
   toolbar: {
     language: 'Sprache',
-    contrastOn: 'Hoher Kontrast und große Schrift: an',
-    contrastOff: 'Hoher Kontrast und große Schrift',
-    contrastShort: 'Große Schrift',
+    largeText: 'Größere Schrift',
+    highContrast: 'Hoher Kontrast',
     staff: 'Personal',
   },
   steps: {
@@ -218,8 +219,7 @@ export const de: Resources = {
     retry: 'Erneut senden',
     discard: 'Verwerfen',
     rebook: 'Neu buchen',
-    attempts_one: '{{count}} Versuch',
-    attempts_other: '{{count}} Versuche',
+    attempts: 'Versuche: {{count}}',
     created: 'erstellt {{time}}',
     reference: 'Ref. {{reference}}',
     states: {
@@ -244,6 +244,7 @@ export const de: Resources = {
     modeCounter: 'Empfang (Personal, Tastatur)',
     idleTimeout: 'Zeit bis zum Zurücksetzen (Sekunden)',
     language: 'Standardsprache',
+    languageAuto: 'Automatisch (Browsersprache)',
     newPin: 'Neue Personal-PIN (optional)',
     currentPin: 'Aktuelle Personal-PIN (zum Ändern)',
     pinSetByIt: 'Die Personal-PIN wird von der IT festgelegt.',
@@ -253,7 +254,14 @@ export const de: Resources = {
     apiKeyPlain: 'Dieser Computer hat keinen sicheren Schlüsselspeicher: Der Schlüssel wird unverschlüsselt gespeichert. Die IT kann ihn stattdessen als geschützte Datei übergeben.',
     save: 'Speichern',
     saved: 'Gespeichert.',
-    invalid: 'Bitte prüfen: {{field}}',
+    invalid: 'Bitte prüfen Sie die markierten Felder.',
+    errors: {
+      url: 'Bitte eine Adresse mit https:// eingeben, z. B. https://api.example.com.',
+      apiKey: 'Der API-Schlüssel ist zu lang (höchstens 500 Zeichen).',
+      range: 'Bitte eine ganze Zahl von {{min}} bis {{max}} eingeben.',
+      pin: 'Eine PIN hat 4 bis 12 Ziffern.',
+      currentPin: 'Zum Ändern bitte die aktuelle PIN eingeben.',
+    },
     lockedByIt: 'Von der IT festgelegt',
   },
   errors: {
@@ -308,5 +316,4 @@ export const de: Resources = {
     logoByIt: 'Das Logo legt die IT in der Gerätekonfiguration fest.',
     calendarAt: '{{service}} bei {{shop}}',
   },
-  language: { en: 'English', de: 'Deutsch' },
 };

@@ -1,16 +1,21 @@
-/** English strings. `de.ts` must provide every key (its type is derived from this object). */
+/**
+ * English strings: the source of every key. Each other language fills the same shape (its type
+ * is derived from this object, and test/renderer/translations.test.ts names any key missing or
+ * extra). Kept short: they are read on a touch screen.
+ */
 export const en = {
   app: {
     name: 'Frontdesk',
     loading: 'Loading…',
     unavailable: 'The booking service cannot be reached right now. Please ask at the desk.',
     retry: 'Try again',
+    refused:
+      'This screen was refused by the kiosk: its access key is wrong or out of date. Staff: open the kiosk again with the address it printed at start-up.',
   },
   toolbar: {
     language: 'Language',
-    contrastOn: 'High contrast and large text: on',
-    contrastOff: 'High contrast and large text',
-    contrastShort: 'Large text',
+    largeText: 'Larger text',
+    highContrast: 'High contrast',
     staff: 'Staff',
   },
   steps: {
@@ -215,8 +220,8 @@ export const en = {
     retry: 'Retry',
     discard: 'Discard',
     rebook: 'Rebook',
-    attempts_one: '{{count}} attempt',
-    attempts_other: '{{count}} attempts',
+    // One form for every count: Polish, Ukrainian and Arabic have more plural forms than English.
+    attempts: 'attempts: {{count}}',
     created: 'created {{time}}',
     reference: 'Ref. {{reference}}',
     states: {
@@ -241,6 +246,7 @@ export const en = {
     modeCounter: 'Counter (staff, keyboard)',
     idleTimeout: 'Idle timeout (seconds)',
     language: 'Default language',
+    languageAuto: 'Automatic (browser language)',
     newPin: 'New staff PIN (optional)',
     currentPin: 'Current staff PIN (to change it)',
     pinSetByIt: 'The staff PIN is set by IT.',
@@ -250,7 +256,14 @@ export const en = {
     apiKeyPlain: 'This computer has no secure key store: the key is saved unencrypted. IT can pass it as a protected file instead.',
     save: 'Save',
     saved: 'Saved.',
-    invalid: 'Please check: {{field}}',
+    invalid: 'Please check the marked fields.',
+    errors: {
+      url: 'Please enter an address starting with https://, e.g. https://api.example.com.',
+      apiKey: 'The API key is too long (at most 500 characters).',
+      range: 'Please enter a whole number from {{min}} to {{max}}.',
+      pin: 'A PIN has 4 to 12 digits.',
+      currentPin: 'Please enter the current PIN to change it.',
+    },
     lockedByIt: 'Set by IT',
   },
   errors: {
@@ -305,7 +318,6 @@ export const en = {
     logoByIt: 'The logo is set by IT in the machine configuration.',
     calendarAt: '{{service}} at {{shop}}',
   },
-  language: { en: 'English', de: 'Deutsch' },
 };
 
 /** The shape every language must fill: same keys, any strings. */

@@ -1,16 +1,28 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { de } from './de';
-import { en } from './en';
+import { en, type Resources } from './en';
+import type { LanguageCode } from './languages';
 
-export const LANGUAGES = ['en', 'de'] as const;
-export type LanguageCode = (typeof LANGUAGES)[number];
+export { LANGUAGES, LANGUAGE_NAMES, type LanguageCode } from './languages';
 
-/** A fresh i18next instance (one per app, one per test) with every string bundled. */
-export function createI18n(language: LanguageCode): i18n {
+/**
+ * English is bundled (the fallback for a missing key); every other language is a chunk of its
+ * own, fetched when first chosen, so the first screen carries one language, not six.
+ */
+const LOADERS: Record<LanguageCode, () => Promise<Resources>> = {
+  en: () => Promise.resolve(en),
+  de: () => import('./de').then((module) => module.de),
+  tr: () => import('./tr').then((module) => module.tr),
+  pl: () => import('./pl').then((module) => module.pl),
+  uk: () => import('./uk').then((module) => module.uk),
+  ar: () => import('./ar').then((module) => module.ar),
+};
+
+/** A fresh i18next instance (one per app, one per test) with English loaded. */
+export function createI18n(language: LanguageCode = 'en'): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
-    resources: { en: { translation: en }, de: { translation: de } },
+    resources: { en: { translation: en } },
     lng: language,
     fallbackLng: 'en',
     initAsync: false,
@@ -18,4 +30,15 @@ export function createI18n(language: LanguageCode): i18n {
     returnNull: false,
   });
   return instance;
+}
+
+/** Loads a language's strings once; resolves when `changeLanguage` can show them. */
+export async function loadLanguage(instance: i18n, language: LanguageCode): Promise<void> {
+  if (instance.hasResourceBundle(language, 'translation')) return;
+  instance.addResourceBundle(language, 'translation', await LOADERS[language]());
+}
+
+/** All the strings of one language, for tests and tools. */
+export function languageResources(language: LanguageCode): Promise<Resources> {
+  return LOADERS[language]();
 }

@@ -66,11 +66,14 @@ export function formatPrice(price: number, currency: string, locale: string): st
 export function formatDuration(minutes: number, locale: string): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
+  // Arabic's short units are single letters (س, د): the long ones read better, joined with و.
+  const arabic = locale.startsWith('ar');
   const unit = (value: number, name: 'hour' | 'minute'): string =>
-    numberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+    numberFormat(locale, { style: 'unit', unit: name, unitDisplay: arabic ? 'long' : 'short' }).format(value);
   if (hours === 0) return unit(rest, 'minute');
   if (rest === 0) return unit(hours, 'hour');
-  return `${unit(hours, 'hour')} ${unit(rest, 'minute')}`;
+  const parts = [unit(hours, 'hour'), unit(rest, 'minute')];
+  return arabic ? new Intl.ListFormat(locale, { type: 'unit' }).format(parts) : parts.join(' ');
 }
 
 /** An ISO instant as the kiosk's local time, for staff screens (last sync, created). */

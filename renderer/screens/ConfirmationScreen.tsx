@@ -1,9 +1,10 @@
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKiosk, useService } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
+import { SCROLLABLE } from '../components/scrollable';
 import { BookingSummary } from '../components/BookingSummary';
-import { QrCode } from '../components/QrCode';
+import { QrCode } from '../components/lazy';
 import type { FlowAction, FlowState } from '../flow/flow-machine';
 import { buildCalendarEvent } from '../lib/ical';
 import { receiptData } from '../lib/receipt';
@@ -55,7 +56,7 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
     // Queued: honest about it, and never a made-up appointment number.
     return (
       <main className="screen" data-screen="queued">
-        <div className="screen-body confirmation">
+        <div className="screen-body confirmation" {...SCROLLABLE}>
           <div className="confirmation-badge confirmation-badge-queued" aria-hidden="true">
             ↻
           </div>
@@ -91,7 +92,7 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
 
   return (
     <main className="screen" data-screen="confirmation">
-      <div className="screen-body confirmation">
+      <div className="screen-body confirmation" {...SCROLLABLE}>
         <div className="confirmation-badge" aria-hidden="true">
           ✓
         </div>
@@ -113,7 +114,9 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
           )}
           {event && (
             <figure className="qr-figure">
-              <QrCode text={event} label={t('confirmation.qr')} size={280} />
+              <Suspense fallback={<div className="qr qr-placeholder" role="img" aria-label={t('confirmation.qr')} />}>
+                <QrCode text={event} label={t('confirmation.qr')} size={280} />
+              </Suspense>
               <figcaption>{t('confirmation.qr')}</figcaption>
             </figure>
           )}

@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useService } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
-import { OnScreenKeyboard, type KeyboardInput, type KeyboardKind } from '../components/OnScreenKeyboard';
+import { OnScreenKeyboard } from '../components/lazy';
+import type { KeyboardInput, KeyboardKind } from '../components/OnScreenKeyboard';
 import { StepHeader } from '../components/StepHeader';
 import type { FlowAction, FlowState } from '../flow/flow-machine';
 import { NOTES_MAX, validateCustomer, validateField, type CustomerField } from '../lib/validation';
@@ -96,6 +97,7 @@ export function DetailsScreen({ state, dispatch, touchKeyboard }: DetailsScreenP
                   }}
                   name={field}
                   type={INPUT_TYPE[field]}
+                  dir={field === 'name' ? undefined : 'ltr'}
                   autoComplete={touchKeyboard ? 'off' : AUTOCOMPLETE[field]}
                   inputMode={touchKeyboard ? 'none' : undefined}
                   value={draft.customer[field]}
@@ -139,7 +141,11 @@ export function DetailsScreen({ state, dispatch, touchKeyboard }: DetailsScreenP
           <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
         </form>
       </div>
-      {touchKeyboard && <OnScreenKeyboard kind={KIND[active]} onInput={onKey} />}
+      {touchKeyboard && (
+        <Suspense fallback={<div className="keyboard keyboard-loading" />}>
+          <OnScreenKeyboard kind={KIND[active]} onInput={onKey} />
+        </Suspense>
+      )}
       <ActionBar onBack={() => dispatch({ type: 'back' })} onCancel={() => dispatch({ type: 'reset' })}>
         <button type="button" className="btn btn-primary" onClick={submit}>
           {t('nav.next')} <span aria-hidden="true">›</span>

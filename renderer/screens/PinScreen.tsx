@@ -102,6 +102,7 @@ export function PinScreen({ setup, onUnlocked, onCancel }: PinScreenProps) {
           <h1>{t('setup.codeTitle')}</h1>
           <form
             className="pin-form"
+            noValidate
             onSubmit={(event) => {
               event.preventDefault();
               void submit();
@@ -137,6 +138,7 @@ export function PinScreen({ setup, onUnlocked, onCancel }: PinScreenProps) {
         <h1>{title}</h1>
         <form
           className="pin-form"
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
             void submit();

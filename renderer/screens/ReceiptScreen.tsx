@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKiosk, useService } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
+import { SCROLLABLE } from '../components/scrollable';
 import { Receipt } from '../components/Receipt';
 import { isElectron } from '../kiosk/client';
 import type { ReceiptData } from '../lib/receipt';
@@ -37,7 +38,7 @@ export function ReceiptScreen({ data, serviceId, onDone }: ReceiptScreenProps) {
 
   return (
     <main className="screen screen-receipt" data-screen="receipt">
-      <div className="screen-body">
+      <div className="screen-body" {...SCROLLABLE}>
         <Receipt data={data} service={service} locale={locale} />
       </div>
       <ActionBar>

@@ -88,7 +88,9 @@ export function ServiceScreen({ dispatch, canGoBack }: ServiceScreenProps) {
                             employee: search.offer.slot.employeeName ?? t('time.anyone'),
                           })}
                         </span>
-                        <span className="next-take">{t('service.nextFreeTake')} →</span>
+                        <span className="next-take">
+                          {t('service.nextFreeTake')} <span className="flip-rtl">→</span>
+                        </span>
                       </button>
                       </TapGuard>
                     ) : (

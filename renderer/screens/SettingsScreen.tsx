@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SettingsUpdate, type LockableSetting, type Settings } from '../../shared/kiosk-api';
+import { Language, SettingsUpdate, type LockableSetting, type Settings } from '../../shared/kiosk-api';
 import type { KioskError } from '../../shared/result';
 import { useStaff, useStaffCall } from '../app/staff-context';
 import { Notice } from '../components/Notice';
 import { ShopProfileFields, shopDraftOf, type ShopDraft } from '../components/ShopProfileFields';
+import { LANGUAGE_NAMES, LANGUAGES } from '../i18n/languages';
+import { validateSettingsForm, type SettingsField, type SettingsFieldError } from '../lib/settings-validation';
 
 interface SettingsScreenProps {
   onSaved: () => void;
@@ -18,6 +20,19 @@ function LockedNote({ id }: { id: string }) {
   return (
     <p id={id} className="field-hint field-locked">
       {t('settings.lockedByIt')}
+    </p>
+  );
+}
+
+const errorId = (field: SettingsField): string => `set-${field}-error`;
+
+/** A field's own message, in the screen's language (the form has no browser bubbles). */
+function FieldError({ field, error }: { field: SettingsField; error: SettingsFieldError | undefined }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <p id={errorId(field)} className="field-error">
+      {error.key === 'range' ? t('settings.errors.range', { min: error.min, max: error.max }) : t(`settings.errors.${error.key}`)}
     </p>
   );
 }
@@ -63,8 +78,23 @@ function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (set
   const [newPin, setNewPin] = useState('');
   const [shop, setShop] = useState<ShopDraft>(() => shopDraftOf(settings.shop));
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<SettingsField, SettingsFieldError>>>({});
+  /** aria props of a checked field: invalid, and described by its message first. */
+  const checked = (field: SettingsField, ...describedBy: string[]) => {
+    const ids = [...(errors[field] ? [errorId(field)] : []), ...describedBy].filter(Boolean).join(' ');
+    return { 'aria-invalid': errors[field] ? true : undefined, 'aria-describedby': ids || undefined };
+  };
 
   const save = async (): Promise<void> => {
+    const found = validateSettingsForm(
+      { upstreamUrl, apiKey, idleTimeoutSec: idle, staffIdleTimeoutSec: staffIdle, retentionDays: retention, currentPin, newPin },
+      (field) => field === 'currentPin' || field === 'newPin' || !isLocked(field),
+    );
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setMessage({ tone: 'error', text: t('settings.invalid') });
+      return;
+    }
     const parsed = SettingsUpdate.safeParse({
       session,
       ...(isLocked('upstreamUrl') ? {} : { upstreamUrl: upstreamUrl.trim() === '' ? null : upstreamUrl.trim() }),
@@ -79,8 +109,8 @@ function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (set
       ...(newPin ? { newPin, pin: currentPin } : {}),
     });
     if (!parsed.success) {
-      const field = parsed.error.issues[0]?.path.join('.') ?? '';
-      setMessage({ tone: 'error', text: t('settings.invalid', { field }) });
+      // validateSettingsForm mirrors the contract; this is the backstop if they ever differ.
+      setMessage({ tone: 'error', text: t('settings.invalid') });
       return;
     }
     const { session: _session, ...update } = parsed.data;
@@ -101,6 +131,7 @@ function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (set
       <h2 id="settings-title">{t('settings.title')}</h2>
       <form
         className="settings-form"
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           void save();
@@ -115,8 +146,9 @@ function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (set
             placeholder="https://"
             readOnly={isLocked('upstreamUrl')}
             onChange={(e) => setUpstreamUrl(e.target.value)}
-            aria-describedby={describedBy('upstreamUrl', 'set-upstream-hint')}
+            {...checked('upstreamUrl', describedBy('upstreamUrl', 'set-upstream-hint'))}
           />
+          <FieldError field="upstreamUrl" error={errors.upstreamUrl} />
           <p id="set-upstream-hint" className="field-hint">
             {t('settings.upstreamHint')}
           </p>
@@ -131,8 +163,9 @@ function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (set
             value={apiKey}
             readOnly={isLocked('apiKey')}
             onChange={(e) => setApiKey(e.target.value)}
-            aria-describedby={describedBy('apiKey', 'set-key-hint')}
+            {...checked('apiKey', describedBy('apiKey', 'set-key-hint'))}
           />
+          <FieldError field="apiKey" error={errors.apiKey} />
           <p id="set-key-hint" className="field-hint">
             {settings.apiKeySet ? t(isLocked('apiKey') ? 'settings.apiKeySetByIt' : 'settings.apiKeySet') : t('settings.apiKeyNotSet')}
           </p>
@@ -162,21 +195,29 @@ function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (set
               value={idle}
               readOnly={isLocked('idleTimeoutSec')}
               onChange={(e) => setIdle(e.target.value)}
-              aria-describedby={describedBy('idleTimeoutSec') || undefined}
+              {...checked('idleTimeoutSec', describedBy('idleTimeoutSec'))}
             />
+            <FieldError field="idleTimeoutSec" error={errors.idleTimeoutSec} />
             {isLocked('idleTimeoutSec') && <LockedNote id={lockedNoteId('idleTimeoutSec')} />}
           </div>
           <div className="field">
             <label htmlFor="set-language">{t('settings.language')}</label>
             <select
               id="set-language"
-              value={language}
+              value={language ?? ''}
               disabled={isLocked('language')}
-              onChange={(e) => setLanguage(e.target.value === 'de' ? 'de' : 'en')}
+              onChange={(e) => {
+                const chosen = Language.safeParse(e.target.value);
+                setLanguage(chosen.success ? chosen.data : null);
+              }}
               aria-describedby={describedBy('language') || undefined}
             >
-              <option value="en">{t('language.en')}</option>
-              <option value="de">{t('language.de')}</option>
+              <option value="">{t('settings.languageAuto')}</option>
+              {LANGUAGES.map((code) => (
+                <option key={code} value={code} lang={code}>
+                  {LANGUAGE_NAMES[code]}
+                </option>
+              ))}
             </select>
             {isLocked('language') && <LockedNote id={lockedNoteId('language')} />}
           </div>
@@ -192,8 +233,9 @@ function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (set
               value={staffIdle}
               readOnly={isLocked('staffIdleTimeoutSec')}
               onChange={(e) => setStaffIdle(e.target.value)}
-              aria-describedby={describedBy('staffIdleTimeoutSec') || undefined}
+              {...checked('staffIdleTimeoutSec', describedBy('staffIdleTimeoutSec'))}
             />
+            <FieldError field="staffIdleTimeoutSec" error={errors.staffIdleTimeoutSec} />
             {isLocked('staffIdleTimeoutSec') && <LockedNote id={lockedNoteId('staffIdleTimeoutSec')} />}
           </div>
           <div className="field">
@@ -206,8 +248,9 @@ function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (set
               value={retention}
               readOnly={isLocked('retentionDays')}
               onChange={(e) => setRetention(e.target.value)}
-              aria-describedby={describedBy('retentionDays', 'set-retention-hint')}
+              {...checked('retentionDays', describedBy('retentionDays', 'set-retention-hint'))}
             />
+            <FieldError field="retentionDays" error={errors.retentionDays} />
             <p id="set-retention-hint" className="field-hint">
               {t('settings.retentionHint')}
             </p>
@@ -234,11 +277,22 @@ function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (set
                 autoComplete="off"
                 value={currentPin}
                 onChange={(e) => setCurrentPin(e.target.value.replace(/\D/g, ''))}
+                {...checked('currentPin')}
               />
+              <FieldError field="currentPin" error={errors.currentPin} />
             </div>
             <div className="field">
               <label htmlFor="set-pin">{t('settings.newPin')}</label>
-              <input id="set-pin" type="password" inputMode="numeric" autoComplete="off" value={newPin} onChange={(e) => setNewPin(e.target.value.replace(/\D/g, ''))} />
+              <input
+                id="set-pin"
+                type="password"
+                inputMode="numeric"
+                autoComplete="off"
+                value={newPin}
+                onChange={(e) => setNewPin(e.target.value.replace(/\D/g, ''))}
+                {...checked('newPin')}
+              />
+              <FieldError field="newPin" error={errors.newPin} />
             </div>
           </div>
         )}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useKiosk } from '../app/kiosk-context';
-import { LANGUAGES, type LanguageCode } from '../i18n/setup';
+import { LANGUAGE_NAMES, LANGUAGES, type LanguageCode } from '../i18n/languages';
 
 interface StartScreenProps {
   onStart: () => void;
@@ -36,7 +36,7 @@ export function StartScreen({ onStart, language, onLanguage }: StartScreenProps)
       <div className="start-controls">
         <button type="button" className="btn btn-primary btn-hero" onClick={onStart}>
           {t('start.touch')}
-          <span aria-hidden="true" className="btn-hero-arrow">
+          <span aria-hidden="true" className="btn-hero-arrow flip-rtl">
             →
           </span>
         </button>
@@ -50,7 +50,7 @@ export function StartScreen({ onStart, language, onLanguage }: StartScreenProps)
               aria-pressed={code === language}
               onClick={() => onLanguage(code)}
             >
-              {t(`language.${code}`)}
+              {LANGUAGE_NAMES[code]}
             </button>
           ))}
         </div>

@@ -153,7 +153,7 @@ test('first run with a remote upstream: customers see "being set up"; the printe
   expect(kiosk.setupCode).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/);
   await page.goto(kiosk.web.openUrl);
   await expect(page.locator('[data-screen="setup-pending"]')).toBeVisible();
-  await page.locator('.top-bar button[lang="en"]').click(); // a fresh kiosk speaks German
+  await page.locator('.top-bar button[lang="en"]').click(); // the browser (en-GB) already chose English
   await expect(page.getByRole('heading', { name: 'This kiosk is being set up' })).toBeVisible();
   await expect(page.getByRole('button', { name: /touch to start/i })).toHaveCount(0);
   await review(page, 'setup-pending', 'setup-pending');

@@ -5,7 +5,8 @@
  */
 import {
   KioskMode,
-  Language,
+  Language as LanguageSchema,
+  type Language,
   ShopUpdate,
   type LockableSetting,
   type PublicSettings,
@@ -41,10 +42,11 @@ const SHOP_FIELDS = Object.keys(SHOP_KEYS) as (keyof ShopProfile)[];
 
 // Idle timeout: 60 s by issue 4 (the renderer's own fallback is 60 too); staff 300 s and
 // retention 14 days by issue 7.
+// No default language here: without a staff or IT choice the screen follows the browser's
+// languages, then German (renderer/i18n/languages.ts).
 export const SETTING_DEFAULTS = {
   mode: 'kiosk',
   idleTimeoutSec: 60,
-  language: 'de',
   staffIdleTimeoutSec: 300,
   retentionDays: 14,
 } as const;
@@ -116,7 +118,11 @@ export interface SettingsServiceOptions {
   /** IT's staff PIN hash (machine config `staffPinHash`): wins over a stored one, read-only. */
   itPinHash?: string | undefined;
   /** Values from the machine config: the default until staff change them, fixed when locked. */
-  configured?: { staffIdleTimeoutSec?: number | undefined; retentionDays?: number | undefined };
+  configured?: {
+    staffIdleTimeoutSec?: number | undefined;
+    retentionDays?: number | undefined;
+    language?: Language | undefined;
+  };
   /**
    * IT's shop profile from the machine config: each field is the default until staff change it,
    * and all of them are fixed when `shop` is locked.
@@ -148,9 +154,16 @@ export function createSettingsService(db: KioskDb, secrets: SecretStore, options
     }
     return profile;
   };
+
+  /** The staff's stored choice, else IT's configured one (IT's alone when locked), else null. */
+  const language = (): Language | null => {
+    const configured = options.configured?.language;
+    if (locked.has('language') && configured !== undefined) return configured;
+    const stored = LanguageSchema.safeParse(getSetting(db, KEYS.language));
+    return stored.success ? stored.data : (configured ?? null);
+  };
   const read = (): Settings => {
     const mode = KioskMode.safeParse(getSetting(db, KEYS.mode));
-    const language = Language.safeParse(getSetting(db, KEYS.language));
     const idle = Number(getSetting(db, KEYS.idleTimeoutSec));
     return {
       upstreamUrl: getSetting(db, KEYS.upstreamUrl),
@@ -160,7 +173,7 @@ export function createSettingsService(db: KioskDb, secrets: SecretStore, options
       idleTimeoutSec: Number.isInteger(idle) && idle > 0 ? idle : SETTING_DEFAULTS.idleTimeoutSec,
       staffIdleTimeoutSec: count('staffIdleTimeoutSec'),
       retentionDays: count('retentionDays'),
-      language: language.success ? language.data : SETTING_DEFAULTS.language,
+      language: language(),
       pinSet: pinHash() !== null,
       pinSetByIt: itPinHash !== null,
       locked: [...locked],
@@ -241,7 +254,7 @@ export function createSettingsService(db: KioskDb, secrets: SecretStore, options
       if (url !== undefined) values[KEYS.upstreamUrl] = url;
       if (update.mode !== undefined) values[KEYS.mode] = update.mode;
       if (update.idleTimeoutSec !== undefined) values[KEYS.idleTimeoutSec] = String(update.idleTimeoutSec);
-      if (update.language !== undefined) values[KEYS.language] = update.language;
+      if (update.language !== undefined) values[KEYS.language] = update.language; // null clears it
       if (update.staffIdleTimeoutSec !== undefined) values[KEYS.staffIdleTimeoutSec] = String(update.staffIdleTimeoutSec);
       if (update.retentionDays !== undefined) values[KEYS.retentionDays] = String(update.retentionDays);
       for (const field of SHOP_FIELDS) {

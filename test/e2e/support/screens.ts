@@ -11,11 +11,15 @@ export async function onScreen(page: Page, name: string): Promise<void> {
   await expect(page.locator(`[data-screen="${name}"]`).first()).toBeVisible();
 }
 
-/** axe-core on the current screen: no serious or critical violation (WCAG 2.1 A/AA rules). */
-export async function expectAccessible(page: Page, label: string): Promise<void> {
+/**
+ * axe-core on the current screen: no serious or critical violation (WCAG 2.1 A/AA rules, or only
+ * the `rules` named, e.g. those a display setting can change on a DOM already checked in full).
+ */
+export async function expectAccessible(page: Page, label: string, rules?: string[]): Promise<void> {
   // Colour checks mid-transition see half-faded text: wait for entry animations and transitions.
   await expect.poll(() => page.evaluate<boolean>(SETTLED), { timeout: 5_000, intervals: [50, 100] }).toBe(true);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const builder = new AxeBuilder({ page });
+  const results = await (rules ? builder.withRules(rules) : builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])).analyze();
   const blocking = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);

@@ -88,6 +88,26 @@ describe('kiosk core settings', () => {
     expect(await core.api.updateSettings({ session, upstreamUrl: null })).toMatchObject({ upstreamUrl: null, apiKeySet: false });
   });
 
+  it('the default language: none chosen is null (the screen follows the browser), then IT\'s, then the staff\'s; null clears the staff\'s', async () => {
+    core = await startSettingsCore(temp.dir);
+    let session = await openStaffSession(core, PIN);
+    expect((await core.api.getPublicSettings(undefined)).language).toBeNull();
+    expect((await core.api.getSettings({ session })).language).toBeNull();
+    await core.close();
+    core = await createKioskCore({ dataDir: temp.dir, language: 'tr', secretStore: createMemorySecretStore('k'), autoStart: false });
+    session = await openStaffSession(core, PIN);
+    expect((await core.api.getPublicSettings(undefined)).language).toBe('tr');
+    expect((await core.api.updateSettings({ session, language: 'ar' })).language).toBe('ar');
+    expect((await core.api.getPublicSettings(undefined)).language).toBe('ar');
+    expect((await core.api.updateSettings({ session, language: null })).language).toBe('tr');
+    await core.close();
+    // Locked by IT: IT's language whatever staff stored, and a change is refused.
+    core = await createKioskCore({ dataDir: temp.dir, language: 'uk', locked: ['language'], secretStore: createMemorySecretStore('k'), autoStart: false });
+    session = await openStaffSession(core, PIN);
+    expect((await core.api.getPublicSettings(undefined)).language).toBe('uk');
+    await expect(core.api.updateSettings({ session, language: 'pl' })).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+
   it('refuses plain http to a host that is not loopback, and allows it for 127.0.0.0/8, localhost and [::1]', async () => {
     core = await startSettingsCore(temp.dir);
     const session = await openStaffSession(core, PIN);
@@ -174,7 +194,7 @@ describe('kiosk core settings', () => {
       await expect(api.updateSettings({ session, ...update })).rejects.toMatchObject({ code: 'invalid_input', message });
     }
     // Nothing of a refused update was written (the language of the mixed one neither).
-    expect(await api.getSettings({ session })).toMatchObject({ ...fixed, language: 'de' });
+    expect(await api.getSettings({ session })).toMatchObject({ ...fixed, language: null });
     // Sending a locked field's current value is no change; unlocked fields change as usual.
     expect(
       await api.updateSettings({ session, pin: PIN, upstreamUrl: `${NOWHERE}/`, mode: 'counter', idleTimeoutSec: 90, language: 'en', newPin: '1357' }),

@@ -146,6 +146,17 @@ describe('loadKioskConfig', () => {
     expect(loadError(overrides)).toBe(message);
   });
 
+  it('reads the default language from the file, then FRONTDESK_LANGUAGE; none configured is undefined', () => {
+    const files = { [LINUX_FILE]: '{"language":"ar","locked":["language"]}' };
+    expect(load().language).toBeUndefined();
+    expect(load({ files })).toMatchObject({ language: 'ar', locked: ['language'] });
+    expect(load({ files, env: { FRONTDESK_LANGUAGE: 'TR' } }).language).toBe('tr');
+    expect(loadError({ env: { FRONTDESK_LANGUAGE: 'fr' } })).toBe(
+      'environment variable FRONTDESK_LANGUAGE: expected one of de, en, tr, pl, uk, ar',
+    );
+    expect(loadError({ files: { [LINUX_FILE]: '{"language":"fr"}' } })).toMatch(/config\.json: field language: /);
+  });
+
   it('never puts the API key in an error message', () => {
     const message = loadError({ files: { [LINUX_FILE]: '{"apiKey":"sk_secret_1","mode":"x"}' } });
     expect(message).not.toContain('sk_secret_1');
