@@ -63,19 +63,23 @@ describe('mirror.step', () => {
       { year: 2027, month: 1 },
     ]);
     const dates = kioskRows<{ date: string }>('select distinct date from mirror_time_slots order by date').map((r) => r.date);
-    expect(dates).toEqual(['2026-12-31', '2027-01-01', '2027-01-02', '2027-01-03', '2027-01-04', '2027-01-05', '2027-01-06']);
+    // Calendar first: slot lists only for the seven open days it names (Sunday 3 January is
+    // closed), across New Year.
+    expect(dates).toEqual(['2026-12-31', '2027-01-01', '2027-01-02', '2027-01-04', '2027-01-05', '2027-01-06', '2027-01-07', '2027-01-08']);
   });
 
-  it('on the spring-forward night (2026-03-29) it sleeps until the warm-up at 07:45 CEST, not an hour late', async () => {
+  it('on the spring-forward night (2026-03-29) it sleeps until the warm-up at 07:58 CEST, not an hour late', async () => {
     // 01:30 CET; the catalog's age limit is set long so that only the opening decides.
     const { clock, c } = await open(Date.parse('2026-03-29T00:30:00Z'), {
       mirrorPolicy: { ...DEFAULT_MIRROR_POLICY, catalogMaxAgeMs: 24 * 3_600_000 },
     });
     const next = await runSteps(c, clock, 60_000);
-    // Sunday: no slots, so the fallback hours (08:00) less the 15-minute warm-up, summer time.
-    expect(new Date(next).toISOString()).toBe('2026-03-29T05:45:00.000Z');
+    // Sunday: no slots, so the fallback hours (08:00) less the 2-minute warm-up, summer time.
+    expect(new Date(next).toISOString()).toBe('2026-03-29T05:58:00.000Z');
     const dates = kioskRows<{ date: string }>('select distinct date from mirror_time_slots').map((r) => r.date);
-    expect(dates).toEqual(['2026-03-29']); // closed: only today's slots (they tell the hours)
+    // Calendar first: the closed Sunday gets no slot list; the open days after it do.
+    expect(dates).not.toContain('2026-03-29');
+    expect(dates[0]).toBe('2026-03-30');
   });
 
   it('after closing on the eve of the fall-back day it looks again just after the local midnight', async () => {
@@ -88,8 +92,8 @@ describe('mirror.step', () => {
     expect(new Date(next).toISOString()).toBe('2026-10-24T22:01:00.000Z'); // 00:01 CEST on the 25th
     clock.set(next);
     const after = await runSteps(c, clock, 60_000);
-    // On the 25th the clocks go back at 03:00 CEST: 07:45 is then CET, 06:45 UTC.
-    expect(new Date(after).toISOString()).toBe('2026-10-25T06:45:00.000Z');
+    // On the 25th the clocks go back at 03:00 CEST: 07:58 is then CET, 06:58 UTC.
+    expect(new Date(after).toISOString()).toBe('2026-10-25T06:58:00.000Z');
   });
 
   it('offline: backs off 5 s, 15 s, 30 s, 60 s, 120 s, and starts from 5 s again after an answer', async () => {

@@ -29,6 +29,7 @@ export function outboxEntry(overrides: Partial<OutboxEntry> & { localId: string 
     createdAt: 0,
     updatedAt: 0,
     erasedAt: null,
+    rebookedAs: null,
     ...overrides,
   };
 }
