@@ -51,6 +51,13 @@ export const pl: Resources = {
     today: 'Dziś',
     available: 'wolne',
     none: 'W tym miesiącu nie ma wolnych dni.',
+    offlineSome:
+      'System rezerwacji jest teraz niedostępny. Obecnie można tu zarezerwować tylko dni w grubej ramce; pozostałe wymagają połączenia.',
+    offlineNone:
+      'System rezerwacji jest teraz niedostępny, a żaden dzień tego miesiąca nie jest zapisany w tym kiosku. Wybierz inny miesiąc lub zapytaj przy ladzie.',
+    offlineMonth:
+      'System rezerwacji jest teraz niedostępny, a ten miesiąc nie jest zapisany w tym kiosku. Wybierz dzień w innym miesiącu lub zapytaj przy ladzie.',
+    backToThisMonth: 'Wróć do bieżącego miesiąca',
   },
   time: {
     title: 'Wybierz godzinę',
@@ -63,6 +70,11 @@ export const pl: Resources = {
     none: 'W tym dniu nie ma wolnych godzin. Wybierz inny dzień.',
     slotTaken: 'Przykro nam, ktoś właśnie zarezerwował tę godzinę. Wybierz inną.',
     slotGone: 'Ta godzina nie jest już wolna. Wybierz inną.',
+    offlineDay:
+      'System rezerwacji jest teraz niedostępny, a godziny tego dnia nie są zapisane w tym kiosku.',
+    nearestDay: 'Pokaż najbliższy dzień z wolnym terminem: {{date}}',
+    noStoredDay:
+      'Dopóki połączenie nie wróci, nie można tu zarezerwować żadnego dnia. Zapytaj przy ladzie.',
   },
   details: {
     title: 'Twoje dane',
@@ -115,6 +127,7 @@ export const pl: Resources = {
     queuedBody:
       'System rezerwacji jest teraz niedostępny. Termin jest zarezerwowany tutaj i zostanie potwierdzony, gdy tylko połączenie wróci. Personel znajdzie go pod tym numerem referencyjnym.',
     reference: 'Numer referencyjny',
+    queuedShort: 'jeszcze nie potwierdzono',
     finish: 'Zakończ',
   },
   receipt: {
@@ -122,6 +135,8 @@ export const pl: Resources = {
     back: 'Wstecz',
     printing: 'Drukowanie…',
     thanks: 'Dziękujemy. Do zobaczenia!',
+    queued:
+      'Zarezerwowano tutaj, ale system rezerwacji jeszcze tego nie potwierdził. Personel znajdzie rezerwację pod tym numerem referencyjnym.',
   },
   staffIdle: {
     title: 'Nadal pracujesz?',
@@ -171,6 +186,34 @@ export const pl: Resources = {
     budget: 'Limit API {{remaining}} / {{limit}}',
     embedded: 'dane demo',
     syncNow: 'Synchronizuj',
+    syncing: 'Synchronizacja…',
+    offlineReasons: {
+      connect: 'System rezerwacji jest nieosiągalny (brak połączenia).',
+      timeout: 'System rezerwacji nie odpowiada na czas.',
+      reset: 'Połączenie z systemem rezerwacji się zrywa.',
+      other: 'System rezerwacji jest nieosiągalny.',
+    },
+    report: {
+      sent_one: 'Znów online: wysłano {{count}} rezerwację.',
+      sent_other: 'Znów online. Wysłane rezerwacje: {{count}}.',
+      onlineWaiting_one: 'Online: {{count}} rezerwacja czeka na kolejną próbę.',
+      onlineWaiting_other: 'Online. Rezerwacje czekające na kolejną próbę: {{count}}.',
+      upToDate: 'Online: wszystko jest aktualne.',
+      offline: 'Nadal offline. {{why}}',
+      offlineWaiting_one:
+        'Nadal offline. {{why}} {{count}} rezerwacja czeka i zostanie wysłana sama, gdy połączenie wróci.',
+      offlineWaiting_other:
+        'Nadal offline. {{why}} Rezerwacje w kolejce: {{count}}; zostaną wysłane same, gdy połączenie wróci.',
+      keyRefused: 'System rezerwacji odrzucił klucz API. Sprawdź klucz w Ustawieniach.',
+    },
+  },
+  appInfo: {
+    version: 'Wersja {{version}}',
+    downloading: 'Pobieranie aktualizacji {{version}}',
+    ready: 'Aktualizacja {{version}} zostanie zainstalowana, gdy kiosk będzie bezczynny',
+    saveDiagnostics: 'Zapisz diagnostykę',
+    saved: 'Diagnostykę zapisano: {{path}}',
+    saveFailed: 'Nie udało się zapisać diagnostyki.',
   },
   outbox: {
     erased: 'Dane klienta usunięte (okres przechowywania)',
@@ -182,6 +225,7 @@ export const pl: Resources = {
     rebook: 'Zarezerwuj ponownie',
     attempts: 'próby: {{count}}',
     created: 'utworzono {{time}}',
+    reference: 'Nr ref. {{reference}}',
     states: {
       queued: 'W kolejce',
       sending: 'Wysyłanie',
@@ -234,5 +278,47 @@ export const pl: Resources = {
     config: 'Kiosk nie jest poprawnie skonfigurowany. Poproś personel o pomoc.',
     unavailable: 'System rezerwacji jest niedostępny.',
     internal: 'Coś poszło nie tak. Spróbuj ponownie.',
+  },
+  bookings: {
+    search: 'Szukaj',
+    searchHint: 'Numer referencyjny, numer wizyty lub nazwisko',
+    state: 'Pokaż',
+    filters: { all: 'Wszystkie rezerwacje', attention: 'Wymagają uwagi', only: 'Tylko: {{state}}' },
+    noMatch: 'Brak pasujących rezerwacji.',
+    reference: 'Numer referencyjny',
+    confirmDiscard: 'Anulować tę rezerwację?',
+    confirmYes: 'Tak, anuluj',
+    confirmNo: 'Zostaw',
+    discarded: 'Rezerwacja {{reference}} anulowana.',
+    undo: 'Cofnij',
+    rebookedAs: 'Zarezerwowano ponownie: {{reference}}',
+  },
+  desk: {
+    title: 'Nowa rezerwacja',
+    service: 'Usługa',
+    day: 'Dzień',
+    time: 'Godzina',
+    customer: 'Klient',
+    book: 'Zarezerwuj',
+    booking: 'Rezerwujemy…',
+    enterHint: 'Enter rezerwuje.',
+    pickTime: 'Najpierw wybierz godzinę.',
+    booked: 'Zarezerwowano: {{number}}',
+    queued: 'W kolejce, nr ref. {{reference}}: zostanie wysłana, gdy API odpowie.',
+    rebooking:
+      'Ponowna rezerwacja – klient: {{name}}. Poprzednia godzina jest zajęta, wybierz nową.',
+    rebooked: 'Odrzucona rezerwacja jest teraz powiązana z tą.',
+    noSlots: 'W tym dniu nie ma wolnych terminów.',
+  },
+  shop: {
+    welcomeDefault: 'Zarezerwuj tu wizytę w minutę.',
+    section: 'Profil firmy',
+    name: 'Nazwa firmy',
+    address: 'Adres',
+    phone: 'Telefon',
+    accentColor: 'Kolor akcentu',
+    welcome: 'Tekst powitania',
+    logoByIt: 'Logo ustala dział IT w konfiguracji urządzenia.',
+    calendarAt: '{{service}} – {{shop}}',
   },
 };

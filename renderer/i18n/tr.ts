@@ -51,6 +51,13 @@ export const tr: Resources = {
     today: 'Bugün',
     available: 'boş',
     none: 'Bu ay boş gün yok.',
+    offlineSome:
+      'Randevu sistemine şu anda ulaşılamıyor. Şu an burada yalnızca kalın çerçeveli günler için randevu alınabilir; diğerleri için bağlantı gerekir.',
+    offlineNone:
+      'Randevu sistemine şu anda ulaşılamıyor ve bu ayın hiçbir günü bu kioskta kayıtlı değil. Lütfen başka bir ay deneyin ya da tezgâha sorun.',
+    offlineMonth:
+      'Randevu sistemine şu anda ulaşılamıyor ve bu ay bu kioskta kayıtlı değil. Lütfen başka bir aydan gün seçin ya da tezgâha sorun.',
+    backToThisMonth: 'Bu aya dön',
   },
   time: {
     title: 'Saat seçin',
@@ -63,6 +70,11 @@ export const tr: Resources = {
     none: 'Bu günde boş saat yok. Lütfen başka bir gün seçin.',
     slotTaken: 'Üzgünüz, bu saat az önce alındı. Lütfen başka bir saat seçin.',
     slotGone: 'Bu saat artık boş değil. Lütfen başka bir saat seçin.',
+    offlineDay:
+      'Randevu sistemine şu anda ulaşılamıyor ve bu günün saatleri bu kioskta kayıtlı değil.',
+    nearestDay: 'Randevu alınabilecek en yakın günü göster: {{date}}',
+    noStoredDay:
+      'Bağlantı geri gelene kadar burada hiçbir gün için randevu alınamaz. Lütfen tezgâha sorun.',
   },
   details: {
     title: 'Bilgileriniz',
@@ -108,13 +120,15 @@ export const tr: Resources = {
     title: 'Randevunuz alındı!',
     number: 'Randevu numarası',
     emailSent: '{{email}} adresine bir onay gönderildi.',
-    emailNotSent: 'E-posta gönderilmedi. Lütfen bu numarayı not alın ya da kodun fotoğrafını çekin.',
+    emailNotSent:
+      'E-posta gönderilmedi. Lütfen bu numarayı not alın ya da kodun fotoğrafını çekin.',
     qr: 'Randevuyu telefonunuzun takvimine eklemek için tarayın',
     print: 'Fiş yazdır',
     queuedTitle: 'Saatiniz ayrıldı',
     queuedBody:
       'Randevu sistemine şu anda ulaşılamıyor. Saatiniz burada ayrıldı ve bağlantı gelir gelmez onaylanacak. Personel randevuyu bu referansla görebilir.',
     reference: 'Referans',
+    queuedShort: 'henüz onaylanmadı',
     finish: 'Bitir',
   },
   receipt: {
@@ -122,6 +136,8 @@ export const tr: Resources = {
     back: 'Geri',
     printing: 'Yazdırılıyor…',
     thanks: 'Teşekkürler. Görüşmek üzere!',
+    queued:
+      'Burada ayrıldı, randevu sistemi henüz onaylamadı. Personel randevuyu bu referansla bulabilir.',
   },
   staffIdle: {
     title: 'Hâlâ çalışıyor musunuz?',
@@ -171,6 +187,35 @@ export const tr: Resources = {
     budget: 'API kotası {{remaining}} / {{limit}}',
     embedded: 'demo verisi',
     syncNow: 'Şimdi eşitle',
+    syncing: 'Eşitleniyor…',
+    offlineReasons: {
+      connect: 'Randevu sistemine ulaşılamıyor (bağlantı yok).',
+      timeout: 'Randevu sistemi zamanında yanıt vermiyor.',
+      reset: 'Randevu sistemiyle bağlantı kopuyor.',
+      other: 'Randevu sistemine ulaşılamıyor.',
+    },
+    report: {
+      sent_one: 'Yeniden çevrimiçi: {{count}} randevu gönderildi.',
+      sent_other: 'Yeniden çevrimiçi: {{count}} randevu gönderildi.',
+      onlineWaiting_one: 'Çevrimiçi: {{count}} randevu bir sonraki denemeyi bekliyor.',
+      onlineWaiting_other: 'Çevrimiçi: {{count}} randevu bir sonraki denemeyi bekliyor.',
+      upToDate: 'Çevrimiçi: Her şey güncel.',
+      offline: 'Hâlâ çevrimdışı. {{why}}',
+      offlineWaiting_one:
+        'Hâlâ çevrimdışı. {{why}} {{count}} randevu bekliyor ve bağlantı gelince kendiliğinden gönderilecek.',
+      offlineWaiting_other:
+        'Hâlâ çevrimdışı. {{why}} {{count}} randevu bekliyor ve bağlantı gelince kendiliğinden gönderilecek.',
+      keyRefused:
+        'Randevu sistemi API anahtarını reddetti. Lütfen Ayarlar’da anahtarı kontrol edin.',
+    },
+  },
+  appInfo: {
+    version: 'Sürüm {{version}}',
+    downloading: '{{version}} güncellemesi indiriliyor',
+    ready: '{{version}} güncellemesi kiosk boştayken kurulacak',
+    saveDiagnostics: 'Tanılama verilerini kaydet',
+    saved: 'Tanılama verileri kaydedildi: {{path}}',
+    saveFailed: 'Tanılama verileri kaydedilemedi.',
   },
   outbox: {
     erased: 'Müşteri bilgileri silindi (saklama süresi)',
@@ -182,6 +227,7 @@ export const tr: Resources = {
     rebook: 'Yeniden al',
     attempts: 'deneme: {{count}}',
     created: 'oluşturuldu {{time}}',
+    reference: 'Ref. {{reference}}',
     states: {
       queued: 'Sırada',
       sending: 'Gönderiliyor',
@@ -234,5 +280,50 @@ export const tr: Resources = {
     config: 'Kiosk doğru kurulmamış. Lütfen personele sorun.',
     unavailable: 'Randevu sistemine ulaşılamıyor.',
     internal: 'Bir sorun oluştu. Lütfen tekrar deneyin.',
+  },
+  bookings: {
+    search: 'Ara',
+    searchHint: 'Referans, randevu numarası veya ad',
+    state: 'Göster',
+    filters: {
+      all: 'Tüm randevular',
+      attention: 'İlgilenilmesi gerekenler',
+      only: 'Yalnızca: {{state}}',
+    },
+    noMatch: 'Eşleşen randevu yok.',
+    reference: 'Referans',
+    confirmDiscard: 'Bu randevu iptal edilsin mi?',
+    confirmYes: 'Evet, iptal et',
+    confirmNo: 'Kalsın',
+    discarded: '{{reference}} randevusu iptal edildi.',
+    undo: 'Geri al',
+    rebookedAs: 'Yeniden alındı: {{reference}}',
+  },
+  desk: {
+    title: 'Yeni randevu',
+    service: 'Hizmet',
+    day: 'Gün',
+    time: 'Saat',
+    customer: 'Müşteri',
+    book: 'Randevu al',
+    booking: 'Randevu alınıyor…',
+    enterHint: 'Enter randevuyu alır.',
+    pickTime: 'Önce bir saat seçin.',
+    booked: 'Randevu alındı: {{number}}',
+    queued: 'Sıraya alındı, referans {{reference}}: API yanıt verince gönderilecek.',
+    rebooking: '{{name}} için yeniden randevu: Eski saat dolu, yeni bir saat seçin.',
+    rebooked: 'Reddedilen randevu artık bu randevuya bağlı.',
+    noSlots: 'Bu gün boş saat yok.',
+  },
+  shop: {
+    welcomeDefault: 'Randevunuzu burada bir dakikada alın.',
+    section: 'İşletme profili',
+    name: 'İşletme adı',
+    address: 'Adres',
+    phone: 'Telefon',
+    accentColor: 'Vurgu rengi',
+    welcome: 'Karşılama metni',
+    logoByIt: 'Logoyu BT, cihaz yapılandırmasında belirler.',
+    calendarAt: '{{service}} – {{shop}}',
   },
 };
