@@ -12,7 +12,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { staffMethods } from '../../../shared/kiosk-api';
 import { startKioskWeb, type KioskWeb, type StartKioskWebOptions } from '../../../electron/web/start-kiosk-web';
 import { systemClock, type Clock } from '../../../electron/core/clock';
 import { kioskApi, type KioskMethod } from '../../../shared/kiosk-api';
@@ -47,8 +46,6 @@ export interface Kiosk {
   /** The kiosk's (and the server's) clock. */
   clock: Clock;
 }
-
-const STAFF_METHODS = new Set<string>(staffMethods);
 
 /** Start-up options of the kiosk (as from the machine config), e.g. `test.use({ kioskOptions: { locked } })`. */
 export type KioskOptions = Pick<StartKioskWebOptions, 'locked' | 'mode' | 'upstreamUrl' | 'staffIdleTimeoutSec' | 'staffPinHash' | 'shop'>;
