@@ -81,6 +81,7 @@ test('staff retry a refused booking whose slot came free (sent), and discard ano
   await expect(retried).toHaveAttribute('data-state', 'sent');
   await expect(retried).toContainText(/[A-Z]-\d{6,}/);
   await discarded.getByRole('button', { name: 'Discard' }).click();
+  await discarded.getByRole('button', { name: 'Yes, discard' }).click(); // it asks first
   await expect(discarded).toHaveAttribute('data-state', 'discarded');
   await expect(discarded.getByRole('button', { name: 'Retry' })).toHaveCount(0);
 
