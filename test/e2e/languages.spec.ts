@@ -164,7 +164,7 @@ for (const [index, language] of LANGUAGES.entries()) {
     await check('settings');
     // A wrong value gets our message, in this language.
     await page.getByLabel(strings.settings.idleTimeout).fill('5');
-    await page.getByRole('button', { name: strings.settings.save }).click();
+    await page.getByRole('button', { name: strings.settings.save, exact: true }).click();
     await expect(page.getByText(strings.settings.errors.range.replace('{{min}}', '15').replace('{{max}}', '600'))).toBeVisible();
     await check('settings');
     await page.getByRole('tab', { name: strings.staff.tabs.booking }).click();
