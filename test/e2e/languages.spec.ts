@@ -168,6 +168,6 @@ for (const [index, language] of LANGUAGES.entries()) {
     await expect(page.getByText(strings.settings.errors.range.replace('{{min}}', '15').replace('{{max}}', '600'))).toBeVisible();
     await check('settings');
     await page.getByRole('tab', { name: strings.staff.tabs.booking }).click();
-    await check('service');
+    await check('counter-booking'); // the staff's one-screen booking
   });
 }
