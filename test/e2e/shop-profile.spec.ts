@@ -97,7 +97,7 @@ test('the shop on the start screen, in the header, on the receipt (PDF) and in t
   await expect(page.getByLabel('Shop name')).toHaveValue(SHOP.name);
   await expect(page.getByText('The logo is set by IT in the machine configuration.')).toBeVisible();
   await page.getByLabel('Shop name').fill('Salon Linde');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Saved.')).toBeVisible();
   await page.getByRole('button', { name: 'Back to kiosk' }).click();
   await expect(page.getByTestId('shop-brand')).toContainText('Salon Linde');
