@@ -4,7 +4,7 @@
  * is back, "Sync now" says what it did, the status turns Online, and the booking shows both its
  * reference and its appointment number.
  */
-import { CUSTOMER, chooseSlot, fillDetails, firstFreeSlot } from './support/flow';
+import { CUSTOMER, firstFreeSlot } from './support/flow';
 import { capture, onScreen } from './support/screens';
 import { STAFF_PIN, expect, setUpKiosk, test } from './support/stack';
 
@@ -22,16 +22,21 @@ test('counter: offline booking under its reference, Sync now brings it online an
   await onScreen(page, 'staff');
 
   stack.proxy.setMode('down');
-  await page.locator('.service-main', { hasText: choice.serviceTitle }).waitFor();
-  await chooseSlot(page, choice);
-  await fillDetails(page);
-  await page.getByRole('button', { name: /Continue/ }).click();
-  await onScreen(page, 'review');
-  await page.getByRole('button', { name: 'Book now' }).click();
-  await onScreen(page, 'queued');
-  const reference = ((await page.getByTestId('local-reference').textContent()) ?? '').trim();
-  expect(reference).toMatch(/^[0-9A-F]{8}$/);
-  await expect(page.getByTestId('queued-qr')).toBeVisible();
+  // The counter's one-screen booking: service, day, time, the customer typed, Enter.
+  await page.locator(`.desk-choice:text-is("${choice.serviceTitle}")`).first().click();
+  const day = page.locator(`.desk-day[data-date="${choice.date}"]`);
+  if ((await day.getAttribute('aria-pressed')) !== 'true') await day.click();
+  await page.locator(`.desk-slot[data-time="${choice.time}"]`).click();
+  await page.keyboard.type(CUSTOMER.name);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(CUSTOMER.email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(CUSTOMER.phone);
+  await page.keyboard.press('Enter');
+  const queued = page.getByText(/^Queued, reference [0-9A-Z]{8}/);
+  await expect(queued).toBeVisible();
+  const reference = /reference ([0-9A-Z]{8})/.exec((await queued.textContent()) ?? '')?.[1] ?? '';
+  expect(reference).toMatch(/^[0-9A-Z]{8}$/);
   await capture(page, 'counter-queued-reference');
 
   // The bookings list shows the reference the customer was given; the status says why offline.
