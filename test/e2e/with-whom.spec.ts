@@ -1,5 +1,5 @@
 /** Issue 9: "With whom?" offers only the people who do the chosen service, "Anyone" first. */
-import { firstFreeSlot, start } from './support/flow';
+import { chooseDay, firstFreeSlot, start } from './support/flow';
 import { expectAccessible, onScreen } from './support/screens';
 import { expect, openKiosk, setUpKiosk, test, type Kiosk } from './support/stack';
 
@@ -16,16 +16,18 @@ test('"With whom?" lists only the employees who do the service', async ({ page, 
   await start(page);
   await page.locator('.service-main', { hasText: choice.serviceTitle }).click();
   await onScreen(page, 'day');
-  const [year, month] = choice.date.split('-').map(Number) as [number, number];
-  const now = new Date();
-  if (year * 12 + month > now.getFullYear() * 12 + now.getMonth() + 1) await page.locator('.calendar-head button').last().click();
-  await page.locator(`[data-date="${choice.date}"]`).click();
+  await chooseDay(page, choice); // on the stack's fixed clock, as every e2e test
   await onScreen(page, 'time');
   const people = page.locator('.employee-choice button');
   await expect(people).toHaveText(['Anyone', 'Anna Becker', 'Sophie Wagner']);
   await expectAccessible(page, 'time with whom');
-  await page.getByRole('button', { name: 'Sophie Wagner' }).click();
-  await expect(page.getByRole('button', { name: 'Sophie Wagner' })).toHaveAttribute('aria-pressed', 'true');
+  // The person of the first free slot has free slots of their own that day.
+  const day = (await kiosk.call('getTimeSlots', { date: choice.date, serviceId: choice.serviceId })) as {
+    timeSlots: { time: string; employeeName?: string }[];
+  };
+  const person = day.timeSlots.find((slot) => slot.time === choice.time)?.employeeName ?? 'Sophie Wagner';
+  await page.getByRole('button', { name: person }).click();
+  await expect(page.getByRole('button', { name: person })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('.slot:not([disabled])').first()).toBeVisible();
 
   // Färben: Anna alone does colouring, so there is nobody to choose between.
@@ -33,9 +35,7 @@ test('"With whom?" lists only the employees who do the service', async ({ page, 
   await page.getByRole('button', { name: /Back/ }).click();
   const colour = await firstFreeSlot(kiosk, await serviceIndex(kiosk, 'Färben'));
   await page.locator('.service-main', { hasText: colour.serviceTitle }).click();
-  const [cy, cm] = colour.date.split('-').map(Number) as [number, number];
-  if (cy * 12 + cm > now.getFullYear() * 12 + now.getMonth() + 1) await page.locator('.calendar-head button').last().click();
-  await page.locator(`[data-date="${colour.date}"]`).click();
+  await chooseDay(page, colour);
   await onScreen(page, 'time');
   await expect(page.locator('.slot:not([disabled])').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Mehmet Yilmaz' })).toHaveCount(0);
