@@ -3,7 +3,7 @@ import { IdleWarning } from '../components/IdleWarning';
 import { useService } from './kiosk-context';
 import { TapGuard } from '../components/TapGuard';
 import { preloadKeyboard, preloadQrCode } from '../components/lazy';
-import { flowReducer, initialFlowState, type FlowAction } from '../flow/flow-machine';
+import { flowReducer, initialFlowState } from '../flow/flow-machine';
 import { useIdleTimer } from '../hooks/use-idle-timer';
 import type { LanguageCode } from '../i18n/languages';
 import { ConfirmationScreen } from '../screens/ConfirmationScreen';
@@ -25,28 +25,20 @@ interface WalkInFlowProps {
   onLanguage: (language: LanguageCode) => void;
   /** Called when a customer's session ends (finish, cancel or idle) so the app can reset itself. */
   onSessionEnd: () => void;
-  /** Applied once at mount, e.g. a staff "rebook". */
-  initial?: FlowAction;
-  /** Start at the service list instead of the start screen (counter mode). */
-  skipStart?: boolean;
 }
 
 const WARNING_MS = 10_000;
 
-export function WalkInFlow({ kiosk, idleTimeoutSec, language, onLanguage, onSessionEnd, initial, skipStart }: WalkInFlowProps) {
-  const [state, dispatch] = useReducer(flowReducer, initialFlowState, (start) => {
-    const begun = skipStart ? flowReducer(start, { type: 'begin' }) : start;
-    return initial ? flowReducer(begun, initial) : begun;
-  });
+export function WalkInFlow({ kiosk, idleTimeoutSec, language, onLanguage, onSessionEnd }: WalkInFlowProps) {
+  const [state, dispatch] = useReducer(flowReducer, initialFlowState);
   const service = useService(state.draft.serviceId);
   const [printing, setPrinting] = useState(false);
   const previousStep = useRef(state.step);
 
   useEffect(() => {
     if (state.step === 'start' && previousStep.current !== 'start') onSessionEnd();
-    if (state.step === 'start' && skipStart) dispatch({ type: 'begin' });
     previousStep.current = state.step;
-  }, [state.step, onSessionEnd, skipStart]);
+  }, [state.step, onSessionEnd]);
 
   // Once a customer has begun, fetch the keyboard and QR code chunks in the background, so the
   // details and confirmation screens do not wait for them. A failed fetch is retried by React.lazy.
@@ -76,7 +68,7 @@ export function WalkInFlow({ kiosk, idleTimeoutSec, language, onLanguage, onSess
       case 'start':
         return <StartScreen onStart={() => dispatch({ type: 'begin' })} language={language} onLanguage={onLanguage} />;
       case 'service':
-        return <ServiceScreen dispatch={dispatch} canGoBack={!skipStart} />;
+        return <ServiceScreen dispatch={dispatch} />;
       case 'day':
         return <DayScreen state={state} dispatch={dispatch} />;
       case 'time':

@@ -54,7 +54,6 @@ export type FlowAction =
   | { type: 'slotGone' }
   | { type: 'slotTaken' }
   | { type: 'booked'; outcome: CreateBookingResult }
-  | { type: 'rebook'; request: BookingRequest }
   | { type: 'back' }
   | { type: 'reset' };
 
@@ -128,21 +127,6 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
       };
     case 'booked':
       return { ...state, step: 'done', outcome: action.outcome };
-    case 'rebook':
-      return {
-        ...initialFlowState,
-        step: 'time',
-        notice: 'slot_taken',
-        goneSlots: [`${action.request.date} ${action.request.time}`],
-        draft: {
-          serviceId: action.request.serviceId,
-          employeeId: null,
-          date: action.request.date,
-          slot: null,
-          customer: { ...action.request.customer },
-          notes: action.request.notes ?? '',
-        },
-      };
     case 'back':
       return { ...state, notice: null, step: previousStep(state) };
     case 'reset':

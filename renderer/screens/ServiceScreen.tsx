@@ -13,8 +13,6 @@ import { findNextFree, type NextFree } from '../lib/next-free';
 
 interface ServiceScreenProps {
   dispatch: (action: FlowAction) => void;
-  /** False in counter mode, where the service list is the first screen. */
-  canGoBack: boolean;
 }
 
 type Search = { serviceId: string; state: 'searching' } | { serviceId: string; state: 'found'; offer: NextFree } | { serviceId: string; state: 'none' };
@@ -29,7 +27,7 @@ function groupByCategory(services: Service[]): [string, Service[]][] {
   return [...groups.entries()];
 }
 
-export function ServiceScreen({ dispatch, canGoBack }: ServiceScreenProps) {
+export function ServiceScreen({ dispatch }: ServiceScreenProps) {
   const { t } = useTranslation();
   const { catalog, client, locale, now } = useKiosk();
   const [search, setSearch] = useState<Search | null>(null);
@@ -118,7 +116,7 @@ export function ServiceScreen({ dispatch, canGoBack }: ServiceScreenProps) {
           </section>
         ))}
       </div>
-      <ActionBar {...(canGoBack ? { onBack: () => dispatch({ type: 'back' }) } : {})} />
+      <ActionBar onBack={() => dispatch({ type: 'back' })} />
     </main>
   );
 }

@@ -56,23 +56,6 @@ describe('flowReducer', () => {
     expect(flowReducer(filled, { type: 'reset' })).toEqual(initialFlowState);
   });
 
-  it('rebook opens the grid of the service and day with the customer filled in', () => {
-    const state = flowReducer(initialFlowState, {
-      type: 'rebook',
-      request: {
-        serviceId: 'svc-cut',
-        employeeId: 'emp-ben',
-        date: '2026-11-25',
-        time: '11:00',
-        customer: { name: 'Eva', email: 'eva@example.com', phone: '0301234' },
-        notes: 'late',
-      },
-    });
-    expect(state.step).toBe('time');
-    expect(state.draft).toMatchObject({ serviceId: 'svc-cut', date: '2026-11-25', slot: null, notes: 'late' });
-    expect(state.draft.customer.name).toBe('Eva');
-    expect(state.goneSlots).toEqual(['2026-11-25 11:00']);
-  });
 
   it('builds a trimmed booking request only when the draft is complete', () => {
     expect(bookingRequestOf(run([{ type: 'begin' }]).draft)).toBeNull();
