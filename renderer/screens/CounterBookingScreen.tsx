@@ -56,16 +56,21 @@ export function CounterBookingScreen({ rebook }: CounterBookingScreenProps) {
   const dates = useMemo(() => nextDates(today, DAYS), [today]);
   const months = useMemo(() => [...new Set(dates.map((d) => d.slice(0, 7)))], [dates]);
 
+  // Offline, a month the kiosk never stored fails alone: the days of the other month stay open.
   const open = useResult(async (): Promise<Result<Set<string>>> => {
     const found = new Set<string>();
     if (!serviceId) return { ok: true, result: found };
+    let failure: Result<never> | null = null;
     for (const month of months) {
       const { year, month: m } = parseDate(`${month}-01`);
       const days = await client.getAvailableDays({ year, month: m, serviceId, ...(employeeId ? { employeeId } : {}) });
-      if (!days.ok) return days;
+      if (!days.ok) {
+        failure = days;
+        continue;
+      }
       for (const day of days.result.availableDays) found.add(`${month}-${String(day).padStart(2, '0')}`);
     }
-    return { ok: true, result: found };
+    return failure && found.size === 0 ? failure : { ok: true, result: found };
   }, [client, serviceId, employeeId, months]);
 
   // The first open day is chosen for staff when the service changes (or none is chosen yet).

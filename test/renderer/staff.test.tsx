@@ -142,6 +142,21 @@ describe('staff area', () => {
     expect(screen.queryByRole('button', { name: 'Rebook' })).toBeNull();
   });
 
+  it('counter offline: a month the kiosk never stored leaves the stored month\'s days open, and all days shut when none is stored', async () => {
+    const client = new FakeKioskClient({ settings: { mode: 'counter' } });
+    client.uncachedMonths.add('2026-12');
+    renderApp(client);
+    await settle();
+    await enterPin('1234');
+    await tap(/^Haircut/);
+    const day = (date: string): HTMLButtonElement | null => document.querySelector<HTMLButtonElement>(`.desk-day[data-date="${date}"]`);
+    expect(day('2026-11-25')?.disabled).toBe(false);
+    expect(day('2026-12-02')?.disabled).toBe(true);
+    client.uncachedMonths.add('2026-11');
+    await tap(/^Colour/);
+    expect(day('2026-11-25')?.disabled).toBe(true);
+  });
+
   it('settings keep the API key write-only', async () => {
     const client = new FakeKioskClient();
     renderApp(client);
