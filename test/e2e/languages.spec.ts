@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Resources } from '../../renderer/i18n/en';
 import { LANGUAGES, type LanguageCode } from '../../renderer/i18n/languages';
 import { languageResources } from '../../renderer/i18n/setup';
 import { CUSTOMER, eventually, firstFreeSlot, type SlotChoice } from './support/flow';
-import { expectAccessible, expectTouchTargets, onScreen } from './support/screens';
+import { SCREENSHOT_DIR, expectAccessible, expectTouchTargets, onScreen } from './support/screens';
 import { STAFF_PIN, expect, setUpKiosk, test } from './support/stack';
 
 const DISPLAY_RULES = ['color-contrast', 'link-in-text-block', 'scrollable-region-focusable', 'avoid-inline-spacing', 'css-orientation-lock', 'meta-viewport'];
@@ -14,9 +15,8 @@ const SETTLED = `document.getAnimations().every((animation) => animation.playSta
 async function toTime(page: Page, choice: SlotChoice, check: (screen: string) => Promise<void>): Promise<void> {
   await page.locator('.service-main', { hasText: choice.serviceTitle }).click();
   await check('day');
-  const [year, month] = choice.date.split('-').map(Number) as [number, number];
-  const now = new Date();
-  if (year * 12 + month > now.getFullYear() * 12 + now.getMonth() + 1) await page.locator('.calendar-head button').last().click();
+  // The day screen opens on today's month (on the kiosk's fixed clock), or skips by itself to the next.
+  if (choice.nextMonth && choice.monthOpens) await page.locator('.calendar-head button').last().click();
   await page.locator(`[data-date="${choice.date}"]`).click();
   await check('time');
 }
@@ -69,8 +69,8 @@ test('Arabic walk-in end to end: right to left, an Arabic name typed on the on-s
   // Times keep Latin digits.
   await expect(page.locator(`[data-time="${choice.time}"]`)).toContainText(choice.time);
   await expect.poll(() => page.evaluate<boolean>(SETTLED)).toBe(true);
-  mkdirSync('docs/screenshots', { recursive: true });
-  await page.screenshot({ path: 'docs/screenshots/kiosk-time-ar.png' });
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'kiosk-time-ar.png') });
 
   await page.locator(`[data-time="${choice.time}"]`).click();
   await onScreen(page, 'details');
