@@ -11,7 +11,7 @@ process.env.FRONTDESK_LOG_LEVEL ??= 'error';
 export default defineConfig({
   testDir: 'test/e2e',
   outputDir: 'test-results',
-  workers: 1,
+  workers: 2,
   fullyParallel: false,
   retries: 0,
   // A stray `.only` fails CI instead of quietly skipping the rest.

@@ -25,11 +25,12 @@ interface Run {
 }
 
 /**
- * `direct` runs the server in this very process (tsx as a loader, not tsx's CLI, which would
- * spawn it as a grandchild that a SIGKILL of the CLI leaves running).
+ * Runs what `npm run server -- args` runs (scripts/launch.mjs, which passes signals on to the
+ * server's own process). `direct` runs the server in the spawned process itself (tsx as a
+ * loader), so that a SIGKILL hits the server, not the launcher in front of it.
  */
 function runCli(args: string[], env: Record<string, string> = {}, direct = false): Run {
-  const launcher = direct ? ['--import', 'tsx'] : ['node_modules/tsx/dist/cli.mjs'];
+  const launcher = direct ? ['--import', 'tsx'] : ['scripts/launch.mjs'];
   const child = spawn(process.execPath, [...launcher, 'server/main.ts', ...args], {
     cwd: process.cwd(),
     env: { ...process.env, FRONTDESK_API_KEYS: '', ...env },

@@ -136,12 +136,13 @@ interface Run {
 }
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
-// tsx on this Node (22), whatever PATH says: the machine's own node is 20.
-const TSX_CLI = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+// The npm script's launcher on this Node (22), whatever PATH says: the machine's own node is 20.
+const LAUNCH = join(ROOT, 'scripts', 'launch.mjs');
 
 /**
- * Runs what `npm run kiosk:web -- args` runs (`tsx electron/web/main.ts args`), directly: npm's
- * `sh -c` would take a SIGTERM itself and orphan the shell. `onReady` sees the ready line.
+ * Runs what `npm run kiosk:web -- args` runs (`node scripts/launch.mjs electron/web/main.ts
+ * args`), directly: npm's `sh -c` would take a SIGTERM itself and orphan the shell. `onReady`
+ * sees the ready line.
  */
 function runCli(
   args: string[],
@@ -149,7 +150,7 @@ function runCli(
   env: Record<string, string> = {},
 ): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TSX_CLI, 'electron/web/main.ts', ...args], {
+    const child = spawn(process.execPath, [LAUNCH, 'electron/web/main.ts', ...args], {
       cwd: ROOT,
       env: { ...process.env, FRONTDESK_LOG_LEVEL: 'warn', FRONTDESK_CONFIG: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
