@@ -2,8 +2,9 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS } from './test/support/chromium';
 
 // End-to-end tests drive the built renderer in Debian's Chromium (Playwright's own browser
-// download fails offline: ../shared/TOOLCHAIN.md). One worker: the machine has two cores, and
-// each test runs a reference server, a fault proxy and a kiosk in this process.
+// download fails offline: ../shared/TOOLCHAIN.md). Two workers, one per core, each with its own
+// reference server and fault proxy (stack.ts) and a fresh kiosk per test; tests of one file are
+// spread over both, so the six language passes do not queue up behind each other.
 // The kiosk and server run inside the test workers; their expected warnings (the proxy is down
 // on purpose) would bury the report. Set FRONTDESK_LOG_LEVEL=debug to see them.
 process.env.FRONTDESK_LOG_LEVEL ??= 'error';
@@ -12,7 +13,7 @@ export default defineConfig({
   testDir: 'test/e2e',
   outputDir: 'test-results',
   workers: 2,
-  fullyParallel: false,
+  fullyParallel: true,
   retries: 0,
   // A stray `.only` fails CI instead of quietly skipping the rest.
   forbidOnly: !!process.env.CI,

@@ -10,6 +10,9 @@ export default defineConfig({
   test: {
     // A stray `.only` fails CI instead of quietly skipping the rest.
     allowOnly: !process.env.CI,
+    // Two workers on the two cores (Vitest's default leaves one idle): the integration tests
+    // spend much of their time waiting on sockets and timers, so the run takes ~60 % as long.
+    maxWorkers: 2,
     coverage: {
       provider: 'v8',
       include: ['electron/**/*.ts', 'server/**/*.ts', 'shared/**/*.ts', 'renderer/**/*.{ts,tsx}', 'scripts/**/*.ts'],

@@ -56,6 +56,8 @@ export function PinScreen({ setup, onUnlocked, onCancel }: PinScreenProps) {
       setMessage({ key: 'pinInvalid' });
       return;
     }
+    // The last answer goes while this one is checked: staff never read an old "Wrong PIN" as new.
+    setMessage(null);
     setBusy(true);
     try {
       if (pinSet) {
@@ -154,6 +156,7 @@ export function PinScreen({ setup, onUnlocked, onCancel }: PinScreenProps) {
             maxLength={12}
             value={pin}
             autoFocus
+            readOnly={busy}
             onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
           />
           {messageText && <Notice tone="error">{messageText}</Notice>}
