@@ -34,7 +34,7 @@ const zones = [
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/**', 'out/**', 'dist/**', '.tsbuild/**', 'drizzle/**', 'reports/**', 'test-results/**', 'playwright-report/**'],
+    ignores: ['node_modules/**', 'out/**', 'dist/**', '.tsbuild/**', 'drizzle/**', 'reports/**', 'test-results/**', 'playwright-report/**', '.stryker-tmp*/**'],
   },
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,0 +1,54 @@
+/**
+ * `npm run mutation:score`: the mutation score per file and in total from the Stryker JSON
+ * reports in reports/mutation (one per area when run with FRONTDESK_MUTATE, see
+ * stryker.config.mjs). Score as Stryker counts it: detected (killed, time-out) over valid
+ * mutants (detected, survived, no coverage); compile and runtime errors and ignored ones are
+ * not valid mutants. Exits 1 under `--min N` when the total is below N %.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { z } from 'zod';
+
+const Report = z.object({
+  files: z.record(z.string(), z.object({ mutants: z.array(z.object({ status: z.string() })) })),
+});
+
+export interface Tally {
+  detected: number;
+  survived: number;
+  noCoverage: number;
+}
+
+export function tally(statuses: readonly string[]): Tally {
+  const count = (...names: string[]): number => statuses.filter((status) => names.includes(status)).length;
+  return { detected: count('Killed', 'Timeout'), survived: count('Survived'), noCoverage: count('NoCoverage') };
+}
+
+export function score(t: Tally): number {
+  const valid = t.detected + t.survived + t.noCoverage;
+  return valid === 0 ? 100 : (100 * t.detected) / valid;
+}
+
+function main(): void {
+  const dir = 'reports/mutation';
+  const minArg = process.argv.indexOf('--min');
+  const min = minArg === -1 ? null : Number(process.argv[minArg + 1]);
+  const perFile = new Map<string, string[]>();
+  for (const name of readdirSync(dir).filter((file) => file.endsWith('.json') && !file.includes('incremental'))) {
+    const report = Report.parse(JSON.parse(readFileSync(join(dir, name), 'utf8')));
+    for (const [path, file] of Object.entries(report.files)) {
+      perFile.set(relative(process.cwd(), path) || path, file.mutants.map((mutant) => mutant.status));
+    }
+  }
+  const all: string[] = [];
+  for (const [path, statuses] of [...perFile].sort(([a], [b]) => a.localeCompare(b))) {
+    const t = tally(statuses);
+    all.push(...statuses);
+    console.log(`${score(t).toFixed(1).padStart(5)} %  ${String(t.detected).padStart(4)} detected ${String(t.survived).padStart(4)} survived ${String(t.noCoverage).padStart(4)} no coverage  ${path}`);
+  }
+  const total = tally(all);
+  console.log(`mutation score: ${score(total).toFixed(1)} % (${total.detected} detected, ${total.survived} survived, ${total.noCoverage} no coverage, ${perFile.size} files)`);
+  if (min !== null && score(total) < min) process.exit(1);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main();
