@@ -19,7 +19,15 @@ import { silentLogger } from '../../../electron/core/log';
 import { startServer, type RunningServer } from '../../../server/start-server';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 
+/** The key a test uses to book behind the kiosk's back. */
 export const API_KEY = 'e2e-book-key-0001';
+
+// Every test winds the clock back to its clockStart, so the server's fixed rate windows never
+// roll over: with one key, ~40 requests a test would add up in one "minute" and fail a later
+// test with 429. Each test's kiosk gets a key of its own instead, fresh like the kiosk.
+const KIOSK_KEYS = 200;
+const kioskKey = (n: number): string => `e2e-kiosk-key-${String(n).padStart(4, '0')}`;
+let kiosksStarted = 0;
 export const STAFF_PIN = '2468';
 
 /** Tuesday 2026-11-24, 10:00 in Berlin: a working day with every service offered. */
@@ -64,12 +72,8 @@ export const test = base.extend<
       const server = await startServer({
         dbPath,
         seed: 'demo',
-        keys: [{ key: API_KEY, scope: 'book' }],
-        // Every test winds the clock back to its clockStart, so the server's fixed windows never
-        // roll over: ~40 requests a test would add up in one "minute" and fail a later test with
-        // 429. Each fresh kiosk's own governor keeps the API's real budget (60/min, 1000/day);
-        // the server's 429s are tested in test/integration/server/rate-limit.test.ts.
-        rateLimit: { perMinute: 1_000_000, perDay: 1_000_000 },
+        keys: [API_KEY, ...Array.from({ length: KIOSK_KEYS }, (_, n) => kioskKey(n))].map((key) => ({ key, scope: 'book' as const })),
+        rateLimit: { perMinute: 600, perDay: 10_000 },
         clock: () => Date.now() + timeline.offsetMs,
       });
       const proxy = await startFaultProxy({ target: server.url });
@@ -96,7 +100,7 @@ export const test = base.extend<
     const web = await startKioskWeb({
       port: 0,
       upstreamUrl: stack.proxy.url,
-      apiKey: API_KEY,
+      apiKey: kioskKey(kiosksStarted++ % KIOSK_KEYS),
       dataDir,
       token: 'e2e-token',
       print: (line) => printed.push(line),
