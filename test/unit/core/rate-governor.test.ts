@@ -242,4 +242,151 @@ describe('RateGovernor', () => {
       { numRuns: 200 },
     );
   });
+
+  describe('the edges each estimate turns on', () => {
+    it('a 429 blocks for at least a second, whatever Retry-After says, and reports when', () => {
+      const g = new RateGovernor();
+      g.onSend(0, 'interactive');
+      g.onRateLimited(0, 0);
+      expect(g.waitMs(10, 'interactive')).toBe(990);
+      expect(g.snapshot(10).blockedUntil).toBe(1_000);
+      // A later, shorter 429 does not shorten the block.
+      g.onRateLimited(20, 100);
+      expect(g.snapshot(20).blockedUntil).toBe(1_020);
+      expect(g.waitMs(1_020, 'background')).toBe(0);
+    });
+
+    it('a send time it never recorded changes nothing; a refused send leaves the header count too', () => {
+      const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+      g.onSend(1_000, 'interactive');
+      g.onNoAnswer(5_000);
+      expect(g.used('minute', 6_000)).toBe(1);
+      g.onAnswer(6_000, { limit: 60, remaining: 40, resetAt: 60_000 }); // the key: 20 used
+      g.onSend(7_000, 'interactive');
+      expect(g.used('minute', 7_000)).toBe(21);
+      g.onNoAnswer(7_000); // refused: the server never counted it
+      expect(g.used('minute', 7_000)).toBe(20);
+      g.onNoAnswer(7_000); // twice: nothing more to take back
+      expect(g.used('minute', 7_000)).toBe(20);
+    });
+
+    it('counts requests still in flight at an answer as sent after it', () => {
+      const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+      g.onSend(0, 'interactive');
+      g.onSend(1, 'interactive');
+      g.onAnswer(2, { limit: 60, remaining: 50, resetAt: 60_000 }); // 10 counted, one of ours still out
+      expect(g.used('minute', 3)).toBe(11);
+      expect(g.used('minute', 60_000)).toBe(1); // the header's window is over: our own count (the send at 1)
+    });
+
+    it('a reset within 65 s is the minute window, later the day window', () => {
+      const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+      g.onSend(0, 'interactive');
+      g.onAnswer(0, { limit: 70, remaining: 69, resetAt: 65_000 });
+      expect(g.snapshot(0)).toMatchObject({ minute: { limit: 70 }, day: { limit: 1000 } });
+      g.onSend(0, 'interactive');
+      g.onAnswer(0, { limit: 900, remaining: 100, resetAt: 65_001 });
+      expect(g.snapshot(0)).toMatchObject({ minute: { limit: 70 }, day: { limit: 900, used: 800 } });
+      expect(g.snapshot(0).last).toEqual({ limit: 900, remaining: 100, resetAt: 65_001 });
+    });
+
+    it("the day window's last minute stays the day's", () => {
+      const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+      g.onSend(0, 'interactive');
+      g.onAnswer(0, { limit: 1000, remaining: 500, resetAt: 3_600_000 });
+      g.onSend(3_570_000, 'interactive');
+      g.onAnswer(3_570_000, { limit: 1000, remaining: 3, resetAt: 3_600_000 });
+      expect(g.snapshot(3_570_000)).toMatchObject({ minute: { limit: 60, used: 1 }, day: { limit: 1000, used: 997 } });
+    });
+
+    it('ignores a header without a positive limit or with a reset already past', () => {
+      const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+      for (const header of [
+        { limit: 0, remaining: 0, resetAt: 60_000 },
+        { limit: 60, remaining: 0, resetAt: 10 },
+        { limit: 60, remaining: 0, resetAt: 9 },
+      ]) {
+        g.onSend(10, 'interactive');
+        g.onAnswer(10, header);
+      }
+      expect(g.snapshot(10)).toMatchObject({ minute: { limit: 60, used: 3 }, last: null });
+      expect(g.waitMs(10, 'interactive')).toBe(0);
+    });
+
+    it('clamps remaining to 0..limit', () => {
+      const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+      g.onSend(0, 'interactive');
+      g.onAnswer(0, { limit: 60, remaining: 75, resetAt: 60_000 });
+      expect(g.snapshot(0).last?.remaining).toBe(60);
+      expect(g.used('minute', 0)).toBe(1); // its own count, not less
+      g.onSend(1, 'interactive');
+      g.onAnswer(1, { limit: 60, remaining: -4, resetAt: 60_000 });
+      expect(g.snapshot(1).last?.remaining).toBe(0);
+      expect(g.used('minute', 1)).toBe(60);
+      expect(g.waitMs(1, 'interactive')).toBe(59_999);
+    });
+
+    it('spaces background requests by a minute over its budget; interactive ones are not held back', () => {
+      const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 }); // 48 background a minute
+      g.onSend(0, 'background');
+      expect(g.waitMs(1_000, 'background')).toBe(250);
+      expect(g.waitMs(1_250, 'background')).toBe(0);
+      expect(g.waitMs(1_000, 'interactive')).toBe(0);
+      g.onSend(1_000, 'interactive'); // does not move the spacing
+      expect(g.waitMs(1_250, 'background')).toBe(0);
+    });
+
+    it('keeps the share of each window set as the reserve for interactive requests', () => {
+      const g = new RateGovernor({ minuteLimit: 10, dayLimit: 100, reserve: 0.5 });
+      expect(g.budget('minute', 'background')).toBe(5);
+      expect(g.budget('day', 'background')).toBe(50);
+      expect(g.budget('minute', 'interactive')).toBe(10);
+      for (let t = 0; t < 5; t += 1) g.onSend(t, 'interactive');
+      expect(g.waitMs(100_000 - 60_000 + 4, 'background')).toBeGreaterThan(0);
+      expect(g.waitMs(5, 'interactive')).toBe(0);
+    });
+
+    it('waits for the day window like the minute window', () => {
+      const g = new RateGovernor({ minuteLimit: 60, dayLimit: 3 });
+      g.onSend(0, 'interactive');
+      g.onSend(MINUTE, 'interactive');
+      g.onSend(2 * MINUTE, 'interactive');
+      expect(g.waitMs(3 * MINUTE, 'interactive')).toBe(DAY - 3 * MINUTE + 1);
+      expect(g.waitMs(DAY + 1, 'interactive')).toBe(0);
+    });
+
+    it('restores saved sends in order, whatever order they come in', () => {
+      const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+      g.onSend(50_000, 'interactive');
+      g.importSends([30_000, 10_000, 20_000, 70_000], 60_000); // 70 000 is in the future: dropped
+      expect(g.exportSends(60_000)).toEqual([10_000, 20_000, 30_000, 50_000]);
+      expect(g.used('minute', 65_000)).toBe(4);
+      expect(g.used('minute', 80_000)).toBe(2);
+    });
+
+    it('peers: too short a look at the others keeps one kiosk', () => {
+      const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+      // Ten of ours in the first 20 s of a window, the key at 40: 30 others, seen for 20 s only.
+      for (let i = 0; i < 10; i += 1) g.onSend(i * 1_000, 'background');
+      g.onAnswer(20_000, { limit: 60, remaining: 20, resetAt: 60_000 });
+      expect(g.peers(20_000)).toBe(1);
+      // Seen for 30 s: now they count.
+      g.onAnswer(30_000, { limit: 60, remaining: 20, resetAt: 60_000 });
+      expect(g.peers(30_000)).toBe(4);
+    });
+
+    it('peers: a window older than an hour no longer counts', () => {
+      const g = sharedHour(1, 9);
+      expect(g.peers(60 * MINUTE)).toBe(4);
+      // The next hour alone, with the key to ourselves.
+      for (let minute = 61; minute < 122; minute += 1) {
+        for (let i = 0; i < 6; i += 1) {
+          const at = minute * MINUTE + 30_000 + i * 1_000;
+          g.onSend(at, 'background');
+          g.onAnswer(at + 10, { limit: 60, remaining: 60 - (i + 1), resetAt: (minute + 1) * MINUTE });
+        }
+      }
+      expect(g.peers(122 * MINUTE)).toBe(1);
+    });
+  });
 });
