@@ -54,6 +54,43 @@ describe('classifyBookingOutcome', () => {
   });
 });
 
+describe('verdicts in full (staff read the error in the outbox, the sync status the reason)', () => {
+  it.each([
+    [http(409), { kind: 'refused', status: 409, error: { status: 409, message: 'HTTP 409' } }],
+    [http(400), { kind: 'refused', status: 400, error: { status: 400, message: 'HTTP 400' } }],
+    [http(499), { kind: 'refused', status: 499, error: { status: 499, message: 'HTTP 499' } }],
+    [http(403), { kind: 'auth', error: { status: 403, message: 'HTTP 403' } }],
+    [http(402), { kind: 'refused', status: 402, error: { status: 402, message: 'HTTP 402' } }],
+    [http(500), { kind: 'retry', responseLost: false, error: { status: 500, message: 'HTTP 500' } }],
+    [http(408), { kind: 'retry', responseLost: false, error: { status: 408, message: 'HTTP 408' } }],
+    [http(304), { kind: 'retry', responseLost: false, error: { status: 304, message: 'HTTP 304' } }],
+    [{ kind: 'rateLimited', retryAfterMs: 3000, meta }, { kind: 'wait', afterMs: 3000, error: { status: 429, message: 'rate limited' } }],
+    [{ kind: 'throttled', waitMs: 400 }, { kind: 'wait', afterMs: 400, error: { status: null, message: 'waiting for the rate budget' } }],
+    [{ kind: 'network', reason: 'connect', message: 'ECONNREFUSED' }, { kind: 'retry', responseLost: false, error: { status: null, message: 'network: connect' } }],
+    [{ kind: 'invalidBody', status: 200, meta }, { kind: 'retry', responseLost: true, error: { status: 200, message: 'invalid response body' } }],
+    [{ kind: 'invalidBody', status: 299, meta }, { kind: 'retry', responseLost: true, error: { status: 299, message: 'invalid response body' } }],
+    [{ kind: 'invalidBody', status: 300, meta }, { kind: 'retry', responseLost: false, error: { status: 300, message: 'invalid response body' } }],
+    [{ kind: 'invalidBody', status: 199, meta }, { kind: 'retry', responseLost: false, error: { status: 199, message: 'invalid response body' } }],
+  ] as [UpstreamOutcome<BookingResponse>, unknown][])('booking %j', (outcome, verdict) => {
+    expect(classifyBookingOutcome(outcome)).toEqual(verdict);
+  });
+
+  it.each([
+    [{ kind: 'http', status: 503, message: 'down', meta }, { kind: 'fallback', reason: 'http 503' }],
+    [{ kind: 'http', status: 408, message: 'slow', meta }, { kind: 'fallback', reason: 'http 408' }],
+    [{ kind: 'http', status: 399, message: 'odd', meta }, { kind: 'fallback', reason: 'http 399' }],
+    [{ kind: 'http', status: 400, message: 'bad', meta }, { kind: 'client', status: 400, message: 'bad' }],
+    [{ kind: 'http', status: 499, message: 'odd', meta }, { kind: 'client', status: 499, message: 'odd' }],
+    [{ kind: 'http', status: 403, message: 'no', meta }, { kind: 'auth', message: 'no' }],
+    [{ kind: 'rateLimited', retryAfterMs: 1, meta }, { kind: 'fallback', reason: 'rate limited' }],
+    [{ kind: 'throttled', waitMs: 1 }, { kind: 'fallback', reason: 'rate budget' }],
+    [{ kind: 'network', reason: 'timeout', message: '' }, { kind: 'fallback', reason: 'network: timeout' }],
+    [{ kind: 'invalidBody', status: 200, meta }, { kind: 'fallback', reason: 'invalid response body' }],
+  ] as [UpstreamOutcome<number>, unknown][])('lookup %j', (outcome, verdict) => {
+    expect(classifyLookupOutcome<number>(outcome)).toEqual(verdict);
+  });
+});
+
 describe('classifyLookupOutcome', () => {
   it.each([
     [{ kind: 'ok', status: 200, data: 1, meta } as const, 'live'],
