@@ -28,6 +28,7 @@ const integration = {
       'test/integration/core/loops.test.ts',
       'test/integration/core/engine*.test.ts',
       'test/integration/core/core-client-contract.test.ts',
+      'test/integration/core/upstream-client.test.ts',
     ],
     environment: 'node' as const,
     testTimeout: 60_000,
