@@ -1,0 +1,287 @@
+/**
+ * The replayer as a loop, on a clock whose timers fire only when the test moves time: when it
+ * schedules itself, joins a running run, stops after `maxPerRun`, pauses on a refused key and
+ * resumes, wakes on `poke`, waits for the governor, survives a failing run, and stops.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Clock, TimerHandle } from '../../../electron/core/clock';
+import { RateGovernor } from '../../../electron/core/governor/rate-governor';
+import { silentLogger } from '../../../electron/core/log';
+import type { OutboxEntry } from '../../../electron/core/outbox/entry';
+import { createReplayer, type Replayer } from '../../../electron/core/outbox/replayer';
+import { createMemoryOutboxStore, type OutboxStore } from '../../../electron/core/outbox/store';
+import type { UpstreamClient } from '../../../electron/core/upstream/client';
+import type { UpstreamOutcome } from '../../../electron/core/upstream/outcome';
+import type { BookingRequest, BookingResponse } from '../../../shared/api/schemas';
+
+const START = 1_000_000;
+const meta = { rateLimit: null, serverDate: null, receivedAt: 0 };
+const ok = (id: string): UpstreamOutcome<BookingResponse> => ({ kind: 'ok', status: 201, data: { bookingId: id } as BookingResponse, meta });
+const http = (status: number): UpstreamOutcome<BookingResponse> => ({ kind: 'http', status, message: `HTTP ${status}`, meta });
+
+/** Timers that fire when `advance` moves time past them, in order. */
+function timerClock(): Clock & { advance(ms: number): Promise<void>; timers(): number[] } {
+  let now = START;
+  let sequence = 0;
+  const timers = new Map<number, { at: number; callback: () => void }>();
+  const settle = async (): Promise<void> => {
+    for (let i = 0; i < 20; i += 1) await Promise.resolve();
+  };
+  return {
+    now: () => now,
+    setTimeout(callback, ms) {
+      sequence += 1;
+      timers.set(sequence, { at: now + Math.max(0, ms), callback });
+      return sequence;
+    },
+    clearTimeout(handle: TimerHandle) {
+      timers.delete(handle as number);
+    },
+    timers: () => [...timers.values()].map((timer) => timer.at - now).sort((a, b) => a - b),
+    async advance(ms) {
+      const target = now + ms;
+      await settle();
+      for (;;) {
+        const next = [...timers.entries()].filter(([, timer]) => timer.at <= target).sort(([, a], [, b]) => a.at - b.at)[0];
+        if (!next) break;
+        timers.delete(next[0]);
+        now = next[1].at;
+        next[1].callback();
+        await settle();
+      }
+      now = target;
+      await settle();
+    },
+  };
+}
+
+function request(n: number): BookingRequest {
+  return { serviceId: 'svc', employeeId: 'emp', date: '2026-11-24', time: `1${n}:00`, customer: { name: `C${n}`, email: `c${n}@example.com`, phone: '123' } };
+}
+
+function queued(n: number, nextAttemptAt = START): OutboxEntry {
+  return {
+    localId: `l${n}`,
+    idempotencyKey: `key-${n}`,
+    request: request(n),
+    hold: { employeeId: 'emp', date: '2026-11-24', time: `1${n}:00`, durationMinutes: 30 },
+    state: 'queued',
+    attempts: 0,
+    lastError: null,
+    booking: null,
+    nextAttemptAt,
+    responseLost: false,
+    firstAttemptAt: null,
+    createdAt: START,
+    updatedAt: START,
+    erasedAt: null,
+  };
+}
+
+interface Rig {
+  clock: ReturnType<typeof timerClock>;
+  store: OutboxStore;
+  replayer: Replayer;
+  governor: RateGovernor;
+  /** Idempotency keys in the order the upstream saw them. */
+  sent: string[];
+  pauses: unknown[];
+  changes: string[];
+  /** Answers to come; a function answers when the test lets it. */
+  answers: (UpstreamOutcome<BookingResponse> | (() => Promise<UpstreamOutcome<BookingResponse>>))[];
+}
+
+function rig(entries: OutboxEntry[], options: { maxPerRun?: number } = {}): Rig {
+  const clock = timerClock();
+  const store = createMemoryOutboxStore();
+  for (const entry of entries) store.insert(entry);
+  const governor = new RateGovernor();
+  const sent: string[] = [];
+  const answers: Rig['answers'] = [];
+  const unused = () => Promise.reject(new Error('not used'));
+  const client: UpstreamClient = {
+    getServices: unused,
+    getEmployees: unused,
+    getAvailableDays: unused,
+    getTimeSlots: unused,
+    book(_body, key) {
+      sent.push(key);
+      const next = answers.shift();
+      if (next === undefined) return Promise.reject(new Error('no answer scripted'));
+      return typeof next === 'function' ? next() : Promise.resolve(next);
+    },
+    close: () => Promise.resolve(),
+  };
+  const pauses: unknown[] = [];
+  const changes: string[] = [];
+  const replayer = createReplayer({
+    store,
+    client: () => client,
+    governor: () => governor,
+    clock,
+    random: () => 0.5,
+    onChange: (entry) => changes.push(`${entry.localId}:${entry.state}`),
+    onPause: (error) => pauses.push(error),
+    log: silentLogger,
+    ...options,
+  });
+  return { clock, store, replayer, governor, sent, pauses, changes, answers };
+}
+
+describe('replayer loop', () => {
+  it('before start nothing is scheduled and a poke sends nothing; start sends what is due', async () => {
+    const r = rig([queued(1)]);
+    r.answers.push(ok('b1'));
+    r.replayer.poke();
+    await r.clock.advance(10_000);
+    expect(r.sent).toEqual([]);
+    r.replayer.start();
+    await r.clock.advance(0);
+    expect(r.sent).toEqual(['key-1']);
+    expect(r.store.get('l1')?.state).toBe('sent');
+    expect(r.changes).toEqual(['l1:sending', 'l1:sent']);
+    expect(r.clock.timers()).toEqual([]); // nothing left to wait for
+  });
+
+  it('schedules itself for the next entry due and no earlier', async () => {
+    const r = rig([queued(1, START + 5_000)]);
+    r.answers.push(ok('b1'));
+    r.replayer.start();
+    expect(r.clock.timers()).toEqual([5_000]);
+    await r.clock.advance(4_999);
+    expect(r.sent).toEqual([]);
+    await r.clock.advance(1);
+    expect(r.sent).toEqual(['key-1']);
+  });
+
+  it('after a failed attempt it comes back at the backoff, with the same key', async () => {
+    const r = rig([queued(1)]);
+    r.answers.push(http(503), ok('b1'));
+    r.replayer.start();
+    await r.clock.advance(0);
+    const retryAt = r.store.get('l1')?.nextAttemptAt ?? 0;
+    expect(retryAt).toBeGreaterThan(START);
+    expect(r.clock.timers()).toEqual([retryAt - START]);
+    await r.clock.advance(retryAt - START);
+    expect(r.sent).toEqual(['key-1', 'key-1']);
+    expect(r.store.get('l1')?.state).toBe('sent');
+  });
+
+  it('a second runOnce while one runs joins it: one send', async () => {
+    const r = rig([queued(1)]);
+    let answer: (outcome: UpstreamOutcome<BookingResponse>) => void = () => undefined;
+    r.answers.push(() => new Promise((resolve) => (answer = resolve)));
+    const first = r.replayer.runOnce();
+    const second = r.replayer.runOnce();
+    expect(second).toBe(first);
+    answer(ok('b1'));
+    await Promise.all([first, second]);
+    expect(r.sent).toEqual(['key-1']);
+  });
+
+  it('stops a run after maxPerRun sends and goes on at once', async () => {
+    const r = rig([queued(1), queued(2), queued(3)], { maxPerRun: 2 });
+    r.answers.push(ok('b1'), ok('b2'), ok('b3'));
+    r.replayer.start();
+    await r.clock.advance(0);
+    expect(r.sent).toEqual(['key-1', 'key-2', 'key-3']);
+    const runs = rig([queued(1), queued(2), queued(3)], { maxPerRun: 2 });
+    runs.answers.push(ok('b1'), ok('b2'), ok('b3'));
+    await runs.replayer.runOnce();
+    expect(runs.sent).toEqual(['key-1', 'key-2']);
+  });
+
+  it('a refused key pauses the queue until resume, then it goes on', async () => {
+    const r = rig([queued(1), queued(2)]);
+    r.answers.push(http(401));
+    r.replayer.start();
+    await r.clock.advance(0);
+    expect(r.replayer.paused).toBe(true);
+    expect(r.pauses).toEqual([{ status: 401, message: 'HTTP 401' }]);
+    expect(r.sent).toEqual(['key-1']);
+    r.replayer.poke();
+    await r.clock.advance(60_000);
+    expect(r.sent).toEqual(['key-1']);
+    expect(r.clock.timers()).toEqual([]);
+    r.answers.push(ok('b1'), ok('b2'));
+    r.replayer.resume();
+    expect(r.replayer.paused).toBe(false);
+    await r.clock.advance(0);
+    expect(r.sent).toEqual(['key-1', 'key-1', 'key-2']);
+  });
+
+  it('pause() holds the queue the same way', async () => {
+    const r = rig([queued(1)]);
+    r.answers.push(ok('b1'));
+    r.replayer.start();
+    r.replayer.pause();
+    await r.clock.advance(0);
+    await r.replayer.runOnce();
+    expect(r.sent).toEqual([]);
+  });
+
+  it('a poke wakes a started loop for a booking just queued', async () => {
+    const r = rig([]);
+    r.replayer.start();
+    expect(r.clock.timers()).toEqual([]);
+    r.store.insert(queued(1));
+    r.answers.push(ok('b1'));
+    r.replayer.poke();
+    await r.clock.advance(0);
+    expect(r.sent).toEqual(['key-1']);
+  });
+
+  it('waits for the governor with the entry still queued, then sends', async () => {
+    const r = rig([queued(1)]);
+    r.answers.push(ok('b1'));
+    r.governor.onRateLimited(START, 12_000);
+    r.replayer.start();
+    await r.clock.advance(0);
+    expect(r.sent).toEqual([]);
+    expect(r.store.get('l1')?.state).toBe('queued');
+    expect(r.clock.timers()).toEqual([5_000]); // it looks again every 5 s at most
+    await r.clock.advance(11_999);
+    expect(r.sent).toEqual([]);
+    await r.clock.advance(3_001);
+    expect(r.sent).toEqual(['key-1']);
+  });
+
+  it('a run that throws is logged and the loop goes on', async () => {
+    const r = rig([queued(1)]);
+    r.answers.push(() => Promise.reject(new Error('boom')));
+    r.replayer.start();
+    await r.clock.advance(0);
+    // The entry stays in sending (a dead attempt): recover() puts it back, and the loop lives.
+    expect(r.store.get('l1')?.state).toBe('sending');
+    expect(r.replayer.recover()).toBe(1);
+    expect(r.store.get('l1')?.state).toBe('queued');
+    expect(r.replayer.recover()).toBe(0);
+    r.answers.push(ok('b1'));
+    r.replayer.poke();
+    await r.clock.advance(60 * 60_000);
+    expect(r.store.get('l1')?.state).toBe('sent');
+    expect(r.sent).toEqual(['key-1', 'key-1']);
+  });
+
+  it('stop clears the timer, waits for the send in flight and sends nothing more', async () => {
+    const r = rig([queued(1), queued(2, START + 1_000)]);
+    let answer: (outcome: UpstreamOutcome<BookingResponse>) => void = () => undefined;
+    r.answers.push(() => new Promise((resolve) => (answer = resolve)), ok('b2'));
+    r.replayer.start();
+    await r.clock.advance(0);
+    expect(r.sent).toEqual(['key-1']);
+    let stopped = false;
+    const stopping = r.replayer.stop().then(() => (stopped = true));
+    await r.clock.advance(0);
+    expect(stopped).toBe(false);
+    answer(ok('b1'));
+    await stopping;
+    expect(r.store.get('l1')?.state).toBe('sent');
+    await r.clock.advance(10_000);
+    expect(r.sent).toEqual(['key-1']);
+    expect(r.clock.timers()).toEqual([]);
+    r.replayer.poke();
+    await r.clock.advance(0);
+    expect(r.sent).toEqual(['key-1']);
+  });
+});
