@@ -13,8 +13,7 @@ import { openKioskDb } from '../../../electron/core/db/open';
 import { createSqliteOutboxStore } from '../../../electron/core/outbox/sqlite-store';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import type { TimeSlot } from '../../../shared/api/schemas';
-import { KioskFailure } from '../../../shared/result';
-import { MONDAY_0830, bookingRequest, makeTempDir, startCore, startUpstream, type UpstreamFixture } from '../../support/core/harness';
+import { MONDAY_0830, bookingRequest, makeTempDir, startCore, startUpstream, type UpstreamFixture, kioskFailure } from '../../support/core/harness';
 import { openStaffSession } from '../../support/core/staff';
 
 const DATE = '2026-11-24'; // Tuesday
@@ -66,15 +65,7 @@ async function goOffline(c: KioskCoreInternals): Promise<void> {
   expect((await c.api.getSyncStatus({})).online).toBe(false);
 }
 
-async function failure(promise: Promise<unknown>): Promise<KioskFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof KioskFailure) return error;
-    throw error;
-  }
-  throw new Error('expected a KioskFailure');
-}
+const failure = kioskFailure;
 
 /** Every byte SQLite keeps for the kiosk: the database file and its WAL. */
 function onDisk(): string {

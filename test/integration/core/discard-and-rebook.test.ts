@@ -9,8 +9,7 @@ import { systemClock, type Clock } from '../../../electron/core/clock';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import type { TimeSlot } from '../../../shared/api/schemas';
 import { UNDO_DISCARD_MS } from '../../../shared/kiosk-api';
-import { KioskFailure } from '../../../shared/result';
-import { CORE_TEST_KEY, MONDAY_0830, bookingRequest, makeTempDir, startCore, startUpstream, until, type UpstreamFixture } from '../../support/core/harness';
+import { CORE_TEST_KEY, MONDAY_0830, bookingRequest, makeTempDir, startCore, startUpstream, until, type UpstreamFixture, kioskFailure } from '../../support/core/harness';
 import { openStaffSession } from '../../support/core/staff';
 
 const DATE = '2026-11-24';
@@ -45,15 +44,7 @@ const openCore = async (): Promise<KioskCoreInternals> => {
   return core;
 };
 
-async function failure(promise: Promise<unknown>): Promise<KioskFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof KioskFailure) return error;
-    throw error;
-  }
-  throw new Error('expected a KioskFailure');
-}
+const failure = kioskFailure;
 
 async function freeSlots(c: KioskCoreInternals): Promise<(TimeSlot & { employeeId: string })[]> {
   await c.api.getCatalog({});

@@ -5,20 +5,19 @@
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import type { LocalBooking } from '../../../shared/kiosk-api';
 import type { TimeSlot } from '../../../shared/api/schemas';
-import { KioskFailure } from '../../../shared/result';
 import {
   CORE_TEST_KEY,
   MONDAY_0830,
   bookingRequest,
-  makeTempDir,
+  corePerTest,
+  kioskFailure,
   offsetClock,
   serverBookings,
-  startCore,
-  startUpstream,
+  type startCore,
   until,
   type UpstreamFixture,
 } from '../../support/core/harness';
@@ -27,19 +26,9 @@ import { openStaffSession } from '../../support/core/staff';
 const DATE = '2026-11-24'; // Tuesday: Anna 09-18, Mehmet 11-20
 const SERVICE = 'svc-damen-schnitt'; // 45 minutes
 
-let temp: ReturnType<typeof makeTempDir> | null = null;
-let upstream: UpstreamFixture | null = null;
-let core: KioskCoreInternals | null = null;
 const clock = offsetClock(MONDAY_0830);
-
-afterEach(async () => {
-  await core?.close();
-  await upstream?.close();
-  temp?.remove();
-  core = null;
-  upstream = null;
-  temp = null;
-});
+const openRig = corePerTest('fd-engine-staff-');
+let dataDir = '';
 
 /** Staff's side of the kiosk API, each call with a staff session opened as staff would. */
 interface Staff {
@@ -61,20 +50,12 @@ async function staffOf(c: KioskCoreInternals): Promise<Staff> {
 }
 
 async function open(options: Parameters<typeof startCore>[2] = {}): Promise<{ c: KioskCoreInternals; up: UpstreamFixture; staff: Staff }> {
-  temp = makeTempDir('fd-engine-staff-');
-  upstream = await startUpstream(temp.dir, { clock: clock.server, rateLimit: { perMinute: 6000, perDay: 100_000 } });
-  core = await startCore(join(temp.dir, 'kiosk'), upstream.proxy.url, { clock, mirrorDays: 2, ...options });
+  const { core, upstream, dataDir: dir } = await openRig(clock, { mirrorDays: 2, ...options });
+  dataDir = dir;
   return { c: core, up: upstream, staff: await staffOf(core) };
 }
 
-async function failure(promise: Promise<unknown>): Promise<KioskFailure> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (error instanceof KioskFailure) return error;
-  throw new Error(`expected a KioskFailure, got ${String(error)}`);
-}
+const failure = kioskFailure;
 
 async function freeSlot(c: KioskCoreInternals): Promise<TimeSlot & { employeeId: string }> {
   const day = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' });
@@ -93,8 +74,7 @@ function serverSql(up: UpstreamFixture, sql: string, ...params: unknown[]): void
 }
 
 function outboxKey(localId: string): string {
-  if (!temp) throw new Error('no kiosk');
-  const db = new Database(join(temp.dir, 'kiosk', 'kiosk.db'), { readonly: true });
+  const db = new Database(join(dataDir, 'kiosk.db'), { readonly: true });
   try {
     return (db.prepare('select idempotency_key as k from outbox where local_id = ?').get(localId) as { k: string }).k;
   } finally {
@@ -151,7 +131,7 @@ describe('Retry', () => {
     const created = serverBookings(up.dbPath);
     expect(created).toHaveLength(1);
     // Staff are asked to check it (as after a 409 that may have been our own first request).
-    const kiosk = new Database(join(temp?.dir ?? '', 'kiosk', 'kiosk.db'));
+    const kiosk = new Database(join(dataDir, 'kiosk.db'));
     try {
       kiosk.prepare("update outbox set state = 'unknown' where local_id = ?").run(result.localId);
     } finally {

@@ -5,13 +5,11 @@
  * online, offline and while the key is refused.
  */
 import Database from 'better-sqlite3';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import { DEFAULT_ENGINE_FRESHNESS } from '../../../electron/core/engine/engine';
 import type { TimeSlot } from '../../../shared/api/schemas';
-import { KioskFailure } from '../../../shared/result';
-import { bookingRequest, makeTempDir, serverBookings, startCore, startUpstream, type UpstreamFixture } from '../../support/core/harness';
+import { bookingRequest, corePerTest, kioskFailure, serverBookings, type UpstreamFixture } from '../../support/core/harness';
 import { manualClock, type ManualClock } from '../../support/core/manual-clock';
 import { openStaffSession } from '../../support/core/staff';
 
@@ -19,35 +17,15 @@ const DATE = '2026-11-24'; // Tuesday: Anna 09-18, Mehmet 11-20
 const SERVICE = 'svc-damen-schnitt'; // 45 minutes
 const MONDAY_1000 = Date.parse('2026-11-23T09:00:00Z');
 
-let temp: ReturnType<typeof makeTempDir> | null = null;
-let upstream: UpstreamFixture | null = null;
-let core: KioskCoreInternals | null = null;
-
-afterEach(async () => {
-  await core?.close();
-  await upstream?.close();
-  temp?.remove();
-  core = null;
-  upstream = null;
-  temp = null;
-});
+const openRig = corePerTest('fd-engine-');
 
 async function open(): Promise<{ c: KioskCoreInternals; up: UpstreamFixture; clock: ManualClock }> {
   const clock = manualClock(MONDAY_1000);
-  temp = makeTempDir('fd-engine-');
-  upstream = await startUpstream(temp.dir, { clock: () => clock.now(), rateLimit: { perMinute: 6000, perDay: 100_000 } });
-  core = await startCore(join(temp.dir, 'kiosk'), upstream.proxy.url, { clock, mirrorDays: 2 });
+  const { core, upstream } = await openRig(clock, { mirrorDays: 2 });
   return { c: core, up: upstream, clock };
 }
 
-async function failure(promise: Promise<unknown>): Promise<KioskFailure> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (error instanceof KioskFailure) return error;
-  throw new Error(`expected a KioskFailure, got ${String(error)}`);
-}
+const failure = kioskFailure;
 
 function free(slots: TimeSlot[]): (TimeSlot & { employeeId: string })[] {
   return slots.filter((s): s is TimeSlot & { employeeId: string } => s.available && s.employeeId !== undefined);

@@ -6,7 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../../electron/core/clock';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import { DEFAULT_REPLAY_POLICY } from '../../../electron/core/outbox/transitions';
@@ -14,10 +14,9 @@ import type { TimeSlot } from '../../../shared/api/schemas';
 import {
   MONDAY_0830,
   bookingRequest,
-  makeTempDir,
+  corePerTest,
   serverBookings,
-  startCore,
-  startUpstream,
+  type startCore,
   until,
   type UpstreamFixture,
 } from '../../support/core/harness';
@@ -27,18 +26,7 @@ import { openStaffSession } from '../../support/core/staff';
 const DATE = '2026-11-24'; // Tuesday: Anna 09-18, Mehmet 11-20
 const SERVICE = 'svc-damen-schnitt'; // 45 minutes
 
-let temp: ReturnType<typeof makeTempDir> | null = null;
-let upstream: UpstreamFixture | null = null;
-let core: KioskCoreInternals | null = null;
-
-afterEach(async () => {
-  await core?.close();
-  await upstream?.close();
-  temp?.remove();
-  core = null;
-  upstream = null;
-  temp = null;
-});
+const openRig = corePerTest('fd-loops-');
 
 async function running(
   speed: number,
@@ -46,17 +34,14 @@ async function running(
   start = MONDAY_0830,
 ): Promise<{ c: KioskCoreInternals; up: UpstreamFixture; clock: Clock; dir: string }> {
   const clock = fastClock(start, speed);
-  temp = makeTempDir('fd-loops-');
-  upstream = await startUpstream(temp.dir, { clock: () => clock.now(), rateLimit: { perMinute: 6000, perDay: 100_000 } });
-  core = await startCore(join(temp.dir, 'kiosk'), upstream.proxy.url, {
-    clock,
+  const { core, upstream, dataDir } = await openRig(clock, {
     mirrorDays: 2,
     autoStart: true,
     // The product's backoff, not the harness's short one: the wake-up on reconnect must do it.
     replayPolicy: DEFAULT_REPLAY_POLICY,
     ...options,
   });
-  return { c: core, up: upstream, clock, dir: join(temp.dir, 'kiosk') };
+  return { c: core, up: upstream, clock, dir: dataDir };
 }
 
 function freeSlot(slots: TimeSlot[]): TimeSlot & { employeeId: string } {

@@ -5,31 +5,22 @@
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import { DEFAULT_MIRROR_POLICY } from '../../../electron/core/mirror/plan';
-import { makeTempDir, startCore, startUpstream, type UpstreamFixture } from '../../support/core/harness';
+import { corePerTest, type startCore, type UpstreamFixture } from '../../support/core/harness';
 import { manualClock, type ManualClock } from '../../support/core/manual-clock';
 
-let temp: ReturnType<typeof makeTempDir> | null = null;
+const openRig = corePerTest('fd-mirror-step-');
 let upstream: UpstreamFixture | null = null;
-let core: KioskCoreInternals | null = null;
-
-afterEach(async () => {
-  await core?.close();
-  await upstream?.close();
-  temp?.remove();
-  core = null;
-  upstream = null;
-  temp = null;
-});
+let dataDir = '';
 
 async function open(start: number, options: Parameters<typeof startCore>[2] = {}): Promise<{ clock: ManualClock; c: KioskCoreInternals }> {
   const clock = manualClock(start);
-  temp = makeTempDir('fd-mirror-step-');
-  upstream = await startUpstream(temp.dir, { clock: () => clock.now(), rateLimit: { perMinute: 6000, perDay: 100_000 } });
-  core = await startCore(join(temp.dir, 'kiosk'), upstream.proxy.url, { clock, mirrorDays: 7, ...options });
-  return { clock, c: core };
+  const rig = await openRig(clock, { mirrorDays: 7, ...options });
+  upstream = rig.upstream;
+  dataDir = rig.dataDir;
+  return { clock, c: rig.core };
 }
 
 /** Steps the mirror, moving the clock to each next step, until the next one is beyond `maxMs`. */
@@ -44,8 +35,7 @@ async function runSteps(c: KioskCoreInternals, clock: ManualClock, maxMs: number
 }
 
 function kioskRows<T>(sql: string): T[] {
-  if (!temp) throw new Error('no kiosk');
-  const db = new Database(join(temp.dir, 'kiosk', 'kiosk.db'), { readonly: true });
+  const db = new Database(join(dataDir, 'kiosk.db'), { readonly: true });
   try {
     return db.prepare(sql).all() as T[];
   } finally {

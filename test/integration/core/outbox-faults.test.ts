@@ -14,6 +14,7 @@ import {
   CORE_TEST_KEY,
   MONDAY_0830,
   bookingRequest,
+  kioskFailure,
   makeTempDir,
   offsetClock,
   serverBookings,
@@ -61,15 +62,7 @@ async function goOffline(c: KioskCoreInternals): Promise<void> {
   expect((await c.api.getSyncStatus({})).online).toBe(false);
 }
 
-async function failure(promise: Promise<unknown>): Promise<KioskFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof KioskFailure) return error;
-    throw error;
-  }
-  throw new Error('expected a KioskFailure');
-}
+const failure = kioskFailure;
 
 describe('kiosk core against the reference server through the fault proxy', () => {
   it('warms the mirror up and serves reads from the cache when the API is down', async () => {

@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach } from 'vitest';
 import { startServer, type RunningServer } from '../../../server/start-server';
 import type { RateLimits } from '../../../server/db/rate-limits';
 import { createKioskCoreInternals, type KioskCoreInternals, type KioskCoreOptions } from '../../../electron/core/kiosk-core';
@@ -13,6 +14,7 @@ import { createMemorySecretStore } from '../../../electron/core/settings/secret-
 import { startFaultProxy, type FaultProxy } from '../fault-proxy';
 import { systemClock, type Clock } from '../../../electron/core/clock';
 import type { BookingRequest } from '../../../shared/api/schemas';
+import { KioskFailure } from '../../../shared/result';
 
 export const CORE_TEST_KEY = 'core-test-book-key-0001';
 
@@ -94,6 +96,49 @@ export function serverBookings(dbPath: string): ServerBookingRow[] {
   } finally {
     db.close();
   }
+}
+
+/** A generous server budget: the tests under it are about the core, not the server's 429s. */
+const ROOMY: RateLimits = { perMinute: 6000, perDay: 100_000 };
+
+export interface CoreRig {
+  core: KioskCoreInternals;
+  upstream: UpstreamFixture;
+  /** The core's data folder. */
+  dataDir: string;
+}
+
+/**
+ * One reference server (behind the fault proxy, on the core's clock) and one core per test,
+ * closed after each test: `const open = corePerTest('fd-engine-')`, then in a test
+ * `const { core } = await open(clock, { mirrorDays: 2 })`.
+ */
+export function corePerTest(prefix: string): (clock: Clock, options?: Partial<KioskCoreOptions>) => Promise<CoreRig> {
+  let opened: (CoreRig & { temp: { remove(): void } }) | null = null;
+  afterEach(async () => {
+    const rig = opened;
+    opened = null;
+    await rig?.core.close();
+    await rig?.upstream.close();
+    rig?.temp.remove();
+  });
+  return async (clock, options = {}) => {
+    const temp = makeTempDir(prefix);
+    const upstream = await startUpstream(temp.dir, { clock: () => clock.now(), rateLimit: ROOMY });
+    const dataDir = join(temp.dir, 'kiosk');
+    opened = { core: await startCore(dataDir, upstream.proxy.url, { clock, ...options }), upstream, dataDir, temp };
+    return opened;
+  };
+}
+
+/** The KioskFailure a kiosk call rejects with (anything else fails the test). */
+export async function kioskFailure(promise: Promise<unknown>): Promise<KioskFailure> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (error instanceof KioskFailure) return error;
+  throw new Error(`expected a KioskFailure, got ${String(error)}`);
 }
 
 /**
