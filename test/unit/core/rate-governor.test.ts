@@ -388,5 +388,113 @@ describe('RateGovernor', () => {
       }
       expect(g.peers(122 * MINUTE)).toBe(1);
     });
+
+    it('a send gone without an answer leaves the in-flight count; a 429 ends one in flight', () => {
+      const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+      for (let i = 0; i < 3; i += 1) g.onSend(0, 'interactive');
+      g.onNoAnswer(); // one of the three timed out
+      g.onAnswer(1, { limit: 60, remaining: 50, resetAt: 60_000 }); // one answered, one still out
+      expect(g.used('minute', 1)).toBe(11);
+      const h = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+      h.onSend(0, 'interactive');
+      h.onSend(0, 'interactive');
+      h.onRateLimited(0, 1_000);
+      h.onAnswer(2_000, { limit: 60, remaining: 50, resetAt: 60_000 }); // nothing left in flight
+      expect(h.used('minute', 2_000)).toBe(10);
+    });
+
+    it('a refused send after the header never takes the header count below what it said', () => {
+      const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+      g.onSend(0, 'interactive');
+      g.onAnswer(0, { limit: 60, remaining: 50, resetAt: 60_000 });
+      g.onNoAnswer(0);
+      expect(g.used('minute', 1)).toBe(10);
+    });
+
+    it('a minute-near header with the day limit is the minute window until a day window is known', () => {
+      const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+      g.onSend(0, 'interactive');
+      g.onAnswer(0, { limit: 1000, remaining: 990, resetAt: 30_000 });
+      expect(g.snapshot(0)).toMatchObject({ minute: { limit: 1000, used: 10 }, day: { limit: 1000, used: 1 } });
+      // With the day window known, a minute-near header of another limit is still the minute's.
+      const h = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+      h.onSend(0, 'interactive');
+      h.onAnswer(0, { limit: 1000, remaining: 500, resetAt: 3_600_000 });
+      h.onSend(1, 'interactive');
+      h.onAnswer(1, { limit: 60, remaining: 10, resetAt: 30_000 });
+      expect(h.snapshot(1)).toMatchObject({ minute: { limit: 60, used: 50 }, day: { limit: 1000, used: 501 } }); // ours since the day header
+    });
+
+    it('waits for the header window to reset only when the header itself says the window is full', () => {
+      // Our own two sends fill a minute of 2; the header (reset in 64 s) says 1 of 2 was used.
+      const g = new RateGovernor({ minuteLimit: 2, dayLimit: 1000 });
+      g.onSend(0, 'interactive');
+      g.onAnswer(0, { limit: 2, remaining: 2, resetAt: 64_000 });
+      g.onSend(1_000, 'interactive');
+      expect(g.waitMs(2_000, 'interactive')).toBe(58_001); // our first send leaves the window
+      // The header counted one already: with our second it is full until its reset.
+      const h = new RateGovernor({ minuteLimit: 2, dayLimit: 1000 });
+      h.onSend(0, 'interactive');
+      h.onAnswer(0, { limit: 2, remaining: 1, resetAt: 64_000 });
+      h.onSend(1_000, 'interactive');
+      expect(h.waitMs(2_000, 'interactive')).toBe(62_000);
+    });
+
+    it('forgets sends older than a day, the one exactly a day old included', () => {
+      const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+      g.onSend(0, 'interactive');
+      g.onSend(DAY / 2, 'interactive');
+      expect(g.exportSends(DAY)).toEqual([DAY / 2]);
+      g.importSends([DAY], DAY);
+      expect(g.exportSends(DAY)).toEqual([DAY / 2, DAY]);
+    });
+
+    it('peers: a 429 without a header is a full minute window too', () => {
+      const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+      for (let t = 0; t < 6; t += 1) g.onSend(1_000 + t, 'background');
+      g.onRateLimited(30_000, 2_000, null);
+      expect(g.peers(31_000)).toBe(4);
+    });
+
+    it('peers: a 429 whose header reset has passed says nothing about others', () => {
+      const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+      for (let t = 0; t < 6; t += 1) g.onSend(1_000 + t, 'background');
+      g.onRateLimited(30_000, 2_000, { limit: 60, resetAt: 29_000 });
+      expect(g.peers(31_000)).toBe(1);
+    });
+
+    it('peers: needs five sends of our own in the windows, a send at the window start counted', () => {
+      const shared = (sends: number): number => {
+        const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+        for (let t = 0; t < sends; t += 1) g.onSend(t, 'background');
+        g.onAnswer(40_000, { limit: 60, remaining: 10, resetAt: 60_000 }); // 50 used: others 50 - ours
+        return g.peers(40_000);
+      };
+      expect(shared(4)).toBe(1);
+      expect(shared(5)).toBe(4);
+    });
+
+    it('peers: the observed time runs from the window start, not from zero', () => {
+      const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+      for (let t = 0; t < 10; t += 1) g.onSend(60_000 + t, 'background');
+      g.onAnswer(80_000, { limit: 60, remaining: 10, resetAt: 120_000 }); // 20 s of this window seen
+      expect(g.peers(80_000)).toBe(1);
+    });
+
+    it('peers: the latest answer of a window is the one that counts', () => {
+      const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+      for (let t = 0; t < 5; t += 1) g.onSend(t, 'background');
+      g.onAnswer(40_000, { limit: 60, remaining: 50, resetAt: 60_000 }); // others 5
+      g.onAnswer(40_000, { limit: 60, remaining: 10, resetAt: 60_000 }); // others 45
+      expect(g.peers(40_000)).toBe(4);
+    });
+
+    it('peers: a day-window header says nothing about others', () => {
+      const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+      for (let t = 0; t < 5; t += 1) g.onSend(t, 'background');
+      g.onAnswer(40_000, { limit: 60, remaining: 55, resetAt: 60_000 }); // only ours
+      g.onAnswer(40_001, { limit: 1000, remaining: 500, resetAt: 3_600_000 });
+      expect(g.peers(40_001)).toBe(1);
+    });
   });
 });
