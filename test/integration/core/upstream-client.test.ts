@@ -3,11 +3,14 @@
  * fault proxy: each way a request can end becomes the outcome the outbox and the engine act
  * on, and the rate governor hears of every send and answer.
  */
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RateGovernor } from '../../../electron/core/governor/rate-governor';
 import { createUpstreamClient, type CallOptions, type UpstreamClient, type UpstreamTarget } from '../../../electron/core/upstream/client';
 import type { AnswerMeta } from '../../../electron/core/upstream/outcome';
+import type { Logger } from '../../../electron/core/log';
+import { API_PREFIX } from '../../../shared/api/schemas';
 import { CORE_TEST_KEY, MONDAY_0830, bookingRequest, makeTempDir, offsetClock, startUpstream, type UpstreamFixture } from '../../support/core/harness';
 
 const CALL: CallOptions = { priority: 'interactive', maxWaitMs: 0 };
@@ -157,5 +160,110 @@ describe('upstream client', () => {
     target = null;
     expect(await client.getServices(CALL)).toEqual({ kind: 'network', reason: 'connect', message: 'no upstream configured' });
     expect(governor.used('day', clock.now())).toBe(0);
+  });
+});
+
+/** A server that answers what each test tells it, for answers the reference server never gives. */
+describe('upstream client and odd answers', () => {
+  let answer: (request: IncomingMessage, response: ServerResponse) => void = (_request, response) => response.end();
+  const seen: IncomingMessage[] = [];
+  const scripted = createHttpServer((request, response) => {
+    seen.push(request);
+    request.resume();
+    request.on('end', () => answer(request, response));
+  });
+  let url = '';
+  const logged: { level: string; message: string; fields: unknown }[] = [];
+  const log: Logger = {
+    debug: (message, fields) => logged.push({ level: 'debug', message, fields }),
+    info: (message, fields) => logged.push({ level: 'info', message, fields }),
+    warn: (message, fields) => logged.push({ level: 'warn', message, fields }),
+    error: (message, fields) => logged.push({ level: 'error', message, fields }),
+  };
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => scripted.listen(0, '127.0.0.1', resolve));
+    const address = scripted.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(async () => {
+    scripted.closeAllConnections();
+    await new Promise<void>((resolve) => scripted.close(() => resolve()));
+  });
+
+  let odd: UpstreamClient;
+  beforeEach(() => {
+    seen.length = 0;
+    logged.length = 0;
+    governor = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+    odd = createUpstreamClient({ target: () => ({ baseUrl: url, apiKey: 'secret-key-1' }), governor, clock, log });
+  });
+  afterEach(async () => {
+    await odd.close();
+  });
+
+  const reply =
+    (status: number, body: string, headers: Record<string, string> = {}) =>
+    (_request: IncomingMessage, response: ServerResponse): void => {
+      response.writeHead(status, { 'content-type': 'application/json', ...headers });
+      response.end(body);
+    };
+
+  it('sends the key, JSON and the idempotency key on a booking, and accepts JSON', async () => {
+    answer = reply(500, '{}');
+    await odd.book(bookingRequest({ date: '2026-11-24', time: '10:00', serviceId: SERVICE, employeeId: 'emp-anna' }, 1), 'idem-1', CALL);
+    const [request] = seen;
+    expect(request?.method).toBe('POST');
+    expect(request?.url).toBe(`${API_PREFIX}/book`);
+    expect(request?.headers).toMatchObject({ authorization: 'Bearer secret-key-1', 'content-type': 'application/json', 'idempotency-key': 'idem-1', accept: 'application/json' });
+    await odd.getAvailableDays({ year: 2026, month: 12, serviceId: SERVICE, employeeId: undefined }, CALL);
+    expect(seen[1]?.method).toBe('GET');
+    expect(seen[1]?.url).toBe(`${API_PREFIX}/available-days?year=2026&month=12&serviceId=${SERVICE}`);
+    expect(seen[1]?.headers['idempotency-key']).toBeUndefined();
+  });
+
+  it('a 429 waits the Retry-After header when the body has none, else a minute; Retry-After 0 is a minute too', async () => {
+    answer = reply(429, '{}', { 'retry-after': '3' });
+    expect(await odd.getServices(CALL)).toMatchObject({ kind: 'rateLimited', retryAfterMs: 3_000 });
+    answer = reply(429, 'not json');
+    expect(await odd.getServices({ ...CALL, maxWaitMs: 0 })).toMatchObject({ kind: 'throttled' }); // still blocked by the first
+    governor = new RateGovernor();
+    odd = createUpstreamClient({ target: () => ({ baseUrl: url, apiKey: 'k' }), governor, clock, log });
+    expect(await odd.getServices(CALL)).toMatchObject({ kind: 'rateLimited', retryAfterMs: 60_000 });
+    governor = new RateGovernor();
+    odd = createUpstreamClient({ target: () => ({ baseUrl: url, apiKey: 'k' }), governor, clock, log });
+    answer = reply(429, '{"success":false,"message":"slow down","retryAfter":0}', { 'retry-after': '0' });
+    expect(await odd.getServices(CALL)).toMatchObject({ kind: 'rateLimited', retryAfterMs: 60_000 });
+    expect(logged.filter((line) => line.message === 'rate limited').map((line) => line.fields)).toEqual([
+      { method: 'GET', path: '/services', retryAfterMs: 3_000 },
+      { method: 'GET', path: '/services', retryAfterMs: 60_000 },
+      { method: 'GET', path: '/services', retryAfterMs: 60_000 },
+    ]);
+  });
+
+  it('a 300 is no success; an error envelope gives its error (else its message), cut at 500 characters', async () => {
+    answer = reply(300, '{"data":[]}');
+    expect(await odd.getServices(CALL)).toMatchObject({ kind: 'http', status: 300, message: 'HTTP 300' });
+    expect(logged.at(-1)).toEqual({ level: 'warn', message: 'error answer without envelope', fields: { method: 'GET', path: '/services', status: 300 } });
+    answer = reply(404, JSON.stringify({ success: false, error: 'x'.repeat(600), message: 'not this' }));
+    const long = await odd.getServices(CALL);
+    expect(long.kind === 'http' && long.message).toBe('x'.repeat(500));
+    answer = reply(404, JSON.stringify({ success: false, message: 'no such service' }));
+    expect(await odd.getServices(CALL)).toMatchObject({ kind: 'http', status: 404, message: 'no such service' });
+    expect(logged.filter((line) => line.message === 'error answer without envelope')).toHaveLength(1);
+  });
+
+  it('a 2xx body that does not fit the schema is invalidBody, and is logged without the body', async () => {
+    answer = reply(200, '{"success":true,"data":[{"nope":1}]}');
+    expect(await odd.getServices(CALL)).toMatchObject({ kind: 'invalidBody', status: 200 });
+    expect(logged).toEqual([{ level: 'warn', message: 'invalid response body', fields: { method: 'GET', path: '/services', status: 200 } }]);
+  });
+
+  it('a failed request is logged with method, path and reason, never the key', async () => {
+    answer = (request) => request.socket.destroy();
+    expect(await odd.getEmployees(CALL)).toMatchObject({ kind: 'network' });
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ level: 'warn', message: 'request failed', fields: { method: 'GET', path: '/employees' } });
+    expect(JSON.stringify(logged)).not.toContain('secret-key-1');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { networkReason, readRateLimit } from '../../../electron/core/upstream/client';
+import { networkReason, readMeta, readRateLimit } from '../../../electron/core/upstream/client';
 import {
   backoffMs,
   classifyBookingOutcome,
@@ -131,9 +131,16 @@ describe('networkReason', () => {
     ['ECONNREFUSED', 'connect'],
     ['UND_ERR_CONNECT_TIMEOUT', 'connect'],
     ['ENOTFOUND', 'connect'],
+    ['EAI_AGAIN', 'connect'],
+    ['EHOSTUNREACH', 'connect'],
+    ['ENETUNREACH', 'connect'],
     ['UND_ERR_HEADERS_TIMEOUT', 'timeout'],
+    ['UND_ERR_BODY_TIMEOUT', 'timeout'],
+    ['ETIMEDOUT', 'timeout'],
     ['ECONNRESET', 'reset'],
+    ['EPIPE', 'reset'],
     ['UND_ERR_SOCKET', 'reset'],
+    ['UND_ERR_CLOSED', 'reset'],
     ['EWHATEVER', 'other'],
   ])('%s -> %s', (code, reason) => {
     expect(networkReason(withCode(code))).toBe(reason);
@@ -142,6 +149,19 @@ describe('networkReason', () => {
   it('reads a code from the cause and treats an aborted request as a timeout', () => {
     expect(networkReason(new Error('fetch failed', { cause: withCode('ECONNREFUSED') }))).toBe('connect');
     expect(networkReason(new DOMException('timed out', 'TimeoutError'))).toBe('timeout');
+    expect(networkReason(new DOMException('aborted', 'AbortError'))).toBe('timeout');
+    expect(networkReason('not an error')).toBe('other');
+    expect(networkReason(new Error('no code'))).toBe('other');
+  });
+
+  it('looks four causes deep, no deeper', () => {
+    const nested = (depth: number): Error => {
+      let error: Error = withCode('ECONNREFUSED');
+      for (let i = 0; i < depth; i += 1) error = new Error(`wrapped ${i}`, { cause: error });
+      return error;
+    };
+    expect(networkReason(nested(3))).toBe('connect');
+    expect(networkReason(nested(4))).toBe('other');
   });
 });
 
@@ -156,5 +176,19 @@ describe('readRateLimit', () => {
   it('ignores missing or garbled headers', () => {
     expect(readRateLimit({})).toBeNull();
     expect(readRateLimit({ 'x-ratelimit-limit': 'x', 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': '1' })).toBeNull();
+    expect(readRateLimit({ 'x-ratelimit-limit': '0', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1' })).toBeNull();
+    // Without its limit header the others say nothing.
+    expect(readRateLimit({ 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': '1' })).toBeNull();
+    expect(readRateLimit({ 'x-ratelimit-limit': ['60', '61'], 'x-ratelimit-remaining': ['5'], 'x-ratelimit-reset': ['2'] })).toEqual({
+      limit: 60,
+      remaining: 5,
+      resetAt: 2_000,
+    });
+  });
+
+  it('reads the Date header as the server clock, and nothing from a garbled one', () => {
+    expect(readMeta({ date: 'Tue, 24 Nov 2026 09:00:00 GMT' }, 5)).toEqual({ rateLimit: null, serverDate: Date.parse('2026-11-24T09:00:00Z'), receivedAt: 5 });
+    expect(readMeta({ date: 'yesterday' }, 5).serverDate).toBeNull();
+    expect(readMeta({}, 5).serverDate).toBeNull();
   });
 });
