@@ -31,6 +31,7 @@ const integration = {
       : [
           'test/integration/core/outbox-store.test.ts',
           'test/integration/core/mirror-step.test.ts',
+          'test/integration/core/mirror-loop.test.ts',
           'test/integration/core/loops.test.ts',
           'test/integration/core/engine*.test.ts',
           'test/integration/core/core-client-contract.test.ts',

@@ -1,0 +1,307 @@
+/**
+ * The mirror against a scripted API (a test double of the upstream client) and the kiosk's real
+ * SQLite: what it does with each kind of answer, when it spends (opening hours, configured or
+ * read from the cached slots), and its own loop (start, poke, a failing step, stop, sweep).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Clock, TimerHandle } from '../../../electron/core/clock';
+import { loadCatalog, loadTimeSlots } from '../../../electron/core/db/mirror-repo';
+import { openKioskDb, type KioskDb } from '../../../electron/core/db/open';
+import { RateGovernor } from '../../../electron/core/governor/rate-governor';
+import { silentLogger } from '../../../electron/core/log';
+import { createMirror, type Mirror, type MirrorOptions } from '../../../electron/core/mirror/mirror';
+import { DEFAULT_MIRROR_POLICY, type MirrorTask } from '../../../electron/core/mirror/plan';
+import type { UpstreamClient } from '../../../electron/core/upstream/client';
+import type { UpstreamOutcome } from '../../../electron/core/upstream/outcome';
+import type { Employee, Service, TimeSlot } from '../../../shared/api/schemas';
+import { makeTempDir } from '../../support/core/harness';
+
+const TUESDAY_1000 = Date.parse('2026-11-24T09:00:00Z'); // 10:00 in Berlin
+const meta = { rateLimit: null, serverDate: null, receivedAt: 0 };
+
+function service(id: string, enabled: boolean): Service {
+  return {
+    _id: id,
+    title: id,
+    description: '',
+    category: 'Hair',
+    pricing: { price: 30, currency: 'EUR', taxRate: 19 },
+    duration: { value: 30, unit: 'minutes' },
+    features: [],
+    enabled,
+    sortOrder: 1,
+  };
+}
+const EMPLOYEE: Employee = { _id: 'emp-a', name: 'A', email: 'a@example.com', phone: '1', role: 'Stylist', available: true };
+
+function slots(from: string, to: string): TimeSlot[] {
+  const list: TimeSlot[] = [];
+  for (let [h, m] = from.split(':').map(Number) as [number, number]; `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}` <= to; m += 30) {
+    if (m >= 60) {
+      h += 1;
+      m -= 60;
+    }
+    const time = `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+    if (time > to) break;
+    list.push({ time, available: true, employeeId: 'emp-a', employeeName: 'A' });
+  }
+  return list;
+}
+
+/** Timers that fire when `advance` passes them. */
+function timerClock(start: number): Clock & { advance(ms: number): Promise<void>; set(ms: number): void; pending(): number[] } {
+  let now = start;
+  let sequence = 0;
+  const timers = new Map<number, { at: number; callback: () => void }>();
+  const settle = async (): Promise<void> => {
+    for (let i = 0; i < 30; i += 1) await new Promise<void>((resolve) => setImmediate(resolve));
+  };
+  return {
+    now: () => now,
+    set(ms) {
+      now = ms;
+    },
+    setTimeout(callback, ms) {
+      sequence += 1;
+      timers.set(sequence, { at: now + ms, callback });
+      return sequence;
+    },
+    clearTimeout(handle: TimerHandle) {
+      timers.delete(handle as number);
+    },
+    pending: () => [...timers.values()].map((timer) => timer.at - now),
+    async advance(ms) {
+      const target = now + ms;
+      await settle();
+      for (;;) {
+        const next = [...timers.entries()].filter(([, timer]) => timer.at <= target).sort(([, a], [, b]) => a.at - b.at)[0];
+        if (!next) break;
+        timers.delete(next[0]);
+        now = Math.max(now, next[1].at);
+        next[1].callback();
+        await settle();
+      }
+      now = target;
+    },
+  };
+}
+
+type Override = (task: MirrorTask) => UpstreamOutcome<unknown> | Promise<UpstreamOutcome<unknown>> | undefined;
+
+interface Rig {
+  db: KioskDb;
+  mirror: Mirror;
+  clock: ReturnType<typeof timerClock>;
+  asked: string[];
+  outcomes: string[];
+  /** Answers other than the normal ones, per task (undefined: the normal answer). */
+  override: { fn: Override };
+  enabled: { value: boolean };
+}
+
+let cleanup: (() => void)[] = [];
+afterEach(() => {
+  for (const fn of cleanup) fn();
+  cleanup = [];
+});
+
+function rig(options: Partial<MirrorOptions> = {}, start = TUESDAY_1000, daySlots: [string, string] = ['09:00', '18:00']): Rig {
+  const temp = makeTempDir('fd-mirror-loop-');
+  const db = openKioskDb({ dataDir: temp.dir });
+  cleanup.push(() => {
+    db.$client.close();
+    temp.remove();
+  });
+  const clock = timerClock(start);
+  const asked: string[] = [];
+  const outcomes: string[] = [];
+  const override: Rig['override'] = { fn: () => undefined };
+  const enabled = { value: true };
+  const answer = async <T,>(task: MirrorTask, normal: T): Promise<UpstreamOutcome<T>> => {
+    asked.push(task.kind === 'slots' ? `slots ${task.date} ${task.serviceId}` : task.kind === 'days' ? `days ${task.year}-${task.month} ${task.serviceId}` : task.kind);
+    const odd = await override.fn(task);
+    return (odd as UpstreamOutcome<T> | undefined) ?? { kind: 'ok', status: 200, data: normal, meta };
+  };
+  const client: UpstreamClient = {
+    getServices: () => answer({ kind: 'services' }, [service('svc-on', true), service('svc-off', false)]),
+    getEmployees: () => answer({ kind: 'employees' }, [EMPLOYEE]),
+    getAvailableDays: (query) =>
+      answer({ kind: 'days', year: query.year, month: query.month, serviceId: query.serviceId ?? '' }, {
+        year: query.year,
+        month: query.month,
+        availableDays: [24, 25, 26, 27, 30],
+        totalDays: 5,
+      }),
+    getTimeSlots: (query) => answer({ kind: 'slots', date: query.date, serviceId: query.serviceId }, { date: query.date, timeSlots: slots(...daySlots) }),
+    book: () => Promise.reject(new Error('not the mirror')),
+    close: () => Promise.resolve(),
+  };
+  const governor = new RateGovernor({ minuteLimit: 6_000, dayLimit: 100_000 });
+  const mirror = createMirror({
+    db,
+    client: () => client,
+    governor: () => governor,
+    clock,
+    timeZone: 'Europe/Berlin',
+    mirrorDays: 2,
+    onOutcome: (outcome) => outcomes.push(outcome.kind),
+    enabled: () => enabled.value,
+    log: silentLogger,
+    ...options,
+  });
+  return { db, mirror, clock, asked, outcomes, override, enabled };
+}
+
+/** Steps at the clock's time until the mirror wants a later time; returns that time. */
+async function settle(r: Rig, max = 200): Promise<number> {
+  for (let i = 0; i < max; i += 1) {
+    const next = await r.mirror.step();
+    if (next > r.clock.now()) return next;
+  }
+  throw new Error('the mirror did not settle');
+}
+
+describe('mirror against a scripted API', () => {
+  it('fetches the catalog first, keeps only enabled services, and counts its requests by kind', async () => {
+    const r = rig();
+    await settle(r);
+    expect(r.asked.slice(0, 2)).toEqual(['services', 'employees']);
+    expect(loadCatalog(r.db).services.map((s) => s._id)).toEqual(['svc-on']);
+    expect(r.mirror.requests).toBe(r.asked.length);
+    const byKind = r.mirror.requestsByKind;
+    expect(byKind.services + byKind.employees + byKind.days + byKind.slots).toBe(r.asked.length);
+    expect(byKind).toMatchObject({ services: 1, employees: 1, days: 2 });
+    expect(loadTimeSlots(r.db, { date: '2026-11-24', serviceId: 'svc-on' })).not.toBeNull();
+    expect(r.outcomes.every((kind) => kind === 'ok')).toBe(true);
+  });
+
+  it('a 5xx sets that task aside and goes on with the next at once; a minute later it is asked again', async () => {
+    const r = rig();
+    r.override.fn = (task) => (task.kind === 'services' ? { kind: 'http', status: 503, message: 'down', meta } : undefined);
+    expect(await r.mirror.step()).toBe(r.clock.now());
+    expect(await r.mirror.step()).toBe(r.clock.now());
+    expect(r.asked).toEqual(['services', 'employees']);
+    r.override.fn = () => undefined;
+    r.clock.set(r.clock.now() + DEFAULT_MIRROR_POLICY.failureBackoffMs - 1);
+    await r.mirror.step();
+    expect(r.asked.at(-1)).not.toBe('services');
+    r.clock.set(TUESDAY_1000 + DEFAULT_MIRROR_POLICY.failureBackoffMs + 1);
+    await r.mirror.step();
+    expect(r.asked.at(-1)).toBe('services');
+  });
+
+  it('a refusal of the request itself (404) sets the task aside for the idle age', async () => {
+    const r = rig();
+    r.override.fn = (task) => (task.kind === 'services' ? { kind: 'http', status: 404, message: 'gone', meta } : undefined);
+    expect(await r.mirror.step()).toBe(r.clock.now());
+    r.override.fn = () => undefined;
+    r.clock.set(TUESDAY_1000 + DEFAULT_MIRROR_POLICY.failureBackoffMs + 1);
+    await r.mirror.step();
+    expect(r.asked).toEqual(['services', 'employees']);
+    r.clock.set(TUESDAY_1000 + DEFAULT_MIRROR_POLICY.idleMaxAgeMs + 1);
+    await r.mirror.step();
+    expect(r.asked.at(-1)).toBe('services');
+  });
+
+  it('a 429 waits its Retry-After; a throttled request its wait, at least 100 ms', async () => {
+    const r = rig();
+    r.override.fn = () => ({ kind: 'rateLimited', retryAfterMs: 7_000, meta });
+    expect((await r.mirror.step()) - r.clock.now()).toBe(7_000);
+    r.override.fn = () => ({ kind: 'throttled', waitMs: 20 });
+    expect((await r.mirror.step()) - r.clock.now()).toBe(100);
+    r.override.fn = () => ({ kind: 'throttled', waitMs: 2_500 });
+    expect((await r.mirror.step()) - r.clock.now()).toBe(2_500);
+    expect(r.outcomes).toEqual(['rateLimited', 'throttled', 'throttled']);
+  });
+
+  it('while it may not send (a refused key) it asks nothing and looks again in a minute', async () => {
+    const r = rig();
+    r.enabled.value = false;
+    expect((await r.mirror.step()) - r.clock.now()).toBe(60_000);
+    expect(r.asked).toEqual([]);
+  });
+
+  it('configured opening hours: after the first fill it sleeps until the warm-up before opening', async () => {
+    const r = rig({ openingHours: { open: '09:00', close: '17:00' }, warmUpMinutes: 5 }, Date.parse('2026-11-24T05:00:00Z')); // 06:00
+    const next = await settle(r);
+    expect(next).toBe(Date.parse('2026-11-24T07:55:00Z')); // 08:55 in Berlin
+  });
+
+  it('without configured hours it reads them from the cached slots: after the last slot it waits for midnight', async () => {
+    const r = rig({}, TUESDAY_1000, ['10:00', '15:00']);
+    await settle(r);
+    r.clock.set(Date.parse('2026-11-24T15:30:00Z')); // 16:30, after the last slot at 15:00
+    const next = await settle(r);
+    expect(next).toBe(Date.parse('2026-11-24T23:01:00Z')); // 00:01 in Berlin
+  });
+});
+
+describe('mirror loop', () => {
+  it('start drives the steps on the clock; poke before start does nothing; stop ends it', async () => {
+    const r = rig({}, TUESDAY_1000);
+    r.mirror.poke();
+    await r.clock.advance(1_000);
+    expect(r.asked).toEqual([]);
+    r.mirror.start();
+    await r.clock.advance(60_000);
+    expect(r.asked.length).toBeGreaterThan(5);
+    await r.mirror.stop();
+    const asked = r.asked.length;
+    expect(r.clock.pending()).toEqual([]);
+    await r.clock.advance(3_600_000);
+    r.mirror.poke();
+    await r.clock.advance(1_000);
+    expect(r.asked.length).toBe(asked);
+  });
+
+  it('a step that throws is tried again in 30 s, and the loop goes on', async () => {
+    const r = rig({}, TUESDAY_1000);
+    r.override.fn = () => {
+      throw new Error('boom');
+    };
+    r.mirror.start();
+    await r.clock.advance(20);
+    expect(r.asked).toEqual(['services']);
+    expect(r.clock.pending()).toEqual([30_000 - 10]);
+    r.override.fn = () => undefined;
+    await r.clock.advance(29_989);
+    expect(r.asked).toEqual(['services']);
+    await r.clock.advance(1);
+    expect(r.asked).toEqual(['services', 'services']);
+    await r.clock.advance(10); // the next step, at least 10 ms on
+    expect(r.asked.slice(0, 3)).toEqual(['services', 'services', 'employees']);
+    await r.mirror.stop();
+  });
+
+  it('a poke brings a far step forward to now', async () => {
+    const r = rig({}, TUESDAY_1000);
+    r.mirror.start();
+    await r.clock.advance(120_000); // filled: the next step is minutes away
+    expect(Math.min(...r.clock.pending())).toBeGreaterThan(60_000);
+    r.mirror.poke();
+    expect(r.clock.pending()).toEqual([10]);
+    await r.mirror.stop();
+  });
+
+  it('the first step runs 10 ms after start: steps are at least 10 ms apart', async () => {
+    const r = rig({}, TUESDAY_1000);
+    r.mirror.start();
+    expect(r.clock.pending()).toEqual([10]);
+    await r.clock.advance(5);
+    expect(r.asked).toEqual([]);
+    await r.clock.advance(5);
+    expect(r.asked).toEqual(['services']);
+    await r.mirror.stop();
+  });
+
+  it('sweep runs what is due, up to its limit, and stops when nothing is', async () => {
+    const r = rig();
+    await r.mirror.sweep(3);
+    expect(r.asked).toHaveLength(3);
+    const next = await r.mirror.sweep(1_000);
+    expect(next).toBeGreaterThan(r.clock.now());
+    const asked = r.asked.length;
+    await r.mirror.sweep(1_000);
+    expect(r.asked.length).toBe(asked);
+  });
+});
