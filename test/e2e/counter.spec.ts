@@ -162,4 +162,8 @@ test('bookings: search and filter; discard asks first and can be undone; a reboo
   await link.click();
   await expect(page.locator('[data-testid="outbox-item"][data-state="sent"]')).toBeFocused();
   await expectAccessible(page, 'bookings with a rebooked row');
+  // The README's picture of the bookings list (FRONTDESK_UPDATE_DOCS=1 copies it into docs/).
+  const shot = join(SCREENSHOT_DIR, 'counter-bookings.png');
+  await page.screenshot({ path: shot });
+  if (process.env.FRONTDESK_UPDATE_DOCS) copyFileSync(shot, join('docs', 'screenshots', 'counter-bookings.png'));
 });
