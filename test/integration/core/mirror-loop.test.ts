@@ -4,7 +4,6 @@
  * read from the cached slots), and its own loop (start, poke, a failing step, stop, sweep).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Clock, TimerHandle } from '../../../electron/core/clock';
 import { loadCatalog, loadTimeSlots } from '../../../electron/core/db/mirror-repo';
 import { openKioskDb, type KioskDb } from '../../../electron/core/db/open';
 import { RateGovernor } from '../../../electron/core/governor/rate-governor';
@@ -15,6 +14,7 @@ import type { UpstreamClient } from '../../../electron/core/upstream/client';
 import type { UpstreamOutcome } from '../../../electron/core/upstream/outcome';
 import type { Employee, Service, TimeSlot } from '../../../shared/api/schemas';
 import { makeTempDir } from '../../support/core/harness';
+import { timerClock, type TimerClock } from '../../support/core/manual-clock';
 
 const TUESDAY_1000 = Date.parse('2026-11-24T09:00:00Z'); // 10:00 in Berlin
 const meta = { rateLimit: null, serverDate: null, receivedAt: 0 };
@@ -48,50 +48,12 @@ function slots(from: string, to: string): TimeSlot[] {
   return list;
 }
 
-/** Timers that fire when `advance` passes them. */
-function timerClock(start: number): Clock & { advance(ms: number): Promise<void>; set(ms: number): void; pending(): number[] } {
-  let now = start;
-  let sequence = 0;
-  const timers = new Map<number, { at: number; callback: () => void }>();
-  const settle = async (): Promise<void> => {
-    for (let i = 0; i < 30; i += 1) await new Promise<void>((resolve) => setImmediate(resolve));
-  };
-  return {
-    now: () => now,
-    set(ms) {
-      now = ms;
-    },
-    setTimeout(callback, ms) {
-      sequence += 1;
-      timers.set(sequence, { at: now + ms, callback });
-      return sequence;
-    },
-    clearTimeout(handle: TimerHandle) {
-      timers.delete(handle as number);
-    },
-    pending: () => [...timers.values()].map((timer) => timer.at - now),
-    async advance(ms) {
-      const target = now + ms;
-      await settle();
-      for (;;) {
-        const next = [...timers.entries()].filter(([, timer]) => timer.at <= target).sort(([, a], [, b]) => a.at - b.at)[0];
-        if (!next) break;
-        timers.delete(next[0]);
-        now = Math.max(now, next[1].at);
-        next[1].callback();
-        await settle();
-      }
-      now = target;
-    },
-  };
-}
-
 type Override = (task: MirrorTask) => UpstreamOutcome<unknown> | Promise<UpstreamOutcome<unknown>> | undefined;
 
 interface Rig {
   db: KioskDb;
   mirror: Mirror;
-  clock: ReturnType<typeof timerClock>;
+  clock: TimerClock;
   asked: string[];
   outcomes: string[];
   /** Answers other than the normal ones, per task (undefined: the normal answer). */

@@ -4,7 +4,6 @@
  * resumes, wakes on `poke`, waits for the governor, survives a failing run, and stops.
  */
 import { describe, expect, it } from 'vitest';
-import type { Clock, TimerHandle } from '../../../electron/core/clock';
 import { RateGovernor } from '../../../electron/core/governor/rate-governor';
 import { silentLogger } from '../../../electron/core/log';
 import type { OutboxEntry } from '../../../electron/core/outbox/entry';
@@ -13,47 +12,12 @@ import { createMemoryOutboxStore, type OutboxStore } from '../../../electron/cor
 import type { UpstreamClient } from '../../../electron/core/upstream/client';
 import type { UpstreamOutcome } from '../../../electron/core/upstream/outcome';
 import type { BookingRequest, BookingResponse } from '../../../shared/api/schemas';
+import { timerClock, type TimerClock } from '../../support/core/manual-clock';
 
 const START = 1_000_000;
 const meta = { rateLimit: null, serverDate: null, receivedAt: 0 };
 const ok = (id: string): UpstreamOutcome<BookingResponse> => ({ kind: 'ok', status: 201, data: { bookingId: id } as BookingResponse, meta });
 const http = (status: number): UpstreamOutcome<BookingResponse> => ({ kind: 'http', status, message: `HTTP ${status}`, meta });
-
-/** Timers that fire when `advance` moves time past them, in order. */
-function timerClock(): Clock & { advance(ms: number): Promise<void>; timers(): number[] } {
-  let now = START;
-  let sequence = 0;
-  const timers = new Map<number, { at: number; callback: () => void }>();
-  const settle = async (): Promise<void> => {
-    for (let i = 0; i < 20; i += 1) await Promise.resolve();
-  };
-  return {
-    now: () => now,
-    setTimeout(callback, ms) {
-      sequence += 1;
-      timers.set(sequence, { at: now + Math.max(0, ms), callback });
-      return sequence;
-    },
-    clearTimeout(handle: TimerHandle) {
-      timers.delete(handle as number);
-    },
-    timers: () => [...timers.values()].map((timer) => timer.at - now).sort((a, b) => a - b),
-    async advance(ms) {
-      const target = now + ms;
-      await settle();
-      for (;;) {
-        const next = [...timers.entries()].filter(([, timer]) => timer.at <= target).sort(([, a], [, b]) => a.at - b.at)[0];
-        if (!next) break;
-        timers.delete(next[0]);
-        now = next[1].at;
-        next[1].callback();
-        await settle();
-      }
-      now = target;
-      await settle();
-    },
-  };
-}
 
 function request(n: number): BookingRequest {
   return { serviceId: 'svc', employeeId: 'emp', date: '2026-11-24', time: `1${n}:00`, customer: { name: `C${n}`, email: `c${n}@example.com`, phone: '123' } };
@@ -79,7 +43,7 @@ function queued(n: number, nextAttemptAt = START): OutboxEntry {
 }
 
 interface Rig {
-  clock: ReturnType<typeof timerClock>;
+  clock: TimerClock;
   store: OutboxStore;
   replayer: Replayer;
   governor: RateGovernor;
@@ -92,7 +56,7 @@ interface Rig {
 }
 
 function rig(entries: OutboxEntry[], options: { maxPerRun?: number } = {}): Rig {
-  const clock = timerClock();
+  const clock = timerClock(START);
   const store = createMemoryOutboxStore();
   for (const entry of entries) store.insert(entry);
   const governor = new RateGovernor();
@@ -140,14 +104,14 @@ describe('replayer loop', () => {
     expect(r.sent).toEqual(['key-1']);
     expect(r.store.get('l1')?.state).toBe('sent');
     expect(r.changes).toEqual(['l1:sending', 'l1:sent']);
-    expect(r.clock.timers()).toEqual([]); // nothing left to wait for
+    expect(r.clock.pending()).toEqual([]); // nothing left to wait for
   });
 
   it('schedules itself for the next entry due and no earlier', async () => {
     const r = rig([queued(1, START + 5_000)]);
     r.answers.push(ok('b1'));
     r.replayer.start();
-    expect(r.clock.timers()).toEqual([5_000]);
+    expect(r.clock.pending()).toEqual([5_000]);
     await r.clock.advance(4_999);
     expect(r.sent).toEqual([]);
     await r.clock.advance(1);
@@ -161,7 +125,7 @@ describe('replayer loop', () => {
     await r.clock.advance(0);
     const retryAt = r.store.get('l1')?.nextAttemptAt ?? 0;
     expect(retryAt).toBeGreaterThan(START);
-    expect(r.clock.timers()).toEqual([retryAt - START]);
+    expect(r.clock.pending()).toEqual([retryAt - START]);
     await r.clock.advance(retryAt - START);
     expect(r.sent).toEqual(['key-1', 'key-1']);
     expect(r.store.get('l1')?.state).toBe('sent');
@@ -202,7 +166,7 @@ describe('replayer loop', () => {
     r.replayer.poke();
     await r.clock.advance(60_000);
     expect(r.sent).toEqual(['key-1']);
-    expect(r.clock.timers()).toEqual([]);
+    expect(r.clock.pending()).toEqual([]);
     r.answers.push(ok('b1'), ok('b2'));
     r.replayer.resume();
     expect(r.replayer.paused).toBe(false);
@@ -223,7 +187,7 @@ describe('replayer loop', () => {
   it('a poke wakes a started loop for a booking just queued', async () => {
     const r = rig([]);
     r.replayer.start();
-    expect(r.clock.timers()).toEqual([]);
+    expect(r.clock.pending()).toEqual([]);
     r.store.insert(queued(1));
     r.answers.push(ok('b1'));
     r.replayer.poke();
@@ -239,7 +203,7 @@ describe('replayer loop', () => {
     await r.clock.advance(0);
     expect(r.sent).toEqual([]);
     expect(r.store.get('l1')?.state).toBe('queued');
-    expect(r.clock.timers()).toEqual([5_000]); // it looks again every 5 s at most
+    expect(r.clock.pending()).toEqual([5_000]); // it looks again every 5 s at most
     await r.clock.advance(11_999);
     expect(r.sent).toEqual([]);
     await r.clock.advance(3_001);
@@ -279,7 +243,7 @@ describe('replayer loop', () => {
     expect(r.store.get('l1')?.state).toBe('sent');
     await r.clock.advance(10_000);
     expect(r.sent).toEqual(['key-1']);
-    expect(r.clock.timers()).toEqual([]);
+    expect(r.clock.pending()).toEqual([]);
     r.replayer.poke();
     await r.clock.advance(0);
     expect(r.sent).toEqual(['key-1']);
