@@ -3,7 +3,7 @@
  * reports in reports/mutation (one per area when run with FRONTDESK_MUTATE, see
  * stryker.config.mjs). Score as Stryker counts it: detected (killed, time-out) over valid
  * mutants (detected, survived, no coverage); compile and runtime errors and ignored ones are
- * not valid mutants. Exits 1 under `--min N` when the total is below N %.
+ * not valid mutants.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -31,8 +31,6 @@ export function score(t: Tally): number {
 
 function main(): void {
   const dir = 'reports/mutation';
-  const minArg = process.argv.indexOf('--min');
-  const min = minArg === -1 ? null : Number(process.argv[minArg + 1]);
   const perFile = new Map<string, string[]>();
   for (const name of readdirSync(dir).filter((file) => file.endsWith('.json') && !file.includes('incremental'))) {
     const report = Report.parse(JSON.parse(readFileSync(join(dir, name), 'utf8')));
@@ -48,7 +46,6 @@ function main(): void {
   }
   const total = tally(all);
   console.log(`mutation score: ${score(total).toFixed(1)} % (${total.detected} detected, ${total.survived} survived, ${total.noCoverage} no coverage, ${perFile.size} files)`);
-  if (min !== null && score(total) < min) process.exit(1);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();

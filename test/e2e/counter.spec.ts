@@ -6,7 +6,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { CUSTOMER, eventually, firstFreeSlot } from './support/flow';
+import { CUSTOMER, eventually, firstFreeSlot, typeCustomerAndBook } from './support/flow';
 import { SCREENSHOT_DIR, expectAccessible, expectTouchTargets, onScreen } from './support/screens';
 import { API_KEY, STAFF_PIN, expect, openKioskAt, setUpKiosk, test, type Kiosk } from './support/stack';
 
@@ -35,12 +35,7 @@ test('a counter booking on one screen: service, time, typing, Enter (<= 4 taps)'
   await tap(`.desk-slot[data-time="${choice.time}"]`);
   // Choosing a time puts the cursor in the name field: the rest is typing.
   await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
-  await page.keyboard.type(CUSTOMER.name);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(CUSTOMER.email);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(CUSTOMER.phone);
-  await page.keyboard.press('Enter');
+  await typeCustomerAndBook(page);
 
   await expect(page.getByText(/^Booked: [A-Z]-\d{6,}/)).toBeVisible();
   expect(taps).toBeLessThanOrEqual(4);

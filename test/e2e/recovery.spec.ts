@@ -4,7 +4,7 @@
  * is back, "Sync now" says what it did, the status turns Online, and the booking shows both its
  * reference and its appointment number.
  */
-import { CUSTOMER, firstFreeSlot } from './support/flow';
+import { CUSTOMER, firstFreeSlot, typeCustomerAndBook } from './support/flow';
 import { capture, onScreen } from './support/screens';
 import { STAFF_PIN, expect, setUpKiosk, test } from './support/stack';
 
@@ -27,12 +27,7 @@ test('counter: offline booking under its reference, Sync now brings it online an
   const day = page.locator(`.desk-day[data-date="${choice.date}"]`);
   if ((await day.getAttribute('aria-pressed')) !== 'true') await day.click();
   await page.locator(`.desk-slot[data-time="${choice.time}"]`).click();
-  await page.keyboard.type(CUSTOMER.name);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(CUSTOMER.email);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(CUSTOMER.phone);
-  await page.keyboard.press('Enter');
+  await typeCustomerAndBook(page);
   const queued = page.getByText(/^Queued, reference [0-9A-Z]{8}/);
   await expect(queued).toBeVisible();
   const reference = /reference ([0-9A-Z]{8})/.exec((await queued.textContent()) ?? '')?.[1] ?? '';

@@ -89,6 +89,15 @@ export async function fillDetails(page: Page, labels = { name: 'Name', email: 'E
   await page.getByLabel(labels.phone, { exact: true }).fill(CUSTOMER.phone);
 }
 
+/** The counter's keyboard path: the cursor is in the name field; Tab between fields, Enter books. */
+export async function typeCustomerAndBook(page: Page): Promise<void> {
+  for (const [index, value] of [CUSTOMER.name, CUSTOMER.email, CUSTOMER.phone].entries()) {
+    if (index > 0) await page.keyboard.press('Tab');
+    await page.keyboard.type(value);
+  }
+  await page.keyboard.press('Enter');
+}
+
 /** Polls the kiosk until `check` passes (the outbox and the mirror work in the background). */
 export async function eventually(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
   await expect.poll(check, { timeout: timeoutMs, intervals: [250, 500, 1000] }).toBe(true);

@@ -13,7 +13,7 @@ import { openKioskDb } from '../../../electron/core/db/open';
 import { createSqliteOutboxStore } from '../../../electron/core/outbox/sqlite-store';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import type { TimeSlot } from '../../../shared/api/schemas';
-import { MONDAY_0830, bookingRequest, makeTempDir, startCore, startUpstream, type UpstreamFixture, kioskFailure } from '../../support/core/harness';
+import { MONDAY_0830, bookingRequest, makeTempDir, startCore, startUpstream, type UpstreamFixture, kioskFailure as failure } from '../../support/core/harness';
 import { openStaffSession } from '../../support/core/staff';
 
 const DATE = '2026-11-24'; // Tuesday
@@ -64,8 +64,6 @@ async function goOffline(c: KioskCoreInternals): Promise<void> {
   await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', fresh: true });
   expect((await c.api.getSyncStatus({})).online).toBe(false);
 }
-
-const failure = kioskFailure;
 
 /** Every byte SQLite keeps for the kiosk: the database file and its WAL. */
 function onDisk(): string {

@@ -9,7 +9,7 @@ import { systemClock, type Clock } from '../../../electron/core/clock';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import type { TimeSlot } from '../../../shared/api/schemas';
 import { UNDO_DISCARD_MS } from '../../../shared/kiosk-api';
-import { CORE_TEST_KEY, MONDAY_0830, bookingRequest, makeTempDir, startCore, startUpstream, until, type UpstreamFixture, kioskFailure } from '../../support/core/harness';
+import { CORE_TEST_KEY, MONDAY_0830, bookingRequest, makeTempDir, startCore, startUpstream, until, type UpstreamFixture, kioskFailure as failure } from '../../support/core/harness';
 import { openStaffSession } from '../../support/core/staff';
 
 const DATE = '2026-11-24';
@@ -43,8 +43,6 @@ const openCore = async (): Promise<KioskCoreInternals> => {
   core = await startCore(join(temp.dir, 'kiosk'), upstream.proxy.url, { clock, mirrorDays: 2 });
   return core;
 };
-
-const failure = kioskFailure;
 
 async function freeSlots(c: KioskCoreInternals): Promise<(TimeSlot & { employeeId: string })[]> {
   await c.api.getCatalog({});

@@ -14,7 +14,7 @@ import {
   MONDAY_0830,
   bookingRequest,
   corePerTest,
-  kioskFailure,
+  kioskFailure as failure,
   offsetClock,
   serverBookings,
   type startCore,
@@ -54,8 +54,6 @@ async function open(options: Parameters<typeof startCore>[2] = {}): Promise<{ c:
   dataDir = dir;
   return { c: core, up: upstream, staff: await staffOf(core) };
 }
-
-const failure = kioskFailure;
 
 async function freeSlot(c: KioskCoreInternals): Promise<TimeSlot & { employeeId: string }> {
   const day = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' });

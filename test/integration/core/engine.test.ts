@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import { DEFAULT_ENGINE_FRESHNESS } from '../../../electron/core/engine/engine';
 import type { TimeSlot } from '../../../shared/api/schemas';
-import { bookingRequest, corePerTest, kioskFailure, serverBookings, type UpstreamFixture } from '../../support/core/harness';
+import { bookingRequest, corePerTest, kioskFailure as failure, serverBookings, type UpstreamFixture } from '../../support/core/harness';
 import { manualClock, type ManualClock } from '../../support/core/manual-clock';
 import { openStaffSession } from '../../support/core/staff';
 
@@ -24,8 +24,6 @@ async function open(): Promise<{ c: KioskCoreInternals; up: UpstreamFixture; clo
   const { core, upstream } = await openRig(clock, { mirrorDays: 2 });
   return { c: core, up: upstream, clock };
 }
-
-const failure = kioskFailure;
 
 function free(slots: TimeSlot[]): (TimeSlot & { employeeId: string })[] {
   return slots.filter((s): s is TimeSlot & { employeeId: string } => s.available && s.employeeId !== undefined);

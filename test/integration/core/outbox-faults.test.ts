@@ -14,7 +14,7 @@ import {
   CORE_TEST_KEY,
   MONDAY_0830,
   bookingRequest,
-  kioskFailure,
+  kioskFailure as failure,
   makeTempDir,
   offsetClock,
   serverBookings,
@@ -61,8 +61,6 @@ async function goOffline(c: KioskCoreInternals): Promise<void> {
   await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, fresh: true });
   expect((await c.api.getSyncStatus({})).online).toBe(false);
 }
-
-const failure = kioskFailure;
 
 describe('kiosk core against the reference server through the fault proxy', () => {
   it('warms the mirror up and serves reads from the cache when the API is down', async () => {

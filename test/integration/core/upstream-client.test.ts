@@ -191,15 +191,23 @@ describe('upstream client and odd answers', () => {
     await new Promise<void>((resolve) => scripted.close(() => resolve()));
   });
 
+  /** The clients of the test, closed after it. */
+  const opened: UpstreamClient[] = [];
   let odd: UpstreamClient;
+  /** A new client with a governor of its own (a 429 blocks the old one for its Retry-After). */
+  function fresh(): UpstreamClient {
+    governor = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+    odd = createUpstreamClient({ target: () => ({ baseUrl: url, apiKey: 'secret-key-1' }), governor, clock, log });
+    opened.push(odd);
+    return odd;
+  }
   beforeEach(() => {
     seen.length = 0;
     logged.length = 0;
-    governor = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
-    odd = createUpstreamClient({ target: () => ({ baseUrl: url, apiKey: 'secret-key-1' }), governor, clock, log });
+    fresh();
   });
   afterEach(async () => {
-    await odd.close();
+    await Promise.all(opened.splice(0).map((client) => client.close()));
   });
 
   const reply =
@@ -227,11 +235,8 @@ describe('upstream client and odd answers', () => {
     expect(await odd.getServices(CALL)).toMatchObject({ kind: 'rateLimited', retryAfterMs: 3_000 });
     answer = reply(429, 'not json');
     expect(await odd.getServices({ ...CALL, maxWaitMs: 0 })).toMatchObject({ kind: 'throttled' }); // still blocked by the first
-    governor = new RateGovernor();
-    odd = createUpstreamClient({ target: () => ({ baseUrl: url, apiKey: 'k' }), governor, clock, log });
-    expect(await odd.getServices(CALL)).toMatchObject({ kind: 'rateLimited', retryAfterMs: 60_000 });
-    governor = new RateGovernor();
-    odd = createUpstreamClient({ target: () => ({ baseUrl: url, apiKey: 'k' }), governor, clock, log });
+    expect(await fresh().getServices(CALL)).toMatchObject({ kind: 'rateLimited', retryAfterMs: 60_000 });
+    fresh();
     answer = reply(429, '{"success":false,"message":"slow down","retryAfter":0}', { 'retry-after': '0' });
     expect(await odd.getServices(CALL)).toMatchObject({ kind: 'rateLimited', retryAfterMs: 60_000 });
     expect(logged.filter((line) => line.message === 'rate limited').map((line) => line.fields)).toEqual([

@@ -126,7 +126,13 @@ export function corePerTest(prefix: string): (clock: Clock, options?: Partial<Ki
     const temp = makeTempDir(prefix);
     const upstream = await startUpstream(temp.dir, { clock: () => clock.now(), rateLimit: ROOMY });
     const dataDir = join(temp.dir, 'kiosk');
-    opened = { core: await startCore(dataDir, upstream.proxy.url, { clock, ...options }), upstream, dataDir, temp };
+    try {
+      opened = { core: await startCore(dataDir, upstream.proxy.url, { clock, ...options }), upstream, dataDir, temp };
+    } catch (error) {
+      await upstream.close();
+      temp.remove();
+      throw error;
+    }
     return opened;
   };
 }
