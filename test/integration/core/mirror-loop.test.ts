@@ -67,7 +67,10 @@ afterEach(() => {
   cleanup = [];
 });
 
-function rig(options: Partial<MirrorOptions> = {}, start = TUESDAY_1000, daySlots: [string, string] = ['09:00', '18:00']): Rig {
+/** A day's slot span per date and service: [first, last], or null for an empty list. */
+type DaySlots = [string, string] | ((date: string, serviceId: string) => [string, string] | null);
+
+function rig(options: Partial<MirrorOptions> = {}, start = TUESDAY_1000, daySlots: DaySlots = ['09:00', '18:00'], serviceIds = ['svc-on']): Rig {
   const temp = makeTempDir('fd-mirror-loop-');
   const db = openKioskDb({ dataDir: temp.dir });
   cleanup.push(() => {
@@ -85,7 +88,7 @@ function rig(options: Partial<MirrorOptions> = {}, start = TUESDAY_1000, daySlot
     return (odd as UpstreamOutcome<T> | undefined) ?? { kind: 'ok', status: 200, data: normal, meta };
   };
   const client: UpstreamClient = {
-    getServices: () => answer({ kind: 'services' }, [service('svc-on', true), service('svc-off', false)]),
+    getServices: () => answer({ kind: 'services' }, [...serviceIds.map((id) => service(id, true)), service('svc-off', false)]),
     getEmployees: () => answer({ kind: 'employees' }, [EMPLOYEE]),
     getAvailableDays: (query) =>
       answer({ kind: 'days', year: query.year, month: query.month, serviceId: query.serviceId ?? '' }, {
@@ -94,7 +97,10 @@ function rig(options: Partial<MirrorOptions> = {}, start = TUESDAY_1000, daySlot
         availableDays: [24, 25, 26, 27, 30],
         totalDays: 5,
       }),
-    getTimeSlots: (query) => answer({ kind: 'slots', date: query.date, serviceId: query.serviceId }, { date: query.date, timeSlots: slots(...daySlots) }),
+    getTimeSlots: (query) => {
+      const span = typeof daySlots === 'function' ? daySlots(query.date, query.serviceId) : daySlots;
+      return answer({ kind: 'slots', date: query.date, serviceId: query.serviceId }, { date: query.date, timeSlots: span ? slots(...span) : [] });
+    },
     book: () => Promise.reject(new Error('not the mirror')),
     close: () => Promise.resolve(),
   };
@@ -198,6 +204,83 @@ describe('mirror against a scripted API', () => {
   });
 });
 
+describe('opening hours read from the cached slots', () => {
+  // Each day has its own hours, and no one service spans them: the shop opens with the earliest
+  // first slot of that day over all services and closes with the latest last slot.
+  const SPANS: Record<string, Record<string, [string, string] | null>> = {
+    '2026-11-24': { 'svc-a': ['10:00', '13:00'], 'svc-b': ['09:30', '17:00'], 'svc-c': ['11:00', '15:00'] },
+    '2026-11-25': { 'svc-a': ['09:00', '12:00'], 'svc-b': ['08:00', '19:00'], 'svc-c': null },
+    '2026-11-26': { 'svc-a': ['06:30', '21:00'], 'svc-b': ['06:30', '21:00'], 'svc-c': ['06:30', '21:00'] },
+  };
+  const hoursRig = (start: number): Rig => rig({}, start, (date, id) => SPANS[date]?.[id] ?? ['09:00', '18:00'], ['svc-a', 'svc-b', 'svc-c']);
+  const at = (berlin: string): number => Date.parse(`${berlin}+01:00`);
+  const AFTER_CLOSING_24 = at('2026-11-25T00:01:00');
+
+  it('before opening it sleeps until 2 minutes before that day\'s earliest first slot, and spends from then', async () => {
+    const r = hoursRig(at('2026-11-24T06:00:00'));
+    expect(await settle(r)).toBe(at('2026-11-24T09:28:00')); // svc-b's 09:30, not another day's
+    r.clock.set(at('2026-11-24T09:27:00'));
+    expect(await settle(r)).toBe(at('2026-11-24T09:28:00'));
+    r.clock.set(at('2026-11-24T09:28:00'));
+    const next = await settle(r);
+    expect(next).toBeGreaterThan(r.clock.now());
+    expect(next).toBeLessThan(at('2026-11-24T12:00:00'));
+  });
+
+  it('it spends until that day\'s latest last slot, including its minute, then waits for midnight', async () => {
+    const r = hoursRig(TUESDAY_1000);
+    await settle(r);
+    for (const open of ['16:30', '17:00']) {
+      r.clock.set(at(`2026-11-24T${open}:00`)); // after svc-a and svc-c close, not svc-b
+      expect(await settle(r)).toBeLessThan(AFTER_CLOSING_24);
+    }
+    r.clock.set(at('2026-11-24T17:01:00'));
+    expect(await settle(r)).toBe(AFTER_CLOSING_24);
+  });
+
+  it('the next day has hours of its own (a service with no slots that day counts for nothing)', async () => {
+    const r = hoursRig(TUESDAY_1000);
+    await settle(r);
+    r.clock.set(at('2026-11-25T06:00:00'));
+    expect(await settle(r)).toBe(at('2026-11-25T07:58:00')); // svc-b's 08:00, not the 26th's 06:30
+    r.clock.set(at('2026-11-25T18:59:00'));
+    expect(await settle(r)).toBeLessThan(at('2026-11-26T00:01:00'));
+    r.clock.set(at('2026-11-25T19:01:00'));
+    expect(await settle(r)).toBe(at('2026-11-26T00:01:00'));
+  });
+});
+
+describe('what the mirror keeps', () => {
+  it('days for this month and the next; today and the next mirrorDays-1 days kept within the hour, later days daily', async () => {
+    const r = rig({ mirrorDays: 2 });
+    await settle(r);
+    expect(r.asked.filter((a) => a.startsWith('days'))).toEqual(['days 2026-11 svc-on', 'days 2026-12 svc-on']);
+    const asked = r.asked.length;
+    r.clock.set(TUESDAY_1000 + DEFAULT_MIRROR_POLICY.futureMaxAgeMs + 60_000);
+    await settle(r);
+    // Today and tomorrow (the window) are fetched again; the 26th waits for its daily refresh.
+    expect(r.asked.slice(asked).filter((a) => a.startsWith('slots')).sort()).toEqual(['slots 2026-11-24 svc-on', 'slots 2026-11-25 svc-on']);
+  });
+
+  it('on a new day it drops the slot lists of the days before', async () => {
+    const r = rig({ mirrorDays: 2 });
+    await settle(r);
+    expect(loadTimeSlots(r.db, { date: '2026-11-24', serviceId: 'svc-on' })).not.toBeNull();
+    r.clock.set(Date.parse('2026-11-25T09:00:00Z'));
+    await r.mirror.step();
+    expect(loadTimeSlots(r.db, { date: '2026-11-24', serviceId: 'svc-on' })).toBeNull();
+    expect(loadTimeSlots(r.db, { date: '2026-11-25', serviceId: 'svc-on' })).not.toBeNull();
+  });
+
+  it('while the governor holds requests back it asks nothing and looks again when the wait ends', async () => {
+    const governor = new RateGovernor({ minuteLimit: 60, dayLimit: 1_000 });
+    governor.onRateLimited(TUESDAY_1000, 30_000);
+    const r = rig({ governor: () => governor });
+    expect(await r.mirror.step()).toBe(TUESDAY_1000 + 30_000);
+    expect(r.asked).toEqual([]);
+  });
+});
+
 describe('mirror loop', () => {
   it('start drives the steps on the clock; poke before start does nothing; stop ends it', async () => {
     const r = rig({}, TUESDAY_1000);
@@ -214,6 +297,20 @@ describe('mirror loop', () => {
     r.mirror.poke();
     await r.clock.advance(1_000);
     expect(r.asked.length).toBe(asked);
+  });
+
+  it('a step still running when the loop stops schedules nothing after it ends', async () => {
+    const r = rig({}, TUESDAY_1000);
+    let release = (): void => undefined;
+    r.override.fn = () => new Promise<undefined>((resolve) => (release = () => resolve(undefined)));
+    r.mirror.start();
+    await r.clock.advance(10);
+    expect(r.asked).toEqual(['services']);
+    const stopped = r.mirror.stop();
+    release();
+    await stopped;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(r.clock.pending()).toEqual([]);
   });
 
   it('a step that throws is tried again in 30 s, and the loop goes on', async () => {
