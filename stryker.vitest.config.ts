@@ -36,6 +36,13 @@ const integration = {
           'test/integration/core/engine*.test.ts',
           'test/integration/core/core-client-contract.test.ts',
           'test/integration/core/upstream-client.test.ts',
+          // Staff actions, settings and customer data through the real core (a few seconds).
+          'test/integration/core/settings.test.ts',
+          'test/integration/core/staff-session.test.ts',
+          'test/integration/core/shop-profile.test.ts',
+          'test/integration/core/customer-data.test.ts',
+          'test/integration/core/discard-and-rebook.test.ts',
+          'test/integration/core/calendar-first.test.ts',
         ],
     environment: 'node' as const,
     testTimeout: 60_000,
