@@ -38,6 +38,7 @@ const integration = {
           'test/integration/core/upstream-client.test.ts',
           // Staff actions, settings and customer data through the real core (a few seconds).
           'test/integration/core/settings.test.ts',
+          'test/integration/core/settings-service.test.ts',
           'test/integration/core/staff-session.test.ts',
           'test/integration/core/shop-profile.test.ts',
           'test/integration/core/customer-data.test.ts',

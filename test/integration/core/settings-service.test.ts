@@ -14,7 +14,7 @@ import type { LockableSetting, SettingsUpdate } from '../../../shared/kiosk-api'
 import { KioskFailure } from '../../../shared/result';
 import { makeTempDir } from '../../support/core/harness';
 
-let cleanup: (() => void)[] = [];
+const cleanup: (() => void)[] = [];
 afterEach(() => {
   for (const fn of cleanup.splice(0)) fn();
 });
