@@ -1,0 +1,258 @@
+/**
+ * The local engine's less travelled paths, through the real core and the reference server behind
+ * the fault proxy, on a manual clock: refusals of a lookup and of a booking by their status, a
+ * failed lookup that is not a network failure, an employee's day read from the "anyone" list,
+ * the days a service can be booked offline, a booking whose answer is lost while the cache says
+ * its slot is taken, and staff's undo and rebook rules.
+ */
+import { describe, expect, it } from 'vitest';
+import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
+import type { TimeSlot } from '../../../shared/api/schemas';
+import { UNDO_DISCARD_MS } from '../../../shared/kiosk-api';
+import { bookingRequest, corePerTest, kioskFailure as failure, serverBookings, type startCore, type UpstreamFixture } from '../../support/core/harness';
+import { manualClock, type ManualClock } from '../../support/core/manual-clock';
+import { openStaffSession } from '../../support/core/staff';
+
+const DATE = '2026-11-24'; // Tuesday: Anna 09-18, Mehmet 11-20
+const SERVICE = 'svc-damen-schnitt'; // 45 minutes
+const MONDAY_1000 = Date.parse('2026-11-23T09:00:00Z');
+
+const openRig = corePerTest('fd-engine-edges-');
+
+async function open(options: Parameters<typeof startCore>[2] = {}): Promise<{ c: KioskCoreInternals; up: UpstreamFixture; clock: ManualClock }> {
+  const clock = manualClock(MONDAY_1000);
+  const { core, upstream } = await openRig(clock, { mirrorDays: 2, ...options });
+  return { c: core, up: upstream, clock };
+}
+
+function freeOf(slots: TimeSlot[], employeeId?: string): TimeSlot & { employeeId: string } {
+  const slot = slots.find((s): s is TimeSlot & { employeeId: string } => s.available && s.employeeId !== undefined && (employeeId === undefined || s.employeeId === employeeId));
+  if (!slot) throw new Error('no free slot');
+  return slot;
+}
+
+async function staffList(c: KioskCoreInternals): Promise<{ localId: string; state: string }[]> {
+  return c.api.listBookings({ session: await openStaffSession(c) });
+}
+
+describe('lookups', () => {
+  it('a lookup the API refuses says why: an unknown service or employee is not_found', async () => {
+    const { c } = await open();
+    expect((await failure(c.api.getAvailableDays({ year: 2026, month: 11, serviceId: 'svc-nope' }))).code).toBe('not_found');
+    expect((await failure(c.api.getAvailableDays({ year: 2026, month: 11, serviceId: SERVICE, employeeId: 'emp-nope' }))).code).toBe('not_found');
+    // A refusal of the request says nothing against the API: still online, nothing paused.
+    expect(await c.api.getSyncStatus({})).toMatchObject({ online: true, mode: 'enabled' });
+  });
+
+  it('a lookup that fails with a 5xx answers from the cache without calling the API unreachable', async () => {
+    const { c, up } = await open();
+    const live = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE });
+    up.proxy.setMode('500');
+    const cached = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, fresh: true });
+    expect(cached).toMatchObject({ source: 'cache', asOf: live.asOf });
+    const status = await c.api.getSyncStatus({});
+    expect(status).toMatchObject({ online: true, mode: 'enabled' });
+    expect(status).not.toHaveProperty('offlineReason');
+  });
+
+  it("offline, an employee's day comes from the cached 'anyone' list: only the slots the API named them for are free", async () => {
+    const { c, up, clock } = await open();
+    const anyone = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE });
+    up.proxy.setMode('down');
+    clock.advance(60_000);
+    const anna = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' });
+    expect(anna).toMatchObject({ source: 'cache', asOf: anyone.asOf });
+    expect(anna.timeSlots.map((s) => s.time)).toEqual(anyone.timeSlots.map((s) => s.time));
+    const namedFor = (id: string) => anyone.timeSlots.filter((s) => s.available && s.employeeId === id).map((s) => s.time);
+    const freeIn = (slots: TimeSlot[]) => slots.filter((s) => s.available).map((s) => s.time);
+    expect(namedFor('emp-anna').length).toBeGreaterThan(0);
+    expect(freeIn(anna.timeSlots)).toEqual(namedFor('emp-anna'));
+    // A slot the API gave to someone else is unknown for them, not free.
+    const mehmet = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-mehmet' });
+    expect(freeIn(mehmet.timeSlots)).toEqual(namedFor('emp-mehmet'));
+    const annas = mehmet.timeSlots.filter((s) => namedFor('emp-anna').includes(s.time));
+    expect(annas.length).toBeGreaterThan(0);
+    expect(annas.every((s) => !s.available && s.reason === 'unknown')).toBe(true);
+    // 'any' is the anyone list itself.
+    expect((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'any' })).timeSlots).toEqual(anyone.timeSlots);
+    // A day cached for nobody cannot be answered offline.
+    expect((await failure(c.api.getTimeSlots({ date: '2026-11-25', serviceId: SERVICE, employeeId: 'emp-anna' }))).code).toBe('unavailable');
+  });
+
+  it('the days a service can be booked offline: stored slot lists with a free slot, today or later', async () => {
+    const { c, clock } = await open();
+    await c.api.getTimeSlots({ date: '2026-11-23', serviceId: SERVICE });
+    await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE });
+    await c.api.getTimeSlots({ date: '2026-11-29', serviceId: SERVICE }); // Sunday: closed, no free slot
+    const month = await c.api.getAvailableDays({ year: 2026, month: 11, serviceId: SERVICE });
+    expect(month.bookableOffline).toEqual([23, 24]);
+    expect(month.availableDays).toContain(24);
+    clock.advance(24 * 3_600_000); // Tuesday: Monday has passed
+    const later = await c.api.getAvailableDays({ year: 2026, month: 11, serviceId: SERVICE });
+    expect(later.bookableOffline).toEqual([24]);
+    // Without a service there is nothing to book offline to speak of.
+    expect(await c.api.getAvailableDays({ year: 2026, month: 11 })).not.toHaveProperty('bookableOffline');
+  });
+
+  it('the month from the cache: an employee calendar as the API said it; live again once it is an hour old', async () => {
+    const { c, up, clock } = await open();
+    const live = await c.api.getAvailableDays({ year: 2026, month: 11, serviceId: SERVICE, employeeId: 'emp-anna' });
+    expect(live.source).toBe('live');
+    const requests = up.proxy.requests();
+    clock.advance(60 * 60_000);
+    const cached = await c.api.getAvailableDays({ year: 2026, month: 11, serviceId: SERVICE, employeeId: 'emp-anna' });
+    expect(cached).toMatchObject({ source: 'cache', asOf: live.asOf, availableDays: live.availableDays, totalDays: live.totalDays });
+    expect(up.proxy.requests()).toBe(requests);
+    clock.advance(1);
+    expect((await c.api.getAvailableDays({ year: 2026, month: 11, serviceId: SERVICE, employeeId: 'emp-anna' })).source).toBe('live');
+    up.proxy.setMode('down');
+    expect((await failure(c.api.getAvailableDays({ year: 2026, month: 12, serviceId: SERVICE }))).code).toBe('unavailable');
+  });
+
+  it('a catalog never fetched and the API down: unavailable; a service the cache lacks is asked for once', async () => {
+    const { c, up } = await open();
+    up.proxy.setMode('down');
+    expect((await failure(c.api.getCatalog({}))).code).toBe('unavailable');
+    up.proxy.setMode('pass');
+    const catalog = await c.api.getCatalog({});
+    expect(catalog.source).toBe('live');
+    expect(catalog.services.every((s) => s.enabled)).toBe(true);
+    const requests = up.proxy.requests();
+    expect((await failure(c.api.getTimeSlots({ date: DATE, serviceId: 'svc-nope' }))).code).toBe('not_found');
+    expect(up.proxy.requests()).toBe(requests + 2); // services and employees, live
+    up.proxy.setMode('down');
+    expect((await failure(c.api.getTimeSlots({ date: DATE, serviceId: 'svc-nope' }))).code).toBe('unavailable');
+  });
+});
+
+describe('bookings the API refuses, or does not answer', () => {
+  it('refusals by status: 404 not_found, 400 invalid_request; nothing is queued', async () => {
+    const { c } = await open();
+    const slot = freeOf((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE })).timeSlots);
+    const unknownEmployee = await failure(c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-nope', time: slot.time }, 1)));
+    expect(unknownEmployee.code).toBe('not_found');
+    const offGrid = await failure(c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: slot.employeeId, time: '10:07' }, 2)));
+    expect(offGrid.code).toBe('invalid_request');
+    expect(await staffList(c)).toEqual([]);
+    expect((await c.api.getSyncStatus({})).online).toBe(true);
+  });
+
+  it('no answer (a 5xx): a free slot is queued and held; a slot the cache calls taken or off the grid is refused and not queued', async () => {
+    const { c, up } = await open();
+    const day = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' });
+    const slot = freeOf(day.timeSlots, 'emp-anna');
+    const taken = day.timeSlots.find((s) => !s.available);
+    if (!taken) throw new Error('no taken slot');
+    up.proxy.setMode('500');
+    const refused = await failure(c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: taken.time }, 3)));
+    expect(refused.code).toBe('slot_taken');
+    const offGrid = await failure(c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: '10:07' }, 4)));
+    expect(offGrid.code).toBe('invalid_request');
+    expect(await staffList(c)).toEqual([]);
+    const queued = await c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time }, 5));
+    expect(queued).toMatchObject({ state: 'queued', booking: null });
+    expect((await c.api.getSyncStatus({})).queued).toBe(1);
+    const held = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' });
+    expect(held.timeSlots.find((s) => s.time === slot.time)?.available).toBe(false);
+  });
+
+  it('API unreachable (connection reset): the booking is queued and the kiosk says offline', async () => {
+    const { c, up } = await open();
+    const slot = freeOf((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' })).timeSlots, 'emp-anna');
+    up.proxy.setMode('down');
+    const queued = await c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time }, 5));
+    expect(queued.state).toBe('queued');
+    const status = await c.api.getSyncStatus({});
+    expect(status).toMatchObject({ online: false, mode: 'offline', queued: 1 });
+    expect(status.offlineReason).toBeDefined();
+  });
+
+  it('a lost answer on a slot the cache calls taken: the caller hears no, the booking stays for replay under its key', async () => {
+    const { c, up } = await open({ bookingTimeoutMs: 300 });
+    const day = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' });
+    const taken = day.timeSlots.find((s) => !s.available);
+    if (!taken) throw new Error('no taken slot');
+    up.proxy.setMode('hang');
+    const refused = await failure(c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: taken.time }, 6)));
+    expect(refused.code).toBe('slot_taken');
+    // The API may have created it: it stays, for the API's stored answer to settle.
+    const list = await staffList(c);
+    expect(list).toHaveLength(1);
+    expect(list[0]?.state).toBe('queued');
+  });
+
+  it('a past time is refused while offline, before any customer data is queued', async () => {
+    const { c, up } = await open();
+    await c.api.getTimeSlots({ date: '2026-11-23', serviceId: SERVICE, employeeId: 'emp-anna' });
+    up.proxy.setMode('down');
+    await c.api.getTimeSlots({ date: '2026-11-23', serviceId: SERVICE, employeeId: 'emp-anna', fresh: true });
+    const past = await failure(c.api.createBooking(bookingRequest({ date: '2026-11-23', serviceId: SERVICE, employeeId: 'emp-anna', time: '09:00' }, 7)));
+    expect(past.code).toBe('invalid_input');
+    expect(await staffList(c)).toEqual([]);
+  });
+});
+
+describe('staff rules of the engine', () => {
+  /** A booking queued while the API is down; then the API is back. */
+  async function queued(c: KioskCoreInternals, up: UpstreamFixture, n: number): Promise<string> {
+    const day = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' });
+    const free = day.timeSlots.filter((s) => s.available);
+    const slot = free[n];
+    if (!slot) throw new Error('no free slot');
+    up.proxy.setMode('500');
+    const result = await c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time }, n));
+    up.proxy.setMode('pass');
+    expect(result.state).toBe('queued');
+    return result.localId;
+  }
+
+  it('a discard can be undone only within its window, and only once', async () => {
+    const { c, up, clock } = await open();
+    const session = await openStaffSession(c);
+    const id = await queued(c, up, 0);
+    expect((await c.api.discardBooking({ session, localId: id })).state).toBe('discarded');
+    expect((await c.api.discardBooking({ session, localId: id })).state).toBe('discarded'); // again: as it is
+    clock.advance(UNDO_DISCARD_MS);
+    expect((await c.api.restoreBooking({ session, localId: id })).state).toBe('queued');
+    expect((await failure(c.api.restoreBooking({ session, localId: id }))).code).toBe('invalid_request');
+    await c.api.discardBooking({ session, localId: id });
+    clock.advance(UNDO_DISCARD_MS + 1);
+    expect((await failure(c.api.restoreBooking({ session, localId: id }))).code).toBe('invalid_request');
+    expect((await failure(c.api.restoreBooking({ session, localId: 'no-such-id' }))).code).toBe('not_found');
+  });
+
+  it('only a rejected booking can be linked to its rebooking, not to itself, and not to an unknown one', async () => {
+    const { c, up } = await open();
+    const session = await openStaffSession(c);
+    const first = await queued(c, up, 0);
+    const second = await queued(c, up, 1);
+    expect((await failure(c.api.linkRebooking({ session, localId: first, rebookedAs: second }))).code).toBe('invalid_request');
+    expect((await failure(c.api.linkRebooking({ session, localId: first, rebookedAs: 'no-such-id' }))).code).toBe('not_found');
+    expect((await failure(c.api.linkRebooking({ session, localId: 'no-such-id', rebookedAs: second }))).code).toBe('not_found');
+  });
+
+  it('listBookings finds bookings by what staff type: a customer name, not another', async () => {
+    const { c, up } = await open();
+    const session = await openStaffSession(c);
+    await queued(c, up, 0);
+    const all = await c.api.listBookings({ session });
+    expect(all).toHaveLength(1);
+    const name = bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: '10:00' }, 0).customer.name;
+    expect(await c.api.listBookings({ session, query: name })).toHaveLength(1);
+    expect(await c.api.listBookings({ session, query: 'nobody by this name' })).toEqual([]);
+  });
+
+  it('Sync now while the API is down says offline and sends nothing; once it is back, online with the count sent', async () => {
+    const { c, up } = await open();
+    const session = await openStaffSession(c);
+    await queued(c, up, 0);
+    up.proxy.setMode('down');
+    const down = await c.api.syncNow({ session });
+    expect(down.report).toEqual({ result: 'offline', sent: 0, stillQueued: 1 });
+    expect(serverBookings(up.dbPath)).toEqual([]);
+    up.proxy.setMode('pass');
+    const back = await c.api.syncNow({ session });
+    expect(back.report).toEqual({ result: 'online', sent: 1, stillQueued: 0 });
+    expect(serverBookings(up.dbPath)).toHaveLength(1);
+  });
+});
