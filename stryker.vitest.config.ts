@@ -39,7 +39,6 @@ const integration = {
           // Staff actions, settings and customer data through the real core (a few seconds).
           'test/integration/core/settings.test.ts',
           'test/integration/core/settings-service.test.ts',
-          'test/integration/core/engine-edges.test.ts',
           'test/integration/core/staff-session.test.ts',
           'test/integration/core/shop-profile.test.ts',
           'test/integration/core/customer-data.test.ts',
