@@ -5,11 +5,12 @@
  * the days a service can be booked offline, a booking whose answer is lost while the cache says
  * its slot is taken, and staff's undo and rebook rules.
  */
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import type { TimeSlot } from '../../../shared/api/schemas';
-import { UNDO_DISCARD_MS } from '../../../shared/kiosk-api';
-import { bookingRequest, corePerTest, kioskFailure as failure, serverBookings, type startCore, type UpstreamFixture } from '../../support/core/harness';
+import { UNDO_DISCARD_MS, type LocalBooking } from '../../../shared/kiosk-api';
+import { bookingRequest, corePerTest, kioskFailure as failure, serverBookings, type startCore, until, type UpstreamFixture } from '../../support/core/harness';
 import { manualClock, type ManualClock } from '../../support/core/manual-clock';
 import { openStaffSession } from '../../support/core/staff';
 
@@ -31,8 +32,26 @@ function freeOf(slots: TimeSlot[], employeeId?: string): TimeSlot & { employeeId
   return slot;
 }
 
-async function staffList(c: KioskCoreInternals): Promise<{ localId: string; state: string }[]> {
+async function staffList(c: KioskCoreInternals): Promise<LocalBooking[]> {
   return c.api.listBookings({ session: await openStaffSession(c) });
+}
+
+function revokeKeys(dbPath: string): void {
+  const db = new Database(dbPath);
+  try {
+    db.prepare('update api_keys set revoked_at = 1').run();
+  } finally {
+    db.close();
+  }
+}
+
+/** The API gone: the first lookup finds it, the second is the probe that starts the interval. */
+async function goOffline(c: KioskCoreInternals, up: UpstreamFixture): Promise<void> {
+  up.proxy.setMode('down');
+  const lookup = () => c.api.getTimeSlots({ date: '2026-11-26', serviceId: SERVICE, fresh: true }).catch(() => null);
+  await lookup();
+  await lookup();
+  expect((await c.api.getSyncStatus({})).online).toBe(false);
 }
 
 describe('lookups', () => {
@@ -125,9 +144,41 @@ describe('lookups', () => {
   });
 });
 
+describe('what the kiosk learns from a lookup', () => {
+  it('a refused key on a lookup pauses the queue and names the status', async () => {
+    const { c, up } = await open();
+    await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE });
+    revokeKeys(up.dbPath);
+    const cached = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, fresh: true });
+    expect(cached.source).toBe('cache');
+    const status = await c.api.getSyncStatus({});
+    expect(status.mode).toBe('paused');
+    expect(status.lastError).toContain('HTTP 401');
+  });
+
+  it('a day whose slot list, fetched after the calendar, has nothing left leaves the service calendar, not an employee\'s', async () => {
+    const { c, up, clock } = await open();
+    const service = await c.api.getAvailableDays({ year: 2026, month: 11, serviceId: SERVICE });
+    const anna = await c.api.getAvailableDays({ year: 2026, month: 11, serviceId: SERVICE, employeeId: 'emp-anna' });
+    expect(service.availableDays).toContain(23);
+    expect(anna.availableDays).toContain(23);
+    clock.advance(10 * 3_600_000 - 5 * 60_000); // Monday 19:55: nothing left to book today
+    const today = await c.api.getTimeSlots({ date: '2026-11-23', serviceId: SERVICE });
+    expect(today.timeSlots.some((s) => s.available)).toBe(false);
+    up.proxy.setMode('down');
+    const cached = await c.api.getAvailableDays({ year: 2026, month: 11, serviceId: SERVICE });
+    expect(cached.source).toBe('cache');
+    expect(cached.availableDays).not.toContain(23);
+    expect(cached.totalDays).toBe(cached.availableDays.length);
+    const annaCached = await c.api.getAvailableDays({ year: 2026, month: 11, serviceId: SERVICE, employeeId: 'emp-anna' });
+    expect(annaCached).toMatchObject({ source: 'cache', availableDays: anna.availableDays });
+  });
+});
+
 describe('bookings the API refuses, or does not answer', () => {
   it('refusals by status: 404 not_found, 400 invalid_request; nothing is queued', async () => {
     const { c } = await open();
+    await c.api.getCatalog({}); // online, the API decides, not the cached catalog
     const slot = freeOf((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE })).timeSlots);
     const unknownEmployee = await failure(c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-nope', time: slot.time }, 1)));
     expect(unknownEmployee.code).toBe('not_found');
@@ -179,6 +230,47 @@ describe('bookings the API refuses, or does not answer', () => {
     const list = await staffList(c);
     expect(list).toHaveLength(1);
     expect(list[0]?.state).toBe('queued');
+  });
+
+  it('a slot a queued booking holds is refused to a second booking before the API is asked', async () => {
+    const { c, up } = await open();
+    const slot = freeOf((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' })).timeSlots, 'emp-anna');
+    up.proxy.setMode('500');
+    const first = await c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time }, 8));
+    expect(first.state).toBe('queued');
+    up.proxy.setMode('pass');
+    const requests = up.proxy.requests();
+    const second = await failure(c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time }, 9)));
+    expect(second.code).toBe('slot_taken');
+    expect(up.proxy.requests()).toBe(requests);
+    const list = await staffList(c);
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ localId: first.localId, attempts: 1 });
+  });
+
+  it('a booking waiting for its answer counts as queued, and is held', async () => {
+    const { c, up } = await open({ bookingTimeoutMs: 5_000 });
+    const slot = freeOf((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' })).timeSlots, 'emp-anna');
+    up.proxy.setMode('hang');
+    const pending = c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time }, 10));
+    await until(async () => (await c.api.getSyncStatus({})).queued === 1, 2_000);
+    const list = await staffList(c);
+    expect(list.map((b) => [b.state, b.attempts])).toEqual([['sending', 1]]);
+    up.proxy.setMode('down');
+    const held = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' });
+    expect(held.timeSlots.find((s) => s.time === slot.time)?.available).toBe(false);
+    await up.proxy.close(); // ends the hanging request
+    expect((await pending).state).toBe('queued');
+  });
+
+  it('a booking queued while offline has had no attempt yet', async () => {
+    const { c, up, clock } = await open();
+    const slot = freeOf((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' })).timeSlots, 'emp-anna');
+    await goOffline(c, up);
+    clock.advance(1_000); // within the probe interval: the booking does not try the API
+    const queued = await c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time }, 11));
+    expect(queued.state).toBe('queued');
+    expect((await staffList(c)).map((b) => [b.state, b.attempts])).toEqual([['queued', 0]]);
   });
 
   it('a past time is refused while offline, before any customer data is queued', async () => {
