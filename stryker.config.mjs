@@ -17,6 +17,11 @@ export default {
   coverageAnalysis: 'perTest',
   concurrency: 2,
   timeoutMS: 5_000,
+  // Static mutants (module-level code) run the whole test selection each. In the engine area
+  // they are 139 of 1190 (settings keys, defaults, messages) and took an estimated 44 % of its
+  // run, so that area ignores them (Stryker reports them as Ignored, outside the score); the
+  // stored setting keys are proved by settings-service.test.ts, which fails on a renamed key.
+  ignoreStatic: area === 'engine',
   ignorePatterns: ['out', 'reports', 'test-results', 'docs', 'bench', '.tsbuild', 'data', '.stryker-tmp*'],
   tempDirName: `.stryker-tmp-${name}`,
   // A second run re-tests only mutants whose code or covering tests changed.
