@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import type { TimeSlot } from '../../../shared/api/schemas';
-import { UNDO_DISCARD_MS, type LocalBooking } from '../../../shared/kiosk-api';
+import { UNDO_DISCARD_MS, type KioskEvent, type LocalBooking } from '../../../shared/kiosk-api';
 import { bookingRequest, corePerTest, kioskFailure as failure, serverBookings, type startCore, until, type UpstreamFixture } from '../../support/core/harness';
 import { manualClock, type ManualClock } from '../../support/core/manual-clock';
 import { openStaffSession } from '../../support/core/staff';
@@ -59,6 +59,7 @@ describe('lookups', () => {
     const { c } = await open();
     expect((await failure(c.api.getAvailableDays({ year: 2026, month: 11, serviceId: 'svc-nope' }))).code).toBe('not_found');
     expect((await failure(c.api.getAvailableDays({ year: 2026, month: 11, serviceId: SERVICE, employeeId: 'emp-nope' }))).code).toBe('not_found');
+    expect((await failure(c.api.getTimeSlots({ date: '2026-02-30', serviceId: SERVICE }))).code).toBe('invalid_request');
     // A refusal of the request says nothing against the API: still online, nothing paused.
     expect(await c.api.getSyncStatus({})).toMatchObject({ online: true, mode: 'enabled' });
   });
@@ -154,6 +155,47 @@ describe('what the kiosk learns from a lookup', () => {
     const status = await c.api.getSyncStatus({});
     expect(status.mode).toBe('paused');
     expect(status.lastError).toContain('HTTP 401');
+    // While paused, lookups do not spend requests on a key the API refuses.
+    const requests = up.proxy.requests();
+    expect((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, fresh: true })).source).toBe('cache');
+    expect(up.proxy.requests()).toBe(requests);
+  });
+
+  it('every change a lookup or a booking makes to the sync state reaches subscribers at once', async () => {
+    const { c, up, clock } = await open();
+    const events: KioskEvent[] = [];
+    const stop = c.events.subscribe((event) => events.push(event));
+    const last = () => events.filter((e): e is Extract<KioskEvent, { type: 'status' }> => e.type === 'status').at(-1)?.status;
+    try {
+      const slot = freeOf((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' })).timeSlots, 'emp-anna');
+      expect(last()).toMatchObject({ online: true, lastSyncAt: new Date(MONDAY_1000).toISOString() });
+      up.proxy.setMode('down');
+      await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', fresh: true });
+      expect(last()).toMatchObject({ online: false, mode: 'offline' });
+      up.proxy.setMode('pass');
+      clock.advance(60_000);
+      await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', fresh: true });
+      expect(last()).toMatchObject({ online: true, lastSyncAt: new Date(MONDAY_1000 + 60_000).toISOString() });
+      up.proxy.setMode('500');
+      await c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time }, 12));
+      expect(last()?.queued).toBe(1);
+      up.proxy.setMode('pass');
+      revokeKeys(up.dbPath);
+      await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', fresh: true });
+      expect(last()?.mode).toBe('paused');
+    } finally {
+      stop();
+    }
+  });
+
+  it('offline days are judged by the whole date: a past day early in a month is not bookable', async () => {
+    const { c, clock } = await open();
+    clock.set(Date.parse('2026-09-03T08:00:00Z')); // Thursday 10:00 in Berlin
+    await c.api.getTimeSlots({ date: '2026-09-03', serviceId: SERVICE });
+    await c.api.getTimeSlots({ date: '2026-09-07', serviceId: SERVICE });
+    expect((await c.api.getAvailableDays({ year: 2026, month: 9, serviceId: SERVICE })).bookableOffline).toEqual([3, 7]);
+    clock.set(Date.parse('2026-09-05T08:00:00Z'));
+    expect((await c.api.getAvailableDays({ year: 2026, month: 9, serviceId: SERVICE })).bookableOffline).toEqual([7]);
   });
 
   it('a day whose slot list, fetched after the calendar, has nothing left leaves the service calendar, not an employee\'s', async () => {
@@ -271,6 +313,27 @@ describe('bookings the API refuses, or does not answer', () => {
     const queued = await c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time }, 11));
     expect(queued.state).toBe('queued');
     expect((await staffList(c)).map((b) => [b.state, b.attempts])).toEqual([['queued', 0]]);
+  });
+
+  it('a kiosk that never reached the API cannot take a booking: unavailable, not a refusal of the customer', async () => {
+    const { c, up } = await open();
+    up.proxy.setMode('down');
+    const refused = await failure(c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: '10:00' }, 13)));
+    expect(refused.code).toBe('unavailable');
+    await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE }).catch(() => null);
+    expect((await failure(c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: '10:00' }, 13)))).code).toBe('unavailable');
+  });
+
+  it('no answer on a slot booked by this kiosk since its cached day was fetched: refused, not queued twice', async () => {
+    const { c, up, clock } = await open();
+    const slot = freeOf((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' })).timeSlots, 'emp-anna');
+    clock.advance(1_000);
+    const first = await c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time }, 14));
+    expect(first.state).toBe('sent');
+    up.proxy.setMode('500');
+    const second = await failure(c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time }, 15)));
+    expect(second.code).toBe('slot_taken');
+    expect((await staffList(c)).map((b) => b.localId)).toEqual([first.localId]);
   });
 
   it('a past time is refused while offline, before any customer data is queued', async () => {
