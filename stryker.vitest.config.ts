@@ -40,6 +40,7 @@ const integration = {
           'test/integration/core/settings.test.ts',
           'test/integration/core/settings-service.test.ts',
           'test/integration/core/staff-session.test.ts',
+          'test/integration/core/staff-access.test.ts',
           'test/integration/core/shop-profile.test.ts',
           'test/integration/core/customer-data.test.ts',
           'test/integration/core/discard-and-rebook.test.ts',
