@@ -298,6 +298,12 @@ describe('bookings the API refuses, or does not answer', () => {
     await until(async () => (await c.api.getSyncStatus({})).queued === 1, 2_000);
     const list = await staffList(c);
     expect(list.map((b) => [b.state, b.attempts])).toEqual([['sending', 1]]);
+    // Staff can neither retry nor discard a booking whose answer is still coming.
+    const session = await openStaffSession(c);
+    const localId = list[0]?.localId ?? '';
+    expect((await c.api.retryBooking({ session, localId })).state).toBe('sending');
+    const discard = await failure(c.api.discardBooking({ session, localId }));
+    expect(discard).toMatchObject({ code: 'invalid_request', message: 'a sending booking cannot be discarded' });
     up.proxy.setMode('down');
     const held = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' });
     expect(held.timeSlots.find((s) => s.time === slot.time)?.available).toBe(false);
