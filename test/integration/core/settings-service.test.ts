@@ -266,6 +266,14 @@ describe("IT's locks", () => {
     expect(service.update(update(same)).settings.locked).toEqual([field]);
   });
 
+  it.each(changes)('%s locked: an update that leaves it out changes the rest', (field) => {
+    const { db, service } = open({ locked: [field] });
+    setSetting(db, 'upstreamUrl', 'https://api.example.com');
+    const other = field === 'shop' ? { mode: 'counter' as const } : { shop: { phone: '030' } };
+    expect(() => service.update(update(other))).not.toThrow();
+    expect(field === 'shop' ? service.get().mode : service.get().shop.phone).toBe(field === 'shop' ? 'counter' : '030');
+  });
+
   it('an upstream move that would drop the key IT set is refused; with the key unlocked it drops it', () => {
     const locked = open({ locked: ['apiKey'] });
     expect(failure(() => locked.service.update(update({ upstreamUrl: 'https://other.example.com' }))).message).toBe('apiKey is set by your IT department');
