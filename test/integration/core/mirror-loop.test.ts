@@ -48,7 +48,7 @@ function slots(from: string, to: string): TimeSlot[] {
   return list;
 }
 
-type Override = (task: MirrorTask) => UpstreamOutcome<unknown> | Promise<UpstreamOutcome<unknown>> | undefined;
+type Override = (task: MirrorTask) => UpstreamOutcome<unknown> | Promise<UpstreamOutcome<unknown> | undefined> | undefined;
 
 interface Rig {
   db: KioskDb;
