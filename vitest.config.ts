@@ -20,7 +20,8 @@ export default defineConfig({
       reportsDirectory: 'reports/coverage',
       reportOnFailure: true,
       // The floor is the figure when it was set (issue 12): later work may raise it, never lower it.
-      thresholds: { lines: 90, branches: 82 },
+      // Raised with the engine and settings tests (CI of cdc2e1e: lines 91.2 %, branches 84.2 %).
+      thresholds: { lines: 90.5, branches: 83.5 },
     },
     projects: [
       {
