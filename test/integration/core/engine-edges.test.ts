@@ -5,12 +5,11 @@
  * the days a service can be booked offline, a booking whose answer is lost while the cache says
  * its slot is taken, and staff's undo and rebook rules.
  */
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import type { TimeSlot } from '../../../shared/api/schemas';
 import { UNDO_DISCARD_MS, type KioskEvent, type LocalBooking } from '../../../shared/kiosk-api';
-import { bookingRequest, corePerTest, kioskFailure as failure, serverBookings, type startCore, until, type UpstreamFixture } from '../../support/core/harness';
+import { bookingRequest, corePerTest, goOffline, kioskFailure as failure, revokeKeys, serverBookings, type startCore, until, type UpstreamFixture } from '../../support/core/harness';
 import { manualClock, type ManualClock } from '../../support/core/manual-clock';
 import { openStaffSession } from '../../support/core/staff';
 
@@ -34,24 +33,6 @@ function freeOf(slots: TimeSlot[], employeeId?: string): TimeSlot & { employeeId
 
 async function staffList(c: KioskCoreInternals): Promise<LocalBooking[]> {
   return c.api.listBookings({ session: await openStaffSession(c) });
-}
-
-function revokeKeys(dbPath: string): void {
-  const db = new Database(dbPath);
-  try {
-    db.prepare('update api_keys set revoked_at = 1').run();
-  } finally {
-    db.close();
-  }
-}
-
-/** The API gone: the first lookup finds it, the second is the probe that starts the interval. */
-async function goOffline(c: KioskCoreInternals, up: UpstreamFixture): Promise<void> {
-  up.proxy.setMode('down');
-  const lookup = () => c.api.getTimeSlots({ date: '2026-11-26', serviceId: SERVICE, fresh: true }).catch(() => null);
-  await lookup();
-  await lookup();
-  expect((await c.api.getSyncStatus({})).online).toBe(false);
 }
 
 describe('lookups', () => {
@@ -314,7 +295,7 @@ describe('bookings the API refuses, or does not answer', () => {
   it('a booking queued while offline has had no attempt yet', async () => {
     const { c, up, clock } = await open();
     const slot = freeOf((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' })).timeSlots, 'emp-anna');
-    await goOffline(c, up);
+    await goOffline(c, up, SERVICE);
     clock.advance(1_000); // within the probe interval: the booking does not try the API
     const queued = await c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time }, 11));
     expect(queued.state).toBe('queued');

@@ -4,12 +4,11 @@
  * when it answers from the cache, which holds the cache must respect, how a booking is decided
  * online, offline and while the key is refused.
  */
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import { DEFAULT_ENGINE_FRESHNESS } from '../../../electron/core/engine/engine';
 import type { TimeSlot } from '../../../shared/api/schemas';
-import { bookingRequest, corePerTest, kioskFailure as failure, serverBookings, type UpstreamFixture } from '../../support/core/harness';
+import { bookingRequest, corePerTest, goOffline, kioskFailure as failure, revokeKeys, serverBookings, type UpstreamFixture } from '../../support/core/harness';
 import { manualClock, type ManualClock } from '../../support/core/manual-clock';
 import { openStaffSession } from '../../support/core/staff';
 
@@ -27,27 +26,6 @@ async function open(): Promise<{ c: KioskCoreInternals; up: UpstreamFixture; clo
 
 function free(slots: TimeSlot[]): (TimeSlot & { employeeId: string })[] {
   return slots.filter((s): s is TimeSlot & { employeeId: string } => s.available && s.employeeId !== undefined);
-}
-
-function revokeKeys(dbPath: string): void {
-  const db = new Database(dbPath);
-  try {
-    db.prepare('update api_keys set revoked_at = 1').run();
-  } finally {
-    db.close();
-  }
-}
-
-/**
- * Two failed live lookups: the first finds the API gone, the second is the probe that starts
- * the probe interval (until it passes, a booking does not try the API itself).
- */
-async function goOffline(c: KioskCoreInternals, up: UpstreamFixture): Promise<void> {
-  up.proxy.setMode('down');
-  const lookup = () => c.api.getTimeSlots({ date: '2026-11-26', serviceId: SERVICE, fresh: true }).catch(() => null);
-  await lookup(); // not cached: 'unavailable', but the API was tried
-  await lookup();
-  expect((await c.api.getSyncStatus({})).online).toBe(false);
 }
 
 describe('lookups', () => {
@@ -91,7 +69,7 @@ describe('lookups', () => {
   it('offline, a lookup tries the API again only once per probe interval', async () => {
     const { c, up, clock } = await open();
     await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE });
-    await goOffline(c, up);
+    await goOffline(c, up, SERVICE);
     const requests = up.proxy.requests();
     clock.advance(14_000);
     expect((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, fresh: true })).source).toBe('cache');
@@ -109,7 +87,7 @@ describe('lookups', () => {
     clock.advance(60_000);
     const sent = await c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time }, 1));
     expect(sent.state).toBe('sent');
-    await goOffline(c, up);
+    await goOffline(c, up, SERVICE);
     const cached = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' });
     expect(cached.source).toBe('cache');
     expect(cached.asOf).toBe(day.asOf); // the answer from before the booking
@@ -138,7 +116,7 @@ describe('bookings', () => {
     const { c, up } = await open();
     await c.api.getCatalog({});
     await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE });
-    await goOffline(c, up);
+    await goOffline(c, up, SERVICE);
     const refused = await failure(c.api.createBooking(bookingRequest({ date: '2026-11-25', serviceId: SERVICE, employeeId: 'emp-anna', time: '10:00' }, 3)));
     expect(refused.code).toBe('unavailable');
     expect(await c.api.listBookings({ session: await openStaffSession(c) })).toEqual([]);

@@ -189,3 +189,26 @@ export function bookingRequest(
     customer: { name: `Test Customer ${n}`, email: `customer${n}@example.com`, phone: '+49 30 555 0101' },
   };
 }
+
+/** Revokes every API key of the reference server behind `dbPath`: its next answer is a 401. */
+export function revokeKeys(dbPath: string): void {
+  const db = new Database(dbPath);
+  try {
+    db.prepare('update api_keys set revoked_at = 1').run();
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * The API gone: two failed live lookups of `serviceId` (on a day no test caches). The first
+ * finds the API gone, the second is the probe that starts the probe interval (until it passes,
+ * a booking does not try the API itself).
+ */
+export async function goOffline(core: KioskCoreInternals, upstream: UpstreamFixture, serviceId: string): Promise<void> {
+  upstream.proxy.setMode('down');
+  const lookup = () => core.api.getTimeSlots({ date: '2026-11-26', serviceId, fresh: true }).catch(() => null);
+  await lookup(); // not cached: 'unavailable', but the API was tried
+  await lookup();
+  if ((await core.api.getSyncStatus({})).online) throw new Error('the kiosk did not notice the API was gone');
+}
