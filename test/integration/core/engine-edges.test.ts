@@ -31,6 +31,11 @@ function freeOf(slots: TimeSlot[], employeeId?: string): TimeSlot & { employeeId
   return slot;
 }
 
+/** Anna's Tuesday for the 45-minute service, live or cached. */
+const annaDay = (c: KioskCoreInternals) => c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' });
+/** Booking number `n` with Anna on Tuesday at `time`. */
+const annaBooking = (time: string, n: number) => bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time }, n);
+
 async function staffList(c: KioskCoreInternals): Promise<LocalBooking[]> {
   return c.api.listBookings({ session: await openStaffSession(c) });
 }
@@ -61,7 +66,7 @@ describe('lookups', () => {
     const anyone = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE });
     up.proxy.setMode('down');
     clock.advance(60_000);
-    const anna = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' });
+    const anna = await annaDay(c);
     expect(anna).toMatchObject({ source: 'cache', asOf: anyone.asOf });
     expect(anna.timeSlots.map((s) => s.time)).toEqual(anyone.timeSlots.map((s) => s.time));
     const namedFor = (id: string) => anyone.timeSlots.filter((s) => s.available && s.employeeId === id).map((s) => s.time);
@@ -148,7 +153,7 @@ describe('what the kiosk learns from a lookup', () => {
     const stop = c.events.subscribe((event) => events.push(event));
     const last = () => events.filter((e): e is Extract<KioskEvent, { type: 'status' }> => e.type === 'status').at(-1)?.status;
     try {
-      const slot = freeOf((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' })).timeSlots, 'emp-anna');
+      const slot = freeOf((await annaDay(c)).timeSlots, 'emp-anna');
       expect(last()).toMatchObject({ online: true, lastSyncAt: new Date(MONDAY_1000).toISOString() });
       up.proxy.setMode('down');
       await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', fresh: true });
@@ -158,7 +163,7 @@ describe('what the kiosk learns from a lookup', () => {
       await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', fresh: true });
       expect(last()).toMatchObject({ online: true, lastSyncAt: new Date(MONDAY_1000 + 60_000).toISOString() });
       up.proxy.setMode('500');
-      await c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time }, 12));
+      await c.api.createBooking(annaBooking(slot.time, 12));
       expect(last()?.queued).toBe(1);
       up.proxy.setMode('pass');
       revokeKeys(up.dbPath);
@@ -213,28 +218,28 @@ describe('bookings the API refuses, or does not answer', () => {
 
   it('no answer (a 5xx): a free slot is queued and held; a slot the cache calls taken or off the grid is refused and not queued', async () => {
     const { c, up } = await open();
-    const day = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' });
+    const day = await annaDay(c);
     const slot = freeOf(day.timeSlots, 'emp-anna');
     const taken = day.timeSlots.find((s) => !s.available);
     if (!taken) throw new Error('no taken slot');
     up.proxy.setMode('500');
-    const refused = await failure(c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: taken.time }, 3)));
+    const refused = await failure(c.api.createBooking(annaBooking(taken.time, 3)));
     expect(refused.code).toBe('slot_taken');
-    const offGrid = await failure(c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: '10:07' }, 4)));
+    const offGrid = await failure(c.api.createBooking(annaBooking('10:07', 4)));
     expect(offGrid.code).toBe('invalid_request');
     expect(await staffList(c)).toEqual([]);
-    const queued = await c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time }, 5));
+    const queued = await c.api.createBooking(annaBooking(slot.time, 5));
     expect(queued).toMatchObject({ state: 'queued', booking: null });
     expect((await c.api.getSyncStatus({})).queued).toBe(1);
-    const held = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' });
+    const held = await annaDay(c);
     expect(held.timeSlots.find((s) => s.time === slot.time)?.available).toBe(false);
   });
 
   it('API unreachable (connection reset): the booking is queued and the kiosk says offline', async () => {
     const { c, up } = await open();
-    const slot = freeOf((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' })).timeSlots, 'emp-anna');
+    const slot = freeOf((await annaDay(c)).timeSlots, 'emp-anna');
     up.proxy.setMode('down');
-    const queued = await c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time }, 5));
+    const queued = await c.api.createBooking(annaBooking(slot.time, 5));
     expect(queued.state).toBe('queued');
     const status = await c.api.getSyncStatus({});
     expect(status).toMatchObject({ online: false, mode: 'offline', queued: 1 });
@@ -243,11 +248,11 @@ describe('bookings the API refuses, or does not answer', () => {
 
   it('a lost answer on a slot the cache calls taken: the caller hears no, the booking stays for replay under its key', async () => {
     const { c, up } = await open({ bookingTimeoutMs: 300 });
-    const day = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' });
+    const day = await annaDay(c);
     const taken = day.timeSlots.find((s) => !s.available);
     if (!taken) throw new Error('no taken slot');
     up.proxy.setMode('hang');
-    const refused = await failure(c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: taken.time }, 6)));
+    const refused = await failure(c.api.createBooking(annaBooking(taken.time, 6)));
     expect(refused.code).toBe('slot_taken');
     // The API may have created it: it stays, for the API's stored answer to settle.
     const list = await staffList(c);
@@ -257,13 +262,13 @@ describe('bookings the API refuses, or does not answer', () => {
 
   it('a slot a queued booking holds is refused to a second booking before the API is asked', async () => {
     const { c, up } = await open();
-    const slot = freeOf((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' })).timeSlots, 'emp-anna');
+    const slot = freeOf((await annaDay(c)).timeSlots, 'emp-anna');
     up.proxy.setMode('500');
-    const first = await c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time }, 8));
+    const first = await c.api.createBooking(annaBooking(slot.time, 8));
     expect(first.state).toBe('queued');
     up.proxy.setMode('pass');
     const requests = up.proxy.requests();
-    const second = await failure(c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time }, 9)));
+    const second = await failure(c.api.createBooking(annaBooking(slot.time, 9)));
     expect(second.code).toBe('slot_taken');
     expect(up.proxy.requests()).toBe(requests);
     const list = await staffList(c);
@@ -273,9 +278,9 @@ describe('bookings the API refuses, or does not answer', () => {
 
   it('a booking waiting for its answer counts as queued, and is held', async () => {
     const { c, up } = await open({ bookingTimeoutMs: 5_000 });
-    const slot = freeOf((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' })).timeSlots, 'emp-anna');
+    const slot = freeOf((await annaDay(c)).timeSlots, 'emp-anna');
     up.proxy.setMode('hang');
-    const pending = c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time }, 10));
+    const pending = c.api.createBooking(annaBooking(slot.time, 10));
     await until(async () => (await c.api.getSyncStatus({})).queued === 1, 2_000);
     const list = await staffList(c);
     expect(list.map((b) => [b.state, b.attempts])).toEqual([['sending', 1]]);
@@ -286,7 +291,7 @@ describe('bookings the API refuses, or does not answer', () => {
     const discard = await failure(c.api.discardBooking({ session, localId }));
     expect(discard).toMatchObject({ code: 'invalid_request', message: 'a sending booking cannot be discarded' });
     up.proxy.setMode('down');
-    const held = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' });
+    const held = await annaDay(c);
     expect(held.timeSlots.find((s) => s.time === slot.time)?.available).toBe(false);
     await up.proxy.close(); // ends the hanging request
     expect((await pending).state).toBe('queued');
@@ -294,10 +299,10 @@ describe('bookings the API refuses, or does not answer', () => {
 
   it('a booking queued while offline has had no attempt yet', async () => {
     const { c, up, clock } = await open();
-    const slot = freeOf((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' })).timeSlots, 'emp-anna');
+    const slot = freeOf((await annaDay(c)).timeSlots, 'emp-anna');
     await goOffline(c, up, SERVICE);
     clock.advance(1_000); // within the probe interval: the booking does not try the API
-    const queued = await c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time }, 11));
+    const queued = await c.api.createBooking(annaBooking(slot.time, 11));
     expect(queued.state).toBe('queued');
     expect((await staffList(c)).map((b) => [b.state, b.attempts])).toEqual([['queued', 0]]);
   });
@@ -305,20 +310,20 @@ describe('bookings the API refuses, or does not answer', () => {
   it('a kiosk that never reached the API cannot take a booking: unavailable, not a refusal of the customer', async () => {
     const { c, up } = await open();
     up.proxy.setMode('down');
-    const refused = await failure(c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: '10:00' }, 13)));
+    const refused = await failure(c.api.createBooking(annaBooking('10:00', 13)));
     expect(refused.code).toBe('unavailable');
     await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE }).catch(() => null);
-    expect((await failure(c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: '10:00' }, 13)))).code).toBe('unavailable');
+    expect((await failure(c.api.createBooking(annaBooking('10:00', 13)))).code).toBe('unavailable');
   });
 
   it('no answer on a slot booked by this kiosk since its cached day was fetched: refused, not queued twice', async () => {
     const { c, up, clock } = await open();
-    const slot = freeOf((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' })).timeSlots, 'emp-anna');
+    const slot = freeOf((await annaDay(c)).timeSlots, 'emp-anna');
     clock.advance(1_000);
-    const first = await c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time }, 14));
+    const first = await c.api.createBooking(annaBooking(slot.time, 14));
     expect(first.state).toBe('sent');
     up.proxy.setMode('500');
-    const second = await failure(c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time }, 15)));
+    const second = await failure(c.api.createBooking(annaBooking(slot.time, 15)));
     expect(second.code).toBe('slot_taken');
     expect((await staffList(c)).map((b) => b.localId)).toEqual([first.localId]);
   });
@@ -337,12 +342,12 @@ describe('bookings the API refuses, or does not answer', () => {
 describe('staff rules of the engine', () => {
   /** A booking queued while the API is down; then the API is back. */
   async function queued(c: KioskCoreInternals, up: UpstreamFixture, n: number): Promise<string> {
-    const day = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' });
+    const day = await annaDay(c);
     const free = day.timeSlots.filter((s) => s.available);
     const slot = free[n];
     if (!slot) throw new Error('no free slot');
     up.proxy.setMode('500');
-    const result = await c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time }, n));
+    const result = await c.api.createBooking(annaBooking(slot.time, n));
     up.proxy.setMode('pass');
     expect(result.state).toBe('queued');
     return result.localId;
@@ -379,7 +384,7 @@ describe('staff rules of the engine', () => {
     await queued(c, up, 0);
     const all = await c.api.listBookings({ session });
     expect(all).toHaveLength(1);
-    const name = bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: '10:00' }, 0).customer.name;
+    const name = annaBooking('10:00', 0).customer.name;
     expect(await c.api.listBookings({ session, query: name })).toHaveLength(1);
     expect(await c.api.listBookings({ session, query: 'nobody by this name' })).toEqual([]);
   });
