@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import type { TimeSlot } from '../../../shared/api/schemas';
 import { UNDO_DISCARD_MS, type KioskEvent, type LocalBooking } from '../../../shared/kiosk-api';
-import { bookingRequest, corePerTest, goOffline, kioskFailure as failure, revokeKeys, serverBookings, type startCore, until, type UpstreamFixture } from '../../support/core/harness';
+import { bookingRequest, corePerTest, firstFree, goOffline, kioskFailure as failure, revokeKeys, serverBookings, type startCore, until, type UpstreamFixture } from '../../support/core/harness';
 import { manualClock, type ManualClock } from '../../support/core/manual-clock';
 import { openStaffSession } from '../../support/core/staff';
 
@@ -23,12 +23,6 @@ async function open(options: Parameters<typeof startCore>[2] = {}): Promise<{ c:
   const clock = manualClock(MONDAY_1000);
   const { core, upstream } = await openRig(clock, { mirrorDays: 2, ...options });
   return { c: core, up: upstream, clock };
-}
-
-function freeOf(slots: TimeSlot[], employeeId?: string): TimeSlot & { employeeId: string } {
-  const slot = slots.find((s): s is TimeSlot & { employeeId: string } => s.available && s.employeeId !== undefined && (employeeId === undefined || s.employeeId === employeeId));
-  if (!slot) throw new Error('no free slot');
-  return slot;
 }
 
 /** Anna's Tuesday for the 45-minute service, live or cached. */
@@ -153,7 +147,7 @@ describe('what the kiosk learns from a lookup', () => {
     const stop = c.events.subscribe((event) => events.push(event));
     const last = () => events.filter((e): e is Extract<KioskEvent, { type: 'status' }> => e.type === 'status').at(-1)?.status;
     try {
-      const slot = freeOf((await annaDay(c)).timeSlots, 'emp-anna');
+      const slot = firstFree((await annaDay(c)).timeSlots, 'emp-anna');
       expect(last()).toMatchObject({ online: true, lastSyncAt: new Date(MONDAY_1000).toISOString() });
       up.proxy.setMode('down');
       await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', fresh: true });
@@ -207,7 +201,7 @@ describe('bookings the API refuses, or does not answer', () => {
   it('refusals by status: 404 not_found, 400 invalid_request; nothing is queued', async () => {
     const { c } = await open();
     await c.api.getCatalog({}); // online, the API decides, not the cached catalog
-    const slot = freeOf((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE })).timeSlots);
+    const slot = firstFree((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE })).timeSlots);
     const unknownEmployee = await failure(c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-nope', time: slot.time }, 1)));
     expect(unknownEmployee.code).toBe('not_found');
     const offGrid = await failure(c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: slot.employeeId, time: '10:07' }, 2)));
@@ -219,7 +213,7 @@ describe('bookings the API refuses, or does not answer', () => {
   it('no answer (a 5xx): a free slot is queued and held; a slot the cache calls taken or off the grid is refused and not queued', async () => {
     const { c, up } = await open();
     const day = await annaDay(c);
-    const slot = freeOf(day.timeSlots, 'emp-anna');
+    const slot = firstFree(day.timeSlots, 'emp-anna');
     const taken = day.timeSlots.find((s) => !s.available);
     if (!taken) throw new Error('no taken slot');
     up.proxy.setMode('500');
@@ -237,7 +231,7 @@ describe('bookings the API refuses, or does not answer', () => {
 
   it('API unreachable (connection reset): the booking is queued and the kiosk says offline', async () => {
     const { c, up } = await open();
-    const slot = freeOf((await annaDay(c)).timeSlots, 'emp-anna');
+    const slot = firstFree((await annaDay(c)).timeSlots, 'emp-anna');
     up.proxy.setMode('down');
     const queued = await c.api.createBooking(annaBooking(slot.time, 5));
     expect(queued.state).toBe('queued');
@@ -262,7 +256,7 @@ describe('bookings the API refuses, or does not answer', () => {
 
   it('a slot a queued booking holds is refused to a second booking before the API is asked', async () => {
     const { c, up } = await open();
-    const slot = freeOf((await annaDay(c)).timeSlots, 'emp-anna');
+    const slot = firstFree((await annaDay(c)).timeSlots, 'emp-anna');
     up.proxy.setMode('500');
     const first = await c.api.createBooking(annaBooking(slot.time, 8));
     expect(first.state).toBe('queued');
@@ -278,7 +272,7 @@ describe('bookings the API refuses, or does not answer', () => {
 
   it('a booking waiting for its answer counts as queued, and is held', async () => {
     const { c, up } = await open({ bookingTimeoutMs: 5_000 });
-    const slot = freeOf((await annaDay(c)).timeSlots, 'emp-anna');
+    const slot = firstFree((await annaDay(c)).timeSlots, 'emp-anna');
     up.proxy.setMode('hang');
     const pending = c.api.createBooking(annaBooking(slot.time, 10));
     await until(async () => (await c.api.getSyncStatus({})).queued === 1, 2_000);
@@ -299,7 +293,7 @@ describe('bookings the API refuses, or does not answer', () => {
 
   it('a booking queued while offline has had no attempt yet', async () => {
     const { c, up, clock } = await open();
-    const slot = freeOf((await annaDay(c)).timeSlots, 'emp-anna');
+    const slot = firstFree((await annaDay(c)).timeSlots, 'emp-anna');
     await goOffline(c, up, SERVICE);
     clock.advance(1_000); // within the probe interval: the booking does not try the API
     const queued = await c.api.createBooking(annaBooking(slot.time, 11));
@@ -318,7 +312,7 @@ describe('bookings the API refuses, or does not answer', () => {
 
   it('no answer on a slot booked by this kiosk since its cached day was fetched: refused, not queued twice', async () => {
     const { c, up, clock } = await open();
-    const slot = freeOf((await annaDay(c)).timeSlots, 'emp-anna');
+    const slot = firstFree((await annaDay(c)).timeSlots, 'emp-anna');
     clock.advance(1_000);
     const first = await c.api.createBooking(annaBooking(slot.time, 14));
     expect(first.state).toBe('sent');

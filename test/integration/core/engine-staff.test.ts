@@ -14,6 +14,7 @@ import {
   MONDAY_0830,
   bookingRequest,
   corePerTest,
+  firstFree,
   kioskFailure as failure,
   offsetClock,
   serverBookings,
@@ -56,10 +57,7 @@ async function open(options: Parameters<typeof startCore>[2] = {}): Promise<{ c:
 }
 
 async function freeSlot(c: KioskCoreInternals): Promise<TimeSlot & { employeeId: string }> {
-  const day = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' });
-  const slot = day.timeSlots.find((s): s is TimeSlot & { employeeId: string } => s.available && s.employeeId !== undefined);
-  if (!slot) throw new Error('no free slot');
-  return slot;
+  return firstFree((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' })).timeSlots);
 }
 
 function serverSql(up: UpstreamFixture, sql: string, ...params: unknown[]): void {

@@ -7,8 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import { DEFAULT_ENGINE_FRESHNESS } from '../../../electron/core/engine/engine';
-import type { TimeSlot } from '../../../shared/api/schemas';
-import { bookingRequest, corePerTest, goOffline, kioskFailure as failure, revokeKeys, serverBookings, type UpstreamFixture } from '../../support/core/harness';
+import { bookingRequest, corePerTest, firstFree, goOffline, kioskFailure as failure, revokeKeys, serverBookings, type UpstreamFixture } from '../../support/core/harness';
 import { manualClock, type ManualClock } from '../../support/core/manual-clock';
 import { openStaffSession } from '../../support/core/staff';
 
@@ -22,10 +21,6 @@ async function open(): Promise<{ c: KioskCoreInternals; up: UpstreamFixture; clo
   const clock = manualClock(MONDAY_1000);
   const { core, upstream } = await openRig(clock, { mirrorDays: 2 });
   return { c: core, up: upstream, clock };
-}
-
-function free(slots: TimeSlot[]): (TimeSlot & { employeeId: string })[] {
-  return slots.filter((s): s is TimeSlot & { employeeId: string } => s.available && s.employeeId !== undefined);
 }
 
 describe('lookups', () => {
@@ -82,8 +77,7 @@ describe('lookups', () => {
   it('cached slots stay taken for a booking sent after that answer was fetched', async () => {
     const { c, up, clock } = await open();
     const day = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' });
-    const [slot] = free(day.timeSlots);
-    if (!slot) throw new Error('no free slot');
+    const slot = firstFree(day.timeSlots);
     clock.advance(60_000);
     const sent = await c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time }, 1));
     expect(sent.state).toBe('sent');
@@ -100,8 +94,7 @@ describe('lookups', () => {
 describe('bookings', () => {
   it('online: sent at once with the API answer; a clean 409 queues nothing and says slot_taken', async () => {
     const { c, up } = await open();
-    const [slot] = free((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE })).timeSlots);
-    if (!slot) throw new Error('no free slot');
+    const slot = firstFree((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE })).timeSlots);
     const req = bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: slot.employeeId, time: slot.time }, 2);
     const sent = await c.api.createBooking(req);
     expect(sent).toMatchObject({ state: 'sent', booking: { bookingId: serverBookings(up.dbPath)[0]?.id } });
@@ -133,8 +126,7 @@ describe('bookings', () => {
   it('while the key is refused, a booking is queued without asking the API, and held', async () => {
     const { c, up } = await open();
     const day = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' });
-    const [slot] = free(day.timeSlots);
-    if (!slot) throw new Error('no free slot');
+    const slot = firstFree(day.timeSlots);
     revokeKeys(up.dbPath);
     await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', fresh: true });
     expect((await c.api.getSyncStatus({})).mode).toBe('paused');

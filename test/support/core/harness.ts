@@ -13,7 +13,7 @@ import { createKioskCoreInternals, type KioskCoreInternals, type KioskCoreOption
 import { createMemorySecretStore } from '../../../electron/core/settings/secret-store';
 import { startFaultProxy, type FaultProxy } from '../fault-proxy';
 import { systemClock, type Clock } from '../../../electron/core/clock';
-import type { BookingRequest } from '../../../shared/api/schemas';
+import type { BookingRequest, TimeSlot } from '../../../shared/api/schemas';
 import { KioskFailure } from '../../../shared/result';
 
 export const CORE_TEST_KEY = 'core-test-book-key-0001';
@@ -211,4 +211,13 @@ export async function goOffline(core: KioskCoreInternals, upstream: UpstreamFixt
   await lookup(); // not cached: 'unavailable', but the API was tried
   await lookup();
   if ((await core.api.getSyncStatus({})).online) throw new Error('the kiosk did not notice the API was gone');
+}
+
+/** The first free slot of a day that names its employee (for `employeeId` only, if given). */
+export function firstFree(slots: readonly TimeSlot[], employeeId?: string): TimeSlot & { employeeId: string } {
+  const slot = slots.find(
+    (s): s is TimeSlot & { employeeId: string } => s.available && s.employeeId !== undefined && (employeeId === undefined || s.employeeId === employeeId),
+  );
+  if (!slot) throw new Error('no free slot');
+  return slot;
 }
