@@ -5,7 +5,8 @@
 // `npm run mutation:score` sums up the reports.
 const AREAS = ['engine', 'outbox', 'mirror', 'governor', 'upstream'];
 const area = process.env.FRONTDESK_MUTATE;
-if (area !== undefined && !AREAS.includes(area)) throw new Error(`FRONTDESK_MUTATE: one of ${AREAS.join(', ')}`);
+if (area !== undefined && !AREAS.includes(area))
+  throw new Error(`FRONTDESK_MUTATE: one of ${AREAS.join(', ')}`);
 const name = area ?? 'core';
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
@@ -22,7 +23,16 @@ export default {
   // run, so that area ignores them (Stryker reports them as Ignored, outside the score); the
   // stored setting keys are proved by settings-service.test.ts, which fails on a renamed key.
   ignoreStatic: area === 'engine',
-  ignorePatterns: ['out', 'reports', 'test-results', 'docs', 'bench', '.tsbuild', 'data', '.stryker-tmp*'],
+  ignorePatterns: [
+    'out',
+    'reports',
+    'test-results',
+    'docs',
+    'bench',
+    '.tsbuild',
+    'data',
+    '.stryker-tmp*',
+  ],
   tempDirName: `.stryker-tmp-${name}`,
   // A second run re-tests only mutants whose code or covering tests changed.
   incremental: true,

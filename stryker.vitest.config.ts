@@ -27,13 +27,22 @@ const integration = {
   test: {
     name: 'integration',
     include: underEveryRequest
-      ? ['test/integration/core/upstream-client.test.ts', 'test/integration/core/loops.test.ts']
+      ? [
+          'test/integration/core/upstream-client.test.ts',
+          'test/integration/core/loops.test.ts',
+          // The reachability check (upstream/reachability.ts): real sockets, about a second.
+          'test/integration/core/reachability-check.test.ts',
+          'test/integration/core/reachability.test.ts',
+        ]
       : [
           'test/integration/core/outbox-store.test.ts',
           'test/integration/core/mirror-step.test.ts',
           'test/integration/core/mirror-loop.test.ts',
           'test/integration/core/loops.test.ts',
-          'test/integration/core/engine*.test.ts',
+          // The engine's features: lookups and booking, refusals and fallbacks, staff's actions.
+          'test/integration/core/lookups-and-bookings.test.ts',
+          'test/integration/core/refusals-and-fallbacks.test.ts',
+          'test/integration/core/staff-retry-discard-sync.test.ts',
           'test/integration/core/core-client-contract.test.ts',
           'test/integration/core/upstream-client.test.ts',
           // Staff actions, settings and customer data through the real core (a few seconds).

@@ -15,12 +15,20 @@ export default defineConfig({
     maxWorkers: 2,
     coverage: {
       provider: 'v8',
-      include: ['electron/**/*.ts', 'server/**/*.ts', 'shared/**/*.ts', 'renderer/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+      include: [
+        'electron/**/*.ts',
+        'server/**/*.ts',
+        'shared/**/*.ts',
+        'renderer/**/*.{ts,tsx}',
+        'scripts/**/*.ts',
+      ],
       reporter: ['text-summary', 'json-summary'],
       reportsDirectory: 'reports/coverage',
       reportOnFailure: true,
       // The floor is the figure when it was set (issue 12): later work may raise it, never lower it.
       // Raised with the engine and settings tests (CI of cdc2e1e: lines 91.2 %, branches 84.2 %).
+      // Lowered for a day on 2026-11-24 (the hub's screens, pairing and the mail notices were
+      // tested end to end only), raised back to 90.5 / 83.5 with their tests here (issue 16).
       thresholds: { lines: 90.5, branches: 83.5 },
     },
     projects: [

@@ -16,4 +16,7 @@ const print = (title: string, body: string): void => {
 
 print('Reference server', formatFigures(await runServerBench()));
 print('Kiosk core', JSON.stringify(await runCoreBench({ long }), null, 2));
-print('UI', JSON.stringify(await runUiBench({ log: (line) => process.stderr.write(`${line}\n`) }), null, 2));
+print(
+  'UI',
+  JSON.stringify(await runUiBench({ log: (line) => process.stderr.write(`${line}\n`) }), null, 2),
+);

@@ -64,7 +64,10 @@ export function readKnownCounts(file = KNOWN_COUNTS_FILE): KnownCounts {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as KnownCounts) : {};
 }
 
-export function summarise(dir: string, known: KnownCounts = {}): Counts & { perRunner: KnownCounts } {
+export function summarise(
+  dir: string,
+  known: KnownCounts = {},
+): Counts & { perRunner: KnownCounts } {
   const total = { passed: 0, failed: 0, perRunner: {} as KnownCounts };
   for (const [name, count] of readers) {
     const file = join(dir, name);
@@ -80,7 +83,9 @@ export function summarise(dir: string, known: KnownCounts = {}): Counts & { perR
     total.perRunner[name] = ran;
     const floor = Math.floor((known[name] ?? 0) * MIN_SHARE_OF_KNOWN);
     if (ran < floor) {
-      console.log(`ci: ${name} reports ${ran} tests, last known ${known[name]}: at least ${floor} expected`);
+      console.log(
+        `ci: ${name} reports ${ran} tests, last known ${known[name]}: at least ${floor} expected`,
+      );
       total.failed += 1;
     }
   }

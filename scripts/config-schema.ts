@@ -9,7 +9,12 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { MachineFile } from '../electron/core/config';
 
-export const CONFIG_SCHEMA_PATH = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'config.schema.json');
+export const CONFIG_SCHEMA_PATH = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'docs',
+  'config.schema.json',
+);
 
 export function machineConfigSchemaText(): string {
   const schema = {

@@ -20,8 +20,13 @@ export interface Tally {
 }
 
 export function tally(statuses: readonly string[]): Tally {
-  const count = (...names: string[]): number => statuses.filter((status) => names.includes(status)).length;
-  return { detected: count('Killed', 'Timeout'), survived: count('Survived'), noCoverage: count('NoCoverage') };
+  const count = (...names: string[]): number =>
+    statuses.filter((status) => names.includes(status)).length;
+  return {
+    detected: count('Killed', 'Timeout'),
+    survived: count('Survived'),
+    noCoverage: count('NoCoverage'),
+  };
 }
 
 export function score(t: Tally): number {
@@ -32,20 +37,29 @@ export function score(t: Tally): number {
 function main(): void {
   const dir = 'reports/mutation';
   const perFile = new Map<string, string[]>();
-  for (const name of readdirSync(dir).filter((file) => file.endsWith('.json') && !file.includes('incremental'))) {
+  for (const name of readdirSync(dir).filter(
+    (file) => file.endsWith('.json') && !file.includes('incremental'),
+  )) {
     const report = Report.parse(JSON.parse(readFileSync(join(dir, name), 'utf8')));
     for (const [path, file] of Object.entries(report.files)) {
-      perFile.set(relative(process.cwd(), path) || path, file.mutants.map((mutant) => mutant.status));
+      perFile.set(
+        relative(process.cwd(), path) || path,
+        file.mutants.map((mutant) => mutant.status),
+      );
     }
   }
   const all: string[] = [];
   for (const [path, statuses] of [...perFile].sort(([a], [b]) => a.localeCompare(b))) {
     const t = tally(statuses);
     all.push(...statuses);
-    console.log(`${score(t).toFixed(1).padStart(5)} %  ${String(t.detected).padStart(4)} detected ${String(t.survived).padStart(4)} survived ${String(t.noCoverage).padStart(4)} no coverage  ${path}`);
+    console.log(
+      `${score(t).toFixed(1).padStart(5)} %  ${String(t.detected).padStart(4)} detected ${String(t.survived).padStart(4)} survived ${String(t.noCoverage).padStart(4)} no coverage  ${path}`,
+    );
   }
   const total = tally(all);
-  console.log(`mutation score: ${score(total).toFixed(1)} % (${total.detected} detected, ${total.survived} survived, ${total.noCoverage} no coverage, ${perFile.size} files)`);
+  console.log(
+    `mutation score: ${score(total).toFixed(1)} % (${total.detected} detected, ${total.survived} survived, ${total.noCoverage} no coverage, ${perFile.size} files)`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();

@@ -10,7 +10,17 @@
  * work from the bundle. It prints the figures recorded in bench/RESULTS.md.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +42,10 @@ const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 function stubElectronDist(dir: string): string {
   const dist = join(dir, 'electron-dist');
   mkdirSync(dist, { recursive: true });
-  writeFileSync(join(dist, 'electron'), '#!/bin/sh\necho "stand-in Electron: cannot run"; exit 1\n');
+  writeFileSync(
+    join(dist, 'electron'),
+    '#!/bin/sh\necho "stand-in Electron: cannot run"; exit 1\n',
+  );
   chmodSync(join(dist, 'electron'), 0o755);
   writeFileSync(join(dist, 'version'), ELECTRON_VERSION);
   writeFileSync(join(dist, 'LICENSE'), 'stand-in');
@@ -45,9 +58,16 @@ function stubElectronDist(dir: string): string {
  * path instead of it.
  */
 function builderConfigFile(dir: string, output: string, electronDist: string): string {
-  const { electronFuses: _fuses, ...config } = parse(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as Configuration;
+  const { electronFuses: _fuses, ...config } = parse(
+    readFileSync(join(root, 'electron-builder.yml'), 'utf8'),
+  ) as Configuration;
   const path = join(dir, 'electron-builder.json');
-  const stubbed: Configuration = { ...config, electronDist, electronVersion: ELECTRON_VERSION, directories: { ...config.directories, output } };
+  const stubbed: Configuration = {
+    ...config,
+    electronDist,
+    electronVersion: ELECTRON_VERSION,
+    directories: { ...config.directories, output },
+  };
   writeFileSync(path, JSON.stringify(stubbed));
   return path;
 }
@@ -116,44 +136,72 @@ try {
   const paths = appPaths(join(packagedRoot, 'out', 'main'));
   for (const folder of [paths.kioskMigrations, paths.serverMigrations]) {
     const migrations = relative(packagedRoot, folder).split(sep).join('/');
-    expect(fileSet.has(`/${migrations}/meta/_journal.json`), `migrations do not resolve from out/main (${migrations})`);
-    expect(files.some((path) => path.startsWith(`/${migrations}/`) && path.endsWith('.sql')), `no migration SQL in app.asar under ${migrations}`);
+    expect(
+      fileSet.has(`/${migrations}/meta/_journal.json`),
+      `migrations do not resolve from out/main (${migrations})`,
+    );
+    expect(
+      files.some((path) => path.startsWith(`/${migrations}/`) && path.endsWith('.sql')),
+      `no migration SQL in app.asar under ${migrations}`,
+    );
   }
 
   const nativeUnpacked = unpacked.files.filter((path) => path.endsWith('.node'));
   expect(
-    nativeUnpacked.length === 1 && nativeUnpacked[0] === 'node_modules/better-sqlite3/prebuilds/linux-x64.node',
+    nativeUnpacked.length === 1 &&
+      nativeUnpacked[0] === 'node_modules/better-sqlite3/prebuilds/linux-x64.node',
     `expected only better-sqlite3's linux-x64 binary unpacked, found: ${nativeUnpacked.join(', ') || 'none'}`,
   );
-  const nativeInArchive = files.filter((path) => path.endsWith('.node') && !fileSet.has(`${path}/`));
+  const nativeInArchive = files.filter(
+    (path) => path.endsWith('.node') && !fileSet.has(`${path}/`),
+  );
   for (const path of nativeInArchive) {
     expect(unpacked.files.includes(path.slice(1)), `native module packed inside app.asar: ${path}`);
   }
 
   for (const name of Object.keys(packageJson.devDependencies)) {
-    expect(!files.some((path) => path.startsWith(`/node_modules/${name}/`)), `devDependency shipped: ${name}`);
+    expect(
+      !files.some((path) => path.startsWith(`/node_modules/${name}/`)),
+      `devDependency shipped: ${name}`,
+    );
   }
   for (const path of [...files, ...unpacked.files.map((file) => `/${file}`)]) {
     if (path.endsWith('.map')) problems.push(`source map shipped: ${path}`);
-    if (/\.(test|spec)\.[cm]?[jt]sx?$/.test(path) || /^\/(test|bench|scripts)\//.test(path)) problems.push(`test or tool shipped: ${path}`);
-    if (/^\/(electron|renderer|server|shared)\/.*\.tsx?$/.test(path)) problems.push(`TypeScript source shipped: ${path}`);
-    if (/(^|\/)\.env(\.|$)|\.(pem|p12|pfx|key)$|api-key/.test(path)) problems.push(`secret-like file shipped: ${path}`);
+    if (/\.(test|spec)\.[cm]?[jt]sx?$/.test(path) || /^\/(test|bench|scripts)\//.test(path))
+      problems.push(`test or tool shipped: ${path}`);
+    if (/^\/(electron|renderer|server|shared)\/.*\.tsx?$/.test(path))
+      problems.push(`TypeScript source shipped: ${path}`);
+    if (/(^|\/)\.env(\.|$)|\.(pem|p12|pfx|key)$|api-key/.test(path))
+      problems.push(`secret-like file shipped: ${path}`);
   }
 
   const total = asarBytes + unpacked.bytes;
-  expect(total <= BUDGET_BYTES, `app.asar + unpacked is ${mb(total)}, over the ${mb(BUDGET_BYTES)} budget`);
+  expect(
+    total <= BUDGET_BYTES,
+    `app.asar + unpacked is ${mb(total)}, over the ${mb(BUDGET_BYTES)} budget`,
+  );
   console.log(
     `package:check: app.asar ${mb(asarBytes)} (${files.length} entries), unpacked ${mb(unpacked.bytes)} (${unpacked.files.length} files), total ${mb(total)} of ${mb(BUDGET_BYTES)}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   // The bundle itself, run in Node 22 (Electron 45's) with a stand-in for electron.
   const smokeDir = join(work, 'smoke');
   mkdirSync(smokeDir);
-  const smoke = spawnSync(process.execPath, [join(root, 'scripts', 'package', 'main-bundle-smoke.mjs'), root, smokeDir], {
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  expect(smoke.status === 0, `the bundled main process did not start: ${(smoke.stderr || smoke.stdout || String(smoke.error)).trim()}`);
-  if (smoke.status === 0) console.log(`package:check: bundled main in Node ${process.versions.node}: ${smoke.stdout.trim()}`);
+  const smoke = spawnSync(
+    process.execPath,
+    [join(root, 'scripts', 'package', 'main-bundle-smoke.mjs'), root, smokeDir],
+    {
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
+  );
+  expect(
+    smoke.status === 0,
+    `the bundled main process did not start: ${(smoke.stderr || smoke.stdout || String(smoke.error)).trim()}`,
+  );
+  if (smoke.status === 0)
+    console.log(
+      `package:check: bundled main in Node ${process.versions.node}: ${smoke.stdout.trim()}`,
+    );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -13,7 +13,10 @@ function build(): void {
   // The package's JS entry through this Node: node_modules/.bin shims are .cmd files on Windows,
   // which spawn cannot start without a shell.
   const cli = join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
-  const result = spawnSync(process.execPath, [cli, 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const result = spawnSync(process.execPath, [cli, 'build'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (result.status !== 0) {
     console.error('start: the build failed (see above)');
     process.exit(result.status ?? 1);
@@ -22,11 +25,12 @@ function build(): void {
 
 /** The electron package's main export is the binary's path; it throws when it cannot fetch it. */
 function electronBinary(): string | null {
-  const probe = spawnSync(
-    process.execPath,
-    ['-e', "process.stdout.write(require('electron'))"],
-    { cwd: root, encoding: 'utf8', timeout: 120_000, stdio: ['ignore', 'pipe', 'ignore'] },
-  );
+  const probe = spawnSync(process.execPath, ['-e', "process.stdout.write(require('electron'))"], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 120_000,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   return probe.status === 0 && probe.stdout ? probe.stdout : null;
 }
 
@@ -55,6 +59,8 @@ if (electron) {
   const child = spawn(electron, [root], { stdio: 'inherit' });
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
-  console.log('start: the Electron binary is not available on this machine; starting the browser shell instead.');
+  console.log(
+    'start: the Electron binary is not available on this machine; starting the browser shell instead.',
+  );
   await startBrowserShell();
 }

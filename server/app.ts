@@ -12,14 +12,15 @@ import { registerAuth } from './http/auth';
 import { clientErrorAnswer } from './http/client-error';
 import { errorBody } from './http/envelope';
 import { BODY_LIMITS, registerJsonBodyParser } from './http/json-body';
-import { HTTP_TIMEOUTS, fastifyTimeoutOptions } from './http/timeouts';
-import { createLogger } from './logger';
+import { HTTP_TIMEOUTS, fastifyTimeoutOptions } from '../shared/http-timeouts';
+import { createLogger, fastifyLogOptions } from './logger';
 import { DEFAULT_MAIL_BUDGET_MS } from './mail/mailer';
 import type { Mailer } from './mail/mailer';
-import { registerAvailabilityRoutes } from './routes/availability';
-import { registerBookRoute } from './routes/book';
-import { registerCatalogRoutes } from './routes/catalog';
+import { availabilityRoutes } from './routes/availability';
+import { bookRoute } from './routes/book';
+import { catalogRoutes } from './routes/catalog';
 import type { RouteDeps } from './routes/deps';
+import { registerOperationRoutes } from './routes/operation-routes';
 
 export interface AppDeps {
   db: ServerDb;
@@ -40,25 +41,35 @@ export interface AppDeps {
 export function buildApp(deps: AppDeps): FastifyInstance {
   const log = createLogger('server', deps.logger ?? false);
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: fastifyLogOptions(deps.logger ?? false),
     bodyLimit: BODY_LIMITS.bytes,
     ...fastifyTimeoutOptions(HTTP_TIMEOUTS),
     clientErrorHandler: clientErrorAnswer(HTTP_TIMEOUTS),
   });
   registerJsonBodyParser(app);
-  const routeDeps: RouteDeps = { ...deps, mailBudgetMs: deps.mailBudgetMs ?? DEFAULT_MAIL_BUDGET_MS, log };
+  const routeDeps: RouteDeps = {
+    ...deps,
+    mailBudgetMs: deps.mailBudgetMs ?? DEFAULT_MAIL_BUDGET_MS,
+    log,
+  };
 
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500 || status < 400) {
       log.error('unexpected failure', error);
-      return reply.code(500).send(errorBody('Internal server error', 'an unexpected error occurred'));
+      return reply
+        .code(500)
+        .send(errorBody('Internal server error', 'an unexpected error occurred'));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send(errorBody('Payload too large', `body: larger than ${BODY_LIMITS.bytes} bytes`));
+      return reply
+        .code(413)
+        .send(errorBody('Payload too large', `body: larger than ${BODY_LIMITS.bytes} bytes`));
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.code(400).send(errorBody('Invalid request', 'body: Content-Type must be application/json'));
+      return reply
+        .code(400)
+        .send(errorBody('Invalid request', 'body: Content-Type must be application/json'));
     }
     // Fastify's own 4xx (malformed JSON, empty JSON body, bad headers): its message has no stack.
     return reply.code(status).send(errorBody('Invalid request', `body: ${error.message}`));
@@ -77,17 +88,19 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   });
 
   // Loaded on demand, so that a server without docs never loads the Swagger packages.
-  if (deps.docs ?? true) void app.register(async (docs) => (await import('./http/api-docs')).apiDocs(docs));
+  if (deps.docs ?? true)
+    void app.register(async (docs) => (await import('./http/api-docs')).apiDocs(docs));
   void app.register(
     (api, _options, done) => {
       registerAuth(api, routeDeps);
-      registerCatalogRoutes(api, routeDeps);
-      registerAvailabilityRoutes(api, routeDeps);
-      registerBookRoute(api, routeDeps);
+      registerOperationRoutes(api, {
+        ...catalogRoutes(routeDeps),
+        ...availabilityRoutes(routeDeps),
+        book: bookRoute(routeDeps),
+      });
       done();
     },
     { prefix: API_PREFIX },
   );
   return app;
 }
-

@@ -18,7 +18,12 @@ export const USAGE =
   '[--key-file PATH] [--rate-limit PER_MIN,PER_DAY] [--host HOST] [--time-zone TZ] [--smtp URL] [--log]';
 
 export type CliParse =
-  | { ok: true; help: false; options: StartServerOptions & { port: number }; keyFile: string | undefined }
+  | {
+      ok: true;
+      help: false;
+      options: StartServerOptions & { port: number };
+      keyFile: string | undefined;
+    }
   | { ok: true; help: true }
   | { ok: false; error: string };
 
@@ -75,30 +80,44 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
 
   let port = DEFAULT_PORT;
   if (values.port !== undefined) {
-    if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) return { ok: false, error: `--port: expected 0-65535, got ${JSON.stringify(values.port)}` };
+    if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535)
+      return { ok: false, error: `--port: expected 0-65535, got ${JSON.stringify(values.port)}` };
     port = Number(values.port);
   }
-  if (values.seed !== undefined && values.seed !== 'demo') return { ok: false, error: `--seed: only "demo" is known, got ${JSON.stringify(values.seed)}` };
-  if (values.db !== undefined && values.db.trim() === '') return { ok: false, error: '--db: expected a file path' };
-  if (values['key-file'] !== undefined && values['key-file'].trim() === '') return { ok: false, error: '--key-file: expected a file path' };
-  if (values.host !== undefined && values.host.trim() === '') return { ok: false, error: '--host: expected a host name or address' };
+  if (values.seed !== undefined && values.seed !== 'demo')
+    return { ok: false, error: `--seed: only "demo" is known, got ${JSON.stringify(values.seed)}` };
+  if (values.db !== undefined && values.db.trim() === '')
+    return { ok: false, error: '--db: expected a file path' };
+  if (values['key-file'] !== undefined && values['key-file'].trim() === '')
+    return { ok: false, error: '--key-file: expected a file path' };
+  if (values.host !== undefined && values.host.trim() === '')
+    return { ok: false, error: '--host: expected a host name or address' };
 
   let rateLimit: StartServerOptions['rateLimit'];
   if (values['rate-limit'] !== undefined) {
     const match = /^(\d{1,9}),(\d{1,9})$/.exec(values['rate-limit'].trim());
     const perMinute = Number(match?.[1]);
     const perDay = Number(match?.[2]);
-    if (!match || perMinute < 1 || perDay < 1) return { ok: false, error: '--rate-limit: expected PER_MIN,PER_DAY, two positive integers (e.g. 60,1000)' };
+    if (!match || perMinute < 1 || perDay < 1)
+      return {
+        ok: false,
+        error: '--rate-limit: expected PER_MIN,PER_DAY, two positive integers (e.g. 60,1000)',
+      };
     rateLimit = { perMinute, perDay };
   }
 
   const timeZone = values['time-zone'];
-  if (timeZone !== undefined && !isTimeZone(timeZone)) return { ok: false, error: `--time-zone: unknown IANA time zone ${JSON.stringify(timeZone)}` };
+  if (timeZone !== undefined && !isTimeZone(timeZone))
+    return { ok: false, error: `--time-zone: unknown IANA time zone ${JSON.stringify(timeZone)}` };
 
   const smtpUrl = values.smtp;
-  if (smtpUrl !== undefined && !/^smtps?:\/\/[^\s]+$/.test(smtpUrl)) return { ok: false, error: '--smtp: expected smtp://[user:pass@]host[:port] or smtps://...' };
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^\s]+$/.test(smtpUrl))
+    return { ok: false, error: '--smtp: expected smtp://[user:pass@]host[:port] or smtps://...' };
 
-  const specs = [...(values.key ?? []), ...(env[KEYS_ENV] ?? '').split(',').filter((s) => s.trim() !== '')];
+  const specs = [
+    ...(values.key ?? []),
+    ...(env[KEYS_ENV] ?? '').split(',').filter((s) => s.trim() !== ''),
+  ];
   const keys: StartServerOptions['keys'] = [];
   for (const spec of specs) {
     const parsed = parseKey(spec);
@@ -124,7 +143,8 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
   };
 }
 
-export type KeyFileParse = { ok: true; keys: { key: string; scope: KeyScope }[] } | { ok: false; error: string };
+export type KeyFileParse =
+  { ok: true; keys: { key: string; scope: KeyScope }[] } | { ok: false; error: string };
 
 /**
  * The text of a `--key-file`: one `KEY[:read]` a line; blank lines and lines starting with `#`
@@ -140,6 +160,7 @@ export function parseKeyFile(text: string): KeyFileParse {
     if (typeof parsed === 'string') return { ok: false, error: `line ${index + 1}: ${parsed}` };
     keys.push(parsed);
   }
-  if (keys.length === 0) return { ok: false, error: 'no key in the file (one KEY or KEY:read a line)' };
+  if (keys.length === 0)
+    return { ok: false, error: 'no key in the file (one KEY or KEY:read a line)' };
   return { ok: true, keys };
 }

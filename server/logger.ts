@@ -32,3 +32,46 @@ export function createLogger(prefix: string, verbose = true): Logger {
     },
   };
 }
+
+/** A request's path without its query string (which may carry customer data or keys). */
+function pathOnly(url: string): string {
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+/** What Fastify logs of a request under `--log`: method and path, never the query string. */
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+}
+
+/**
+ * Fastify's `logger` option: false, or its pino logger with a request serializer that drops the
+ * query string (the default one writes `req.url` as received).
+ */
+export function fastifyLogOptions(enabled: boolean):
+  | false
+  | {
+      serializers: {
+        req(request: LoggedRequest): {
+          method: string;
+          url: string;
+          host?: string;
+          remoteAddress?: string;
+        };
+      };
+    } {
+  if (!enabled) return false;
+  return {
+    serializers: {
+      req: (request) => ({
+        method: request.method,
+        url: pathOnly(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+      }),
+    },
+  };
+}

@@ -10,6 +10,7 @@ import { upsertApiKey } from './db/api-keys';
 import type { KeyScope } from './db/api-keys';
 import { closeServerDb, openServerDb } from './db/open';
 import type { RateLimits } from './db/rate-limits';
+import { eraseCustomerDataBefore } from './db/retention';
 import type { Mailer } from './mail/mailer';
 import { createSmtpMailer } from './mail/mailer';
 import { seedDemo } from './seed/demo';
@@ -41,6 +42,12 @@ export interface RunningServer {
   port: number;
   /** The socket's own address, as bound (tests check that it is loopback). */
   address(): AddressInfo;
+  /**
+   * Erases the personal data of customers whose bookings (appointment and creation) are all
+   * older than `cutoffMs` (db/retention.ts), zeroing the pages and truncating the WAL after an
+   * erasure; returns how many customers it erased. The embedded server's retention.
+   */
+  eraseCustomerDataBefore(cutoffMs: number): number;
   close(): Promise<void>;
 }
 
@@ -61,7 +68,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       mailer,
       mailBudgetMs: options.mailBudgetMs,
       limits: options.rateLimit ?? DEFAULT_RATE_LIMITS,
-      settings: { ...DEFAULT_AVAILABILITY_SETTINGS, timeZone: options.timeZone ?? DEFAULT_AVAILABILITY_SETTINGS.timeZone },
+      settings: {
+        ...DEFAULT_AVAILABILITY_SETTINGS,
+        timeZone: options.timeZone ?? DEFAULT_AVAILABILITY_SETTINGS.timeZone,
+      },
       logger: options.log ?? false,
       docs: options.docs ?? true,
     });
@@ -75,6 +85,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       url: `http://${urlHost}:${port}`,
       port,
       address: () => app.server.address() as AddressInfo,
+      eraseCustomerDataBefore(cutoffMs) {
+        db.$client.pragma('secure_delete = ON'); // erased text is zeroed in the pages
+        const erased = eraseCustomerDataBefore(db, cutoffMs);
+        if (erased.customers + erased.bookingNotes + erased.idempotentAnswers > 0)
+          db.$client.pragma('wal_checkpoint(TRUNCATE)');
+        return erased.customers;
+      },
       close() {
         closed ??= (async () => {
           try {

@@ -3,7 +3,8 @@
  * on the core: method looked up in the contract, input parsed with its schema, failures turned
  * into a Result (STYLE.md §2, §3). Pure: no Node, no DOM.
  */
-import { ErrorCode, KioskFailure, assertNever, fail, ok } from './result';
+import { KioskFailure, assertNever, fail, ok } from './result';
+import { ErrorCode } from './result-schemas';
 import type { Result } from './result';
 import { kioskApi } from './kiosk-api';
 import type { KioskApi, KioskMethod } from './kiosk-api';
@@ -67,6 +68,7 @@ function asKioskFailure(error: unknown): { code: ErrorCode; message: string } | 
  * - config: 503: the kiosk itself cannot serve until staff fix its settings (key refused, clock
  *   skew); not 500, because nothing crashed, and the UI shows a configuration message
  * - unavailable: 503 (neither live nor cached data)
+ * - storage_full, setup_required: 503 (the kiosk cannot store a booking / is not set up yet)
  * - internal: 500
  * The body's `error.code` is the authority; the status only helps proxies, logs and curl.
  */
@@ -83,6 +85,9 @@ export function httpStatusFor(code: ErrorCode): number {
       return 409;
     case 'config':
     case 'unavailable':
+    case 'storage_full':
+    case 'setup_required':
+    case 'not_available':
       return 503;
     case 'internal':
       return 500;

@@ -3,17 +3,25 @@
  * contract, so a method added to `kioskApi` needs no code here. Uses only fetch, streams and
  * TextDecoder (in browsers and in Node 22).
  * - Every method POSTs its input as JSON to /api/kiosk/<method> with the Bearer token; the
- *   answer's `result` is validated with the method's output schema.
+ *   answer's `result` is validated with the method's output schema. The contract's schemas are
+ *   imported apart (a chunk of its own in the renderer) when the client is made: a page's first
+ *   load (the tablet's start screen) paints without waiting for them to be fetched and built.
  * - A network failure or no answer within `timeoutMs` answers `{ ok: false, error: { code:
  *   'unavailable' } }`; it never throws.
  * - `onEvent` reads GET /api/kiosk/events as server-sent events over a streaming fetch
  *   (EventSource cannot send an Authorization header), parses each event with `KioskEvent`
  *   and reconnects with capped exponential backoff until unsubscribed.
  */
-import { KioskEvent, kioskApi, kioskMethods } from './kiosk-api';
-import type { KioskClient, KioskMethod } from './kiosk-api';
-import { KioskErrorSchema, fail } from './result';
+import type * as ContractModule from './kiosk-api';
+import type { KioskClient, KioskEvent, KioskMethod } from './kiosk-api';
+import { importOnce } from './import-once';
+import { KIOSK_METHOD_NAMES } from './kiosk-methods';
+import { fail } from './result';
 import type { Result } from './result';
+
+type Contract = typeof ContractModule;
+/** The contract's schemas, imported once. */
+const loadContract = importOnce<Contract>(() => import('./kiosk-api'));
 
 export interface HttpKioskClientOptions {
   /** Origin of the browser shell, e.g. `location.origin` or `http://127.0.0.1:5175`. */
@@ -41,10 +49,13 @@ export function createHttpKioskClient(options: HttpKioskClientOptions): KioskCli
   const reconnect = options.reconnect ?? { initialMs: 500, maxMs: 15_000 };
   const timeoutMs = options.timeoutMs ?? 30_000;
   const idleTimeoutMs = options.eventIdleTimeoutMs ?? 45_000;
+  // Fetched now, while the page waits for its first answers, rather than after the first call.
+  loadContract().catch(() => undefined);
 
   async function call(method: KioskMethod, input: unknown): Promise<Result<unknown>> {
     // One deadline for the whole exchange, body included: a hung shell must not hang the UI.
     const signal = AbortSignal.timeout(timeoutMs);
+    const schemas = loadContract().catch(() => null);
     let response: Response;
     try {
       response = await fetchFn(`${baseUrl}/api/kiosk/${method}`, {
@@ -67,11 +78,13 @@ export function createHttpKioskClient(options: HttpKioskClientOptions): KioskCli
         `Unexpected answer from the kiosk service (${response.status}).`,
       );
     }
-    return readEnvelope(method, body, response.status);
+    const loaded = await schemas;
+    if (!loaded) return fail('unavailable', UNREACHABLE_MESSAGE);
+    return readEnvelope(loaded, method, body, response.status);
   }
 
   const methods: Record<string, (input: unknown) => Promise<Result<unknown>>> = {};
-  for (const method of kioskMethods) methods[method] = (input) => call(method, input);
+  for (const method of KIOSK_METHOD_NAMES) methods[method] = (input) => call(method, input);
 
   return {
     // Each entry calls `call` with its own method name; the contract's types hold by construction.
@@ -95,15 +108,20 @@ export function createHttpKioskClient(options: HttpKioskClientOptions): KioskCli
   };
 }
 
-function readEnvelope(method: KioskMethod, body: unknown, status: number): Result<unknown> {
+function readEnvelope(
+  contract: Contract,
+  method: KioskMethod,
+  body: unknown,
+  status: number,
+): Result<unknown> {
   if (typeof body === 'object' && body !== null && 'ok' in body) {
     if (body.ok === true && 'result' in body) {
-      const parsed = kioskApi[method].output.safeParse(body.result);
+      const parsed = contract.kioskApi[method].output.safeParse(body.result);
       if (parsed.success) return { ok: true, result: parsed.data };
       return fail('internal', `The kiosk service sent an answer that does not match ${method}.`);
     }
     if (body.ok === false && 'error' in body) {
-      const error = KioskErrorSchema.safeParse(body.error);
+      const error = contract.KioskErrorSchema.safeParse(body.error);
       if (error.success) return { ok: false, error: error.data };
     }
   }
@@ -128,6 +146,7 @@ function subscribeToEvents(
 
   const run = async (): Promise<void> => {
     let failures = 0;
+    let schema: Contract['KioskEvent'] | undefined;
     while (!signal.aborted) {
       // One controller per connection: unsubscribing aborts it, and so does the watchdog when
       // nothing (not even a heartbeat) arrived for idleTimeoutMs: a silently dead connection.
@@ -141,6 +160,9 @@ function subscribeToEvents(
       };
       try {
         feedWatchdog();
+        // The schema first, so that events are parsed in the order they come.
+        schema ??= (await loadContract()).KioskEvent;
+        const eventSchema = schema;
         const response = await options.fetchFn(options.url, {
           headers: options.headers,
           signal: attempt.signal,
@@ -148,7 +170,7 @@ function subscribeToEvents(
         if (response.ok && response.body) {
           failures = 0;
           await readEventStream(response.body, attempt.signal, feedWatchdog, (data) => {
-            const event = parseEvent(data);
+            const event = parseEvent(eventSchema, data);
             if (event) listener(event);
           });
         } else {
@@ -175,9 +197,9 @@ function subscribeToEvents(
   return () => controller.abort();
 }
 
-function parseEvent(data: string): KioskEvent | null {
+function parseEvent(schema: Contract['KioskEvent'], data: string): KioskEvent | null {
   try {
-    const parsed = KioskEvent.safeParse(JSON.parse(data));
+    const parsed = schema.safeParse(JSON.parse(data));
     return parsed.success ? parsed.data : null;
   } catch {
     return null; // a malformed event is skipped: the next status event brings the truth

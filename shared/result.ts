@@ -2,22 +2,9 @@
  * Results, not thrown errors, cross a process boundary (STYLE.md §3). The set of codes is
  * closed so that the UI can switch on it exhaustively.
  */
-import { z } from 'zod';
+import type { ErrorCode, KioskError } from './result-schemas';
 
-export const ErrorCode = z.enum([
-  'invalid_input', // the caller's input failed the contract's schema
-  'invalid_request', // the API refused the request as malformed or not bookable (400)
-  'not_found', // unknown service, employee or local booking (404)
-  'slot_taken', // the slot is held or booked already (409, or a local hold)
-  'unauthorized', // missing or wrong kiosk token / staff PIN
-  'config', // the kiosk is misconfigured (API key refused, clock skew)
-  'unavailable', // the data is neither live nor cached
-  'internal', // anything unexpected; the message never carries a stack trace
-]);
-export type ErrorCode = z.infer<typeof ErrorCode>;
-
-export const KioskErrorSchema = z.object({ code: ErrorCode, message: z.string() });
-export type KioskError = z.infer<typeof KioskErrorSchema>;
+export type { ErrorCode, KioskError } from './result-schemas';
 
 export type Result<T> = { ok: true; result: T } | { ok: false; error: KioskError };
 

@@ -4,7 +4,12 @@
  */
 import type { Employee, Service, TimeSlots } from '../../shared/api/schemas';
 import { addDays } from '../../shared/booking/time';
-import { saveAvailableDays, saveEmployees, saveServices, saveTimeSlots } from '../../electron/core/db/mirror-repo';
+import {
+  saveAvailableDays,
+  saveEmployees,
+  saveServices,
+  saveTimeSlots,
+} from '../../electron/core/db/mirror-repo';
 import { openKioskDb } from '../../electron/core/db/open';
 
 export const FIXTURE_SERVICES = 10;
@@ -55,7 +60,12 @@ export function seedMirror(dataDir: string, fetchedAt: number): void {
         };
         saveTimeSlots(db, { date, serviceId: `svc-${s}` }, data, fetchedAt);
       }
-      saveAvailableDays(db, { year: 2026, month: 12, serviceId: `svc-${s}` }, { year: 2026, month: 12, availableDays: [], totalDays: 0 }, fetchedAt);
+      saveAvailableDays(
+        db,
+        { year: 2026, month: 12, serviceId: `svc-${s}` },
+        { year: 2026, month: 12, availableDays: [], totalDays: 0 },
+        fetchedAt,
+      );
     }
   })();
   db.$client.close();

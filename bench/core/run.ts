@@ -13,12 +13,25 @@ import { pathToFileURL } from 'node:url';
 import { addDays } from '../../shared/booking/time';
 import { createKioskCoreInternals } from '../../electron/core/kiosk-core';
 import { createMemorySecretStore } from '../../electron/core/settings/secret-store';
-import { freeSlots, queueBookings, runCrashTest, type CrashFigures } from '../../test/support/core/crash-run';
+import { hashPin } from '../../electron/core/settings/pin';
+import {
+  freeSlots,
+  queueBookings,
+  runCrashTest,
+  type CrashFigures,
+} from '../../test/support/core/crash-run';
 import { makeTempDir, bookingRequest, serverBookings } from '../../test/support/core/harness';
 import { startServer } from '../../server/start-server';
 import { runSimulatedDay, type SimulatedDayFigures } from '../../test/support/core/simulated-day';
-import { openStaffSession } from '../../test/support/core/staff';
-import { FIXTURE_DAYS, FIXTURE_FIRST_DATE, FIXTURE_SERVICES, SLOTS_PER_DAY, seedMirror, slotTime } from './fixture';
+import { openStaffSession, TEST_PIN } from '../../test/support/core/staff';
+import {
+  FIXTURE_DAYS,
+  FIXTURE_FIRST_DATE,
+  FIXTURE_SERVICES,
+  SLOTS_PER_DAY,
+  seedMirror,
+  slotTime,
+} from './fixture';
 
 export interface ReplayFigures {
   bookings: number;
@@ -46,7 +59,9 @@ const DAY = 86_400_000;
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return Number((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0).toFixed(3));
+  return Number(
+    (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0).toFixed(3),
+  );
 }
 
 async function cacheCore(dataDir: string) {
@@ -54,6 +69,8 @@ async function cacheCore(dataDir: string) {
     dataDir,
     upstreamUrl: NO_UPSTREAM,
     apiKey: 'bench',
+    // Set up (a remote kiosk without a PIN takes no bookings): the PIN as IT would set it.
+    staffPinHash: hashPin(TEST_PIN),
     secretStore: createMemorySecretStore(),
     autoStart: false,
     offlineProbeMs: DAY,
@@ -73,7 +90,8 @@ async function benchCacheReads(samples = 5_000): Promise<CoreBenchFigures['cache
       const start = performance.now();
       const result = await core.api.getTimeSlots({ date, serviceId });
       const ms = performance.now() - start;
-      if (result.source !== 'cache' || result.timeSlots.length !== SLOTS_PER_DAY) throw new Error('not a cache read');
+      if (result.source !== 'cache' || result.timeSlots.length !== SLOTS_PER_DAY)
+        throw new Error('not a cache read');
       if (i >= 200) times.push(ms); // the first reads warm the statement cache and the JIT
     }
     await core.close();
@@ -96,7 +114,12 @@ async function benchOfflineBookings(samples = 600): Promise<CoreBenchFigures['of
       const d = Math.floor(i / FIXTURE_SERVICES) % FIXTURE_DAYS;
       const k = Math.floor(i / (FIXTURE_SERVICES * FIXTURE_DAYS));
       const request = bookingRequest(
-        { date: addDays(FIXTURE_FIRST_DATE, d), time: slotTime(k), serviceId: `svc-${s}`, employeeId: `emp-${s}` },
+        {
+          date: addDays(FIXTURE_FIRST_DATE, d),
+          time: slotTime(k),
+          serviceId: `svc-${s}`,
+          employeeId: `emp-${s}`,
+        },
         i,
       );
       const start = performance.now();
@@ -146,11 +169,14 @@ async function benchReplay(bookings: number, limitPerMinute: number): Promise<Re
     let status429 = 0;
     const sendTimes: number[] = [];
     const session = await openStaffSession(core);
-    core.events.subscribe((event) => {
-      if (event.type !== 'booking') return;
-      if (event.booking.lastError?.status === 429) status429 += 1;
-      if (event.booking.state === 'sending') sendTimes.push(Date.now());
-    }, { session: () => session });
+    core.events.subscribe(
+      (event) => {
+        if (event.type !== 'booking') return;
+        if (event.booking.lastError?.status === 429) status429 += 1;
+        if (event.booking.state === 'sending') sendTimes.push(Date.now());
+      },
+      { session: () => session },
+    );
     const start = Date.now();
     for (let round = 0; round < 100_000; round += 1) {
       await core.replayer.runOnce();
@@ -158,9 +184,12 @@ async function benchReplay(bookings: number, limitPerMinute: number): Promise<Re
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     const elapsedMs = Date.now() - start;
-    const sent = (await core.api.listBookings({ session })).filter((b) => b.state === 'sent').length;
+    const sent = (await core.api.listBookings({ session })).filter(
+      (b) => b.state === 'sent',
+    ).length;
     await core.close();
-    if (serverBookings(join(temp.dir, 'server.db')).length !== sent) throw new Error('server and kiosk disagree');
+    if (serverBookings(join(temp.dir, 'server.db')).length !== sent)
+      throw new Error('server and kiosk disagree');
     const first = sendTimes[0] ?? start;
     const last = sendTimes.at(-1) ?? start;
     const windowsTouched = Math.floor(last / 60_000) - Math.floor(first / 60_000) + 1;
@@ -174,7 +203,9 @@ async function benchReplay(bookings: number, limitPerMinute: number): Promise<Re
       windowsTouched,
       windowsMinimum: Math.ceil(bookings / limitPerMinute),
       // Of the requests the windows it occupied allowed, the share the replay used.
-      shareOfAllowed: binding ? Number((sent / (limitPerMinute * windowsTouched)).toFixed(3)) : null,
+      shareOfAllowed: binding
+        ? Number((sent / (limitPerMinute * windowsTouched)).toFixed(3))
+        : null,
     };
   } finally {
     await server.close();
@@ -192,12 +223,15 @@ export async function runCoreBench(options: { long?: boolean } = {}): Promise<Co
     simulatedDay: await runSimulatedDay(),
     simulatedDayTwoOnOneKey: await runSimulatedDay({ devices: 2, bookingEveryMin: 30 }),
   };
-  if (options.long) figures.crash = await runCrashTest({ bookings: 500, minKills: 200, maxKillDelayMs: 30 });
+  if (options.long)
+    figures.crash = await runCrashTest({ bookings: 500, minKills: 200, maxKillDelayMs: 30 });
   return figures;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   process.env.FRONTDESK_LOG_LEVEL ??= 'silent';
   const figures = await runCoreBench({ long: process.argv.includes('--long') });
-  process.stdout.write(`Kiosk core benchmark (${new Date().toISOString()})\n${JSON.stringify(figures, null, 2)}\n`);
+  process.stdout.write(
+    `Kiosk core benchmark (${new Date().toISOString()})\n${JSON.stringify(figures, null, 2)}\n`,
+  );
 }

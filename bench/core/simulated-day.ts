@@ -8,5 +8,10 @@ import { runSimulatedDay } from '../../test/support/core/simulated-day';
 process.env.FRONTDESK_LOG_LEVEL ??= 'silent';
 const devices = Number(process.argv[2] ?? 1);
 const bookingEveryMin = process.argv[3] === undefined ? undefined : Number(process.argv[3]);
-const figures = await runSimulatedDay({ devices, ...(bookingEveryMin === undefined ? {} : { bookingEveryMin }) });
-process.stdout.write(`Simulated day, ${devices} kiosk(s) on one key (${new Date().toISOString()})\n${JSON.stringify(figures, null, 2)}\n`);
+const figures = await runSimulatedDay({
+  devices,
+  ...(bookingEveryMin === undefined ? {} : { bookingEveryMin }),
+});
+process.stdout.write(
+  `Simulated day, ${devices} kiosk(s) on one key (${new Date().toISOString()})\n${JSON.stringify(figures, null, 2)}\n`,
+);

@@ -8,7 +8,16 @@ import { upsertEmployee, upsertService } from '../../server/db/catalog';
 import type { NewEmployee } from '../../server/db/catalog';
 import { insertCustomer } from '../../server/db/customers';
 import type { ServerDb } from '../../server/db/open';
-import { addDays, daysInMonth, fromMinutes, instantToWall, todayIn, toMinutes, wallToInstant, weekdayOf } from '../../shared/booking/time';
+import {
+  addDays,
+  daysInMonth,
+  fromMinutes,
+  instantToWall,
+  todayIn,
+  toMinutes,
+  wallToInstant,
+  weekdayOf,
+} from '../../shared/booking/time';
 import type { WallInterval, Weekday } from '../../shared/booking/types';
 
 export const BENCH_TZ = 'Europe/Berlin';
@@ -19,7 +28,11 @@ export const BENCH_SERVICES = [
   { id: 'bench-60', minutes: 60 },
 ] as const;
 
-function weekly(start: string, end: string, days: Weekday[]): Partial<Record<Weekday, WallInterval[]>> {
+function weekly(
+  start: string,
+  end: string,
+  days: Weekday[],
+): Partial<Record<Weekday, WallInterval[]>> {
   return Object.fromEntries(days.map((d) => [d, [{ start, end }]]));
 }
 
@@ -52,7 +65,9 @@ const dateOf = (year: number, month: number, day: number) =>
 function gridStarts(employee: NewEmployee, date: string): string[] {
   const day = weekdayOf(date);
   const hours = employee.weekly[day] ?? [];
-  const breaks = (employee.breaks[day] ?? []).map((b) => [toMinutes(b.start), toMinutes(b.end)] as const);
+  const breaks = (employee.breaks[day] ?? []).map(
+    (b) => [toMinutes(b.start), toMinutes(b.end)] as const,
+  );
   const starts: string[] = [];
   for (const interval of hours) {
     for (let m = toMinutes(interval.start); m + 15 <= toMinutes(interval.end); m += 15) {
@@ -62,7 +77,10 @@ function gridStarts(employee: NewEmployee, date: string): string[] {
   return starts;
 }
 
-export function seedBench(db: ServerDb, now: number): { year: number; month: number; busiestDate: string } {
+export function seedBench(
+  db: ServerDb,
+  now: number,
+): { year: number; month: number; busiestDate: string } {
   const { year, month } = benchMonth(now);
   db.transaction(() => {
     BENCH_SERVICES.forEach((s, i) =>
@@ -82,7 +100,15 @@ export function seedBench(db: ServerDb, now: number): { year: number; month: num
     );
     for (const e of BENCH_EMPLOYEES) upsertEmployee(db, e);
     const customerId = randomUUID();
-    insertCustomer(db, { id: customerId, customerNumber: 'KD-90000', name: 'Bench', email: 'bench@example.com', emailKey: 'bench@example.com', phone: '030 000', createdAt: now });
+    insertCustomer(db, {
+      id: customerId,
+      customerNumber: 'KD-90000',
+      name: 'Bench',
+      email: 'bench@example.com',
+      emailKey: 'bench@example.com',
+      phone: '030 000',
+      createdAt: now,
+    });
 
     // 200 bookings spread over the month's working days, employees and times (deterministic).
     let placed = 0;
@@ -118,14 +144,18 @@ export function seedBench(db: ServerDb, now: number): { year: number; month: num
 }
 
 /** Distinct free slots for POST /book: every grid start of every employee after the bench month. */
-export function bookingGrid(now: number, horizonDays = 90): { date: string; time: string; employeeId: string }[] {
+export function bookingGrid(
+  now: number,
+  horizonDays = 90,
+): { date: string; time: string; employeeId: string }[] {
   const { year, month } = benchMonth(now);
   const first = addDays(dateOf(year, month, daysInMonth(year, month)), 1);
   const last = addDays(todayIn(BENCH_TZ, now), horizonDays);
   const slots: { date: string; time: string; employeeId: string }[] = [];
   for (let date = first; date <= last; date = addDays(date, 1)) {
     for (const employee of BENCH_EMPLOYEES) {
-      for (const time of gridStarts(employee, date)) slots.push({ date, time, employeeId: employee.id });
+      for (const time of gridStarts(employee, date))
+        slots.push({ date, time, employeeId: employee.id });
     }
   }
   return slots;

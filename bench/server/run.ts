@@ -46,10 +46,14 @@ interface Served {
 }
 
 async function startServed(dbPath: string): Promise<{ served: Served; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [join(REPO, 'node_modules/tsx/dist/cli.mjs'), join(REPO, 'bench/server/serve.ts'), dbPath], {
-    cwd: REPO,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(REPO, 'node_modules/tsx/dist/cli.mjs'), join(REPO, 'bench/server/serve.ts'), dbPath],
+    {
+      cwd: REPO,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const served = await new Promise<Served>((resolve, reject) => {
     let out = '';
@@ -68,7 +72,9 @@ async function startServed(dbPath: string): Promise<{ served: Served; stop: () =
 }
 
 function figure(name: string, result: Result, goal?: { rps: number; p99Ms?: number }): BenchFigure {
-  const statusCounts = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count]));
+  const statusCounts = Object.fromEntries(
+    Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count]),
+  );
   const total = Object.values(statusCounts).reduce((a, b) => a + b, 0);
   const rps = total / result.duration;
   return {
@@ -89,11 +95,19 @@ function figure(name: string, result: Result, goal?: { rps: number; p99Ms?: numb
 export function formatFigures(figures: BenchFigure[]): string {
   const rows = figures.map(
     (f) =>
-      `| ${f.name} | ${f.requestsPerSecond} | ${f.p50Ms} | ${f.p99Ms} | ${Object.entries(f.statusCounts)
+      `| ${f.name} | ${f.requestsPerSecond} | ${f.p50Ms} | ${f.p99Ms} | ${Object.entries(
+        f.statusCounts,
+      )
         .map(([c, n]) => `${c}: ${n}`)
-        .join(', ')}${f.errors ? `, errors: ${f.errors}` : ''} | ${f.goal ? `${f.goal} ${f.met ? '(met)' : '(NOT met)'}` : f.name.startsWith('GET / ') ? 'ceiling' : '-'} |`,
+        .join(
+          ', ',
+        )}${f.errors ? `, errors: ${f.errors}` : ''} | ${f.goal ? `${f.goal} ${f.met ? '(met)' : '(NOT met)'}` : f.name.startsWith('GET / ') ? 'ceiling' : '-'} |`,
   );
-  return ['| endpoint | req/s | p50 ms | p99 ms | responses | goal |', '|---|---|---|---|---|---|', ...rows].join('\n');
+  return [
+    '| endpoint | req/s | p50 ms | p99 ms | responses | goal |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
 }
 
 export async function runServerBench(options: ServerBenchOptions = {}): Promise<BenchFigure[]> {
@@ -106,20 +120,35 @@ export async function runServerBench(options: ServerBenchOptions = {}): Promise<
   try {
     const base = { connections, duration };
     // Warm-up: JIT and SQLite page cache.
-    await autocannon({ ...base, duration: 2, url: `${served.url}${API_PREFIX}/availability?date=${served.busiestDate}&serviceId=bench-30`, headers });
+    await autocannon({
+      ...base,
+      duration: 2,
+      url: `${served.url}${API_PREFIX}/availability?date=${served.busiestDate}&serviceId=bench-30`,
+      headers,
+    });
 
-    figures.push(figure('GET / (hello-world Fastify)', await autocannon({ ...base, url: served.helloUrl })));
+    figures.push(
+      figure('GET / (hello-world Fastify)', await autocannon({ ...base, url: served.helloUrl })),
+    );
     figures.push(
       figure(
         `GET /availability (${served.busiestDate}, any of 10 employees)`,
-        await autocannon({ ...base, url: `${served.url}${API_PREFIX}/availability?date=${served.busiestDate}&serviceId=bench-30`, headers }),
+        await autocannon({
+          ...base,
+          url: `${served.url}${API_PREFIX}/availability?date=${served.busiestDate}&serviceId=bench-30`,
+          headers,
+        }),
         { rps: 3000, p99Ms: 20 },
       ),
     );
     figures.push(
       figure(
         `GET /available-days (${served.year}-${String(served.month).padStart(2, '0')}, one service)`,
-        await autocannon({ ...base, url: `${served.url}${API_PREFIX}/available-days?year=${served.year}&month=${served.month}&serviceId=bench-30`, headers }),
+        await autocannon({
+          ...base,
+          url: `${served.url}${API_PREFIX}/available-days?year=${served.year}&month=${served.month}&serviceId=bench-30`,
+          headers,
+        }),
       ),
     );
 
@@ -141,7 +170,11 @@ export async function runServerBench(options: ServerBenchOptions = {}): Promise<
             employeeId: slot.employeeId,
             date: slot.date,
             time: slot.time,
-            customer: { name: `Kunde ${n % 500}`, email: `kunde${n % 500}@bench.example`, phone: '030 1234567' },
+            customer: {
+              name: `Kunde ${n % 500}`,
+              email: `kunde${n % 500}@bench.example`,
+              phone: '030 1234567',
+            },
           }),
         };
       },
@@ -150,8 +183,18 @@ export async function runServerBench(options: ServerBenchOptions = {}): Promise<
     // Availability while bookings are written: each booking drops the server's cached busy
     // lists, so this is the figure for a day with traffic, not only the read-only best case.
     const [mixedAvailability, mixedBook] = await Promise.all([
-      autocannon({ ...base, url: `${served.url}${API_PREFIX}/availability?date=${served.busiestDate}&serviceId=bench-30`, headers }),
-      autocannon({ duration, connections: 1, overallRate: MIXED_BOOKINGS_PER_SECOND, url: served.url, requests: [bookRequest] }),
+      autocannon({
+        ...base,
+        url: `${served.url}${API_PREFIX}/availability?date=${served.busiestDate}&serviceId=bench-30`,
+        headers,
+      }),
+      autocannon({
+        duration,
+        connections: 1,
+        overallRate: MIXED_BOOKINGS_PER_SECOND,
+        url: served.url,
+        requests: [bookRequest],
+      }),
     ]);
     figures.push(
       figure(
@@ -172,7 +215,9 @@ export async function runServerBench(options: ServerBenchOptions = {}): Promise<
       url: served.url,
       requests: [bookRequest],
     });
-    figures.push(figure(`POST /book (distinct slots, ${grid.length} in the grid)`, bookResult, { rps: 500 }));
+    figures.push(
+      figure(`POST /book (distinct slots, ${grid.length} in the grid)`, bookResult, { rps: 500 }),
+    );
   } finally {
     await stop();
     rmSync(dir, { recursive: true, force: true });
@@ -182,5 +227,7 @@ export async function runServerBench(options: ServerBenchOptions = {}): Promise<
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const figures = await runServerBench();
-  process.stdout.write(`\nReference server benchmark (${new Date().toISOString()})\n${formatFigures(figures)}\n`);
+  process.stdout.write(
+    `\nReference server benchmark (${new Date().toISOString()})\n${formatFigures(figures)}\n`,
+  );
 }

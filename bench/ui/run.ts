@@ -17,7 +17,13 @@ import { CHROMIUM_LAUNCH_OPTIONS } from '../../test/support/chromium';
 
 export interface UiBenchResult {
   runs: number;
-  tapToPaint: { samples: number; p50: number; p95: number; max: number; byStep: Record<string, { p50: number; p95: number }> };
+  tapToPaint: {
+    samples: number;
+    p50: number;
+    p95: number;
+    max: number;
+    byStep: Record<string, { p50: number; p95: number }>;
+  };
   bundle: { jsBytes: number; jsGzip: number; cssBytes: number; cssGzip: number };
   /** The JS files a fresh page fetched until the start screen was painted (goal <= 150 kB gzip). */
   firstLoad: Record<'en' | 'de', { files: string[]; jsBytes: number; jsGzip: number }>;
@@ -48,7 +54,10 @@ function bundleSizes(dir: string): UiBenchResult['bundle'] {
 }
 
 /** A fresh page (empty cache) to the start screen; the JS it fetched, sized from out/renderer. */
-async function firstLoadJs(browser: Browser, url: string): Promise<{ files: string[]; jsBytes: number; jsGzip: number }> {
+async function firstLoadJs(
+  browser: Browser,
+  url: string,
+): Promise<{ files: string[]; jsBytes: number; jsGzip: number }> {
   const context = await browser.newContext({ viewport: { width: 1080, height: 1920 } });
   const files = new Set<string>();
   const page = await context.newPage();
@@ -69,17 +78,29 @@ async function firstLoadJs(browser: Browser, url: string): Promise<{ files: stri
 }
 
 async function timed(page: Page, screen: string, tap: () => Promise<void>): Promise<number> {
-  const waiting = page.evaluate((name) => (globalThis as unknown as { __fdWait(s: string): Promise<number> }).__fdWait(name), screen);
+  const waiting = page.evaluate(
+    (name) => (globalThis as unknown as { __fdWait(s: string): Promise<number> }).__fdWait(name),
+    screen,
+  );
   await page.waitForTimeout(20); // the listener is armed before the tap
   await tap();
   return waiting;
 }
 
-export async function runUiBench(options: { runs?: number; log?: (line: string) => void } = {}): Promise<UiBenchResult> {
+export async function runUiBench(
+  options: { runs?: number; log?: (line: string) => void } = {},
+): Promise<UiBenchResult> {
   const runs = options.runs ?? 50;
   const log = options.log ?? (() => undefined);
   const dataDir = mkdtempSync(join(tmpdir(), 'fd-bench-ui-'));
-  const web = await startKioskWeb({ port: 0, dataDir, token: 'bench', print: () => undefined, log: silentLogger });
+  const printed: string[] = [];
+  const web = await startKioskWeb({
+    port: 0,
+    dataDir,
+    token: 'bench',
+    print: (line) => void printed.push(line),
+    log: silentLogger,
+  });
   const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
     const call = async (method: string, input: unknown): Promise<unknown> => {
@@ -92,8 +113,13 @@ export async function runUiBench(options: { runs?: number; log?: (line: string) 
       if (!body.ok) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
       return body.result;
     };
-    // The embedded demo upstream needs no setup code; the PIN opens the staff session.
-    const { session } = (await call('setupStaffPin', { pin: '2468' })) as { session: string };
+    // The first PIN needs the printed setup code (the embedded demo too); it opens the staff session.
+    const setupCode = printed
+      .map((line) => /^setup code: (\S+)$/.exec(line)?.[1])
+      .find((code) => code !== undefined);
+    const { session } = (await call('setupStaffPin', { pin: '2468', setupCode })) as {
+      session: string;
+    };
     await call('updateSettings', { session, language: 'de', idleTimeoutSec: 600 });
     const firstLoadDe = await firstLoadJs(browser, web.openUrl);
     await call('updateSettings', { session, language: 'en' });
@@ -106,24 +132,49 @@ export async function runUiBench(options: { runs?: number; log?: (line: string) 
     for (let i = 0; i < 10; i++) {
       const page = await context.newPage();
       await page.goto(web.openUrl);
-      first.push(await page.evaluate(() => (globalThis as unknown as { __fdFirstScreen(): Promise<number> }).__fdFirstScreen()));
+      first.push(
+        await page.evaluate(() =>
+          (globalThis as unknown as { __fdFirstScreen(): Promise<number> }).__fdFirstScreen(),
+        ),
+      );
       await page.close();
     }
 
     const page = await context.newPage();
     await page.goto(web.openUrl);
     await page.locator('[data-screen="start"] .btn-hero').waitFor();
-    const byStep: Record<string, number[]> = { service: [], day: [], time: [], details: [], start: [] };
+    const byStep: Record<string, number[]> = {
+      service: [],
+      day: [],
+      time: [],
+      details: [],
+      start: [],
+    };
     // One warm-up run fills the kiosk's caches and the browser's; it is not counted.
     for (let run = -1; run < runs; run++) {
       const samples: [string, number][] = [];
-      samples.push(['service', await timed(page, 'service', () => page.locator('.btn-hero').click())]);
-      samples.push(['day', await timed(page, 'day', () => page.locator('.service-main').first().click())]);
+      samples.push([
+        'service',
+        await timed(page, 'service', () => page.locator('.btn-hero').click()),
+      ]);
+      samples.push([
+        'day',
+        await timed(page, 'day', () => page.locator('.service-main').first().click()),
+      ]);
       await page.locator('.day-open').first().waitFor();
-      samples.push(['time', await timed(page, 'time', () => page.locator('.day-open').first().click())]);
+      samples.push([
+        'time',
+        await timed(page, 'time', () => page.locator('.day-open').first().click()),
+      ]);
       await page.locator('.slot:not([disabled])').first().waitFor();
-      samples.push(['details', await timed(page, 'details', () => page.locator('.slot:not([disabled])').first().click())]);
-      samples.push(['start', await timed(page, 'start', () => page.getByRole('button', { name: 'Start over' }).click())]);
+      samples.push([
+        'details',
+        await timed(page, 'details', () => page.locator('.slot:not([disabled])').first().click()),
+      ]);
+      samples.push([
+        'start',
+        await timed(page, 'start', () => page.getByRole('button', { name: 'Start over' }).click()),
+      ]);
       if (run >= 0) for (const [step, ms] of samples) byStep[step]?.push(ms);
       if (run % 10 === 9) log(`ui bench: ${run + 1}/${runs} runs`);
     }
@@ -135,11 +186,20 @@ export async function runUiBench(options: { runs?: number; log?: (line: string) 
         p50: percentile(all, 50),
         p95: percentile(all, 95),
         max: percentile(all, 100),
-        byStep: Object.fromEntries(Object.entries(byStep).map(([step, values]) => [step, { p50: percentile(values, 50), p95: percentile(values, 95) }])),
+        byStep: Object.fromEntries(
+          Object.entries(byStep).map(([step, values]) => [
+            step,
+            { p50: percentile(values, 50), p95: percentile(values, 95) },
+          ]),
+        ),
       },
       bundle: bundleSizes(BUILT_RENDERER_DIR),
       firstLoad,
-      firstInteractive: { runs: first.length, p50: percentile(first, 50), max: percentile(first, 100) },
+      firstInteractive: {
+        runs: first.length,
+        p50: percentile(first, 50),
+        max: percentile(first, 100),
+      },
     };
   } finally {
     await browser.close();

@@ -9,7 +9,8 @@ import { chmodSync, closeSync, mkdirSync, openSync, readdirSync, statSync } from
 import { join } from 'node:path';
 import type { Logger } from './log';
 
-const PRIVATE_FILE = /^(kiosk\.db|embedded-server\.db)(-wal|-shm|-journal)?$|\.secret$/;
+const PRIVATE_FILE =
+  /^(kiosk\.db|embedded-server\.db)(-wal|-shm|-journal)?$|\.secret$|^kiosk-identity\.json$/;
 
 export interface SecureDataFolderOptions {
   log: Logger;
@@ -32,9 +33,12 @@ export function secureDataFolder(dataDir: string, options: SecureDataFolderOptio
     }
   };
   tighten(dataDir, 0o700);
-  for (const name of readdirSync(dataDir)) if (PRIVATE_FILE.test(name)) tighten(join(dataDir, name), 0o600);
-  if (tightened.length > 0) options.log.warn('data files were readable by others; now owner-only', { paths: tightened });
-  if (failed.length > 0) options.log.warn('could not make data files owner-only', { paths: failed });
+  for (const name of readdirSync(dataDir))
+    if (PRIVATE_FILE.test(name)) tighten(join(dataDir, name), 0o600);
+  if (tightened.length > 0)
+    options.log.warn('data files were readable by others; now owner-only', { paths: tightened });
+  if (failed.length > 0)
+    options.log.warn('could not make data files owner-only', { paths: failed });
   return tightened;
 }
 

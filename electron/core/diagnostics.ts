@@ -1,12 +1,15 @@
 /**
  * "Save diagnostics" (counter mode, staff only): one JSON file that IT can ask a shop to send.
  * It holds versions, the machine config with secrets removed, the sync status, how many
- * bookings the outbox holds in each state (counts only: no booking, no customer) and the
- * recent log (already redacted when written; redacted once more here).
+ * bookings the outbox holds in each state (counts only: no booking, no customer), the
+ * database's `integrity_check` and snapshots, and the recent log (already redacted when
+ * written; redacted once more here).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LocalBookingState, type AppInfo, type SyncStatus } from '../../shared/kiosk-api';
+import { syncState } from '../../shared/sync-state';
+import type { DatabaseHealth } from './db/database-health';
 import { redact } from './log';
 
 export type OutboxCounts = Record<LocalBookingState, number> & {
@@ -24,6 +27,8 @@ export interface DiagnosticsInput {
   sync: SyncStatus;
   outbox: OutboxCounts;
   recentLog: string;
+  /** integrity_check, generation and snapshot names (db/database-health.ts). */
+  database?: DatabaseHealth;
 }
 
 const SECRET_KEY = /key|secret|token|password|pin/i;
@@ -35,8 +40,14 @@ export function buildDiagnostics(input: DiagnosticsInput): string {
     app: input.app,
     versions: input.versions,
     config: sanitise(input.config),
-    sync: { ...input.sync, lastError: input.sync.lastError === null ? null : redact(input.sync.lastError) },
+    sync: {
+      // The word the staff status bar shows (online / problems / offline / paused).
+      state: syncState(input.sync),
+      ...input.sync,
+      lastError: input.sync.lastError === null ? null : redact(input.sync.lastError),
+    },
     outbox: input.outbox,
+    ...(input.database === undefined ? {} : { database: input.database }),
     recentLog: input.recentLog
       .split('\n')
       .filter((line) => line.length > 0)
@@ -46,7 +57,8 @@ export function buildDiagnostics(input: DiagnosticsInput): string {
 }
 
 function sanitise(value: unknown, key = ''): unknown {
-  if (key !== '' && SECRET_KEY.test(key)) return value === null || value === undefined ? value : '[removed]';
+  if (key !== '' && SECRET_KEY.test(key))
+    return value === null || value === undefined ? value : '[removed]';
   if (typeof value === 'string') return redact(value);
   if (Array.isArray(value)) return value.map((item) => sanitise(item));
   if (typeof value === 'object' && value !== null) {

@@ -16,7 +16,10 @@ export interface RotatingLogFile {
  * and a new one starts. Lines come formatted and redacted from createLogger; the file is the
  * app user's only.
  */
-export function createRotatingLogFile(path: string, { maxBytes = 5 * 1024 * 1024 } = {}): RotatingLogFile {
+export function createRotatingLogFile(
+  path: string,
+  { maxBytes = 5 * 1024 * 1024 } = {},
+): RotatingLogFile {
   const logger = electronLog.create({ logId: `frontdesk-${path}` });
   // The file only: no console copy, no IPC or remote transport.
   for (const [name, transport] of Object.entries(logger.transports)) {

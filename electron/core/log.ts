@@ -66,7 +66,9 @@ export function createLogger(prefix: string, options: LoggerOptions = {}): Logge
   const write = (entryLevel: LogLevel, message: string, fields?: LogFields): void => {
     if (level === null || RANK[entryLevel] < RANK[level]) return;
     const extra = fields && Object.keys(fields).length > 0 ? ` ${safeJson(fields)}` : '';
-    sink(`${now().toISOString()} ${entryLevel.toUpperCase()} ${prefix}: ${redactString(message)}${extra}`);
+    sink(
+      `${now().toISOString()} ${entryLevel.toUpperCase()} ${prefix}: ${redactString(message)}${extra}`,
+    );
   };
   return {
     debug: (message, fields) => write('debug', message, fields),
@@ -84,10 +86,18 @@ export const silentLogger: Logger = {
   error: () => undefined,
 };
 
+/** What describeError returned, whether the caller logs it or safeJson made it from an Error. */
+const describedErrors = new WeakSet<object>();
+
 /** Errors become `{ name, message }` (no stack: it may carry paths and is noise on a kiosk). */
 export function describeError(error: unknown): { name: string; message: string } {
-  if (error instanceof Error) return { name: error.name, message: redact(error.message) };
-  return { name: typeof error, message: redact(String(error)) };
+  const described =
+    error instanceof Error
+      ? { name: error.name, message: redact(error.message) }
+      : { name: typeof error, message: redact(String(error)) };
+  // Remembered, so that the field filter below keeps its `name` (an error's name is no person's).
+  describedErrors.add(described);
+  return described;
 }
 
 /**
@@ -95,18 +105,18 @@ export function describeError(error: unknown): { name: string; message: string }
  * (`customer` masks the whole booking customer). `name` is masked too, except the name of an
  * error that describeError produced.
  */
-const SENSITIVE_FIELD = /^(api[_-]?key|key|token|access[_-]?token|secret|password|pin|new[_-]?pin|authorization|cookie|customer|name|customer[_-]?name|full[_-]?name|first[_-]?name|last[_-]?name|e-?mail|phone|telephone|mobile|notes?)$/i;
+const SENSITIVE_FIELD =
+  /^(api[_-]?key|key|token|access[_-]?token|secret|password|pin|new[_-]?pin|authorization|cookie|customer|name|customer[_-]?name|full[_-]?name|first[_-]?name|last[_-]?name|e-?mail|phone|telephone|mobile|notes?)$/i;
 
 function safeJson(fields: LogFields): string {
-  const errors = new WeakSet<object>();
   try {
     return JSON.stringify(fields, function (this: unknown, key, value: unknown) {
-      if (value instanceof Error) {
-        const described = describeError(value);
-        errors.add(described);
-        return described;
-      }
-      if (key !== '' && SENSITIVE_FIELD.test(key) && !(key === 'name' && typeof this === 'object' && this !== null && errors.has(this))) {
+      if (value instanceof Error) return describeError(value);
+      if (
+        key !== '' &&
+        SENSITIVE_FIELD.test(key) &&
+        !(key === 'name' && typeof this === 'object' && this !== null && describedErrors.has(this))
+      ) {
         return value === null || value === undefined ? value : '***';
       }
       if (typeof value === 'string') return redactString(value);

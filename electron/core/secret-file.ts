@@ -9,7 +9,10 @@ export type SecretFileResult =
   | { ok: true; value: string; /** readable by group or others (POSIX only) */ wide: boolean }
   | { ok: false; reason: string };
 
-export function readSecretFile(path: string, platform: NodeJS.Platform = process.platform): SecretFileResult {
+export function readSecretFile(
+  path: string,
+  platform: NodeJS.Platform = process.platform,
+): SecretFileResult {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');

@@ -13,7 +13,11 @@ export const APP_HOST = 'frontdesk';
 export const APP_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
 
 /** For `protocol.registerSchemesAsPrivileged`, which must run before the app is ready. */
-export const APP_SCHEME_PRIVILEGES = { standard: true, secure: true, supportFetchAPI: true } as const;
+export const APP_SCHEME_PRIVILEGES = {
+  standard: true,
+  secure: true,
+  supportFetchAPI: true,
+} as const;
 
 /** What a Vite build of the renderer contains; any other file type is not served. */
 const MIME_TYPES: Readonly<Record<string, string>> = {
@@ -70,10 +74,16 @@ export interface AppProtocolOptions {
 }
 
 /** The `protocol.handle('app', ...)` handler: GET and HEAD of renderer files, CSP on each. */
-export function createAppProtocolHandler({ rendererDir, readFile = readFileFromDisk }: AppProtocolOptions): (request: Request) => Promise<Response> {
+export function createAppProtocolHandler({
+  rendererDir,
+  readFile = readFileFromDisk,
+}: AppProtocolOptions): (request: Request) => Promise<Response> {
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return new Response(null, { status: 405, headers: { ...SECURITY_HEADERS, Allow: 'GET, HEAD' } });
+      return new Response(null, {
+        status: 405,
+        headers: { ...SECURITY_HEADERS, Allow: 'GET, HEAD' },
+      });
     }
     const file = resolveAppFile(rendererDir, request.url);
     let body: Uint8Array;
@@ -81,9 +91,18 @@ export function createAppProtocolHandler({ rendererDir, readFile = readFileFromD
       if (file === null) throw new Error('outside the renderer');
       body = await readFile(file);
     } catch {
-      return new Response('Not found', { status: 404, headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' } });
+      return new Response('Not found', {
+        status: 404,
+        headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' },
+      });
     }
-    const headers = { ...SECURITY_HEADERS, 'Content-Type': MIME_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream' };
-    return new Response(request.method === 'HEAD' ? null : Buffer.from(body), { status: 200, headers });
+    const headers = {
+      ...SECURITY_HEADERS,
+      'Content-Type': MIME_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    };
+    return new Response(request.method === 'HEAD' ? null : Buffer.from(body), {
+      status: 200,
+      headers,
+    });
   };
 }

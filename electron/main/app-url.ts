@@ -7,7 +7,11 @@ export function isAppUrl(url: string | undefined | null, appUrl: string): boolea
   try {
     const candidate = new URL(url);
     const app = new URL(appUrl);
-    return candidate.protocol === app.protocol && candidate.host === app.host && candidate.pathname === app.pathname;
+    return (
+      candidate.protocol === app.protocol &&
+      candidate.host === app.host &&
+      candidate.pathname === app.pathname
+    );
   } catch {
     return false;
   }

@@ -13,7 +13,10 @@ import { fail, type Result } from '../../shared/result';
 import type { Logger } from '../core/log';
 
 export interface IpcMainLike {
-  handle(channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<unknown>): void;
+  handle(
+    channel: string,
+    listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<unknown>,
+  ): void;
   removeHandler(channel: string): void;
 }
 
@@ -29,7 +32,12 @@ export interface KioskIpcOptions {
  * One handler per contract method. Each checks who is asking, then lets the dispatcher parse the
  * input with the method's schema; the renderer gets a Result, never a thrown error.
  */
-export function registerKioskIpc({ ipcMain, api, isTrustedSender, log }: KioskIpcOptions): () => void {
+export function registerKioskIpc({
+  ipcMain,
+  api,
+  isTrustedSender,
+  log,
+}: KioskIpcOptions): () => void {
   for (const method of kioskMethods) {
     ipcMain.handle(ipcChannel(method), async (event, input): Promise<Result<unknown>> => {
       if (!isTrustedSender(event)) {
@@ -37,7 +45,11 @@ export function registerKioskIpc({ ipcMain, api, isTrustedSender, log }: KioskIp
         return fail('unauthorized', 'This page may not use the kiosk.');
       }
       return dispatchKioskCall(api, method, input, {
-        onUnexpectedError: (name, error) => log.error('kiosk call failed', { method: name, error: error instanceof Error ? error.name : 'unknown' }),
+        onUnexpectedError: (name, error) =>
+          log.error('kiosk call failed', {
+            method: name,
+            error: error instanceof Error ? error.name : 'unknown',
+          }),
       });
     });
   }
@@ -47,7 +59,9 @@ export function registerKioskIpc({ ipcMain, api, isTrustedSender, log }: KioskIp
 }
 
 /** The sender check: our app URL, main frame only (no iframe can borrow the bridge). */
-export function trustedSender(isApp: (url: string) => boolean): (event: IpcMainInvokeEvent) => boolean {
+export function trustedSender(
+  isApp: (url: string) => boolean,
+): (event: IpcMainInvokeEvent) => boolean {
   return (event) => {
     const frame = event.senderFrame;
     return frame !== null && frame.parent === null && isApp(frame.url);
@@ -80,9 +94,14 @@ export interface ForwardEventsOptions {
  * sends them only while that session is live; each is sent tagged with its session, and the
  * preload hands it to the listeners of that session only.
  */
-export function forwardKioskEvents(events: KioskEventsLike, target: EventTarget, options: ForwardEventsOptions): () => void {
+export function forwardKioskEvents(
+  events: KioskEventsLike,
+  target: EventTarget,
+  options: ForwardEventsOptions,
+): () => void {
   const send = (event: KioskEvent, session?: string): void => {
-    if (!target.isDestroyed()) target.send(IPC_EVENT_CHANNEL, event, ...(session === undefined ? [] : [session]));
+    if (!target.isDestroyed())
+      target.send(IPC_EVENT_CHANNEL, event, ...(session === undefined ? [] : [session]));
   };
   const watched = new Map<string, { listeners: number; stop: () => void }>();
   options.ipcMain.handle(IPC_EVENT_SESSION_CHANNEL, (event, input): Promise<Result<null>> => {
@@ -91,12 +110,16 @@ export function forwardKioskEvents(events: KioskEventsLike, target: EventTarget,
       return Promise.resolve(fail('unauthorized', 'This page may not use the kiosk.'));
     }
     const parsed = EventSessionInput.safeParse(input);
-    if (!parsed.success) return Promise.resolve(fail('invalid_input', 'expected { session, watching }'));
+    if (!parsed.success)
+      return Promise.resolve(fail('invalid_input', 'expected { session, watching }'));
     const { session, watching } = parsed.data;
     const current = watched.get(session);
     if (watching && current) current.listeners += 1;
     else if (watching) {
-      const stop = events.subscribe((kioskEvent) => kioskEvent.type === 'booking' && send(kioskEvent, session), { session: () => session });
+      const stop = events.subscribe(
+        (kioskEvent) => kioskEvent.type === 'booking' && send(kioskEvent, session),
+        { session: () => session },
+      );
       watched.set(session, { listeners: 1, stop });
     } else if (current && --current.listeners === 0) {
       current.stop();
@@ -105,7 +128,9 @@ export function forwardKioskEvents(events: KioskEventsLike, target: EventTarget,
     return Promise.resolve({ ok: true, result: null });
   });
   // No session: the core sends status events only.
-  const stopStatus = events.subscribe((kioskEvent) => kioskEvent.type === 'status' && send(kioskEvent));
+  const stopStatus = events.subscribe(
+    (kioskEvent) => kioskEvent.type === 'status' && send(kioskEvent),
+  );
   return () => {
     stopStatus();
     for (const { stop } of watched.values()) stop();

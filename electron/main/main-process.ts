@@ -1,17 +1,35 @@
 import { join } from 'node:path';
-import { BrowserWindow, app, dialog, ipcMain, protocol, safeStorage, session } from 'electron';
+import {
+  BrowserWindow,
+  Menu,
+  app,
+  dialog,
+  ipcMain,
+  protocol,
+  safeStorage,
+  session,
+} from 'electron';
+import { SETTING_DEFAULTS, type KioskMode } from '../../shared/settings';
 import type { KioskCore, KioskCoreOptions, KioskHost } from '../core/kiosk-core';
 import { ConfigError, loadKioskStartupConfig, type KioskStartupConfig } from '../core/config';
 import { createLogger, describeError, type Logger } from '../core/log';
 import { createRotatingLogFile } from '../core/log-file';
-import { APP_SCHEME, APP_SCHEME_PRIVILEGES, APP_URL, createAppProtocolHandler } from './app-protocol';
+import { startKioskMetrics } from '../web/kiosk-metrics';
+import type { MetricsServer } from '../web/metrics-server';
+import { startHubShell, type HubShell } from '../web/start-hub-shell';
+import {
+  APP_SCHEME,
+  APP_SCHEME_PRIVILEGES,
+  APP_URL,
+  createAppProtocolHandler,
+} from './app-protocol';
 import { appPaths } from './app-paths';
-import { shopOptions } from '../core/shop-options';
 import { isAppUrl } from './app-url';
 import { forwardKioskEvents, registerKioskIpc, trustedSender } from './ipc';
 import { printReceiptsSilently } from './print';
 import { watchRenderer } from './renderer-watchdog';
 import { createSafeStorageSecretStore } from './safe-storage-secret-store';
+import { startHubScreenWindow } from './hub-screen-window';
 import { hardenContents, hardenSession } from './security';
 import { startUpdates, type Updates, type UpdaterLike } from './updates';
 import { mainWindowOptions } from './window-options';
@@ -29,16 +47,19 @@ export interface MainProcessOptions {
 
 export interface MainProcess {
   window: BrowserWindow;
-  core: KioskCore;
+  /** null for an Electron screen of another PC's hub (hub-screen-window.ts): no core here. */
+  core: KioskCore | null;
   log: Logger;
   updates: Updates;
+  /** IT's /metrics endpoint when the machine config turns it on (and it started); else null. */
+  metricsUrl: string | null;
 }
 
 /**
  * The screen on which nobody is in the middle of something: the walk-in start screen, or the
  * PIN screen of a locked counter. An update installs only there (updates.ts).
  */
-export function idleScreenProbe(mode: 'kiosk' | 'counter'): string {
+export function idleScreenProbe(mode: KioskMode): string {
   return `document.querySelector('[data-screen="${mode === 'kiosk' ? 'start' : 'pin'}"]') !== null`;
 }
 
@@ -64,7 +85,14 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
   let updates: Updates | null = null;
   let config: KioskStartupConfig;
   let core: KioskCore;
-  let mode: 'kiosk' | 'counter';
+  let mode: KioskMode;
+  const refuse = (error: unknown): null => {
+    const message = error instanceof ConfigError ? error.message : describeError(error).message;
+    log.error('start-up failed', { message });
+    dialog.showErrorBox('Frontdesk cannot start', message);
+    app.exit(1); // non-zero, so that a service manager or IT's script sees the refusal
+    return null;
+  };
   try {
     // Undefined upstream / key: keep what staff stored; null ("embedded") forces the demo server.
     config = loadKioskStartupConfig({
@@ -73,13 +101,49 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
       platform: options.platform,
       defaultDataDir: join(userData, 'kiosk'),
     });
-    const secretStore = createSafeStorageSecretStore(join(userData, 'api-key.bin'), safeStorage, options.platform);
+  } catch (error) {
+    return refuse(error);
+  }
+  // A screen of another PC's hub: no core, the hub's page, its certificate only.
+  if (config.hubScreen) {
+    const screenMode = config.mode ?? SETTING_DEFAULTS.mode;
+    const window = startHubScreenWindow({ hub: config.hubScreen, mode: screenMode, log });
+    const screenUpdates = startUpdates({
+      updater: options.updater,
+      feedUrl: config.updateUrl,
+      log: createLogger('updates', { sink: logFile.sink }),
+      gate: {
+        outboxIdle: () => true, // the outbox is the hub's
+        onIdleScreen: () =>
+          window.webContents
+            .executeJavaScript(idleScreenProbe(screenMode))
+            .then((onIt: unknown) => onIt === true),
+      },
+    });
+    app.on('window-all-closed', () => {
+      screenUpdates.stop();
+      app.quit();
+    });
+    return { window, core: null, log, updates: screenUpdates, metricsUrl: null };
+  }
+  try {
+    const secretStore = createSafeStorageSecretStore(
+      join(userData, 'api-key.bin'),
+      safeStorage,
+      options.platform,
+    );
     if (secretStore.protection === 'plain') {
       // Linux without a keyring: safeStorage "encrypts" with a fixed key (basic_text).
-      log.warn('no OS keychain (safeStorage backend basic_text): the API key is stored unprotected; prefer apiKeyFile (0600)');
+      log.warn(
+        'no OS keychain (safeStorage backend basic_text): the API key is stored unprotected; prefer apiKeyFile (0600)',
+      );
     }
     const host: KioskHost = {
-      appInfo: () => ({ version: app.getVersion(), update: updates?.status() ?? { state: 'off', version: null } }),
+      appInfo: () => ({
+        version: app.getVersion(),
+        update: updates?.status() ?? { state: 'off', version: null },
+      }),
+      receiptPrinter: Boolean(options.env.FRONTDESK_PRINTER?.trim()),
       diagnostics: {
         folder: logFolder,
         versions: {
@@ -93,43 +157,74 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
         recentLog: () => logFile.recent(),
       },
     };
+    // IT's values go to the core as one object: the core applies the locks and defaults.
     core = await options.createCore({
-      dataDir: config.dataDir,
-      staffPinHash: config.staffPinHash,
-      staffIdleTimeoutSec: config.staffIdleTimeoutSec,
-      upstreamUrl: config.upstreamUrl,
-      apiKey: config.apiKey,
-      // Fields IT locked in the machine file are read-only in Settings; a locked mode is IT's.
-      locked: config.locked,
-      mode: config.locked.includes('mode') ? config.mode : undefined,
+      ...config,
       secretStore,
-      retentionDays: config.retentionDays,
-      ...(config.language === undefined ? {} : { language: config.language }),
-      ...shopOptions(config.shop),
       migrationsFolder: paths.kioskMigrations,
       serverMigrationsFolder: paths.serverMigrations,
       host,
       logSink: logFile.sink,
     });
     // Staff choose kiosk or counter in settings, unless IT locked the mode in the machine file.
-    mode = config.locked.includes('mode')
-      ? config.mode
-      : await core.api.getPublicSettings(undefined).then(
-          (settings) => settings.mode,
-          () => config.mode,
-        );
+    mode =
+      config.locked.includes('mode') && config.mode !== undefined
+        ? config.mode
+        : await core.api.getPublicSettings(undefined).then(
+            (settings) => settings.mode,
+            () => config.mode ?? SETTING_DEFAULTS.mode,
+          );
   } catch (error) {
-    const message = error instanceof ConfigError ? error.message : describeError(error).message;
-    log.error('start-up failed', { message });
-    dialog.showErrorBox('Frontdesk cannot start', message);
-    app.quit();
-    return null;
+    return refuse(error);
   }
 
   if (core.setupCode !== null) {
     // For whoever installs the machine: the first staff PIN needs it (the core logged it too).
     process.stdout.write(`setup code: ${core.setupCode}\n`);
     log.warn(`setup code: ${core.setupCode}`);
+  }
+
+  // The shop's hub (machine config `hub`): this core also serves the shop's other screens over
+  // HTTPS. A hub that cannot start is logged; this screen itself still works.
+  let hubShell: HubShell | null = null;
+  const coreForHub = core;
+  if (config.hub) {
+    try {
+      hubShell = await startHubShell({
+        api: core.api,
+        apiFor: (screen) => coreForHub.apiFor(screen),
+        isStaffSession: (session) => coreForHub.isStaffSession(session),
+        events: core.events,
+        hub: config.hub,
+        dataDir: config.dataDir,
+        rendererDir: paths.renderer,
+        now: () => Date.now(),
+        log: createLogger('hub', { sink: logFile.sink }),
+      });
+      log.info('hub listening', {
+        url: hubShell.shell.url,
+        fingerprint: hubShell.certificate.fingerprint,
+      });
+    } catch (error) {
+      log.error('the hub could not start', { message: describeError(error).message });
+    }
+  }
+
+  // IT's /metrics endpoint (machine config `metrics`): logged when it cannot start, not fatal.
+  let metrics: MetricsServer | null = null;
+  if (config.metrics) {
+    metrics = await startKioskMetrics({
+      config: config.metrics,
+      core,
+      version: app.getVersion(),
+      dataDir: config.dataDir,
+      screensConnected: () => hubShell?.shell.connectedScreens() ?? 0,
+      platform: options.platform,
+      log: createLogger('metrics', { sink: logFile.sink }),
+    }).catch((error: unknown) => {
+      log.error('the metrics endpoint could not start', { message: describeError(error).message });
+      return null;
+    });
   }
 
   // Login items exist on Windows and macOS; Linux installs use an autostart entry (docs/deploy.md).
@@ -142,7 +237,15 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
   hardenSession(session.defaultSession);
   registerKioskIpc({ ipcMain, api: core.api, isTrustedSender: trustedSender(isApp), log });
 
-  const window = new BrowserWindow(mainWindowOptions({ kiosk: mode === 'kiosk', preloadPath: paths.preload }));
+  // No application menu: its default accelerators (reload, close, DevTools, zoom) are ways out.
+  Menu.setApplicationMenu(null);
+  const window = new BrowserWindow(
+    mainWindowOptions({
+      kiosk: mode === 'kiosk',
+      packaged: app.isPackaged,
+      preloadPath: paths.preload,
+    }),
+  );
   hardenContents(window.webContents, isApp, (what) => log.warn('blocked', { what }));
   printReceiptsSilently(window.webContents, options.env.FRONTDESK_PRINTER?.trim() || null, log);
   watchRenderer(window, { url: APP_URL, log });
@@ -164,7 +267,10 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
         const counts = coreForGate.outboxCounts();
         return counts.sending === 0 && counts.dueNow === 0;
       },
-      onIdleScreen: () => window.webContents.executeJavaScript(idleScreenProbe(mode)).then((onIt: unknown) => onIt === true),
+      onIdleScreen: () =>
+        window.webContents
+          .executeJavaScript(idleScreenProbe(mode))
+          .then((onIt: unknown) => onIt === true),
     },
   });
 
@@ -175,10 +281,13 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
   });
   app.on('window-all-closed', () => {
     updates?.stop();
-    void coreForGate.close().finally(() => app.quit());
+    void Promise.all([hubShell?.close(), metrics?.close()])
+      .catch(() => undefined)
+      .then(() => coreForGate.close())
+      .finally(() => app.quit());
   });
 
   await window.loadURL(APP_URL);
   log.info('window ready', { mode, version: app.getVersion() });
-  return { window, core, log, updates };
+  return { window, core, log, updates, metricsUrl: metrics?.url ?? null };
 }

@@ -2,7 +2,10 @@ import type { Logger } from '../core/log';
 
 export interface WatchedWindow {
   webContents: {
-    on(event: 'render-process-gone', listener: (event: unknown, details: { reason: string }) => void): unknown;
+    on(
+      event: 'render-process-gone',
+      listener: (event: unknown, details: { reason: string }) => void,
+    ): unknown;
     forcefullyCrashRenderer(): void;
     isDestroyed(): boolean;
   };
@@ -28,7 +31,13 @@ const systemTimers: WatchdogTimers = {
  */
 export function watchRenderer(
   window: WatchedWindow,
-  { url, log, hangMs = 15_000, timers = systemTimers, now = Date.now }: { url: string; log: Logger; hangMs?: number; timers?: WatchdogTimers; now?: () => number },
+  {
+    url,
+    log,
+    hangMs = 15_000,
+    timers = systemTimers,
+    now = Date.now,
+  }: { url: string; log: Logger; hangMs?: number; timers?: WatchdogTimers; now?: () => number },
 ): void {
   let hangTimer: unknown = null;
   let recentCrashes = 0;
@@ -42,7 +51,8 @@ export function watchRenderer(
     recentCrashes++;
     log.warn('renderer gone, reloading', { reason, delayMs: delay });
     timers.setTimeout(() => {
-      if (!window.webContents.isDestroyed()) window.loadURL(url).catch(() => log.error('reload failed'));
+      if (!window.webContents.isDestroyed())
+        window.loadURL(url).catch(() => log.error('reload failed'));
     }, delay);
   });
   window.on('unresponsive', () => {

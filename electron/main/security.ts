@@ -26,7 +26,11 @@ export type ContentsLike = Pick<WebContents, 'on' | 'setWindowOpenHandler'>;
  * The page may not leave the app: navigation away is cancelled, new windows are denied and
  * <webview> cannot be attached. `onBlocked` hears about each attempt (for the log).
  */
-export function hardenContents(contents: ContentsLike, isApp: (url: string) => boolean, onBlocked: (what: string) => void): void {
+export function hardenContents(
+  contents: ContentsLike,
+  isApp: (url: string) => boolean,
+  onBlocked: (what: string) => void,
+): void {
   contents.on('will-navigate', (event, url) => {
     if (!isApp(url)) {
       event.preventDefault();

@@ -13,14 +13,24 @@ export interface UpdaterEvents {
 /** The part of electron-updater's autoUpdater used here; tests pass a stand-in. */
 export interface UpdaterLike {
   /** Where electron-updater writes its own messages (console by default). */
-  logger: { info(message?: unknown): void; warn(message?: unknown): void; error(message?: unknown): void } | null;
+  logger: {
+    info(message?: unknown): void;
+    warn(message?: unknown): void;
+    error(message?: unknown): void;
+  } | null;
   autoDownload: boolean;
   autoInstallOnAppQuit: boolean;
   setFeedURL(options: { provider: 'generic'; url: string }): void;
   checkForUpdates(): Promise<unknown>;
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void;
-  on(event: 'checking-for-update' | 'update-not-available', listener: UpdaterEvents['checking-for-update']): unknown;
-  on(event: 'update-available' | 'update-downloaded', listener: UpdaterEvents['update-available']): unknown;
+  on(
+    event: 'checking-for-update' | 'update-not-available',
+    listener: UpdaterEvents['checking-for-update'],
+  ): unknown;
+  on(
+    event: 'update-available' | 'update-downloaded',
+    listener: UpdaterEvents['update-available'],
+  ): unknown;
   on(event: 'error', listener: UpdaterEvents['error']): unknown;
 }
 
@@ -101,7 +111,8 @@ export function startUpdates(options: UpdatesOptions): Updates {
 
   const updater = options.updater();
   // Its messages go to our log (redacted there), not to a console nobody reads.
-  const text = (message: unknown): string => (message instanceof Error ? `${message.name}: ${message.message}` : String(message));
+  const text = (message: unknown): string =>
+    message instanceof Error ? `${message.name}: ${message.message}` : String(message);
   updater.logger = {
     info: (message) => log.info(`updater: ${text(message)}`),
     warn: (message) => log.warn(`updater: ${text(message)}`),
@@ -111,7 +122,8 @@ export function startUpdates(options: UpdatesOptions): Updates {
   updater.autoInstallOnAppQuit = false;
   updater.setFeedURL({ provider: 'generic', url: feedUrl });
   updater.on('checking-for-update', () => {
-    if (status.state !== 'ready' && status.state !== 'downloading') status = { state: 'checking', version: null };
+    if (status.state !== 'ready' && status.state !== 'downloading')
+      status = { state: 'checking', version: null };
   });
   updater.on('update-not-available', () => {
     if (status.state === 'checking') status = { state: 'idle', version: null };
@@ -123,7 +135,8 @@ export function startUpdates(options: UpdatesOptions): Updates {
   updater.on('update-downloaded', (info) => {
     status = { state: 'ready', version: info.version };
     log.info('update downloaded, installs when the kiosk is idle', { version: info.version });
-    if (gateTimer === null) gateTimer = timers.setInterval(() => void tryInstall(), options.gateEveryMs ?? 30_000);
+    if (gateTimer === null)
+      gateTimer = timers.setInterval(() => void tryInstall(), options.gateEveryMs ?? 30_000);
   });
   updater.on('error', (error) => {
     // A failed check or download is retried at the next check; a ready update stays ready.
@@ -133,7 +146,9 @@ export function startUpdates(options: UpdatesOptions): Updates {
 
   const check = (): void => {
     if (status.state === 'ready' || status.state === 'downloading') return;
-    updater.checkForUpdates().catch((error: unknown) => log.warn('update check failed', { error: describeError(error) }));
+    updater
+      .checkForUpdates()
+      .catch((error: unknown) => log.warn('update check failed', { error: describeError(error) }));
   };
   check();
   checkTimer = timers.setInterval(check, options.checkEveryMs ?? 4 * 60 * 60_000);

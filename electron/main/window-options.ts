@@ -2,14 +2,23 @@ import type { BrowserWindowConstructorOptions } from 'electron';
 
 export interface WindowOptionsInput {
   kiosk: boolean;
-  preloadPath: string;
+  /** The installed app (app.isPackaged): no DevTools in any mode, counter included. */
+  packaged: boolean;
+  /** null: no preload (an Electron screen of a hub: the page talks HTTPS to the hub). */
+  preloadPath: string | null;
 }
 
 /**
  * The one window. Kiosk mode: full screen with `kiosk: true` (no way out to the desktop).
  * Every web preference that could hand the page Node or lower the web's guards is pinned.
+ * DevTools only for a developer's unpackaged counter window: on a shop's machine they would
+ * hand anyone at the counter the staff session and the page's bridge.
  */
-export function mainWindowOptions({ kiosk, preloadPath }: WindowOptionsInput): BrowserWindowConstructorOptions {
+export function mainWindowOptions({
+  kiosk,
+  packaged,
+  preloadPath,
+}: WindowOptionsInput): BrowserWindowConstructorOptions {
   return {
     width: kiosk ? 1080 : 1440,
     height: kiosk ? 1920 : 900,
@@ -21,7 +30,7 @@ export function mainWindowOptions({ kiosk, preloadPath }: WindowOptionsInput): B
     title: 'Frontdesk',
     ...(kiosk ? { kiosk: true, fullscreen: true, frame: false } : {}),
     webPreferences: {
-      preload: preloadPath,
+      ...(preloadPath === null ? {} : { preload: preloadPath }),
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
@@ -32,7 +41,7 @@ export function mainWindowOptions({ kiosk, preloadPath }: WindowOptionsInput): B
       webviewTag: false,
       navigateOnDragDrop: false,
       spellcheck: false,
-      devTools: !kiosk,
+      devTools: !kiosk && !packaged,
     },
   };
 }

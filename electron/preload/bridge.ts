@@ -14,12 +14,23 @@ import {
 /** The slice of Electron's `ipcRenderer` that the bridge uses (a stand-in in tests). */
 export interface IpcRendererLike {
   invoke(channel: string, ...args: unknown[]): Promise<unknown>;
-  on(channel: string, listener: (event: unknown, payload: unknown, session?: unknown) => void): unknown;
-  removeListener(channel: string, listener: (event: unknown, payload: unknown, session?: unknown) => void): unknown;
+  on(
+    channel: string,
+    listener: (event: unknown, payload: unknown, session?: unknown) => void,
+  ): unknown;
+  removeListener(
+    channel: string,
+    listener: (event: unknown, payload: unknown, session?: unknown) => void,
+  ): unknown;
 }
 
 export function buildKioskBridge(ipc: IpcRendererLike): KioskClient {
-  const methods = Object.fromEntries(kioskMethods.map((method) => [method, (input: unknown) => ipc.invoke(ipcChannel(method), input)]));
+  const methods = Object.fromEntries(
+    kioskMethods.map((method) => [
+      method,
+      (input: unknown) => ipc.invoke(ipcChannel(method), input),
+    ]),
+  );
   return {
     ...(methods as Omit<KioskClient, 'onEvent'>),
     onEvent(listener, options): () => void {
@@ -29,7 +40,8 @@ export function buildKioskBridge(ipc: IpcRendererLike): KioskClient {
       const session = options?.session;
       const handler = (_event: unknown, payload: unknown, forSession?: unknown): void => {
         const event = payload as KioskEvent;
-        if (event.type === 'status' || (session !== undefined && forSession === session)) listener(event);
+        if (event.type === 'status' || (session !== undefined && forSession === session))
+          listener(event);
       };
       ipc.on(IPC_EVENT_CHANNEL, handler);
       if (session) void ipc.invoke(IPC_EVENT_SESSION_CHANNEL, { session, watching: true });

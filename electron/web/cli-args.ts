@@ -4,38 +4,21 @@
  * turns either into one line on stderr and exit 2.
  */
 import { parseArgs } from 'node:util';
-import type { Language } from '../../shared/kiosk-api';
-import { ConfigError, loadKioskStartupConfig, type LockableSetting, type MachineShop } from '../core/config';
+import { ConfigError, loadKioskStartupConfig, type KioskStartupConfig } from '../core/config';
 import { createLogger } from '../core/log';
+import { parseListen } from '../core/hub/hub-config';
 import { readSecretFile } from '../core/secret-file';
 import { DEFAULT_DATA_DIR, DEFAULT_WEB_PORT } from './defaults';
 
 export const USAGE =
-  'usage: npm run kiosk:web -- [--port N] [--upstream URL|embedded] [--api-key KEY | --api-key-file PATH] [--data DIR] [--token T | --token-file PATH]';
+  'usage: npm run kiosk:web -- [--port N] [--listen HOST:PORT] [--upstream URL|embedded] [--api-key KEY | --api-key-file PATH] [--data DIR] [--token T | --token-file PATH]';
 
 export class UsageError extends Error {}
 
-export interface WebCliArgs {
+/** The web shell's own flags plus IT's values (the machine config, env and flags merged). */
+export interface WebCliArgs extends KioskStartupConfig {
   port: number;
   token: string | undefined;
-  /** undefined: not configured (the core keeps the stored setting); null: `--upstream embedded`. */
-  upstreamUrl: string | null | undefined;
-  /** undefined: not configured (the core keeps the stored key). */
-  apiKey: string | undefined;
-  dataDir: string;
-  /** Settings the machine config locks (read-only in staff Settings). */
-  locked: LockableSetting[];
-  /** IT's mode when the machine config locks it; otherwise undefined (a staff setting). */
-  mode: 'kiosk' | 'counter' | undefined;
-  /** IT's staff PIN hash (machine config or FRONTDESK_STAFF_PIN_HASH). */
-  staffPinHash: string | undefined;
-  staffIdleTimeoutSec: number | undefined;
-  /** Days ended bookings keep personal data (machine file or env); undefined: the default. */
-  retentionDays: number | undefined;
-  /** IT's shop profile from the machine file. */
-  shop: MachineShop | undefined;
-  /** IT's default language (machine file or FRONTDESK_LANGUAGE); undefined: not configured. */
-  language: Language | undefined;
 }
 
 /** Parses and checks every flag (unknown ones included); throws UsageError or ConfigError. */
@@ -52,6 +35,7 @@ export function parseWebCliArgs(
       allowPositionals: false,
       options: {
         port: { type: 'string' },
+        listen: { type: 'string' },
         upstream: { type: 'string' },
         'api-key': { type: 'string' },
         'api-key-file': { type: 'string' },
@@ -72,31 +56,30 @@ export function parseWebCliArgs(
   if (values.token !== undefined && values['token-file'] !== undefined) {
     throw new UsageError('--token and --token-file: give one, not both');
   }
-  const token = values['token-file'] === undefined ? values.token : readTokenFile(values['token-file'], platform);
+  const token =
+    values['token-file'] === undefined
+      ? values.token
+      : readTokenFile(values['token-file'], platform);
   if (token !== undefined && !/^[\x21-\x7e]{1,512}$/.test(token)) {
     throw new UsageError('--token must be 1 to 512 visible ASCII characters');
   }
   const config = loadKioskStartupConfig({ argv, env, platform, defaultDataDir: DEFAULT_DATA_DIR });
-  return {
-    port,
-    token,
-    upstreamUrl: config.upstreamUrl,
-    apiKey: config.apiKey,
-    dataDir: config.dataDir,
-    locked: config.locked,
-    mode: config.locked.includes('mode') ? config.mode : undefined,
-    staffPinHash: config.staffPinHash,
-    staffIdleTimeoutSec: config.staffIdleTimeoutSec,
-    retentionDays: config.retentionDays,
-    shop: config.shop,
-    language: config.language,
-  };
+  // --listen turns the hub on (or moves it): HTTPS on that address, IT's names and certificate kept.
+  if (values.listen !== undefined) {
+    const listen = parseListen(values.listen);
+    if (!listen.ok) throw new UsageError(`--listen: ${listen.reason}`);
+    config.hub = { names: [], tls: null, ...config.hub, listen: listen.value };
+  }
+  return { ...config, port, token };
 }
 
 /** The same rules as an API key file: first line, trimmed; a wide mode is warned about. */
 function readTokenFile(path: string, platform: NodeJS.Platform): string {
   const read = readSecretFile(path, platform);
   if (!read.ok) throw new ConfigError(`flag --token-file: ${path}: ${read.reason}`);
-  if (read.wide) createLogger('kiosk-web').warn('the token file is readable by group or others; make it 0600', { path });
+  if (read.wide)
+    createLogger('kiosk-web').warn('the token file is readable by group or others; make it 0600', {
+      path,
+    });
   return read.value;
 }

@@ -14,7 +14,10 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 export interface KioskEventSource {
   /** `session`: the staff session the subscriber presented; booking events need a live one. */
-  subscribe(listener: (event: KioskEvent) => void, options?: { session?: () => string | null | undefined }): () => void;
+  subscribe(
+    listener: (event: KioskEvent) => void,
+    options?: { session?: () => string | null | undefined },
+  ): () => void;
 }
 
 export interface EventStreamOptions {

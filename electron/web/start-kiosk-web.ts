@@ -5,10 +5,11 @@
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Language } from '../../shared/kiosk-api';
 import type { Clock } from '../core/clock';
-import type { LockableSetting, MachineShop } from '../core/config';
-import { shopOptions } from '../core/shop-options';
+import type { ItConfig } from '../core/config';
+import { browserScreen } from '../core/engine/staff-access';
+import type { HubCertificate } from '../core/hub/hub-certificate';
+import type { HubConfig } from '../core/hub/hub-config';
 import { createKioskCore } from '../core/kiosk-core';
 import type { KioskCore } from '../core/kiosk-core';
 import { createLogger } from '../core/log';
@@ -16,37 +17,33 @@ import type { Logger } from '../core/log';
 import { createFileSecretStore } from '../core/settings/secret-store';
 import type { SecretStore } from '../core/settings/secret-store';
 import { DEFAULT_DATA_DIR, DEFAULT_WEB_PORT } from './defaults';
+import type { MetricsConfig } from '../core/metrics/metrics-config';
+import { startKioskMetrics } from './kiosk-metrics';
+import type { MetricsServer } from './metrics-server';
+import { startHubShell } from './start-hub-shell';
 import { startWebShell } from './web-shell';
 import type { WebShell } from './web-shell';
-
-export { DEFAULT_DATA_DIR } from './defaults';
 
 /** out/renderer of this checkout, found from this module, not from the working directory. */
 export const BUILT_RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import.meta.url));
 
-export interface StartKioskWebOptions {
-  /** Default 5175; 0 picks a free port. */
+/**
+ * IT's values (ItConfig: upstream, key, locked settings, PIN hash, shop, the staff settings IT
+ * sets) go to the core as they are: an absent upstreamUrl keeps the one stored in the data folder
+ * (staff Settings; the embedded reference server with demo data when none is stored), null forces
+ * the embedded server; an absent apiKey keeps the stored key.
+ */
+export interface StartKioskWebOptions extends ItConfig {
+  /** Default 5175; 0 picks a free port. Unused when `hub` is on. */
   port?: number;
-  /**
-   * Absent: keep the upstream stored in the data folder (staff Settings; the embedded reference
-   * server with demo data when none is stored). null: force the embedded server.
-   */
-  upstreamUrl?: string | null;
-  /** Absent: keep the stored key. */
-  apiKey?: string | null;
-  /** Settings the machine config locks: staff cannot change them. Default none. */
-  locked?: readonly LockableSetting[];
-  /** IT's locked mode, applied at start; absent keeps the staff setting. */
-  mode?: 'kiosk' | 'counter';
-  /** IT's staff PIN hash: no setup code, and staff cannot change the PIN. */
-  staffPinHash?: string | undefined;
-  staffIdleTimeoutSec?: number | undefined;
-  /** Days ended bookings keep the customer's personal data; default the core's (14). */
-  retentionDays?: number;
-  /** IT's shop profile (machine file `shop`, with its logoFile). */
-  shop?: MachineShop | undefined;
-  /** IT's default language for the screen; absent: staff's choice, else the browser's. */
-  language?: Language | undefined;
+  /** This kiosk is its shop's hub: HTTPS on `hub.listen` instead of HTTP on 127.0.0.1:port. */
+  hub?: HubConfig | null;
+  /** IT's /metrics endpoint (machine config `metrics`); null or absent: off. */
+  metrics?: MetricsConfig | null;
+  /** Announce a hub with mDNS (default true; tests that run several hubs turn it off). */
+  announce?: boolean;
+  /** An Electron screen's config: the browser shell is never one (ignored here). */
+  hubScreen?: unknown;
   /** Default ./data/kiosk, resolved against the working directory. */
   dataDir?: string;
   /** Default: a random one (it is in the printed URL). */
@@ -64,8 +61,12 @@ export interface StartKioskWebOptions {
 }
 
 export interface KioskWeb {
-  /** http://127.0.0.1:PORT */
+  /** http://127.0.0.1:PORT, or https://… for a hub */
   url: string;
+  /** IT's /metrics endpoint (http://HOST:PORT/metrics); null when off. */
+  metricsUrl: string | null;
+  /** A hub's certificate (fingerprint shown to staff); null when not a hub. */
+  certificate: HubCertificate | null;
   /** The URL to open: it carries the token in the fragment, which the renderer reads. */
   openUrl: string;
   port: number;
@@ -80,49 +81,102 @@ export function randomToken(): string {
 }
 
 export async function startKioskWeb(options: StartKioskWebOptions = {}): Promise<KioskWeb> {
-  const log = options.log ?? createLogger('kiosk-web');
-  const dataDir = resolve(options.dataDir ?? DEFAULT_DATA_DIR);
-  const token = options.token ?? randomToken();
-  const print = options.print ?? ((line: string) => void process.stdout.write(`${line}\n`));
+  const {
+    port,
+    hub,
+    metrics: metricsConfig,
+    announce,
+    hubScreen: _electronOnly,
+    token: givenToken,
+    rendererDir,
+    secretStore,
+    print: givenPrint,
+    log: givenLog,
+    heartbeatMs,
+    clock,
+    dataDir: givenDataDir,
+    ...it
+  } = options;
+  const log = givenLog ?? createLogger('kiosk-web');
+  const dataDir = resolve(givenDataDir ?? DEFAULT_DATA_DIR);
+  const token = givenToken ?? randomToken();
+  const print = givenPrint ?? ((line: string) => void process.stdout.write(`${line}\n`));
 
   const core: KioskCore = await createKioskCore({
+    ...it,
     dataDir,
-    // Not `?? null`: null forces the embedded server and would drop the staff's upstream.
-    upstreamUrl: options.upstreamUrl,
-    apiKey: options.apiKey,
-    locked: options.locked,
-    mode: options.mode,
-    ...(options.staffPinHash === undefined ? {} : { staffPinHash: options.staffPinHash }),
-    ...(options.staffIdleTimeoutSec === undefined ? {} : { staffIdleTimeoutSec: options.staffIdleTimeoutSec }),
-    ...(options.retentionDays === undefined ? {} : { retentionDays: options.retentionDays }),
-    ...shopOptions(options.shop),
-    ...(options.language === undefined ? {} : { language: options.language }),
-    secretStore: options.secretStore ?? createFileSecretStore(join(dataDir, 'api-key.secret')),
-    ...(options.clock ? { clock: options.clock } : {}),
+    secretStore: secretStore ?? createFileSecretStore(join(dataDir, 'api-key.secret')),
+    ...(clock ? { clock } : {}),
   });
   let shell: WebShell;
+  let certificate: HubCertificate | null = null;
+  let closeShell: () => Promise<void>;
   try {
-    shell = await startWebShell({
-      api: core.api,
-      events: core.events,
-      port: options.port ?? DEFAULT_WEB_PORT,
-      token,
-      rendererDir: options.rendererDir === undefined ? BUILT_RENDERER_DIR : options.rendererDir,
-      log: options.log ?? createLogger('web'),
-      ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
-    });
+    if (hub) {
+      const started = await startHubShell({
+        // Its own PIN lockout: guesses through this shell's token lock out this shell only.
+        api: core.apiFor(browserScreen(token)),
+        apiFor: (screen) => core.apiFor(screen),
+        isStaffSession: (session) => core.isStaffSession(session),
+        ...(announce === undefined ? {} : { announce }),
+        events: core.events,
+        hub,
+        dataDir,
+        token,
+        rendererDir: rendererDir === undefined ? BUILT_RENDERER_DIR : rendererDir,
+        now: () => (clock ?? Date).now(),
+        log: givenLog ?? createLogger('web'),
+        ...(heartbeatMs === undefined ? {} : { heartbeatMs }),
+      });
+      shell = started.shell;
+      certificate = started.certificate;
+      closeShell = () => started.close();
+    } else {
+      const plain = await startWebShell({
+        // Its own PIN lockout: guesses through this shell's token lock out this shell only.
+        api: core.apiFor(browserScreen(token)),
+        events: core.events,
+        port: port ?? DEFAULT_WEB_PORT,
+        token,
+        rendererDir: rendererDir === undefined ? BUILT_RENDERER_DIR : rendererDir,
+        log: givenLog ?? createLogger('web'),
+        ...(heartbeatMs === undefined ? {} : { heartbeatMs }),
+      });
+      shell = plain;
+      closeShell = () => plain.close();
+    }
   } catch (error) {
     await core.close();
     throw error;
+  }
+  let metrics: MetricsServer | null = null;
+  if (metricsConfig) {
+    try {
+      metrics = await startKioskMetrics({
+        config: metricsConfig,
+        core,
+        version: 'development', // what getAppInfo says for kiosk:web
+        dataDir,
+        screensConnected: () => shell.connectedScreens(),
+        platform: process.platform,
+        log: givenLog ?? createLogger('metrics'),
+      });
+    } catch (error) {
+      await closeShell().finally(() => core.close());
+      throw error;
+    }
   }
 
   const openUrl = `${shell.url}/#token=${encodeURIComponent(token)}`;
   // The core logged it to stderr already; stdout is where an installer's script reads lines.
   if (core.setupCode !== null) print(`setup code: ${core.setupCode}`);
+  if (certificate) print(`hub certificate SHA-256 fingerprint: ${certificate.fingerprint}`);
   print(`Frontdesk kiosk ready: ${openUrl}`);
   let closing: Promise<void> | null = null;
   return {
     url: shell.url,
+    metricsUrl: metrics?.url ?? null,
+    certificate,
     openUrl,
     port: shell.port,
     token,
@@ -130,7 +184,8 @@ export async function startKioskWeb(options: StartKioskWebOptions = {}): Promise
     close: () => {
       closing ??= (async () => {
         try {
-          await shell.close();
+          await metrics?.close();
+          await closeShell();
         } finally {
           await core.close();
           log.info('stopped');

@@ -6,12 +6,15 @@
  * - GET  /api/kiosk/events    server-sent events (see event-stream.ts); booking events only
  *                              with a live staff session in `x-kiosk-session`;
  * - GET  /                    the built renderer, or a page saying to run `npm run build`.
+ * As a hub (`tls` given) it serves the same over HTTPS on any address, for the shop's other
+ * screens; plain HTTP stays loopback-only.
  * Every request must name us in Host and come from no Origin or our own (403 otherwise); every
  * /api/kiosk request needs `Authorization: Bearer <token>` (401). Bodies over 64 KiB are 413.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import Fastify from 'fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -25,11 +28,19 @@ import type { ErrorCode } from '../../shared/result';
 import { createLogger, describeError } from '../core/log';
 import type { Logger } from '../core/log';
 import { openEventStream } from './event-stream';
+import { SCREEN_REMOVED_MESSAGE, checkScreen, registerHubRoutes } from './hub-routes';
+import type { HubAccess } from './hub-routes';
 import type { EventStream, KioskEventSource } from './event-stream';
-import { SECURITY_HEADERS, hasBearerToken, isAllowedHost, isAllowedOrigin } from './request-guard';
-import { HTTP_TIMEOUTS, fastifyTimeoutOptions } from '../../server/http/timeouts';
+import {
+  SECURITY_HEADERS,
+  hasBearerToken,
+  hostName,
+  isAllowedHost,
+  isAllowedHubHost,
+  isAllowedOrigin,
+} from './request-guard';
+import { HTTP_TIMEOUTS, fastifyTimeoutOptions } from '../../shared/http-timeouts';
 
-export { DEFAULT_WEB_PORT } from './defaults';
 export const BODY_LIMIT_BYTES = 64 * 1024;
 const INVALID_JSON = 'the body is not valid JSON';
 const INVALID_JSON_CODE = 'FD_INVALID_JSON';
@@ -37,8 +48,17 @@ const INVALID_JSON_CODE = 'FD_INVALID_JSON';
 export interface WebShellOptions {
   api: KioskApi;
   events: KioskEventSource;
-  /** Only loopback: the shell serves one machine's own browser. */
-  host?: '127.0.0.1';
+  /**
+   * Default 127.0.0.1. Plain HTTP binds 127.0.0.1 only (one machine's own browser); with `tls`
+   * (a hub) any address, e.g. 0.0.0.0 for the LAN.
+   */
+  host?: string;
+  /** The hub's certificate and key (PEM): the shell then speaks HTTPS only. */
+  tls?: { cert: string; key: string } | null;
+  /** A hub's host names that screens use, besides its own addresses and loopback. */
+  names?: readonly string[];
+  /** A hub's pairing: paired screens call the API with their cookie instead of the token. */
+  hub?: HubAccess;
   /** 0 picks a free port. */
   port: number;
   /** The Bearer token every API call must carry. */
@@ -55,6 +75,8 @@ export interface WebShell {
   port: number;
   /** The socket's own address, as bound (tests check that it is loopback). */
   address(): AddressInfo;
+  /** Screens with an open event stream (the metrics' "screens connected"). */
+  connectedScreens(): number;
   close(): Promise<void>;
 }
 
@@ -67,22 +89,32 @@ then reload this page.</p></body></html>
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
   const log = options.log ?? createLogger('web');
   const host = options.host ?? '127.0.0.1';
-  if (host !== '127.0.0.1') throw new Error('the web shell binds 127.0.0.1 only');
+  const tls = options.tls ?? null;
+  if (host !== '127.0.0.1' && tls === null)
+    throw new Error('plain HTTP binds 127.0.0.1 only; a hub needs its certificate');
+  const scheme = tls ? 'https' : 'http';
   if (!/^[\x21-\x7e]+$/.test(options.token))
     throw new Error('the web shell token must be visible ASCII without spaces');
   const heartbeatMs = options.heartbeatMs ?? 15_000;
 
   const app = Fastify({
+    ...(tls ? { https: { cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2' as const } } : {}),
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
     forceCloseConnections: true,
     return503OnClosing: true,
     // Slow or unfinished requests are closed within seconds (issue 11); the idle-socket limit
     // stays above the SSE heartbeat, which keeps an event stream's socket busy.
-    ...fastifyTimeoutOptions({ ...HTTP_TIMEOUTS, idleSocketMs: Math.max(HTTP_TIMEOUTS.idleSocketMs, 2 * heartbeatMs) }),
+    ...fastifyTimeoutOptions({
+      ...HTTP_TIMEOUTS,
+      idleSocketMs: Math.max(HTTP_TIMEOUTS.idleSocketMs, 2 * heartbeatMs),
+    }),
   });
   let port = 0; // known once listening; no request arrives before
   const streams = new Set<EventStream>();
+  // The paired screen a request came from (set by requireToken): its calls use its own API.
+  const screenOf = new WeakMap<FastifyRequest, string>();
+  const hubNames = createHubNames(options.names ?? []);
 
   // JSON only, and an empty body means "no input" (methods such as listBookings take none).
   app.removeAllContentTypeParsers();
@@ -126,15 +158,13 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   app.addHook('onRequest', async (request, reply) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) void reply.header(name, value);
     const hostHeader = request.headers.host;
-    if (!isAllowedHost(hostHeader, port)) {
-      return sendFailure(
-        reply,
-        403,
-        'unauthorized',
-        'this server only answers to 127.0.0.1 or localhost',
-      );
+    const hostAllowed = tls
+      ? isAllowedHubHost(hostHeader, { port, scheme, names: hubNames() })
+      : isAllowedHost(hostHeader, port);
+    if (!hostAllowed) {
+      return sendFailure(reply, 403, 'unauthorized', 'this server only answers to its own names');
     }
-    if (!isAllowedOrigin(request.headers.origin, hostHeader)) {
+    if (!isAllowedOrigin(request.headers.origin, hostHeader, scheme)) {
       return sendFailure(reply, 403, 'unauthorized', 'cross-origin requests are not allowed');
     }
   });
@@ -146,13 +176,25 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     reply: FastifyReply,
   ): Promise<FastifyReply | undefined> => {
     if (hasBearerToken(request.headers.authorization, options.token)) return undefined;
+    if (options.hub) {
+      const screen = checkScreen(options.hub, request);
+      if (screen.state === 'paired') {
+        screenOf.set(request, screen.screen.id);
+        return undefined;
+      }
+      if (screen.state === 'removed') {
+        void reply.header('x-frontdesk-screen', 'removed');
+        return sendFailure(reply, 401, 'unauthorized', SCREEN_REMOVED_MESSAGE);
+      }
+    }
     void reply.header('www-authenticate', 'Bearer');
     return sendFailure(reply, 401, 'unauthorized', 'missing or wrong kiosk token');
   };
 
   app.get('/api/kiosk/events', { onRequest: requireToken }, (request, reply) => {
     const sessionHeader = request.headers['x-kiosk-session'];
-    const session = typeof sessionHeader === 'string' && sessionHeader.length <= 200 ? sessionHeader : undefined;
+    const session =
+      typeof sessionHeader === 'string' && sessionHeader.length <= 200 ? sessionHeader : undefined;
     reply.hijack();
     const stream = openEventStream({
       ...(session === undefined ? {} : { session }),
@@ -175,7 +217,9 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     { onRequest: requireToken },
     async (request, reply) => {
       const method = request.params.method;
-      const result = await dispatchKioskCall(options.api, method, request.body, {
+      const screen = screenOf.get(request);
+      const api = screen !== undefined && options.hub ? options.hub.apiFor(screen) : options.api;
+      const result = await dispatchKioskCall(api, method, request.body, {
         onUnexpectedError: (name, error) =>
           log.error(`${name} failed`, { error: describeError(error) }),
       });
@@ -184,13 +228,22 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     },
   );
 
+  if (options.hub) registerHubRoutes(app, options.hub);
+
   const indexFile = options.rendererDir ? join(options.rendererDir, 'index.html') : null;
   if (options.rendererDir && indexFile && existsSync(indexFile)) {
     await app.register(fastifyStatic, {
       root: options.rendererDir,
       prefix: '/',
       index: 'index.html',
+      // The build's .br / .gz copies (electron.vite.config.ts), for a browser that takes them.
+      preCompressed: true,
+      // Hashed file names never change content: a tablet keeps them; index.html is revalidated
+      // so that an update reaches the screen at its next load.
+      setHeaders: (reply, path) => void reply.header('cache-control', staticCacheControl(path)),
     });
+    // `/` by name: with preCompressed, @fastify/static's own index lookup answers it 404.
+    app.get('/', (_request, reply) => reply.sendFile('index.html'));
   } else {
     log.warn('renderer not built; / explains how to build it', {
       rendererDir: options.rendererDir,
@@ -220,15 +273,47 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
 
   await app.listen({ host, port: options.port });
   port = (app.server.address() as AddressInfo).port;
-  const url = `http://127.0.0.1:${port}`;
+  const url = `${scheme}://${isWildcard(host) ? '127.0.0.1' : hostName(host)}:${port}`;
   log.info('listening', { url });
   return {
     url,
     port,
     address: () => app.server.address() as AddressInfo,
+    connectedScreens: () => streams.size,
     close: async () => {
       await app.close();
     },
+  };
+}
+
+/** Vite's content-hashed assets (`assets/name-HASH.ext`) are immutable; the rest revalidates. */
+export function staticCacheControl(path: string): string {
+  return /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+(\.(br|gz))?$/.test(path)
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
+}
+
+function isWildcard(host: string): boolean {
+  return host === '0.0.0.0' || host === '::';
+}
+
+/**
+ * The names a hub answers to: loopback, IT's names and this machine's current addresses (read
+ * again at most every 10 s, so a new DHCP lease is accepted without a restart).
+ */
+function createHubNames(configured: readonly string[]): () => ReadonlySet<string> {
+  let names: ReadonlySet<string> = new Set();
+  let readAt = -Infinity;
+  return () => {
+    const now = Date.now();
+    if (now - readAt < 10_000) return names;
+    readAt = now;
+    const addresses = Object.values(networkInterfaces())
+      .flatMap((list) => list ?? [])
+      .filter((entry) => entry.scopeid === undefined || entry.scopeid === 0)
+      .map((entry) => hostName(entry.address));
+    names = new Set(['127.0.0.1', 'localhost', '[::1]', ...configured.map(hostName), ...addresses]);
+    return names;
   };
 }
 

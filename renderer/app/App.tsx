@@ -1,4 +1,13 @@
-import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  Suspense,
+  lazy,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { i18n } from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { Catalog, KioskClient, PublicSettings } from '../../shared/kiosk-api';
@@ -15,8 +24,12 @@ import { WalkInFlow } from './WalkInFlow';
 
 // The staff side is a chunk of its own: customers never need it, so their first screen loads
 // without it (bench/RESULTS.md, first-load JS).
-const PinScreen = lazy(() => import('../screens/PinScreen').then((module) => ({ default: module.PinScreen })));
-const StaffArea = lazy(() => import('./StaffArea').then((module) => ({ default: module.StaffArea })));
+const PinScreen = lazy(() =>
+  import('../screens/PinScreen').then((module) => ({ default: module.PinScreen })),
+);
+const StaffArea = lazy(() =>
+  import('./StaffArea').then((module) => ({ default: module.StaffArea })),
+);
 
 /** The browser's languages (from the OS), most preferred first. */
 function browserLanguages(): readonly string[] {
@@ -27,20 +40,33 @@ interface AppProps {
   client: KioskClient;
   i18n: i18n;
   now?: () => Date;
+  /** A paired screen of a hub: its own role decides kiosk or counter, not the shop's setting. */
+  mode?: 'kiosk' | 'counter' | null;
 }
 
-export function App({ client, i18n, now = () => new Date() }: AppProps) {
+export function App({ client, i18n, now = () => new Date(), mode = null }: AppProps) {
   return (
     <I18nextProvider i18n={i18n}>
-      <Shell client={client} now={now} />
+      <Shell client={client} now={now} mode={mode} />
     </I18nextProvider>
   );
 }
 
 type View = 'kiosk' | 'pin' | 'staff';
-type Boot = { state: 'loading' } | { state: 'error'; error: KioskError } | { state: 'ready'; settings: PublicSettings; catalog: Catalog };
+type Boot =
+  | { state: 'loading' }
+  | { state: 'error'; error: KioskError }
+  | { state: 'ready'; settings: PublicSettings; catalog: Catalog };
 
-function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
+function Shell({
+  client,
+  now,
+  mode,
+}: {
+  client: KioskClient;
+  now: () => Date;
+  mode: 'kiosk' | 'counter' | null;
+}) {
   const { t, i18n } = useTranslation();
   const [boot, setBoot] = useState<Boot>({ state: 'loading' });
   const [language, setLanguageState] = useState<LanguageCode>('en');
@@ -49,6 +75,8 @@ function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
   const languageRequest = useRef(0);
   const [view, setView] = useState<View>('kiosk');
   const [staffSession, setStaffSession] = useState<string | null>(null);
+  // Wrong PINs at this screen before the last right one: staff are told after they log in.
+  const [failedPins, setFailedPins] = useState(0);
   const booted = useRef(false);
 
   /** Loads the language's strings (a chunk, once), then switches; the last tap wins. */
@@ -68,31 +96,51 @@ function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
     },
     [i18n],
   );
-  const chooseLanguageNow = useCallback((code: LanguageCode) => void setLanguage(code), [setLanguage]);
+  const chooseLanguageNow = useCallback(
+    (code: LanguageCode) => void setLanguage(code),
+    [setLanguage],
+  );
 
-  const load = useCallback(async (): Promise<void> => {
-    const [settings, catalog] = await Promise.all([client.getPublicSettings(undefined), client.getCatalog(undefined)]);
-    if (!settings.ok || !catalog.ok) {
-      // A failed refresh between customers keeps what the kiosk already shows.
-      if (!booted.current) {
-        const error = !settings.ok ? settings.error : !catalog.ok ? catalog.error : null;
-        // Without settings, the message is in the browser's language.
-        await setLanguage(chooseLanguage(null, browserLanguages()));
-        if (error) setBoot({ state: 'error', error });
+  const fetchBoot = useCallback(
+    () => Promise.all([client.getPublicSettings(undefined), client.getCatalog(undefined)]),
+    [client],
+  );
+  type BootAnswer = Awaited<ReturnType<typeof fetchBoot>>;
+  const applyBoot = useCallback(
+    async ([fetched, catalog]: BootAnswer): Promise<void> => {
+      // A paired screen's role (hub) decides its mode over the shop's setting.
+      const settings =
+        fetched.ok && mode ? { ...fetched, result: { ...fetched.result, mode } } : fetched;
+      if (!settings.ok || !catalog.ok) {
+        // A failed refresh between customers keeps what the kiosk already shows.
+        if (!booted.current) {
+          const error = !settings.ok ? settings.error : !catalog.ok ? catalog.error : null;
+          // Without settings, the message is in the browser's language.
+          await setLanguage(chooseLanguage(null, browserLanguages()));
+          if (error) setBoot({ state: 'error', error });
+        }
+        return;
       }
-      return;
-    }
-    if (!booted.current) {
+      const first = !booted.current;
       booted.current = true;
-      await setLanguage(chooseLanguage(settings.result.language, browserLanguages()));
-      setView(settings.result.mode === 'counter' ? 'pin' : 'kiosk');
-    }
-    setBoot({ state: 'ready', settings: settings.result, catalog: catalog.result });
-  }, [client, setLanguage]);
+      if (first) await setLanguage(chooseLanguage(settings.result.language, browserLanguages()));
+      // A transition: the whole screen's render yields to the browser every few ms instead of
+      // blocking a tablet's main thread at once (Lighthouse's total blocking time).
+      startTransition(() => {
+        if (first) setView(settings.result.mode === 'counter' ? 'pin' : 'kiosk');
+        setBoot({ state: 'ready', settings: settings.result, catalog: catalog.result });
+      });
+    },
+    [setLanguage, mode],
+  );
+  const load = useCallback(
+    async (): Promise<void> => applyBoot(await fetchBoot()),
+    [fetchBoot, applyBoot],
+  );
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    void fetchBoot().then(applyBoot);
+  }, [fetchBoot, applyBoot]);
 
   const settings = boot.state === 'ready' ? boot.settings : null;
   const kioskMode = settings?.mode !== 'counter';
@@ -127,7 +175,10 @@ function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
   // then as well); a PIN screen left open in kiosk mode goes back to the customers.
   const staffIdle = useIdleTimer({
     enabled: settings !== null && (view === 'staff' || (kioskMode && view === 'pin')),
-    timeoutMs: (view === 'staff' ? (settings?.staffIdleTimeoutSec ?? 300) : (settings?.idleTimeoutSec ?? 60)) * 1000,
+    timeoutMs:
+      (view === 'staff'
+        ? (settings?.staffIdleTimeoutSec ?? 300)
+        : (settings?.idleTimeoutSec ?? 60)) * 1000,
     warningMs: 10_000,
     onIdle: () => lockStaff(staffSession),
   });
@@ -135,7 +186,15 @@ function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
   const context = useMemo<KioskContextValue | null>(
     () =>
       boot.state === 'ready'
-        ? { client, settings: boot.settings, catalog: boot.catalog, now, locale: INTL_LOCALES[language], reloadSettings: load }
+        ? {
+            client,
+            settings: boot.settings,
+            catalog: boot.catalog,
+            now,
+            locale: INTL_LOCALES[language],
+            dataLang: chooseLanguage(boot.settings.language, browserLanguages()),
+            reloadSettings: load,
+          }
         : null,
     [boot, client, now, language, load],
   );
@@ -147,6 +206,9 @@ function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
       </div>
     );
   }
+  // `context` holds `load`, which reads the boot refs only when called (from an effect or a
+  // handler), never during render; the compiler cannot see that through the memo.
+  // eslint-disable-next-line react-hooks/refs
   if (boot.state === 'error' || !context || !settings) {
     return (
       <div className="app app-center">
@@ -154,7 +216,11 @@ function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
           <h1>{t('app.name')}</h1>
           <p className="lead" role="alert">
             {/* A refused shell token is a set-up fault for staff, not an outage. */}
-            {boot.state === 'error' && boot.error.code === 'unauthorized' ? t('app.refused') : t('app.unavailable')}
+            {boot.state === 'error' && boot.error.code === 'unauthorized'
+              ? t('app.refused')
+              : boot.state === 'error' && boot.error.code === 'not_available'
+                ? t('errors.not_available')
+                : t('app.unavailable')}
           </p>
           <button type="button" className="btn btn-primary" onClick={() => void load()}>
             {t('app.retry')}
@@ -171,6 +237,7 @@ function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
       <div className={`app${view === 'staff' ? ' app-staff' : ''}`}>
         <TopBar
           shop={settings.shop}
+          dataLang={context.dataLang}
           language={language}
           onLanguage={chooseLanguageNow}
           highContrast={highContrast}
@@ -186,36 +253,47 @@ function Shell({ client, now }: { client: KioskClient; now: () => Date }) {
             idleTimeoutSec={settings.idleTimeoutSec}
             language={language}
             onLanguage={chooseLanguageNow}
+            pristine={
+              language === chooseLanguage(settings.language, browserLanguages()) &&
+              !highContrast &&
+              !largeText
+            }
             onSessionEnd={endSession}
           />
         )}
         <Suspense fallback={<p className="hint app-center">{t('app.loading')}</p>}>
-        {view === 'pin' && (
-          <PinScreen
-            setup={settings.setup}
-            onUnlocked={(session) => {
-              setStaffSession(session);
-              setView('staff');
-              void load(); // the setup state may have changed
-            }}
-            {...(settings.mode === 'kiosk' ? { onCancel: () => setView('kiosk') } : {})}
-          />
-        )}
-        {staffIdle.secondsLeft !== null && (
-          <IdleWarning secondsLeft={staffIdle.secondsLeft} onStay={staffIdle.stay} kind={view === 'staff' ? 'staff' : 'customer'} />
-        )}
-        {view === 'staff' && staffSession && (
-          <StaffArea
-            session={staffSession}
-            counter={settings.mode === 'counter'}
-            demo={settings.upstream === 'embedded'}
-            language={language}
-            onLanguage={chooseLanguageNow}
-            onLeave={() => lockStaff(staffSession)}
-            onSessionLost={() => lockStaff(null)}
-            onSettings={() => void load()}
-          />
-        )}
+          {view === 'pin' && (
+            <PinScreen
+              setup={settings.setup}
+              onUnlocked={(session, failedAttempts) => {
+                setStaffSession(session);
+                setFailedPins(failedAttempts);
+                setView('staff');
+                void load(); // the setup state may have changed
+              }}
+              {...(settings.mode === 'kiosk' ? { onCancel: () => setView('kiosk') } : {})}
+            />
+          )}
+          {staffIdle.secondsLeft !== null && (
+            <IdleWarning
+              secondsLeft={staffIdle.secondsLeft}
+              onStay={staffIdle.stay}
+              kind={view === 'staff' ? 'staff' : 'customer'}
+            />
+          )}
+          {view === 'staff' && staffSession && (
+            <StaffArea
+              session={staffSession}
+              counter={settings.mode === 'counter'}
+              demo={settings.upstream === 'embedded'}
+              failedPins={failedPins}
+              language={language}
+              onLanguage={chooseLanguageNow}
+              onLeave={() => lockStaff(staffSession)}
+              onSessionLost={() => lockStaff(null)}
+              onSettings={() => void load()}
+            />
+          )}
         </Suspense>
       </div>
     </KioskContext.Provider>

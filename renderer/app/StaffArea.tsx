@@ -6,13 +6,23 @@ import { AppInfoBar } from '../components/AppInfoBar';
 import { StatusBar } from '../components/StatusBar';
 import { useSyncStatus } from '../hooks/use-sync-status';
 import type { LanguageCode } from '../i18n/languages';
+import type { StateFilter } from '../lib/booking-filter';
+import type { TranslationKey } from '../lib/message-keys';
 import { CounterBookingScreen } from '../screens/CounterBookingScreen';
 import { OutboxScreen } from '../screens/OutboxScreen';
+import { ScreensScreen } from '../screens/ScreensScreen';
 import { SettingsScreen } from '../screens/SettingsScreen';
+import { useHub } from './hub-context';
 import { useKiosk } from './kiosk-context';
 import { StaffContext, type StaffContextValue } from './staff-context';
 
-type Tab = 'booking' | 'outbox' | 'settings';
+type Tab = 'booking' | 'outbox' | 'settings' | 'screens';
+const TAB_KEYS = {
+  booking: 'staff.tabs.booking',
+  outbox: 'staff.tabs.outbox',
+  settings: 'staff.tabs.settings',
+  screens: 'staff.tabs.screens',
+} as const satisfies Record<Tab, TranslationKey>;
 
 interface StaffAreaProps {
   /** The staff session every staff call carries. */
@@ -20,6 +30,8 @@ interface StaffAreaProps {
   counter: boolean;
   /** The embedded demo upstream: staff are told so. */
   demo: boolean;
+  /** Wrong PINs entered at this screen before this login (someone may be guessing). */
+  failedPins: number;
   language: LanguageCode;
   onLanguage: (language: LanguageCode) => void;
   onLeave: () => void;
@@ -33,17 +45,34 @@ export function StaffArea({
   session,
   counter,
   demo,
+  failedPins,
   onLeave,
   onSessionLost,
   onSettings,
 }: StaffAreaProps) {
   const { t } = useTranslation();
   const { client, locale } = useKiosk();
-  const staff = useMemo<StaffContextValue>(() => ({ session, onSessionLost }), [session, onSessionLost]);
+  const staff = useMemo<StaffContextValue>(
+    () => ({ session, onSessionLost }),
+    [session, onSessionLost],
+  );
   const status = useSyncStatus(client);
+  const hub = useHub();
+  const tabs: readonly Tab[] = hub
+    ? ['booking', 'outbox', 'settings', 'screens']
+    : ['booking', 'outbox', 'settings'];
   const [tab, setTab] = useState<Tab>(counter ? 'booking' : 'outbox');
   // A new key remounts the booking screen, e.g. for a rebook with the customer's details.
   const [desk, setDesk] = useState<{ key: number; rebook?: LocalBooking }>({ key: 0 });
+  // The status bar's refused count opens the list afresh, filtered to those bookings.
+  const [outbox, setOutbox] = useState<{ key: number; filter: StateFilter }>({
+    key: 0,
+    filter: 'all',
+  });
+  const showRefused = (): void => {
+    setOutbox((current) => ({ key: current.key + 1, filter: 'followUp' }));
+    setTab('outbox');
+  };
 
   const rebook = (booking: LocalBooking): void => {
     setDesk((current) => ({ key: current.key + 1, rebook: booking }));
@@ -65,41 +94,66 @@ export function StaffArea({
 
   return (
     <StaffContext.Provider value={staff}>
-    <div className="staff-area" data-screen="staff">
-      <StatusBar status={status} locale={locale} onSyncNow={() => void syncNow()} syncing={syncing} report={report} />
-      <AppInfoBar />
-      {demo && (
-        <div className="staff-demo">
-          <Notice tone="info">{t('staff.demo')}</Notice>
+      <div className="staff-area" data-screen="staff">
+        <StatusBar
+          status={status}
+          locale={locale}
+          onSyncNow={() => void syncNow()}
+          syncing={syncing}
+          report={report}
+          onRefused={showRefused}
+        />
+        <AppInfoBar />
+        {failedPins > 0 && (
+          <div className="staff-demo" data-testid="failed-pins">
+            <Notice tone="warning">{t('staff.failedPins', { number: failedPins })}</Notice>
+          </div>
+        )}
+        {demo && (
+          <div className="staff-demo">
+            <Notice tone="info">{t('staff.demo')}</Notice>
+          </div>
+        )}
+        <div className="tabs">
+          <div className="tab-list" role="tablist" aria-label={t('staff.title')}>
+            {tabs.map((name) => (
+              <button
+                key={name}
+                type="button"
+                role="tab"
+                id={`tab-${name}`}
+                aria-selected={tab === name}
+                aria-controls={`panel-${name}`}
+                className={`tab${tab === name ? ' tab-active' : ''}`}
+                onClick={() => setTab(name)}
+              >
+                {t(TAB_KEYS[name])}
+              </button>
+            ))}
+          </div>
+          <button type="button" className="btn btn-ghost tabs-leave" onClick={onLeave}>
+            {counter ? t('staff.lock') : t('staff.leave')}
+          </button>
         </div>
-      )}
-      <div className="tabs">
-        <div className="tab-list" role="tablist" aria-label={t('staff.title')}>
-          {(['booking', 'outbox', 'settings'] as const).map((name) => (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              id={`tab-${name}`}
-              aria-selected={tab === name}
-              aria-controls={`panel-${name}`}
-              className={`tab${tab === name ? ' tab-active' : ''}`}
-              onClick={() => setTab(name)}
-            >
-              {t(`staff.tabs.${name}`)}
-            </button>
-          ))}
+        <div
+          className="tab-panel"
+          role="tabpanel"
+          id={`panel-${tab}`}
+          aria-labelledby={`tab-${tab}`}
+        >
+          {tab === 'booking' && (
+            <CounterBookingScreen
+              key={desk.key}
+              {...(desk.rebook ? { rebook: desk.rebook } : {})}
+            />
+          )}
+          {tab === 'outbox' && (
+            <OutboxScreen key={outbox.key} onRebook={rebook} initialFilter={outbox.filter} />
+          )}
+          {tab === 'settings' && <SettingsScreen onSaved={onSettings} />}
+          {tab === 'screens' && hub && <ScreensScreen hub={hub} />}
         </div>
-        <button type="button" className="btn btn-ghost tabs-leave" onClick={onLeave}>
-          {counter ? t('staff.lock') : t('staff.leave')}
-        </button>
       </div>
-      <div className="tab-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === 'booking' && <CounterBookingScreen key={desk.key} {...(desk.rebook ? { rebook: desk.rebook } : {})} />}
-        {tab === 'outbox' && <OutboxScreen onRebook={rebook} />}
-        {tab === 'settings' && <SettingsScreen onSaved={onSettings} />}
-      </div>
-    </div>
     </StaffContext.Provider>
   );
 }

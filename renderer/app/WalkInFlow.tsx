@@ -1,16 +1,18 @@
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { Suspense, useEffect, useReducer, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { IdleWarning } from '../components/IdleWarning';
-import { useService } from './kiosk-context';
+import { useKiosk, useService } from './kiosk-context';
 import { TapGuard } from '../components/TapGuard';
-import { preloadKeyboard, preloadQrCode } from '../components/lazy';
+import { DetailsScreen, preloadDetails, preloadKeyboard, preloadQrCode } from '../components/lazy';
 import { flowReducer, initialFlowState } from '../flow/flow-machine';
 import { useIdleTimer } from '../hooks/use-idle-timer';
 import type { LanguageCode } from '../i18n/languages';
 import { ConfirmationScreen } from '../screens/ConfirmationScreen';
 import { DayScreen } from '../screens/DayScreen';
-import { DetailsScreen } from '../screens/DetailsScreen';
 import { ReceiptScreen } from '../screens/ReceiptScreen';
 import { receiptData } from '../lib/receipt';
+import { visitLines } from '../lib/visit';
+import { VisitConfirmationScreen } from '../screens/VisitConfirmationScreen';
 import { ReviewScreen } from '../screens/ReviewScreen';
 import { ServiceScreen } from '../screens/ServiceScreen';
 import { StartScreen } from '../screens/StartScreen';
@@ -23,15 +25,26 @@ interface WalkInFlowProps {
   idleTimeoutSec: number;
   language: LanguageCode;
   onLanguage: (language: LanguageCode) => void;
+  /** The display is as a new customer finds it: the shop's language, default text and contrast. */
+  pristine: boolean;
   /** Called when a customer's session ends (finish, cancel or idle) so the app can reset itself. */
   onSessionEnd: () => void;
 }
 
 const WARNING_MS = 10_000;
 
-export function WalkInFlow({ kiosk, idleTimeoutSec, language, onLanguage, onSessionEnd }: WalkInFlowProps) {
+export function WalkInFlow({
+  kiosk,
+  idleTimeoutSec,
+  language,
+  onLanguage,
+  pristine,
+  onSessionEnd,
+}: WalkInFlowProps) {
+  const { t } = useTranslation();
   const [state, dispatch] = useReducer(flowReducer, initialFlowState);
   const service = useService(state.draft.serviceId);
+  const { catalog } = useKiosk();
   const [printing, setPrinting] = useState(false);
   const previousStep = useRef(state.step);
 
@@ -40,35 +53,63 @@ export function WalkInFlow({ kiosk, idleTimeoutSec, language, onLanguage, onSess
     previousStep.current = state.step;
   }, [state.step, onSessionEnd]);
 
-  // Once a customer has begun, fetch the keyboard and QR code chunks in the background, so the
-  // details and confirmation screens do not wait for them. A failed fetch is retried by React.lazy.
+  // Once a customer has begun, fetch the details form, keyboard and QR code chunks in the
+  // background, so that the details and confirmation screens do not wait for them. A failed
+  // fetch is retried by React.lazy.
   const begun = state.step !== 'start';
   useEffect(() => {
     if (!begun) return;
+    preloadDetails().catch(() => undefined);
     if (kiosk) preloadKeyboard().catch(() => undefined);
     preloadQrCode().catch(() => undefined);
   }, [begun, kiosk]);
 
+  // A customer who chose a language (or larger text) on the start screen and walked away leaves
+  // nothing personal behind: the start screen goes back to the shop's display without a warning.
+  const atStart = state.step === 'start';
   const idle = useIdleTimer({
-    enabled: kiosk && state.step !== 'start',
+    enabled: kiosk && (!atStart || !pristine),
     timeoutMs: idleTimeoutSec * 1000,
-    warningMs: Math.min(WARNING_MS, (idleTimeoutSec * 1000) / 3),
+    warningMs: atStart ? 0 : Math.min(WARNING_MS, (idleTimeoutSec * 1000) / 3),
     onIdle: () => {
       setPrinting(false);
-      dispatch({ type: 'reset' });
+      if (atStart) onSessionEnd();
+      else dispatch({ type: 'reset' });
     },
   });
 
   const screen = (() => {
-    const receipt = printing && state.outcome ? receiptData(state.outcome, state.draft, service) : null;
-    if (receipt) {
-      return <ReceiptScreen data={receipt} serviceId={state.draft.serviceId} onDone={() => setPrinting(false)} />;
+    const receipt =
+      printing && state.outcome ? receiptData(state.outcome, state.draft, service) : null;
+    // A visit (issue 19): a slip for each service that was booked.
+    const receipts = state.visitOutcome
+      ? visitLines(state.visitOutcome.parts, state.draft, catalog.services).flatMap((line) =>
+          line.receipt ? [{ data: line.receipt, serviceId: line.part.serviceId }] : [],
+        )
+      : receipt
+        ? [{ data: receipt, serviceId: state.draft.serviceId }]
+        : [];
+    if (printing && receipts.length > 0) {
+      return <ReceiptScreen receipts={receipts} onDone={() => setPrinting(false)} />;
     }
     switch (state.step) {
       case 'start':
-        return <StartScreen onStart={() => dispatch({ type: 'begin' })} language={language} onLanguage={onLanguage} />;
+        return (
+          <StartScreen
+            onStart={() => dispatch({ type: 'begin' })}
+            language={language}
+            onLanguage={onLanguage}
+          />
+        );
       case 'service':
         return <ServiceScreen dispatch={dispatch} />;
+      case 'addService':
+        return (
+          <ServiceScreen
+            dispatch={dispatch}
+            adding={{ chosen: [state.draft.serviceId ?? '', ...state.draft.then] }}
+          />
+        );
       case 'day':
         return <DayScreen state={state} dispatch={dispatch} />;
       case 'time':
@@ -78,7 +119,15 @@ export function WalkInFlow({ kiosk, idleTimeoutSec, language, onLanguage, onSess
       case 'review':
         return <ReviewScreen state={state} dispatch={dispatch} />;
       case 'done':
-        return <ConfirmationScreen state={state} dispatch={dispatch} onPrint={() => setPrinting(true)} />;
+        return state.visitOutcome ? (
+          <VisitConfirmationScreen
+            state={state}
+            dispatch={dispatch}
+            onPrint={() => setPrinting(true)}
+          />
+        ) : (
+          <ConfirmationScreen state={state} dispatch={dispatch} onPrint={() => setPrinting(true)} />
+        );
       default:
         return assertNever(state.step);
     }
@@ -86,8 +135,14 @@ export function WalkInFlow({ kiosk, idleTimeoutSec, language, onLanguage, onSess
 
   return (
     <>
-      <TapGuard key={printing ? 'receipt' : state.step}>{screen}</TapGuard>
-      {idle.secondsLeft !== null && <IdleWarning secondsLeft={idle.secondsLeft} onStay={idle.stay} />}
+      <TapGuard key={printing ? 'receipt' : state.step}>
+        <Suspense fallback={<p className="hint app-center">{t('app.loading')}</p>}>
+          {screen}
+        </Suspense>
+      </TapGuard>
+      {idle.secondsLeft !== null && (
+        <IdleWarning secondsLeft={idle.secondsLeft} onStay={idle.stay} />
+      )}
     </>
   );
 }

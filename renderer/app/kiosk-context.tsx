@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Employee, Service } from '../../shared/api/schemas';
+import type { Service } from '../../shared/api/schemas';
 import type { Catalog, KioskClient, PublicSettings } from '../../shared/kiosk-api';
 
 export interface KioskContextValue {
@@ -11,6 +11,12 @@ export interface KioskContextValue {
   now: () => Date;
   /** The locale for Intl: the customer's language choice. */
   locale: string;
+  /**
+   * The shop's language, which the API's texts (services, categories) are written in: elements
+   * showing them carry it as `lang`, so that case rules and hyphenation follow it, not the
+   * customer's choice (Turkish upper-casing of "Haarschnitt" gives "HAARSCHNİTT").
+   */
+  dataLang: string;
   reloadSettings: () => Promise<void>;
 }
 
@@ -25,9 +31,4 @@ export function useKiosk(): KioskContextValue {
 export function useService(serviceId: string | null): Service | null {
   const { catalog } = useKiosk();
   return catalog.services.find((service) => service._id === serviceId) ?? null;
-}
-
-export function useEmployee(employeeId: string | null | undefined): Employee | null {
-  const { catalog } = useKiosk();
-  return catalog.employees.find((employee) => employee._id === employeeId) ?? null;
 }

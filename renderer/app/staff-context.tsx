@@ -27,13 +27,15 @@ type StaffCall = <M extends StaffMethod>(
 export function useStaffCall(): StaffCall {
   const { client } = useKiosk();
   const { session, onSessionLost } = useStaff();
-  return useCallback(
-    (async (method, input) => {
-      const call = client[method] as (input: unknown) => Promise<Result<unknown>>;
+  return useCallback<StaffCall>(
+    async (method, input) => {
+      const call = client[method] as (
+        input: unknown,
+      ) => Promise<Result<KioskOutput<typeof method>>>;
       const result = await call({ ...input, session });
       if (!result.ok && result.error.code === 'unauthorized') onSessionLost();
       return result;
-    }) as StaffCall,
+    },
     [client, session, onSessionLost],
   );
 }

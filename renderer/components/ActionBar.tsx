@@ -29,4 +29,3 @@ export function ActionBar({ onBack, onCancel, children }: ActionBarProps) {
     </footer>
   );
 }
-

@@ -22,20 +22,28 @@ export function AppInfoBar() {
 
   const save = (): void => {
     setSaved('saving');
-    void staffCall('saveDiagnostics', {}).then((answer) => setSaved(answer.ok ? answer.result : 'failed'));
+    void staffCall('saveDiagnostics', {}).then((answer) =>
+      setSaved(answer.ok ? answer.result : 'failed'),
+    );
   };
 
   const update = info?.update;
   return (
     <div className="app-info" data-testid="app-info">
       {info && <span>{t('appInfo.version', { version: info.version })}</span>}
-      {update?.state === 'downloading' && <span>{t('appInfo.downloading', { version: update.version ?? '' })}</span>}
-      {update?.state === 'ready' && <span className="pill">{t('appInfo.ready', { version: update.version ?? '' })}</span>}
+      {update?.state === 'downloading' && (
+        <span>{t('appInfo.downloading', { version: update.version ?? '' })}</span>
+      )}
+      {update?.state === 'ready' && (
+        <span className="pill">{t('appInfo.ready', { version: update.version ?? '' })}</span>
+      )}
       <button type="button" className="chip" onClick={save} disabled={saved === 'saving'}>
         {t('appInfo.saveDiagnostics')}
       </button>
       {saved !== null && saved !== 'saving' && (
-        <span role="status">{saved === 'failed' ? t('appInfo.saveFailed') : t('appInfo.saved', { path: saved.path })}</span>
+        <span role="status">
+          {saved === 'failed' ? t('appInfo.saveFailed') : t('appInfo.saved', { path: saved.path })}
+        </span>
       )}
     </div>
   );

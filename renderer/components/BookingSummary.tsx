@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { useKiosk } from '../app/kiosk-context';
 import type { Service } from '../../shared/api/schemas';
-import { durationMinutes } from '../../shared/api/schemas';
+import { durationMinutes } from '../../shared/api/duration';
 import { addMinutes } from '../lib/dates';
 import { formatDate, formatDuration, formatPrice, formatTime } from '../lib/format';
 
@@ -13,22 +14,51 @@ interface BookingSummaryProps {
   customer?: { name: string; email: string; phone: string };
   notes?: string;
   locale: string;
+  /**
+   * One service of a visit: the day is said once (on the first) and the time range gives the
+   * length, so that a portrait review of two or three services still shows "Book now".
+   */
+  visitPart?: 'first' | 'next';
 }
 
-export function BookingSummary({ service, employeeName, date, time, endTime, customer, notes, locale }: BookingSummaryProps) {
+export function BookingSummary({
+  service,
+  employeeName,
+  date,
+  time,
+  endTime,
+  customer,
+  notes,
+  locale,
+  visitPart,
+}: BookingSummaryProps) {
   const { t } = useTranslation();
+  const { dataLang } = useKiosk();
   const minutes = durationMinutes(service);
   const end = endTime ?? addMinutes(time, minutes);
+  // The service's title is the API's text, in the shop's language (marked with its `lang`).
+  const serviceLabel = t('summary.service');
   const rows: [string, string][] = [
-    [t('summary.service'), service.title],
+    [serviceLabel, service.title],
     ...(employeeName ? ([[t('summary.employee'), employeeName]] as [string, string][]) : []),
-    [t('summary.date'), formatDate(date, locale)],
-    [t('summary.time'), t('summary.timeRange', { start: formatTime(time, locale), end: formatTime(end, locale) })],
-    [t('summary.duration'), formatDuration(minutes, locale)],
+    ...(visitPart === 'next'
+      ? []
+      : ([[t('summary.date'), formatDate(date, locale)]] as [string, string][])),
+    [
+      t('summary.time'),
+      t('summary.timeRange', { start: formatTime(time, locale), end: formatTime(end, locale) }),
+    ],
+    ...(visitPart
+      ? []
+      : ([[t('summary.duration'), formatDuration(minutes, locale)]] as [string, string][])),
     [t('summary.price'), formatPrice(service.pricing.price, service.pricing.currency, locale)],
   ];
   if (customer) {
-    rows.push([t('summary.name'), customer.name], [t('summary.email'), customer.email], [t('summary.phone'), customer.phone]);
+    rows.push(
+      [t('summary.name'), customer.name],
+      [t('summary.email'), customer.email],
+      [t('summary.phone'), customer.phone],
+    );
   }
   if (notes) rows.push([t('summary.notes'), notes]);
   return (
@@ -36,7 +66,7 @@ export function BookingSummary({ service, employeeName, date, time, endTime, cus
       {rows.map(([label, value]) => (
         <div className="summary-row" key={label}>
           <dt>{label}</dt>
-          <dd>{value}</dd>
+          <dd lang={label === serviceLabel ? dataLang : undefined}>{value}</dd>
         </div>
       ))}
     </dl>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { TranslationKey } from '../lib/message-keys';
 
 interface IdleWarningProps {
   secondsLeft: number;
@@ -7,19 +8,33 @@ interface IdleWarningProps {
   kind?: 'customer' | 'staff';
 }
 
+const KEYS = {
+  customer: { title: 'idle.title', body: 'idle.body', stay: 'idle.stay' },
+  staff: { title: 'staffIdle.title', body: 'staffIdle.body', stay: 'staffIdle.stay' },
+} as const satisfies Record<
+  NonNullable<IdleWarningProps['kind']>,
+  Record<'title' | 'body' | 'stay', TranslationKey>
+>;
+
 export function IdleWarning({ secondsLeft, onStay, kind = 'customer' }: IdleWarningProps) {
   const { t } = useTranslation();
-  const keys = kind === 'staff' ? 'staffIdle' : 'idle';
+  const keys = KEYS[kind];
   return (
     <div className="overlay">
-      <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby="idle-title" aria-describedby="idle-body">
-        <h2 id="idle-title">{t(`${keys}.title`)}</h2>
-        <p id="idle-body">{t(`${keys}.body`, { seconds: secondsLeft })}</p>
+      <div
+        className="dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="idle-title"
+        aria-describedby="idle-body"
+      >
+        <h2 id="idle-title">{t(keys.title)}</h2>
+        <p id="idle-body">{t(keys.body, { seconds: secondsLeft })}</p>
         <div className="countdown" aria-hidden="true">
           {secondsLeft}
         </div>
         <button type="button" className="btn btn-primary btn-wide" onClick={onStay} autoFocus>
-          {t(`${keys}.stay`)}
+          {t(keys.stay)}
         </button>
       </div>
     </div>

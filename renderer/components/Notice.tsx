@@ -7,7 +7,10 @@ interface NoticeProps {
 
 export function Notice({ tone, children }: NoticeProps) {
   return (
-    <div className={`notice notice-${tone}`} role={tone === 'error' || tone === 'warning' ? 'alert' : 'status'}>
+    <div
+      className={`notice notice-${tone}`}
+      role={tone === 'error' || tone === 'warning' ? 'alert' : 'status'}
+    >
       {children}
     </div>
   );

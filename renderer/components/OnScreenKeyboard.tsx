@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Keyboard from 'react-simple-keyboard';
 import 'react-simple-keyboard/build/css/index.css';
-import { Language } from '../../shared/kiosk-api';
+import { isLanguageCode } from '../../shared/languages';
 import { FALLBACK_LANGUAGE } from '../i18n/languages';
 import {
   EMAIL_LARGE_KEYS,
@@ -17,7 +17,8 @@ import {
 } from './keyboard-layouts';
 
 export type { KeyboardKind } from './keyboard-layouts';
-export type KeyboardInput = { kind: 'char'; text: string } | { kind: 'backspace' } | { kind: 'enter' };
+export type KeyboardInput =
+  { kind: 'char'; text: string } | { kind: 'backspace' } | { kind: 'enter' };
 
 interface OnScreenKeyboardProps {
   kind: KeyboardKind;
@@ -31,15 +32,22 @@ interface OnScreenKeyboardProps {
  */
 export function OnScreenKeyboard({ kind, onInput }: OnScreenKeyboardProps) {
   const { t, i18n } = useTranslation();
-  const parsed = Language.safeParse(i18n.language);
-  const language = parsed.success ? parsed.data : FALLBACK_LANGUAGE;
+  const language = isLanguageCode(i18n.language) ? i18n.language : FALLBACK_LANGUAGE;
   const [shift, setShift] = useState(false);
   // The layer belongs to one language: a new language starts on its own letters.
-  const [layer, setLayer] = useState<{ language: string; layer: TextLayer }>({ language, layer: 'own' });
+  const [layer, setLayer] = useState<{ language: string; layer: TextLayer }>({
+    language,
+    layer: 'own',
+  });
   const current = layer.language === language ? layer.layer : 'own';
   const layers = textLayers(language);
 
-  const layout = kind === 'text' ? textLayout(language, current) : kind === 'email' ? emailLayout(language) : PHONE_LAYOUT;
+  const layout =
+    kind === 'text'
+      ? textLayout(language, current)
+      : kind === 'email'
+        ? emailLayout(language)
+        : PHONE_LAYOUT;
   const switchTo = (next: TextLayer): void => {
     setLayer({ language, layer: next });
     setShift(false);

@@ -13,7 +13,8 @@ interface ReceiptProps {
 /** The printed receipt: plain black on white, narrow enough for an 80 mm roll. */
 export function Receipt({ data, service, locale }: ReceiptProps) {
   const { t } = useTranslation();
-  const { shop } = useKiosk().settings;
+  const { settings, dataLang } = useKiosk();
+  const { shop } = settings;
   return (
     <article className="receipt" aria-label={t('receipt.title')}>
       {shop.name && (
@@ -31,7 +32,10 @@ export function Receipt({ data, service, locale }: ReceiptProps) {
           <strong>{data.appointmentNumber}</strong>
         </p>
       ) : (
-        <p className="receipt-queued">{t('receipt.queued')}</p>
+        <p className="receipt-queued">
+          {t('receipt.queued')}{' '}
+          {t(settings.customerMail ? 'confirmation.willMail' : 'confirmation.willCall')}
+        </p>
       )}
       <p className="receipt-number">
         <span>{t('confirmation.reference')}</span>
@@ -39,7 +43,7 @@ export function Receipt({ data, service, locale }: ReceiptProps) {
       </p>
       <dl>
         <dt>{t('summary.service')}</dt>
-        <dd>{data.serviceTitle}</dd>
+        <dd lang={dataLang}>{data.serviceTitle}</dd>
         {data.employeeName && (
           <>
             <dt>{t('summary.employee')}</dt>
@@ -49,7 +53,12 @@ export function Receipt({ data, service, locale }: ReceiptProps) {
         <dt>{t('summary.date')}</dt>
         <dd>{formatDate(data.date, locale)}</dd>
         <dt>{t('summary.time')}</dt>
-        <dd>{t('summary.timeRange', { start: formatTime(data.time, locale), end: formatTime(data.endTime, locale) })}</dd>
+        <dd>
+          {t('summary.timeRange', {
+            start: formatTime(data.time, locale),
+            end: formatTime(data.endTime, locale),
+          })}
+        </dd>
         {data.durationMinutes !== null && (
           <>
             <dt>{t('summary.duration')}</dt>

@@ -1,10 +1,11 @@
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 
 /**
- * How long a new screen ignores taps. A double tap lands about 100-300 ms after the first, and
- * nobody reads a new screen and chooses in under half a second.
+ * How long a new screen ignores taps. A quick double tap lands 100-300 ms after the first, a slow
+ * one (an impatient finger on a screen that seems not to react) up to a second later; nobody
+ * reads a new screen, finds a time or a language on it and chooses in under 800 ms (issue 19).
  */
-export const TAP_GUARD_MS = 500;
+export const TAP_GUARD_MS = 800;
 
 interface TapGuardProps {
   children: ReactNode;

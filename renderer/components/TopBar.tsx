@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PublicShop } from '../../shared/kiosk-api';
 import { LANGUAGE_NAMES, LANGUAGES, type LanguageCode } from '../i18n/languages';
+import { shopInitials } from '../lib/initials';
 
 interface TopBarProps {
   /** The shop's name and logo replace the app's own mark when IT or staff set them. */
@@ -12,29 +13,59 @@ interface TopBarProps {
   largeText: boolean;
   onToggleLargeText: () => void;
   onStaff?: () => void;
+  /** The shop's language (its name is written in it). */
+  dataLang?: string;
 }
 
 /**
  * Always-visible controls: the languages (each named in its own script), larger text and high
  * contrast (two toggles: a customer may need one without the other), and the staff entrance.
  */
-export function TopBar({ shop, language, onLanguage, highContrast, onToggleContrast, largeText, onToggleLargeText, onStaff }: TopBarProps) {
+export function TopBar({
+  shop,
+  language,
+  onLanguage,
+  highContrast,
+  onToggleContrast,
+  largeText,
+  onToggleLargeText,
+  onStaff,
+  dataLang,
+}: TopBarProps) {
   const { t } = useTranslation();
   return (
     <header className="top-bar">
       <div className="top-bar-row">
         <span className="brand" aria-hidden="true">
-          {shop?.logo ? <img className="brand-logo" src={shop.logo} alt="" /> : <span className="brand-mark">F</span>}
-          {shop?.name ?? t('app.name')}
+          {shop?.logo ? (
+            <img className="brand-logo" src={shop.logo} alt="" />
+          ) : (
+            <span className="brand-mark" lang={dataLang}>
+              {shopInitials(shop?.name ?? t('app.name'), dataLang)}
+            </span>
+          )}
+          <span lang={shop?.name ? dataLang : undefined}>{shop?.name ?? t('app.name')}</span>
         </span>
         <div className="top-bar-actions">
-          <button type="button" className={`chip${largeText ? ' chip-active' : ''}`} aria-pressed={largeText} data-toggle="large-text" onClick={onToggleLargeText}>
+          <button
+            type="button"
+            className={`chip${largeText ? ' chip-active' : ''}`}
+            aria-pressed={largeText}
+            data-toggle="large-text"
+            onClick={onToggleLargeText}
+          >
             <span aria-hidden="true" className="toggle-icon">
               A+
             </span>{' '}
             {t('toolbar.largeText')}
           </button>
-          <button type="button" className={`chip${highContrast ? ' chip-active' : ''}`} aria-pressed={highContrast} data-toggle="high-contrast" onClick={onToggleContrast}>
+          <button
+            type="button"
+            className={`chip${highContrast ? ' chip-active' : ''}`}
+            aria-pressed={highContrast}
+            data-toggle="high-contrast"
+            onClick={onToggleContrast}
+          >
             <span aria-hidden="true" className="toggle-icon">
               ◐
             </span>{' '}

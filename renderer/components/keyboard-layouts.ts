@@ -20,7 +20,8 @@ interface Letters {
   upper: string[];
 }
 
-const upper = (rows: string[]): string[] => rows.map((row) => row.toUpperCase().replace('{SHIFT}', '{shift}'));
+const upper = (rows: string[]): string[] =>
+  rows.map((row) => row.toUpperCase().replace('{SHIFT}', '{shift}'));
 
 const QWERTY: Letters = (() => {
   const lower = ['q w e r t y u i o p', 'a s d f g h j k l', "{shift} z x c v b n m - '"];
@@ -41,31 +42,63 @@ const OWN_LETTERS: Record<LanguageCode, Letters> = {
   },
   // Polish programmer's QWERTY, with the letters AltGr would give on keys of their own.
   pl: (() => {
-    const lower = ['q w e r t y u i o p', 'a s d f g h j k l', '{shift} z x c v b n m -', 'ą ć ę ł ń ó ś ź ż'];
+    const lower = [
+      'q w e r t y u i o p',
+      'a s d f g h j k l',
+      '{shift} z x c v b n m -',
+      'ą ć ę ł ń ó ś ź ż',
+    ];
     return { lower, upper: upper(lower) };
   })(),
   uk: (() => {
-    const lower = ['й ц у к е н г ш щ з х ї', 'ф і в а п р о л д ж є ґ', "{shift} я ч с м и т ь б ю ' -"];
+    const lower = [
+      'й ц у к е н г ш щ з х ї',
+      'ф і в а п р о л д ж є ґ',
+      "{shift} я ч с м и т ь б ю ' -",
+    ];
     return { lower, upper: upper(lower) };
   })(),
   // Arabic (PC layout) has no capitals; the hamza forms of alef sit on the third row.
   ar: (() => {
-    const lower = ['ض ص ث ق ف غ ع ه خ ح ج د', 'ش س ي ب ل ا ت ن م ك ط ذ', 'ئ ء ؤ ر لا ى ة و ز ظ أ إ آ'];
+    const lower = [
+      'ض ص ث ق ف غ ع ه خ ح ج د',
+      'ش س ي ب ل ا ت ن م ك ط ذ',
+      'ئ ء ؤ ر لا ى ة و ز ظ أ إ آ',
+    ];
     return { lower, upper: lower };
   })(),
 };
 
 const ACCENTS: Letters = {
-  lower: ['à á â ä ã å æ ç č ć', 'ď è é ê ë ę ě ğ ì í', 'î ï ı ł ñ ń ň ò ó ô', 'ö õ ø œ ř ś š ş ß ť', 'ù ú û ü ů ý ÿ ž ź ż'],
+  lower: [
+    'à á â ä ã å æ ç č ć',
+    'ď è é ê ë ę ě ğ ì í',
+    'î ï ı ł ñ ń ň ò ó ô',
+    'ö õ ø œ ř ś š ş ß ť',
+    'ù ú û ü ů ý ÿ ž ź ż',
+  ],
   // İ sits above ı: the Turkish capital a name may need (a plain I is on the main layer).
-  upper: ['À Á Â Ä Ã Å Æ Ç Č Ć', 'Ď È É Ê Ë Ę Ě Ğ Ì Í', 'Î Ï İ Ł Ñ Ń Ň Ò Ó Ô', 'Ö Õ Ø Œ Ř Ś Š Ş ß Ť', 'Ù Ú Û Ü Ů Ý Ÿ Ž Ź Ż'],
+  upper: [
+    'À Á Â Ä Ã Å Æ Ç Č Ć',
+    'Ď È É Ê Ë Ę Ě Ğ Ì Í',
+    'Î Ï İ Ł Ñ Ń Ň Ò Ó Ô',
+    'Ö Õ Ø Œ Ř Ś Š Ş ß Ť',
+    'Ù Ú Û Ü Ů Ý Ÿ Ž Ź Ż',
+  ],
 };
 
 /** Languages written in another script than Latin: they get the Latin switch. */
 const NON_LATIN: ReadonlySet<LanguageCode> = new Set(['uk', 'ar']);
 
 /** The label of the switch back to a language's own letters. */
-export const SCRIPT_LABELS: Record<LanguageCode, string> = { de: 'ABC', en: 'ABC', tr: 'ABC', pl: 'ABC', uk: 'АБВ', ar: 'أبت' };
+export const SCRIPT_LABELS: Record<LanguageCode, string> = {
+  de: 'ABC',
+  en: 'ABC',
+  tr: 'ABC',
+  pl: 'ABC',
+  uk: 'АБВ',
+  ar: 'أبت',
+};
 
 /** The layers a language's text keyboard offers, in switching order. */
 export function textLayers(language: LanguageCode): TextLayer[] {
@@ -76,12 +109,18 @@ export function textLayout(language: LanguageCode, layer: TextLayer): KeyboardLa
   const letters = layer === 'own' ? OWN_LETTERS[language] : layer === 'latin' ? QWERTY : ACCENTS;
   const nonLatin = NON_LATIN.has(language);
   // {script}: own <-> Latin letters; {accents}: accented letters and back (Latin layers only).
-  const bottom = [nonLatin ? '{script}' : '', layer === 'own' && nonLatin ? '' : '{accents}', ', {space} . {enter}']
+  const bottom = [
+    nonLatin ? '{script}' : '',
+    layer === 'own' && nonLatin ? '' : '{accents}',
+    ', {space} . {enter}',
+  ]
     .filter(Boolean)
     .join(' ');
   const withShift = (rows: string[]): string[] =>
     // The accents layer has no {shift} of its own: it gets one at the start of its last row.
-    layer === 'accents' ? rows.map((row, index) => (index === rows.length - 1 ? `{shift} ${row}` : row)) : rows;
+    layer === 'accents'
+      ? rows.map((row, index) => (index === rows.length - 1 ? `{shift} ${row}` : row))
+      : rows;
   return {
     default: [DIGITS, ...withShift(letters.lower), bottom],
     shift: [DIGITS, ...withShift(letters.upper), bottom],
@@ -100,13 +139,22 @@ const DOMAINS: Record<LanguageCode, string[]> = {
 
 /** The e-mail keys: Latin letters (QWERTZ in German), big @ . - _ + and domain keys. */
 export function emailLayout(language: LanguageCode): KeyboardLayout {
-  const letters = language === 'de' ? ['q w e r t z u i o p', 'a s d f g h j k l', 'y x c v b n m'] : ['q w e r t y u i o p', 'a s d f g h j k l', 'z x c v b n m'];
-  const rows = [DIGITS, ...letters, '@ . - _ +', [...'.com .de gmail.com'.split(' '), ...DOMAINS[language], '{enter}'].join(' ')];
+  const letters =
+    language === 'de'
+      ? ['q w e r t z u i o p', 'a s d f g h j k l', 'y x c v b n m']
+      : ['q w e r t y u i o p', 'a s d f g h j k l', 'z x c v b n m'];
+  const rows = [
+    DIGITS,
+    ...letters,
+    '@ . - _ +',
+    [...'.com .de gmail.com'.split(' '), ...DOMAINS[language], '{enter}'].join(' '),
+  ];
   return { default: rows, shift: rows };
 }
 
 export const EMAIL_LARGE_KEYS = '@ . - _ +';
-export const emailDomainKeys = (language: LanguageCode): string => ['.com', '.de', 'gmail.com', ...DOMAINS[language]].join(' ');
+export const emailDomainKeys = (language: LanguageCode): string =>
+  ['.com', '.de', 'gmail.com', ...DOMAINS[language]].join(' ');
 
 export const PHONE_LAYOUT: KeyboardLayout = (() => {
   const rows = ['1 2 3 {bksp}', '4 5 6 +', '7 8 9 /', '( 0 ) -', '{space} {enter}'];

@@ -6,7 +6,16 @@ import { lazy } from 'react';
  * picks a service, so that the screen needing it paints without waiting.
  */
 export const preloadKeyboard = () => import('./OnScreenKeyboard');
-export const OnScreenKeyboard = lazy(() => preloadKeyboard().then((module) => ({ default: module.OnScreenKeyboard })));
+export const OnScreenKeyboard = lazy(() =>
+  preloadKeyboard().then((module) => ({ default: module.OnScreenKeyboard })),
+);
 
 export const preloadQrCode = () => import('./QrCode');
 export const QrCode = lazy(() => preloadQrCode().then((module) => ({ default: module.QrCode })));
+
+// The details form validates with the booking API's zod schemas (lib/validation.ts): apart, so
+// that the first screen's load neither fetches nor builds zod.
+export const preloadDetails = () => import('../screens/DetailsScreen');
+export const DetailsScreen = lazy(() =>
+  preloadDetails().then((module) => ({ default: module.DetailsScreen })),
+);

@@ -4,11 +4,19 @@
  * without React.
  */
 import type { BookingRequest } from '../../shared/api/schemas';
-import type { CreateBookingResult } from '../../shared/kiosk-api';
+import type {
+  CreateBookingResult,
+  CreateVisitResult,
+  CreateVisitInput,
+  VisitPartOffer,
+} from '../../shared/kiosk-api';
 import { assertNever } from '../../shared/result';
+import { MAX_VISIT_SERVICES } from '../../shared/booking/visit-fit';
 import type { CustomerDraft } from '../lib/validation';
 
-export type FlowStep = 'start' | 'service' | 'day' | 'time' | 'details' | 'review' | 'done';
+/** `addService`: choosing another service for the same visit (from the time screen). */
+export type FlowStep =
+  'start' | 'service' | 'day' | 'time' | 'addService' | 'details' | 'review' | 'done';
 
 export interface ChosenSlot {
   time: string;
@@ -24,6 +32,10 @@ export interface FlowDraft {
   slot: ChosenSlot | null;
   customer: CustomerDraft;
   notes: string;
+  /** Services after the first in one visit (issue 19), in order; empty for one service. */
+  then: string[];
+  /** The chosen visit's services with their times and people (null: a single booking). */
+  visit: VisitPartOffer[] | null;
 }
 
 /** Why the customer is back at the time grid. */
@@ -38,6 +50,8 @@ export interface FlowState {
   /** The "next free appointment" shortcut skips the day and time screens; back returns to services. */
   quick: boolean;
   outcome: CreateBookingResult | null;
+  /** What became of each service of a visit (null: a single booking). */
+  visitOutcome: CreateVisitResult | null;
 }
 
 export type FlowAction =
@@ -50,7 +64,12 @@ export type FlowAction =
   | { type: 'editCustomer'; field: keyof CustomerDraft; value: string }
   | { type: 'editNotes'; value: string }
   | { type: 'submitDetails' }
-  | { type: 'slotRefreshed'; slot: ChosenSlot }
+  | { type: 'slotRefreshed'; slot: ChosenSlot; visit?: VisitPartOffer[] }
+  | { type: 'addService' }
+  | { type: 'chooseExtraService'; serviceId: string }
+  | { type: 'removeExtraService'; serviceId: string }
+  | { type: 'chooseVisitSlot'; slot: ChosenSlot; visit: VisitPartOffer[] }
+  | { type: 'visitBooked'; outcome: CreateVisitResult; first: CreateBookingResult | null }
   | { type: 'slotGone' }
   | { type: 'slotTaken' }
   | { type: 'booked'; outcome: CreateBookingResult }
@@ -61,11 +80,21 @@ const emptyCustomer: CustomerDraft = { name: '', email: '', phone: '' };
 
 export const initialFlowState: FlowState = {
   step: 'start',
-  draft: { serviceId: null, employeeId: null, date: null, slot: null, customer: emptyCustomer, notes: '' },
+  draft: {
+    serviceId: null,
+    employeeId: null,
+    date: null,
+    slot: null,
+    customer: emptyCustomer,
+    notes: '',
+    then: [],
+    visit: null,
+  },
   notice: null,
   goneSlots: [],
   quick: false,
   outcome: null,
+  visitOutcome: null,
 };
 
 function goneKey(draft: FlowDraft): string[] {
@@ -90,6 +119,8 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
           employeeId: action.serviceId === draft.serviceId ? draft.employeeId : null,
           date: null,
           slot: null,
+          then: action.serviceId === draft.serviceId ? draft.then : [],
+          visit: null,
         },
       };
     case 'takeNextFree':
@@ -98,22 +129,81 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
         step: 'details',
         quick: true,
         notice: null,
-        draft: { ...draft, serviceId: action.serviceId, employeeId: null, date: action.date, slot: action.slot },
+        draft: {
+          ...draft,
+          serviceId: action.serviceId,
+          employeeId: null,
+          date: action.date,
+          slot: action.slot,
+          then: [],
+          visit: null,
+        },
       };
     case 'chooseDay':
-      return { ...state, step: 'time', notice: null, draft: { ...draft, date: action.date, slot: null } };
+      return {
+        ...state,
+        step: 'time',
+        notice: null,
+        draft: { ...draft, date: action.date, slot: null },
+      };
     case 'chooseEmployee':
-      return { ...state, notice: null, draft: { ...draft, employeeId: action.employeeId, slot: null } };
+      return {
+        ...state,
+        notice: null,
+        draft: { ...draft, employeeId: action.employeeId, slot: null },
+      };
     case 'chooseSlot':
-      return { ...state, step: 'details', quick: false, notice: null, draft: { ...draft, slot: action.slot } };
+      return {
+        ...state,
+        step: 'details',
+        quick: false,
+        notice: null,
+        draft: { ...draft, slot: action.slot, visit: null },
+      };
+    case 'addService':
+      return state.step === 'time' ? { ...state, step: 'addService', notice: null } : state;
+    case 'chooseExtraService':
+      if (draft.then.length + 1 >= MAX_VISIT_SERVICES || draft.then.includes(action.serviceId))
+        return { ...state, step: 'time' };
+      return {
+        ...state,
+        step: 'time',
+        draft: { ...draft, then: [...draft.then, action.serviceId], slot: null, visit: null },
+      };
+    case 'removeExtraService':
+      return {
+        ...state,
+        draft: {
+          ...draft,
+          then: draft.then.filter((id) => id !== action.serviceId),
+          slot: null,
+          visit: null,
+        },
+      };
+    case 'chooseVisitSlot':
+      return {
+        ...state,
+        step: 'details',
+        quick: false,
+        notice: null,
+        draft: { ...draft, slot: action.slot, visit: action.visit },
+      };
+    case 'visitBooked':
+      return { ...state, step: 'done', outcome: action.first, visitOutcome: action.outcome };
     case 'editCustomer':
-      return { ...state, draft: { ...draft, customer: { ...draft.customer, [action.field]: action.value } } };
+      return {
+        ...state,
+        draft: { ...draft, customer: { ...draft.customer, [action.field]: action.value } },
+      };
     case 'editNotes':
       return { ...state, draft: { ...draft, notes: action.value } };
     case 'submitDetails':
       return state.step === 'details' ? { ...state, step: 'review' } : state;
     case 'slotRefreshed':
-      return { ...state, draft: { ...draft, slot: action.slot } };
+      return {
+        ...state,
+        draft: { ...draft, slot: action.slot, visit: action.visit ?? draft.visit },
+      };
     case 'slotGone':
     case 'slotTaken':
       // Back to the grid of the same day, keeping the customer's details; the slot is hidden.
@@ -123,7 +213,7 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
         quick: false,
         notice: action.type === 'slotGone' ? 'slot_gone' : 'slot_taken',
         goneSlots: [...state.goneSlots, ...goneKey(draft)],
-        draft: { ...draft, slot: null },
+        draft: { ...draft, slot: null, visit: null },
       };
     case 'booked':
       return { ...state, step: 'done', outcome: action.outcome };
@@ -145,6 +235,8 @@ function previousStep(state: FlowState): FlowStep {
       return 'service';
     case 'time':
       return 'day';
+    case 'addService':
+      return 'time';
     case 'details':
       return state.quick ? 'service' : 'time';
     case 'review':
@@ -179,4 +271,21 @@ export function stepNumber(step: FlowStep): number | null {
   const order: FlowStep[] = ['service', 'day', 'time', 'details', 'review'];
   const index = order.indexOf(step);
   return index < 0 ? null : index + 1;
+}
+
+/** The visit's request (several services, issue 19) of a complete draft, or null. */
+export function visitRequestOf(draft: FlowDraft): CreateVisitInput | null {
+  const single = bookingRequestOf(draft);
+  if (!single || !draft.visit || draft.visit.length < 2) return null;
+  const { customer, notes } = single;
+  return {
+    customer,
+    ...(notes ? { notes } : {}),
+    parts: draft.visit.map((part) => ({
+      serviceId: part.serviceId,
+      employeeId: part.employeeId,
+      date: single.date,
+      time: part.time,
+    })),
+  };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 export interface IdleTimerOptions {
   enabled: boolean;
@@ -16,13 +16,18 @@ const ACTIVITY = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
  * Counts down while nobody touches the screen. Returns the seconds left once the warning
  * phase has begun (null before), and `stay()` for the warning's button.
  */
-export function useIdleTimer(options: IdleTimerOptions): { secondsLeft: number | null; stay: () => void } {
+export function useIdleTimer(options: IdleTimerOptions): {
+  secondsLeft: number | null;
+  stay: () => void;
+} {
   const { enabled, timeoutMs, warningMs } = options;
   const now = options.now ?? Date.now;
   const target = options.target ?? window;
   const lastActivity = useRef(now());
   const onIdle = useRef(options.onIdle);
-  onIdle.current = options.onIdle;
+  useLayoutEffect(() => {
+    onIdle.current = options.onIdle;
+  });
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
 
   const stay = useCallback(() => {
@@ -31,15 +36,13 @@ export function useIdleTimer(options: IdleTimerOptions): { secondsLeft: number |
   }, [now]);
 
   useEffect(() => {
-    if (!enabled) {
-      setSecondsLeft(null);
-      return;
-    }
+    if (!enabled) return;
     lastActivity.current = now();
     const touch = (): void => {
       lastActivity.current = now();
     };
-    for (const type of ACTIVITY) target.addEventListener(type, touch, { passive: true, capture: true });
+    for (const type of ACTIVITY)
+      target.addEventListener(type, touch, { passive: true, capture: true });
     const timer = setInterval(() => {
       const left = timeoutMs - (now() - lastActivity.current);
       if (left <= 0) {
@@ -55,6 +58,7 @@ export function useIdleTimer(options: IdleTimerOptions): { secondsLeft: number |
     return () => {
       clearInterval(timer);
       for (const type of ACTIVITY) target.removeEventListener(type, touch, { capture: true });
+      setSecondsLeft(null); // a disabled or restarted timer shows no countdown
     };
   }, [enabled, timeoutMs, warningMs, target, now]);
 

@@ -1,22 +1,35 @@
 import { useEffect, useState } from 'react';
 import type { KioskError, Result } from '../../shared/result';
 
-export type Loadable<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'error'; error: KioskError };
+export type Loadable<T> =
+  { state: 'loading' } | { state: 'ready'; value: T } | { state: 'error'; error: KioskError };
 
-/** Runs a kiosk call whenever `deps` change and keeps only the latest answer. */
-export function useResult<T>(load: () => Promise<Result<T>>, deps: readonly unknown[]): Loadable<T> {
-  const [value, setValue] = useState<Loadable<T>>({ state: 'loading' });
+const LOADING = { state: 'loading' } as const;
+
+/**
+ * Runs a kiosk call whenever `load` changes and keeps only the latest answer. Pass a
+ * `useCallback`, so that the hooks lint checks what the call depends on. An answer belongs to
+ * the `load` that asked for it: a new `load` shows `loading` at once, not the previous answer.
+ */
+export function useResult<T>(load: () => Promise<Result<T>>): Loadable<T> {
+  const [answer, setAnswer] = useState<{
+    load: () => Promise<Result<T>>;
+    value: Loadable<T>;
+  } | null>(null);
   useEffect(() => {
     let live = true;
-    setValue({ state: 'loading' });
     void load().then((result) => {
       if (!live) return;
-      setValue(result.ok ? { state: 'ready', value: result.result } : { state: 'error', error: result.error });
+      setAnswer({
+        load,
+        value: result.ok
+          ? { state: 'ready', value: result.result }
+          : { state: 'error', error: result.error },
+      });
     });
     return () => {
       live = false;
     };
-    // The caller lists what the call depends on (no hooks lint plugin in this repo).
-  }, deps);
-  return value;
+  }, [load]);
+  return answer?.load === load ? answer.value : LOADING;
 }

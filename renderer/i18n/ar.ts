@@ -1,4 +1,6 @@
 import type { Resources } from './en';
+import { hubText } from './hub';
+import { visitText } from './visit';
 
 /**
  * Arabic strings (Modern Standard Arabic), shown right to left. Times, dates and prices keep
@@ -118,16 +120,22 @@ export const ar: Resources = {
     timeRange: '{{start}} – {{end}}',
   },
   confirmation: {
+    willMail: 'إذا تعذّر الاحتفاظ به، سنرسل لك بريدًا إلكترونيًا.',
+    willCall: 'إذا تعذّر الاحتفاظ به، سيتصل بك المحل.',
     title: 'تم حجز موعدك!',
     number: 'رقم الموعد',
     emailSent: 'أُرسل تأكيد إلى {{email}}.',
     emailNotSent: 'لم يُرسل أي بريد إلكتروني. يُرجى الاحتفاظ بهذا الرقم أو تصوير الرمز.',
     qr: 'امسح الرمز لإضافة الموعد إلى تقويم هاتفك',
     print: 'طباعة الإيصال',
+    showReceipt: 'عرض الإيصال',
     queuedTitle: 'وقتك محجوز',
     queuedBody:
       'خدمة الحجز غير متاحة الآن. وقتك محجوز هنا وسيُؤكَّد فور عودة الاتصال. يجده الموظفون بهذا المرجع.',
     reference: 'المرجع',
+    checkingTitle: 'نتحقق من حجزك',
+    checkingBody:
+      'لم تُجب خدمة الحجز في الوقت المناسب. ربما تم حجزك بالفعل: نحن نتحقق من ذلك، وسيؤكده لك الموظفون. يُرجى الاحتفاظ بهذا المرجع.',
     queuedShort: 'لم يُؤكَّد بعد',
     finish: 'إنهاء',
   },
@@ -151,7 +159,7 @@ export const ar: Resources = {
   },
   idle: {
     title: 'هل ما زلت هنا؟',
-    body: 'حفاظًا على خصوصيتك سيُمسح هذا الحجز خلال {{seconds}} ث.',
+    body: 'حفاظًا على خصوصيتك ستُمسح هذه الشاشة وبياناتك خلال {{seconds}} ث.',
     stay: 'ما زلت هنا',
   },
   staff: {
@@ -164,6 +172,8 @@ export const ar: Resources = {
     pinMismatch: 'الرمزان مختلفان. يُرجى البدء من جديد.',
     pinWrong: 'رمز سري خاطئ.',
     pinLockedOut: 'محاولات خاطئة كثيرة. حاول مجددًا بعد {{seconds}} ث.',
+    failedPins:
+      'عدد أرقام PIN الخاطئة على هذه الشاشة منذ آخر دخول للموظفين: {{number}}. إن لم تكن أنت، فربما يحاول أحدهم تخمين الرقم.',
     pinInvalid: 'يجب أن يتكون الرمز السري من 4 إلى 12 رقمًا.',
     pinSetPromptDemo: 'تجربة: اختر رمزًا سريًا من 4 إلى 12 رقمًا لمنطقة الموظفين.',
     setupCodeWrong: 'رمز الإعداد غير صحيح. يُرجى التحقق منه والمحاولة مجددًا.',
@@ -173,17 +183,20 @@ export const ar: Resources = {
     delete: 'حذف رقم',
     leave: 'العودة إلى الكشك',
     lock: 'قفل',
-    tabs: { booking: 'حجز جديد', outbox: 'الحجوزات', settings: 'الإعدادات' },
+    tabs: { booking: 'حجز جديد', outbox: 'الحجوزات', settings: 'الإعدادات', screens: 'الشاشات' },
   },
   status: {
     online: 'متصل',
     offline: 'غير متصل',
+    problems: 'واجهة API تواجه مشكلات',
     paused: 'متوقف: رفضت واجهة API المفتاح',
     lastSync: 'آخر مزامنة {{time}}',
     never: 'لم تتم المزامنة بعد',
     queued: 'في الانتظار: {{count}}',
     unknown: 'للتحقق: {{count}}',
+    refused: 'مرفوضة، تواصل مع العميل: {{count}}',
     budget: 'حصة API {{remaining}} / {{limit}}',
+    diskFull: 'القرص ممتلئ: لا يمكن حفظ الحجوزات. حرّر مساحة على القرص (انظر docs/deploy.md).',
     embedded: 'بيانات تجريبية',
     syncNow: 'مزامنة الآن',
     syncing: 'جارٍ المزامنة…',
@@ -215,6 +228,22 @@ export const ar: Resources = {
     saved: 'حُفظت بيانات التشخيص في {{path}}',
     saveFailed: 'تعذّر حفظ بيانات التشخيص.',
   },
+  followUp: {
+    count: 'حجوزات مرفوضة تحتاج إلى اتصال أو بريد: {{count}}',
+    phone: 'الهاتف',
+    email: 'البريد الإلكتروني',
+    contacted: 'تم التواصل',
+    dismiss: 'إغلاق',
+    states: { contacted: 'تم التواصل مع العميل', dismissed: 'أُغلق' },
+    mail: {
+      none: 'لا بريد (لم يُعدّ البريد)',
+      pending: 'البريد بانتظار الإرسال',
+      claimed: 'جارٍ إرسال البريد',
+      sent: 'أُرسل البريد إلى العميل',
+      failed: 'رفض خادم البريد الرسالة: اتصل بالعميل',
+      uncertain: 'ربما لم يُرسل البريد: اتصل بالعميل',
+    },
+  },
   outbox: {
     erased: 'حُذفت بيانات العميل (مدة الحفظ)',
     title: 'حجوزات هذا الكشك',
@@ -232,6 +261,7 @@ export const ar: Resources = {
       sent: 'أُرسل',
       rejected: 'مرفوض',
       unknown: 'تحقق يدويًا',
+      quarantined: 'غير مقروء (جُنِّب)',
       discarded: 'مُلغى',
     },
   },
@@ -250,7 +280,7 @@ export const ar: Resources = {
     language: 'اللغة الافتراضية',
     languageAuto: 'تلقائي (لغة المتصفح)',
     newPin: 'رمز سري جديد للموظفين (اختياري)',
-    currentPin: 'الرمز السري الحالي (لتغييره)',
+    currentPin: 'الرمز السري الحالي (لتغييره أو لتغيير خادم upstream)',
     pinSetByIt: 'يحدد قسم تقنية المعلومات الرمز السري للموظفين.',
     staffIdleTimeout: 'قفل منطقة الموظفين بعد (بالثواني)',
     retentionDays: 'الاحتفاظ ببيانات عملاء الحجوزات المنتهية (بالأيام)',
@@ -277,13 +307,21 @@ export const ar: Resources = {
     unauthorized: 'غير مسموح.',
     config: 'الكشك غير مُعدّ بشكل صحيح. يُرجى سؤال الموظفين.',
     unavailable: 'تعذّر الوصول إلى خدمة الحجز.',
+    storage_full: 'تعذّر حفظ الحجز: قرص الكشك ممتلئ. لم يُحجز أي شيء. يُرجى سؤال الموظفين.',
+    setup_required: 'لم يُجهَّز هذا الكشك بعد. يُرجى سؤال الموظفين.',
+    not_available: 'هذا غير متاح حاليًا. يرجى المحاولة لاحقًا أو السؤال في مكتب الاستقبال.',
     internal: 'حدث خطأ ما. يُرجى المحاولة مجددًا.',
   },
   bookings: {
     search: 'بحث',
     searchHint: 'المرجع أو رقم الموعد أو الاسم',
     state: 'عرض',
-    filters: { all: 'كل الحجوزات', attention: 'تحتاج إلى متابعة', only: 'فقط: {{state}}' },
+    filters: {
+      all: 'كل الحجوزات',
+      attention: 'تحتاج إلى متابعة',
+      followUp: 'مرفوضة: تواصل مع العميل',
+      only: 'فقط: {{state}}',
+    },
     noMatch: 'لا يوجد حجز مطابق.',
     reference: 'المرجع',
     confirmDiscard: 'إلغاء هذا الحجز؟',
@@ -317,7 +355,11 @@ export const ar: Resources = {
     phone: 'الهاتف',
     accentColor: 'لون التمييز',
     welcome: 'عبارة الترحيب',
+    welcomeLanguage: 'لغة عبارة الترحيب',
+    welcomeHint: 'نص لكل لغة؛ العميل الذي لا يوجد نص بلغته يرى النص بلغة: {{language}}.',
     logoByIt: 'يحدد قسم تقنية المعلومات الشعار في إعدادات الجهاز.',
     calendarAt: '{{service}} في {{shop}}',
   },
+  hub: hubText.ar,
+  visit: visitText.ar,
 };

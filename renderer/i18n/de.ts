@@ -1,4 +1,6 @@
 import type { Resources } from './en';
+import { hubText } from './hub';
+import { visitText } from './visit';
 
 /** German strings; the type makes a missing key a compile error. */
 export const de: Resources = {
@@ -70,9 +72,11 @@ export const de: Resources = {
     none: 'An diesem Tag ist nichts mehr frei. Bitte wählen Sie einen anderen Tag.',
     slotTaken: 'Diese Uhrzeit wurde gerade vergeben. Bitte wählen Sie eine andere.',
     slotGone: 'Diese Uhrzeit ist nicht mehr frei. Bitte wählen Sie eine andere.',
-    offlineDay: 'Der Buchungsdienst ist gerade nicht erreichbar, und die Zeiten dieses Tages sind auf diesem Gerät nicht gespeichert.',
+    offlineDay:
+      'Der Buchungsdienst ist gerade nicht erreichbar, und die Zeiten dieses Tages sind auf diesem Gerät nicht gespeichert.',
     nearestDay: 'Nächsten buchbaren Tag zeigen: {{date}}',
-    noStoredDay: 'Bis die Verbindung zurück ist, kann hier kein Tag gebucht werden. Bitte fragen Sie am Empfang.',
+    noStoredDay:
+      'Bis die Verbindung zurück ist, kann hier kein Tag gebucht werden. Bitte fragen Sie am Empfang.',
   },
   details: {
     title: 'Ihre Angaben',
@@ -115,6 +119,8 @@ export const de: Resources = {
     timeRange: '{{start}} – {{end}}',
   },
   confirmation: {
+    willMail: 'Falls er nicht gehalten werden kann, schreiben wir Ihnen eine E-Mail.',
+    willCall: 'Falls er nicht gehalten werden kann, ruft das Geschäft Sie an.',
     title: 'Ihr Termin ist gebucht!',
     number: 'Terminnummer',
     emailSent: 'Eine Bestätigung wurde an {{email}} gesendet.',
@@ -122,10 +128,14 @@ export const de: Resources = {
       'Es wurde keine E-Mail gesendet. Bitte notieren Sie die Nummer oder fotografieren Sie den Code.',
     qr: 'Scannen, um den Termin in den Kalender Ihres Telefons zu übernehmen',
     print: 'Beleg drucken',
+    showReceipt: 'Beleg anzeigen',
     queuedTitle: 'Ihr Termin ist reserviert',
     queuedBody:
       'Der Buchungsdienst ist gerade nicht erreichbar. Ihr Termin ist hier reserviert und wird bestätigt, sobald die Verbindung wieder steht. Das Personal findet ihn unter dieser Referenz.',
     reference: 'Referenz',
+    checkingTitle: 'Wir prüfen Ihre Buchung',
+    checkingBody:
+      'Der Buchungsdienst hat nicht rechtzeitig geantwortet. Ihre Buchung ist vielleicht schon erfolgt: Wir prüfen das, und das Personal bestätigt sie Ihnen. Bitte behalten Sie diese Referenz.',
     queuedShort: 'noch nicht bestätigt',
     finish: 'Abschließen',
   },
@@ -134,7 +144,8 @@ export const de: Resources = {
     back: 'Zurück',
     printing: 'Wird gedruckt…',
     thanks: 'Vielen Dank. Bis bald!',
-    queued: 'Hier reserviert, vom Buchungsdienst noch nicht bestätigt. Das Team findet den Termin unter dieser Referenz.',
+    queued:
+      'Hier reserviert, vom Buchungsdienst noch nicht bestätigt. Das Team findet den Termin unter dieser Referenz.',
   },
   staffIdle: {
     title: 'Noch da?',
@@ -145,11 +156,12 @@ export const de: Resources = {
     pendingTitle: 'Dieses Terminal wird eingerichtet',
     pendingBody: 'Hier können Sie bald Termine buchen. Bitte fragen Sie an der Theke.',
     codeTitle: 'Terminal einrichten',
-    codePrompt: 'Geben Sie den Einrichtungscode ein, der beim Start angezeigt wurde (zum Beispiel ABCD-2345).',
+    codePrompt:
+      'Geben Sie den Einrichtungscode ein, der beim Start angezeigt wurde (zum Beispiel ABCD-2345).',
   },
   idle: {
     title: 'Sind Sie noch da?',
-    body: 'Zum Schutz Ihrer Daten wird diese Buchung in {{seconds}} s gelöscht.',
+    body: 'Zum Schutz Ihrer Daten werden dieser Bildschirm und Ihre Angaben in {{seconds}} s gelöscht.',
     stay: 'Ich bin noch da',
   },
   staff: {
@@ -162,6 +174,8 @@ export const de: Resources = {
     pinMismatch: 'Die beiden PINs stimmen nicht überein. Bitte neu beginnen.',
     pinWrong: 'Falsche PIN.',
     pinLockedOut: 'Zu viele falsche PINs. Bitte in {{seconds}} s erneut versuchen.',
+    failedPins:
+      'Falsche PIN-Eingaben an diesem Bildschirm seit der letzten Anmeldung: {{number}}. Wenn Sie das nicht waren, versucht vielleicht jemand, die PIN zu erraten.',
     pinInvalid: 'Die PIN muss 4 bis 12 Ziffern haben.',
     pinSetPromptDemo: 'Demo: Wählen Sie eine PIN mit 4 bis 12 Ziffern für den Personalbereich.',
     setupCodeWrong: 'Dieser Einrichtungscode stimmt nicht. Bitte prüfen und erneut versuchen.',
@@ -171,17 +185,26 @@ export const de: Resources = {
     delete: 'Ziffer löschen',
     leave: 'Zurück zum Kiosk',
     lock: 'Sperren',
-    tabs: { booking: 'Neue Buchung', outbox: 'Buchungen', settings: 'Einstellungen' },
+    tabs: {
+      booking: 'Neue Buchung',
+      outbox: 'Buchungen',
+      settings: 'Einstellungen',
+      screens: 'Bildschirme',
+    },
   },
   status: {
     online: 'Online',
     offline: 'Offline',
+    problems: 'Die API hat Störungen',
     paused: 'Angehalten: Die API hat den Schlüssel abgelehnt',
     lastSync: 'Letzter Abgleich {{time}}',
     never: 'noch nie abgeglichen',
     queued: '{{count}} in der Warteschlange',
     unknown: '{{count}} zu prüfen',
+    refused: '{{count}} abgelehnt: Kunden kontaktieren',
     budget: 'API-Kontingent {{remaining}} / {{limit}}',
+    diskFull:
+      'Speicher voll: Buchungen können nicht gespeichert werden. Bitte Speicherplatz freigeben (siehe docs/deploy.md).',
     embedded: 'Demodaten',
     syncNow: 'Jetzt abgleichen',
     syncing: 'Wird abgeglichen…',
@@ -198,9 +221,12 @@ export const de: Resources = {
       onlineWaiting_other: 'Online: {{count}} Buchungen warten auf den nächsten Versuch.',
       upToDate: 'Online: alles ist abgeglichen.',
       offline: 'Weiterhin offline. {{why}}',
-      offlineWaiting_one: 'Weiterhin offline. {{why}} {{count}} Buchung wartet und wird von selbst gesendet, sobald die Verbindung zurück ist.',
-      offlineWaiting_other: 'Weiterhin offline. {{why}} {{count}} Buchungen warten und werden von selbst gesendet, sobald die Verbindung zurück ist.',
-      keyRefused: 'Der Buchungsdienst hat den API-Schlüssel abgelehnt. Bitte prüfen Sie den Schlüssel in den Einstellungen.',
+      offlineWaiting_one:
+        'Weiterhin offline. {{why}} {{count}} Buchung wartet und wird von selbst gesendet, sobald die Verbindung zurück ist.',
+      offlineWaiting_other:
+        'Weiterhin offline. {{why}} {{count}} Buchungen warten und werden von selbst gesendet, sobald die Verbindung zurück ist.',
+      keyRefused:
+        'Der Buchungsdienst hat den API-Schlüssel abgelehnt. Bitte prüfen Sie den Schlüssel in den Einstellungen.',
     },
   },
   appInfo: {
@@ -210,6 +236,22 @@ export const de: Resources = {
     saveDiagnostics: 'Diagnose speichern',
     saved: 'Diagnose gespeichert unter {{path}}',
     saveFailed: 'Die Diagnose konnte nicht gespeichert werden.',
+  },
+  followUp: {
+    count: 'Abgelehnte Buchungen, Kunden anrufen oder anschreiben: {{count}}',
+    phone: 'Telefon',
+    email: 'E-Mail',
+    contacted: 'Kontaktiert',
+    dismiss: 'Erledigt',
+    states: { contacted: 'Kunde kontaktiert', dismissed: 'Erledigt' },
+    mail: {
+      none: 'Keine E-Mail (kein Mailversand eingerichtet)',
+      pending: 'E-Mail wartet auf Versand',
+      claimed: 'E-Mail wird gesendet',
+      sent: 'E-Mail an den Kunden gesendet',
+      failed: 'E-Mail vom Mailserver abgelehnt: Kunden anrufen',
+      uncertain: 'E-Mail ist vielleicht nicht angekommen: Kunden anrufen',
+    },
   },
   outbox: {
     erased: 'Kundendaten gelöscht (Aufbewahrungsfrist)',
@@ -228,6 +270,7 @@ export const de: Resources = {
       sent: 'Gesendet',
       rejected: 'Abgelehnt',
       unknown: 'Von Hand prüfen',
+      quarantined: 'Unlesbar (zurückgestellt)',
       discarded: 'Verworfen',
     },
   },
@@ -246,12 +289,14 @@ export const de: Resources = {
     language: 'Standardsprache',
     languageAuto: 'Automatisch (Browsersprache)',
     newPin: 'Neue Personal-PIN (optional)',
-    currentPin: 'Aktuelle Personal-PIN (zum Ändern)',
+    currentPin: 'Aktuelle Personal-PIN (zum Ändern der PIN oder des Upstream-Hosts)',
     pinSetByIt: 'Die Personal-PIN wird von der IT festgelegt.',
     staffIdleTimeout: 'Personalbereich sperrt nach (Sekunden)',
     retentionDays: 'Kundendaten abgeschlossener Buchungen aufbewahren (Tage)',
-    retentionHint: 'Danach werden Name, E-Mail, Telefon und Notizen gelöscht; Referenz und Zeiten bleiben.',
-    apiKeyPlain: 'Dieser Computer hat keinen sicheren Schlüsselspeicher: Der Schlüssel wird unverschlüsselt gespeichert. Die IT kann ihn stattdessen als geschützte Datei übergeben.',
+    retentionHint:
+      'Danach werden Name, E-Mail, Telefon und Notizen gelöscht; Referenz und Zeiten bleiben.',
+    apiKeyPlain:
+      'Dieser Computer hat keinen sicheren Schlüsselspeicher: Der Schlüssel wird unverschlüsselt gespeichert. Die IT kann ihn stattdessen als geschützte Datei übergeben.',
     save: 'Speichern',
     saved: 'Gespeichert.',
     invalid: 'Bitte prüfen Sie die markierten Felder.',
@@ -272,6 +317,12 @@ export const de: Resources = {
     unauthorized: 'Nicht erlaubt.',
     config: 'Der Kiosk ist nicht richtig eingerichtet. Bitte wenden Sie sich an das Personal.',
     unavailable: 'Der Buchungsdienst ist nicht erreichbar.',
+    storage_full:
+      'Die Buchung konnte nicht gespeichert werden: Der Speicher des Kiosks ist voll. Es wurde nichts gebucht. Bitte wenden Sie sich an das Personal.',
+    setup_required:
+      'Dieser Kiosk ist noch nicht eingerichtet. Bitte wenden Sie sich an das Personal.',
+    not_available:
+      'Das ist gerade nicht verfügbar. Bitte versuchen Sie es später noch einmal oder fragen Sie am Empfang.',
     internal: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
   },
   // Issue 9 part B: the staff bookings list, the counter booking screen and the shop profile.
@@ -279,7 +330,12 @@ export const de: Resources = {
     search: 'Suche',
     searchHint: 'Referenz, Terminnummer oder Name',
     state: 'Anzeigen',
-    filters: { all: 'Alle Buchungen', attention: 'Zu erledigen', only: 'Nur: {{state}}' },
+    filters: {
+      all: 'Alle Buchungen',
+      attention: 'Zu erledigen',
+      followUp: 'Abgelehnt: Kunden kontaktieren',
+      only: 'Nur: {{state}}',
+    },
     noMatch: 'Keine Buchung passt.',
     reference: 'Referenz',
     confirmDiscard: 'Diese Buchung verwerfen?',
@@ -313,7 +369,12 @@ export const de: Resources = {
     phone: 'Telefon',
     accentColor: 'Akzentfarbe',
     welcome: 'Begrüßungszeile',
+    welcomeLanguage: 'Sprache der Begrüßungszeile',
+    welcomeHint:
+      'Ein Text je Sprache; wer eine Sprache ohne Text gewählt hat, sieht den auf {{language}}.',
     logoByIt: 'Das Logo legt die IT in der Gerätekonfiguration fest.',
     calendarAt: '{{service}} bei {{shop}}',
   },
+  hub: hubText.de,
+  visit: visitText.de,
 };

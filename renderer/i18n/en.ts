@@ -3,6 +3,9 @@
  * is derived from this object, and test/renderer/translations.test.ts names any key missing or
  * extra). Kept short: they are read on a touch screen.
  */
+import { hubText } from './hub';
+import { visitText } from './visit';
+
 export const en = {
   app: {
     name: 'Frontdesk',
@@ -72,9 +75,11 @@ export const en = {
     none: 'No free times on this day. Please pick another day.',
     slotTaken: 'Sorry, someone has just booked that time. Please choose another one.',
     slotGone: 'That time is no longer free. Please choose another one.',
-    offlineDay: 'The booking service cannot be reached right now, and the times of this day are not stored on this kiosk.',
+    offlineDay:
+      'The booking service cannot be reached right now, and the times of this day are not stored on this kiosk.',
     nearestDay: 'Show the nearest day that can be booked: {{date}}',
-    noStoredDay: 'No day can be booked here until the connection is back. Please ask at the counter.',
+    noStoredDay:
+      'No day can be booked here until the connection is back. Please ask at the counter.',
   },
   details: {
     title: 'Your details',
@@ -117,16 +122,22 @@ export const en = {
     timeRange: '{{start}} – {{end}}',
   },
   confirmation: {
+    willMail: 'If it cannot be kept, we will e-mail you.',
+    willCall: 'If it cannot be kept, the shop will call you.',
     title: 'You are booked!',
     number: 'Appointment number',
     emailSent: 'A confirmation has been sent to {{email}}.',
     emailNotSent: 'No e-mail was sent. Please keep this number or take a photo of the code.',
     qr: 'Scan to add the appointment to your phone’s calendar',
     print: 'Print receipt',
+    showReceipt: 'Show receipt',
     queuedTitle: 'Your time is reserved',
     queuedBody:
       'The booking service cannot be reached right now. Your time is reserved here and will be confirmed as soon as the connection is back. Staff can see it under this reference.',
     reference: 'Reference',
+    checkingTitle: 'We are checking your booking',
+    checkingBody:
+      'The booking service did not answer in time. Your booking may already be made: we are checking, and staff will confirm it. Please keep this reference.',
     queuedShort: 'not yet confirmed',
     finish: 'Finish',
   },
@@ -135,7 +146,8 @@ export const en = {
     back: 'Back',
     printing: 'Printing…',
     thanks: 'Thank you. See you soon!',
-    queued: 'Reserved here, not yet confirmed by the booking service. Staff can find it under this reference.',
+    queued:
+      'Reserved here, not yet confirmed by the booking service. Staff can find it under this reference.',
   },
   staffIdle: {
     title: 'Still working?',
@@ -150,7 +162,7 @@ export const en = {
   },
   idle: {
     title: 'Are you still there?',
-    body: 'For your privacy this booking will be cleared in {{seconds}} s.',
+    body: 'For your privacy this screen and your details will be cleared in {{seconds}} s.',
     stay: 'I’m still here',
   },
   staff: {
@@ -163,6 +175,8 @@ export const en = {
     pinMismatch: 'The two PINs differ. Please start again.',
     pinWrong: 'Wrong PIN.',
     pinLockedOut: 'Too many wrong PINs. Please try again in {{seconds}} s.',
+    failedPins:
+      'Wrong PIN entries on this screen since the last staff login: {{number}}. If that was not you, someone may be guessing the PIN.',
     pinInvalid: 'The PIN must have 4 to 12 digits.',
     pinSetPromptDemo: 'Demo: choose a PIN of 4 to 12 digits for the staff area.',
     setupCodeWrong: 'This setup code is not right. Please check it and try again.',
@@ -172,17 +186,20 @@ export const en = {
     delete: 'Delete digit',
     leave: 'Back to kiosk',
     lock: 'Lock',
-    tabs: { booking: 'New booking', outbox: 'Bookings', settings: 'Settings' },
+    tabs: { booking: 'New booking', outbox: 'Bookings', settings: 'Settings', screens: 'Screens' },
   },
   status: {
     online: 'Online',
     offline: 'Offline',
+    problems: 'The API has problems',
     paused: 'Paused: the API refused the key',
     lastSync: 'Last sync {{time}}',
     never: 'never synced',
     queued: '{{count}} queued',
     unknown: '{{count}} to check',
+    refused: '{{count}} refused: contact the customer',
     budget: 'API budget {{remaining}} / {{limit}}',
+    diskFull: 'Disk full: bookings cannot be stored. Free disk space (see docs/deploy.md).',
     embedded: 'demo data',
     syncNow: 'Sync now',
     syncing: 'Syncing…',
@@ -199,8 +216,10 @@ export const en = {
       onlineWaiting_other: 'Online: {{count}} bookings are waiting for their next try.',
       upToDate: 'Online: everything is up to date.',
       offline: 'Still offline. {{why}}',
-      offlineWaiting_one: 'Still offline. {{why}} {{count}} booking waits and is sent by itself when the connection is back.',
-      offlineWaiting_other: 'Still offline. {{why}} {{count}} bookings wait and are sent by themselves when the connection is back.',
+      offlineWaiting_one:
+        'Still offline. {{why}} {{count}} booking waits and is sent by itself when the connection is back.',
+      offlineWaiting_other:
+        'Still offline. {{why}} {{count}} bookings wait and are sent by themselves when the connection is back.',
       keyRefused: 'The booking service refused the API key. Please check the key in Settings.',
     },
   },
@@ -211,6 +230,22 @@ export const en = {
     saveDiagnostics: 'Save diagnostics',
     saved: 'Diagnostics saved to {{path}}',
     saveFailed: 'Diagnostics could not be saved.',
+  },
+  followUp: {
+    count: 'Refused bookings that need a call or e-mail: {{count}}',
+    phone: 'Phone',
+    email: 'E-mail',
+    contacted: 'Contacted',
+    dismiss: 'Dismiss',
+    states: { contacted: 'Customer contacted', dismissed: 'Dismissed' },
+    mail: {
+      none: 'No e-mail (no mail transport)',
+      pending: 'E-mail waiting to be sent',
+      claimed: 'E-mail being sent',
+      sent: 'E-mail sent to the customer',
+      failed: 'E-mail refused by the mail server: call the customer',
+      uncertain: 'E-mail may not have been sent: call the customer',
+    },
   },
   outbox: {
     erased: 'Customer details erased (retention period)',
@@ -230,6 +265,7 @@ export const en = {
       sent: 'Sent',
       rejected: 'Rejected',
       unknown: 'Check by hand',
+      quarantined: 'Unreadable (set aside)',
       discarded: 'Discarded',
     },
   },
@@ -248,12 +284,14 @@ export const en = {
     language: 'Default language',
     languageAuto: 'Automatic (browser language)',
     newPin: 'New staff PIN (optional)',
-    currentPin: 'Current staff PIN (to change it)',
+    currentPin: 'Current staff PIN (to change it or the upstream host)',
     pinSetByIt: 'The staff PIN is set by IT.',
     staffIdleTimeout: 'Staff area locks after (seconds)',
     retentionDays: 'Keep customer details of finished bookings (days)',
-    retentionHint: 'After this, name, e-mail, phone and notes are erased; the reference and times stay.',
-    apiKeyPlain: 'This computer has no secure key store: the key is saved unencrypted. IT can pass it as a protected file instead.',
+    retentionHint:
+      'After this, name, e-mail, phone and notes are erased; the reference and times stay.',
+    apiKeyPlain:
+      'This computer has no secure key store: the key is saved unencrypted. IT can pass it as a protected file instead.',
     save: 'Save',
     saved: 'Saved.',
     invalid: 'Please check the marked fields.',
@@ -274,6 +312,10 @@ export const en = {
     unauthorized: 'Not allowed.',
     config: 'The kiosk is not set up correctly. Please ask staff.',
     unavailable: 'The booking service cannot be reached.',
+    storage_full:
+      "The booking could not be stored: the kiosk's disk is full. Nothing was booked. Please ask staff.",
+    setup_required: 'This kiosk is not set up yet. Please ask staff.',
+    not_available: 'This is not available right now. Please try again later or ask at the desk.',
     internal: 'Something went wrong. Please try again.',
   },
   // Issue 9 part B: the staff bookings list, the counter booking screen and the shop profile.
@@ -281,7 +323,12 @@ export const en = {
     search: 'Search',
     searchHint: 'Reference, appointment number or name',
     state: 'Show',
-    filters: { all: 'All bookings', attention: 'Needs attention', only: 'Only: {{state}}' },
+    filters: {
+      all: 'All bookings',
+      attention: 'Needs attention',
+      followUp: 'Refused: contact the customer',
+      only: 'Only: {{state}}',
+    },
     noMatch: 'No booking matches.',
     reference: 'Reference',
     confirmDiscard: 'Discard this booking?',
@@ -315,9 +362,14 @@ export const en = {
     phone: 'Phone',
     accentColor: 'Accent colour',
     welcome: 'Welcome line',
+    welcomeLanguage: 'Language of the welcome line',
+    welcomeHint:
+      'One text per language; a customer whose language has none sees the {{language}} one.',
     logoByIt: 'The logo is set by IT in the machine configuration.',
     calendarAt: '{{service}} at {{shop}}',
   },
+  hub: hubText.en,
+  visit: visitText.en,
 };
 
 /** The shape every language must fill: same keys, any strings. */

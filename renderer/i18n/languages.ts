@@ -1,9 +1,10 @@
-import { Language } from '../../shared/kiosk-api';
+// The zod-free list: the first screen runs before the contract's schemas are loaded.
+import { LANGUAGE_CODES, isLanguageCode, type LanguageCode } from '../../shared/languages';
 
-export type LanguageCode = Language;
+export type { LanguageCode } from '../../shared/languages';
 
 /** The order of the language buttons (start screen, top bar, settings). */
-export const LANGUAGES: readonly LanguageCode[] = Language.options;
+export const LANGUAGES: readonly LanguageCode[] = LANGUAGE_CODES;
 
 /** Used when neither staff, IT nor the browser name a language we have. */
 export const FALLBACK_LANGUAGE: LanguageCode = 'de';
@@ -40,11 +41,14 @@ export const INTL_LOCALES: Record<LanguageCode, string> = {
  * null when neither chose), else the first of the browser's languages (`navigator.languages`,
  * which follow the OS) that we have, matched by its primary subtag, else German.
  */
-export function chooseLanguage(configured: LanguageCode | null, preferred: readonly string[]): LanguageCode {
+export function chooseLanguage(
+  configured: LanguageCode | null,
+  preferred: readonly string[],
+): LanguageCode {
   if (configured !== null) return configured;
   for (const tag of preferred) {
-    const match = Language.safeParse(tag.split(/[-_]/)[0]?.toLowerCase());
-    if (match.success) return match.data;
+    const primary = tag.split(/[-_]/)[0]?.toLowerCase();
+    if (isLanguageCode(primary)) return primary;
   }
   return FALLBACK_LANGUAGE;
 }

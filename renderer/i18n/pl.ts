@@ -1,4 +1,6 @@
 import type { Resources } from './en';
+import { hubText } from './hub';
+import { visitText } from './visit';
 
 /** Polish strings (the informal imperative that Polish self-service machines use). */
 export const pl: Resources = {
@@ -117,16 +119,22 @@ export const pl: Resources = {
     timeRange: '{{start}}–{{end}}',
   },
   confirmation: {
+    willMail: 'Jeśli nie uda się jej utrzymać, napiszemy do Ciebie e-mail.',
+    willCall: 'Jeśli nie uda się jej utrzymać, salon do Ciebie zadzwoni.',
     title: 'Wizyta zarezerwowana!',
     number: 'Numer wizyty',
     emailSent: 'Potwierdzenie wysłaliśmy na adres {{email}}.',
     emailNotSent: 'Nie wysłano e-maila. Zapisz ten numer albo zrób zdjęcie kodu.',
     qr: 'Zeskanuj, aby dodać wizytę do kalendarza w telefonie',
     print: 'Drukuj potwierdzenie',
+    showReceipt: 'Pokaż potwierdzenie',
     queuedTitle: 'Termin jest zarezerwowany',
     queuedBody:
       'System rezerwacji jest teraz niedostępny. Termin jest zarezerwowany tutaj i zostanie potwierdzony, gdy tylko połączenie wróci. Personel znajdzie go pod tym numerem referencyjnym.',
     reference: 'Numer referencyjny',
+    checkingTitle: 'Sprawdzamy Twoją rezerwację',
+    checkingBody:
+      'Serwis rezerwacji nie odpowiedział na czas. Rezerwacja mogła już zostać dokonana: sprawdzamy to, a personel ją potwierdzi. Zachowaj ten numer referencyjny.',
     queuedShort: 'jeszcze nie potwierdzono',
     finish: 'Zakończ',
   },
@@ -151,7 +159,7 @@ export const pl: Resources = {
   },
   idle: {
     title: 'Czy nadal tu jesteś?',
-    body: 'Dla ochrony Twoich danych ta rezerwacja zostanie usunięta za {{seconds}} s.',
+    body: 'Dla ochrony Twoich danych ten ekran i Twoje dane zostaną wyczyszczone za {{seconds}} s.',
     stay: 'Jestem tutaj',
   },
   staff: {
@@ -164,6 +172,8 @@ export const pl: Resources = {
     pinMismatch: 'PIN-y się różnią. Zacznij od nowa.',
     pinWrong: 'Błędny PIN.',
     pinLockedOut: 'Za dużo błędnych PIN-ów. Spróbuj ponownie za {{seconds}} s.',
+    failedPins:
+      'Błędne PIN-y na tym ekranie od ostatniego logowania personelu: {{number}}. Jeśli to nie Ty, ktoś może próbować odgadnąć PIN.',
     pinInvalid: 'PIN musi mieć od 4 do 12 cyfr.',
     pinSetPromptDemo: 'Demo: ustaw PIN (4–12 cyfr) do strefy personelu.',
     setupCodeWrong: 'Ten kod konfiguracji jest błędny. Sprawdź go i spróbuj ponownie.',
@@ -173,17 +183,26 @@ export const pl: Resources = {
     delete: 'Usuń cyfrę',
     leave: 'Wróć do kiosku',
     lock: 'Zablokuj',
-    tabs: { booking: 'Nowa rezerwacja', outbox: 'Rezerwacje', settings: 'Ustawienia' },
+    tabs: {
+      booking: 'Nowa rezerwacja',
+      outbox: 'Rezerwacje',
+      settings: 'Ustawienia',
+      screens: 'Ekrany',
+    },
   },
   status: {
     online: 'Online',
     offline: 'Offline',
+    problems: 'API ma problemy',
     paused: 'Wstrzymano: API odrzuciło klucz',
     lastSync: 'Ostatnia synchronizacja {{time}}',
     never: 'jeszcze nie synchronizowano',
     queued: 'w kolejce: {{count}}',
     unknown: 'do sprawdzenia: {{count}}',
+    refused: 'odrzucone, skontaktuj się z klientem: {{count}}',
     budget: 'Limit API {{remaining}} / {{limit}}',
+    diskFull:
+      'Dysk pełny: nie można zapisywać rezerwacji. Zwolnij miejsce na dysku (zob. docs/deploy.md).',
     embedded: 'dane demo',
     syncNow: 'Synchronizuj',
     syncing: 'Synchronizacja…',
@@ -215,6 +234,22 @@ export const pl: Resources = {
     saved: 'Diagnostykę zapisano: {{path}}',
     saveFailed: 'Nie udało się zapisać diagnostyki.',
   },
+  followUp: {
+    count: 'Odrzucone rezerwacje do obsłużenia: {{count}}',
+    phone: 'Telefon',
+    email: 'E-mail',
+    contacted: 'Skontaktowano',
+    dismiss: 'Zamknij',
+    states: { contacted: 'Klient powiadomiony', dismissed: 'Zamknięte' },
+    mail: {
+      none: 'Brak e-maila (nie skonfigurowano poczty)',
+      pending: 'E-mail czeka na wysłanie',
+      claimed: 'E-mail jest wysyłany',
+      sent: 'E-mail wysłany do klienta',
+      failed: 'Serwer poczty odrzucił e-mail: zadzwoń do klienta',
+      uncertain: 'E-mail mógł nie dotrzeć: zadzwoń do klienta',
+    },
+  },
   outbox: {
     erased: 'Dane klienta usunięte (okres przechowywania)',
     title: 'Rezerwacje z tego kiosku',
@@ -232,6 +267,7 @@ export const pl: Resources = {
       sent: 'Wysłano',
       rejected: 'Odrzucono',
       unknown: 'Sprawdź ręcznie',
+      quarantined: 'Nieczytelne (odłożone)',
       discarded: 'Anulowano',
     },
   },
@@ -250,7 +286,7 @@ export const pl: Resources = {
     language: 'Język domyślny',
     languageAuto: 'Automatycznie (język przeglądarki)',
     newPin: 'Nowy PIN personelu (opcjonalnie)',
-    currentPin: 'Obecny PIN personelu (aby go zmienić)',
+    currentPin: 'Obecny PIN personelu (aby zmienić PIN lub hosta upstream)',
     pinSetByIt: 'PIN personelu ustala dział IT.',
     staffIdleTimeout: 'Blokada strefy personelu po (sekundy)',
     retentionDays: 'Przechowuj dane klientów zakończonych wizyt (dni)',
@@ -277,13 +313,22 @@ export const pl: Resources = {
     unauthorized: 'Brak uprawnień.',
     config: 'Kiosk nie jest poprawnie skonfigurowany. Poproś personel o pomoc.',
     unavailable: 'System rezerwacji jest niedostępny.',
+    storage_full:
+      'Nie udało się zapisać rezerwacji: dysk kiosku jest pełny. Nic nie zostało zarezerwowane. Prosimy zwrócić się do personelu.',
+    setup_required: 'Ten kiosk nie jest jeszcze skonfigurowany. Prosimy zwrócić się do personelu.',
+    not_available: 'To jest teraz niedostępne. Spróbuj ponownie później lub zapytaj w recepcji.',
     internal: 'Coś poszło nie tak. Spróbuj ponownie.',
   },
   bookings: {
     search: 'Szukaj',
     searchHint: 'Numer referencyjny, numer wizyty lub nazwisko',
     state: 'Pokaż',
-    filters: { all: 'Wszystkie rezerwacje', attention: 'Wymagają uwagi', only: 'Tylko: {{state}}' },
+    filters: {
+      all: 'Wszystkie rezerwacje',
+      attention: 'Wymagają uwagi',
+      followUp: 'Odrzucone: skontaktuj się z klientem',
+      only: 'Tylko: {{state}}',
+    },
     noMatch: 'Brak pasujących rezerwacji.',
     reference: 'Numer referencyjny',
     confirmDiscard: 'Anulować tę rezerwację?',
@@ -318,7 +363,12 @@ export const pl: Resources = {
     phone: 'Telefon',
     accentColor: 'Kolor akcentu',
     welcome: 'Tekst powitania',
+    welcomeLanguage: 'Język tekstu powitania',
+    welcomeHint:
+      'Jeden tekst na język; klient, którego język nie ma tekstu, zobaczy tekst w języku: {{language}}.',
     logoByIt: 'Logo ustala dział IT w konfiguracji urządzenia.',
     calendarAt: '{{service}} – {{shop}}',
   },
+  hub: hubText.pl,
+  visit: visitText.pl,
 };

@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { en, type Resources } from './en';
 import type { LanguageCode } from './languages';
 
-export { LANGUAGES, LANGUAGE_NAMES, type LanguageCode } from './languages';
+export { LANGUAGES, type LanguageCode } from './languages';
 
 /**
  * English is bundled (the fallback for a missing key); every other language is a chunk of its

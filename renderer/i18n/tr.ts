@@ -1,4 +1,6 @@
 import type { Resources } from './en';
+import { hubText } from './hub';
+import { visitText } from './visit';
 
 /** Turkish strings (formal "siz"). Mind the dotted İ/i and dotless I/ı: no ASCII stand-ins. */
 export const tr: Resources = {
@@ -117,6 +119,8 @@ export const tr: Resources = {
     timeRange: '{{start}} – {{end}}',
   },
   confirmation: {
+    willMail: 'Tutulamazsa size e-posta göndereceğiz.',
+    willCall: 'Tutulamazsa işletme sizi arayacak.',
     title: 'Randevunuz alındı!',
     number: 'Randevu numarası',
     emailSent: '{{email}} adresine bir onay gönderildi.',
@@ -124,10 +128,14 @@ export const tr: Resources = {
       'E-posta gönderilmedi. Lütfen bu numarayı not alın ya da kodun fotoğrafını çekin.',
     qr: 'Randevuyu telefonunuzun takvimine eklemek için tarayın',
     print: 'Fiş yazdır',
+    showReceipt: 'Fişi göster',
     queuedTitle: 'Saatiniz ayrıldı',
     queuedBody:
       'Randevu sistemine şu anda ulaşılamıyor. Saatiniz burada ayrıldı ve bağlantı gelir gelmez onaylanacak. Personel randevuyu bu referansla görebilir.',
     reference: 'Referans',
+    checkingTitle: 'Randevunuzu kontrol ediyoruz',
+    checkingBody:
+      'Randevu hizmeti zamanında yanıt vermedi. Randevunuz zaten oluşturulmuş olabilir: kontrol ediyoruz, personel size onaylayacak. Lütfen bu referansı saklayın.',
     queuedShort: 'henüz onaylanmadı',
     finish: 'Bitir',
   },
@@ -152,7 +160,7 @@ export const tr: Resources = {
   },
   idle: {
     title: 'Hâlâ orada mısınız?',
-    body: 'Gizliliğiniz için bu randevu {{seconds}} sn sonra silinecek.',
+    body: 'Gizliliğiniz için bu ekran ve bilgileriniz {{seconds}} sn sonra temizlenecek.',
     stay: 'Buradayım',
   },
   staff: {
@@ -165,6 +173,8 @@ export const tr: Resources = {
     pinMismatch: 'İki PIN aynı değil. Lütfen baştan başlayın.',
     pinWrong: 'Yanlış PIN.',
     pinLockedOut: 'Çok fazla yanlış PIN. Lütfen {{seconds}} sn sonra tekrar deneyin.',
+    failedPins:
+      'Son personel girişinden bu yana bu ekranda girilen yanlış PIN sayısı: {{number}}. Bu siz değilseniz, biri PIN’i tahmin etmeye çalışıyor olabilir.',
     pinInvalid: 'PIN 4 ile 12 hane arasında olmalı.',
     pinSetPromptDemo: 'Demo: Personel alanı için 4–12 haneli bir PIN seçin.',
     setupCodeWrong: 'Bu kurulum kodu doğru değil. Lütfen kontrol edip tekrar deneyin.',
@@ -174,17 +184,25 @@ export const tr: Resources = {
     delete: 'Rakamı sil',
     leave: 'Kioska dön',
     lock: 'Kilitle',
-    tabs: { booking: 'Yeni randevu', outbox: 'Randevular', settings: 'Ayarlar' },
+    tabs: {
+      booking: 'Yeni randevu',
+      outbox: 'Randevular',
+      settings: 'Ayarlar',
+      screens: 'Ekranlar',
+    },
   },
   status: {
     online: 'Çevrimiçi',
     offline: 'Çevrimdışı',
+    problems: 'API sorun yaşıyor',
     paused: 'Durduruldu: API anahtarı reddetti',
     lastSync: 'Son eşitleme {{time}}',
     never: 'hiç eşitlenmedi',
     queued: 'Sırada: {{count}}',
     unknown: 'Kontrol edilecek: {{count}}',
+    refused: 'Reddedildi, müşteriye ulaşın: {{count}}',
     budget: 'API kotası {{remaining}} / {{limit}}',
+    diskFull: 'Disk dolu: randevular kaydedilemiyor. Diskte yer açın (bkz. docs/deploy.md).',
     embedded: 'demo verisi',
     syncNow: 'Şimdi eşitle',
     syncing: 'Eşitleniyor…',
@@ -217,6 +235,22 @@ export const tr: Resources = {
     saved: 'Tanılama verileri kaydedildi: {{path}}',
     saveFailed: 'Tanılama verileri kaydedilemedi.',
   },
+  followUp: {
+    count: '{{count}} reddedilen randevu: müşteriyi arayın veya yazın',
+    phone: 'Telefon',
+    email: 'E-posta',
+    contacted: 'İletişim kuruldu',
+    dismiss: 'Kapat',
+    states: { contacted: 'Müşteriyle iletişim kuruldu', dismissed: 'Kapatıldı' },
+    mail: {
+      none: 'E-posta yok (posta ayarlanmadı)',
+      pending: 'E-posta gönderilmeyi bekliyor',
+      claimed: 'E-posta gönderiliyor',
+      sent: 'Müşteriye e-posta gönderildi',
+      failed: 'E-posta sunucu tarafından reddedildi: müşteriyi arayın',
+      uncertain: 'E-posta gönderilmemiş olabilir: müşteriyi arayın',
+    },
+  },
   outbox: {
     erased: 'Müşteri bilgileri silindi (saklama süresi)',
     title: 'Bu kioskun randevuları',
@@ -234,6 +268,7 @@ export const tr: Resources = {
       sent: 'Gönderildi',
       rejected: 'Reddedildi',
       unknown: 'Elle kontrol edin',
+      quarantined: 'Okunamıyor (ayrıldı)',
       discarded: 'İptal edildi',
     },
   },
@@ -252,7 +287,7 @@ export const tr: Resources = {
     language: 'Varsayılan dil',
     languageAuto: 'Otomatik (tarayıcı dili)',
     newPin: 'Yeni personel PIN’i (isteğe bağlı)',
-    currentPin: 'Mevcut personel PIN’i (değiştirmek için)',
+    currentPin: 'Mevcut personel PIN’i (PIN’i veya upstream sunucusunu değiştirmek için)',
     pinSetByIt: 'Personel PIN’ini BT belirler.',
     staffIdleTimeout: 'Personel alanı kilitlenme süresi (saniye)',
     retentionDays: 'Biten randevuların müşteri bilgilerini sakla (gün)',
@@ -279,6 +314,11 @@ export const tr: Resources = {
     unauthorized: 'İzin verilmedi.',
     config: 'Kiosk doğru kurulmamış. Lütfen personele sorun.',
     unavailable: 'Randevu sistemine ulaşılamıyor.',
+    storage_full:
+      'Randevu kaydedilemedi: kioskun diski dolu. Hiçbir randevu alınmadı. Lütfen personele başvurun.',
+    setup_required: 'Bu kiosk henüz kurulmadı. Lütfen personele başvurun.',
+    not_available:
+      'Bu şu anda kullanılamıyor. Lütfen daha sonra tekrar deneyin veya resepsiyona sorun.',
     internal: 'Bir sorun oluştu. Lütfen tekrar deneyin.',
   },
   bookings: {
@@ -288,6 +328,7 @@ export const tr: Resources = {
     filters: {
       all: 'Tüm randevular',
       attention: 'İlgilenilmesi gerekenler',
+      followUp: 'Reddedildi: müşteriye ulaşın',
       only: 'Yalnızca: {{state}}',
     },
     noMatch: 'Eşleşen randevu yok.',
@@ -323,7 +364,11 @@ export const tr: Resources = {
     phone: 'Telefon',
     accentColor: 'Vurgu rengi',
     welcome: 'Karşılama metni',
+    welcomeLanguage: 'Karşılama metninin dili',
+    welcomeHint: 'Her dil için bir metin; dilinde metin olmayan müşteri {{language}} metni görür.',
     logoByIt: 'Logoyu BT, cihaz yapılandırmasında belirler.',
     calendarAt: '{{service}} – {{shop}}',
   },
+  hub: hubText.tr,
+  visit: visitText.tr,
 };

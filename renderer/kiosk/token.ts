@@ -4,7 +4,11 @@ const STORAGE_KEY = 'frontdesk.token';
  * The browser shell hands the renderer its token in the URL fragment (never sent to a server).
  * Take it once, keep it in sessionStorage for reloads, and remove it from the address bar.
  */
-export function takeShellToken(location: Location, history: History, storage: Storage): string | null {
+export function takeShellToken(
+  location: Location,
+  history: History,
+  storage: Storage,
+): string | null {
   const match = /(?:^#|&)token=([^&]+)/.exec(location.hash);
   if (match?.[1]) {
     const token = decodeURIComponent(match[1]);
@@ -13,4 +17,9 @@ export function takeShellToken(location: Location, history: History, storage: St
     return token;
   }
   return storage.getItem(STORAGE_KEY);
+}
+
+/** True when the shell's token was handed to this tab (the machine's own browser). */
+export function hasStoredShellToken(storage: Storage): boolean {
+  return storage.getItem(STORAGE_KEY) !== null;
 }

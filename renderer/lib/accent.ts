@@ -10,7 +10,9 @@ type Rgb = [number, number, number];
 
 function parse(hex: string): Rgb | null {
   const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
-  return match ? [parseInt(match[1] ?? '0', 16), parseInt(match[2] ?? '0', 16), parseInt(match[3] ?? '0', 16)] : null;
+  return match
+    ? [parseInt(match[1] ?? '0', 16), parseInt(match[2] ?? '0', 16), parseInt(match[3] ?? '0', 16)]
+    : null;
 }
 
 function hex([r, g, b]: Rgb): string {
@@ -50,7 +52,8 @@ export function accentPalette(accent: string): AccentPalette | null {
   // The tint keeps the shop's own hue; only the primary is darkened.
   const soft = hex(mix(original, [255, 255, 255], 0.9));
   let rgb = original;
-  const legible = (candidate: string): boolean => contrast(candidate, '#ffffff') >= RATIO && contrast(candidate, soft) >= RATIO - 0.5;
+  const legible = (candidate: string): boolean =>
+    contrast(candidate, '#ffffff') >= RATIO && contrast(candidate, soft) >= RATIO - 0.5;
   for (let step = 0; step < 60 && !legible(hex(rgb)); step++) rgb = mix(rgb, [0, 0, 0], 0.06);
   return { primary: hex(rgb), pressed: hex(mix(rgb, [0, 0, 0], 0.25)), soft };
 }

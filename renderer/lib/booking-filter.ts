@@ -1,42 +1,69 @@
 /**
  * The staff bookings list's search and state filter, client-side: the list is this kiosk's own
- * bookings (hundreds at most). A search matches the short reference, the appointment number or
- * the customer's name, ignoring case, accents and spacing.
+ * bookings (hundreds at most). The search is the core's listBookings query
+ * (shared/booking/reference.ts), applied to the list already loaded so that live booking events
+ * and the links between rebooked bookings keep working while staff type.
  */
-import { bookingReference } from '../../shared/booking/reference';
+import { bookingReference, matchesBookingQuery } from '../../shared/booking/reference';
 import type { LocalBooking, LocalBookingState } from '../../shared/kiosk-api';
 
 /** The short code the customer was shown: the core's, so that both always agree. */
 export const shortReference = bookingReference;
 
-export type StateFilter = 'all' | 'attention' | LocalBookingState;
-export const STATE_FILTERS: readonly StateFilter[] = ['all', 'attention', 'queued', 'sent', 'rejected', 'unknown', 'discarded'];
+export type StateFilter = 'all' | 'attention' | 'followUp' | LocalBookingState;
+export const STATE_FILTERS: readonly StateFilter[] = [
+  'all',
+  'attention',
+  'followUp',
+  'queued',
+  'sent',
+  'rejected',
+  'unknown',
+  'discarded',
+  'quarantined',
+];
 
 /** Bookings staff must act on: not sent yet, refused without a new booking, or unclear. */
-const ATTENTION: ReadonlySet<LocalBookingState> = new Set(['queued', 'sending', 'rejected', 'unknown']);
-
-function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
-}
+const ATTENTION: ReadonlySet<LocalBookingState> = new Set([
+  'queued',
+  'sending',
+  'rejected',
+  'unknown',
+  'quarantined',
+]);
 
 export function matchesState(booking: LocalBooking, filter: StateFilter): boolean {
   if (filter === 'all') return true;
   if (filter === 'attention') return ATTENTION.has(booking.state) && !booking.rebookedAs;
+  if (filter === 'followUp') return needsFollowUp(booking);
   return booking.state === filter;
 }
 
-export function matchesSearch(booking: LocalBooking, query: string): boolean {
-  const wanted = fold(query);
-  if (!wanted) return true;
-  const compact = wanted.replace(/[\s-]/g, '');
-  const fields = [
-    shortReference(booking.localId),
-    booking.booking?.appointmentNumber ?? '',
-    booking.erased ? '' : booking.request.customer.name,
-  ].map(fold);
-  return fields.some((field) => field.includes(wanted) || (compact.length > 0 && field.replace(/[\s-]/g, '').includes(compact)));
+/** Refused after the customer was told "queued", and staff have not acted yet (issue 19). */
+export function needsFollowUp(booking: LocalBooking): boolean {
+  return booking.followUp?.state === 'open' && !booking.rebookedAs;
 }
 
-export function filterBookings(bookings: readonly LocalBooking[], query: string, filter: StateFilter): LocalBooking[] {
-  return bookings.filter((booking) => matchesState(booking, filter) && matchesSearch(booking, query));
+/** The core's listBookings query (one search for both): the list here is already loaded. */
+export function matchesSearch(booking: LocalBooking, query: string): boolean {
+  return matchesBookingQuery(
+    {
+      reference: shortReference(booking.localId),
+      appointmentNumber: booking.booking?.appointmentNumber ?? null,
+      customerName: booking.erased ? null : booking.request.customer.name,
+      customerEmail: booking.erased ? null : booking.request.customer.email,
+      customerPhone: booking.erased ? null : booking.request.customer.phone,
+    },
+    query,
+  );
+}
+
+export function filterBookings(
+  bookings: readonly LocalBooking[],
+  query: string,
+  filter: StateFilter,
+): LocalBooking[] {
+  return bookings.filter(
+    (booking) => matchesState(booking, filter) && matchesSearch(booking, query),
+  );
 }

@@ -19,7 +19,11 @@ export function parseDate(date: string): { year: number; month: number; day: num
   return { year, month, day };
 }
 
-export function addMonths(year: number, month: number, delta: number): { year: number; month: number } {
+export function addMonths(
+  year: number,
+  month: number,
+  delta: number,
+): { year: number; month: number } {
   const index = year * 12 + (month - 1) + delta;
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 }
@@ -43,7 +47,8 @@ export function monthGrid(year: number, month: number): (CalendarCell | null)[][
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
   const lead = (first.getUTCDay() + 6) % 7; // Monday = 0
   const cells: (CalendarCell | null)[] = Array.from({ length: lead }, () => null);
-  for (let day = 1; day <= daysInMonth; day++) cells.push({ day, date: toDateString(year, month, day) });
+  for (let day = 1; day <= daysInMonth; day++)
+    cells.push({ day, date: toDateString(year, month, day) });
   while (cells.length % 7 !== 0) cells.push(null);
   const weeks: (CalendarCell | null)[][] = [];
   for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));

@@ -31,15 +31,27 @@ export function wallDate(date: string): Date {
 }
 
 export function formatDate(date: string, locale: string): string {
-  return dateFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(wallDate(date));
+  return dateFormat(locale, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(wallDate(date));
 }
 
 export function formatShortDate(date: string, locale: string): string {
-  return dateFormat(locale, { weekday: 'short', day: 'numeric', month: 'short' }).format(wallDate(date));
+  return dateFormat(locale, { weekday: 'short', day: 'numeric', month: 'short' }).format(
+    wallDate(date),
+  );
 }
 
 export function formatMonth(year: number, month: number, locale: string): string {
-  return dateFormat(locale, { month: 'long', year: 'numeric' }).format(new Date(Date.UTC(year, month - 1, 1)));
+  const text = dateFormat(locale, { month: 'long', year: 'numeric' }).format(
+    new Date(Date.UTC(year, month - 1, 1)),
+  );
+  // Only the first letter: CSS `capitalize` would also raise the year's abbreviation
+  // (Ukrainian "листопад 2026 р." must not become "Листопад 2026 Р.").
+  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 }
 
 /** Narrow weekday names, Monday first. */
@@ -51,7 +63,9 @@ export function weekdayNames(locale: string): string[] {
 
 export function formatTime(time: string, locale: string): string {
   const [h, m] = time.split(':').map(Number) as [number, number];
-  return dateFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(Date.UTC(2024, 0, 1, h, m)));
+  return dateFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(Date.UTC(2024, 0, 1, h, m)),
+  );
 }
 
 export function formatPrice(price: number, currency: string, locale: string): string {
@@ -69,7 +83,11 @@ export function formatDuration(minutes: number, locale: string): string {
   // Arabic's short units are single letters (س, د): the long ones read better, joined with و.
   const arabic = locale.startsWith('ar');
   const unit = (value: number, name: 'hour' | 'minute'): string =>
-    numberFormat(locale, { style: 'unit', unit: name, unitDisplay: arabic ? 'long' : 'short' }).format(value);
+    numberFormat(locale, {
+      style: 'unit',
+      unit: name,
+      unitDisplay: arabic ? 'long' : 'short',
+    }).format(value);
   if (hours === 0) return unit(rest, 'minute');
   if (rest === 0) return unit(hours, 'hour');
   const parts = [unit(hours, 'hour'), unit(rest, 'minute')];
@@ -78,5 +96,7 @@ export function formatDuration(minutes: number, locale: string): string {
 
 /** An ISO instant as the kiosk's local time, for staff screens (last sync, created). */
 export function formatInstant(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
 }

@@ -16,7 +16,11 @@ const MAX_DAYS = 6;
  * of this month and the next. Reads go through the kiosk, so they come from its mirror when
  * the API is down.
  */
-export async function findNextFree(client: KioskClient, serviceId: string, now: Date): Promise<NextFree | null> {
+export async function findNextFree(
+  client: KioskClient,
+  serviceId: string,
+  now: Date,
+): Promise<NextFree | null> {
   const today = localToday(now);
   const { year, month } = parseDate(today);
   let checked = 0;
@@ -34,7 +38,14 @@ export async function findNextFree(client: KioskClient, serviceId: string, now: 
       if (!slots.ok) continue;
       const slot = firstFreeSlot(slots.result.timeSlots, date === today ? localTime(now) : null);
       if (slot?.employeeId) {
-        return { date, slot: { time: slot.time, employeeId: slot.employeeId, employeeName: slot.employeeName ?? null } };
+        return {
+          date,
+          slot: {
+            time: slot.time,
+            employeeId: slot.employeeId,
+            employeeName: slot.employeeName ?? null,
+          },
+        };
       }
     }
   }

@@ -2,7 +2,8 @@
  * What a receipt and the calendar QR code show, for a booking the API confirmed (its
  * appointment number) or one still queued (only its reference; times from the customer's choice).
  */
-import { durationMinutes, type Service } from '../../shared/api/schemas';
+import { durationMinutes } from '../../shared/api/duration';
+import type { Service } from '../../shared/api/schemas';
 import type { CreateBookingResult } from '../../shared/kiosk-api';
 import type { FlowDraft } from '../flow/flow-machine';
 import { addMinutes } from './dates';
@@ -20,7 +21,11 @@ export interface ReceiptData {
   customerName: string;
 }
 
-export function receiptData(outcome: CreateBookingResult, draft: FlowDraft, service: Service | null): ReceiptData | null {
+export function receiptData(
+  outcome: CreateBookingResult,
+  draft: FlowDraft,
+  service: Service | null,
+): ReceiptData | null {
   const { booking } = outcome;
   if (booking) {
     return {

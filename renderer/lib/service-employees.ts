@@ -15,7 +15,8 @@ const MORE_DAYS = 6;
 /** The employees named by the free slots of these lists, in the order first seen. */
 export function employeesInSlots(lists: readonly (readonly TimeSlot[])[]): string[] {
   const seen = new Set<string>();
-  for (const slots of lists) for (const slot of slots) if (slot.available && slot.employeeId) seen.add(slot.employeeId);
+  for (const slots of lists)
+    for (const slot of slots) if (slot.available && slot.employeeId) seen.add(slot.employeeId);
   return [...seen];
 }
 
@@ -23,7 +24,11 @@ export function employeesInSlots(lists: readonly (readonly TimeSlot[])[]): strin
  * The employees seen with a free slot for `serviceId` on `date` or the next open days of its
  * month. A failed lookup only means fewer names, never an error.
  */
-export async function findServiceEmployees(client: KioskClient, serviceId: string, date: string): Promise<string[]> {
+export async function findServiceEmployees(
+  client: KioskClient,
+  serviceId: string,
+  date: string,
+): Promise<string[]> {
   const { year, month } = parseDate(date);
   const days = await client.getAvailableDays({ year, month, serviceId });
   const later = days.ok

@@ -25,7 +25,9 @@ export function validateField(field: CustomerField, value: string): FieldError |
   return 'required';
 }
 
-export function validateCustomer(customer: CustomerDraft): Partial<Record<CustomerField, FieldError>> {
+export function validateCustomer(
+  customer: CustomerDraft,
+): Partial<Record<CustomerField, FieldError>> {
   const errors: Partial<Record<CustomerField, FieldError>> = {};
   for (const field of ['name', 'email', 'phone'] as const) {
     const error = validateField(field, customer[field]);
@@ -34,4 +36,10 @@ export function validateCustomer(customer: CustomerDraft): Partial<Record<Custom
   return errors;
 }
 
-export const NOTES_MAX = LIMITS.notesMax;
+/** The longest value each input takes (its `maxLength`): the API's own limits. */
+export const FIELD_MAX: Record<CustomerField | 'notes', number> = {
+  name: LIMITS.nameMax,
+  email: LIMITS.emailMax,
+  phone: LIMITS.phoneMax,
+  notes: LIMITS.notesMax,
+};

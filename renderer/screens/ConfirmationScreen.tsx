@@ -18,13 +18,19 @@ interface ConfirmationScreenProps {
 export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScreenProps) {
   const { t } = useTranslation();
   const { locale, now, settings } = useKiosk();
+  // Without a printer the Electron app only shows the slip: the button says so.
+  const printLabel =
+    settings.receiptPrinter === false ? t('confirmation.showReceipt') : t('confirmation.print');
   const { shop } = settings;
   const { draft, outcome } = state;
   const service = useService(draft.serviceId);
   const booking = outcome?.booking ?? null;
 
   // The calendar event: the confirmed booking, or the queued one under its reference.
-  const receipt = outcome ? receiptData(outcome, draft, service) : null;
+  const receipt = useMemo(
+    () => (outcome ? receiptData(outcome, draft, service) : null),
+    [outcome, draft, service],
+  );
   const event = useMemo(
     () =>
       receipt && outcome
@@ -32,7 +38,9 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
             uid: `${booking?.bookingId ?? outcome.localId}@frontdesk`,
             // The shop in the title and as the place: the event is found in a calendar weeks later.
             title: `${shop.name ? t('shop.calendarAt', { service: receipt.serviceTitle, shop: shop.name }) : receipt.serviceTitle}${receipt.employeeName ? ` (${receipt.employeeName})` : ''}`,
-            ...(shop.name || shop.address ? { location: [shop.name, shop.address].filter(Boolean).join(', ') } : {}),
+            ...(shop.name || shop.address
+              ? { location: [shop.name, shop.address].filter(Boolean).join(', ') }
+              : {}),
             date: receipt.date,
             time: receipt.time,
             endTime: receipt.endTime,
@@ -45,30 +53,46 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
             now: now(),
           })
         : null,
-    // receipt is derived from outcome, draft and service.
-    [outcome, draft, service, booking, now, t, shop.name, shop.address, shop.phone],
+    [receipt, outcome, booking, now, t, shop.name, shop.address, shop.phone],
   );
 
   if (!outcome) return null;
-  const finish = <button type="button" className="btn btn-primary" onClick={() => dispatch({ type: 'reset' })}>{t('confirmation.finish')}</button>;
+  const finish = (
+    <button type="button" className="btn btn-primary" onClick={() => dispatch({ type: 'reset' })}>
+      {t('confirmation.finish')}
+    </button>
+  );
 
   if (!booking) {
-    // Queued: honest about it, and never a made-up appointment number.
+    // Queued: honest about it, and never a made-up appointment number. `unknown`: the API's
+    // answer was lost, so the booking may exist or not; the kiosk checks, staff confirm.
+    const checking = outcome.state === 'unknown';
     return (
-      <main className="screen" data-screen="queued">
+      <main className="screen" data-screen={checking ? 'checking' : 'queued'}>
         <div className="screen-body confirmation" {...SCROLLABLE}>
           <div className="confirmation-badge confirmation-badge-queued" aria-hidden="true">
             ↻
           </div>
-          <h1>{t('confirmation.queuedTitle')}</h1>
-          <p className="lead">{t('confirmation.queuedBody')}</p>
+          <h1>{t(checking ? 'confirmation.checkingTitle' : 'confirmation.queuedTitle')}</h1>
+          <p className="lead">
+            {t(checking ? 'confirmation.checkingBody' : 'confirmation.queuedBody')}
+          </p>
+          <p className="lead" data-testid="queued-promise">
+            {t(settings.customerMail ? 'confirmation.willMail' : 'confirmation.willCall')}
+          </p>
           <p className="reference">
             <span>{t('confirmation.reference')}</span>
             <strong data-testid="local-reference">{outcome.reference}</strong>
           </p>
           <div className="confirmation-grid">
             {service && draft.date && draft.slot && (
-              <BookingSummary service={service} employeeName={draft.slot.employeeName} date={draft.date} time={draft.slot.time} locale={locale} />
+              <BookingSummary
+                service={service}
+                employeeName={draft.slot.employeeName}
+                date={draft.date}
+                time={draft.slot.time}
+                locale={locale}
+              />
             )}
             {event && (
               <figure className="qr-figure" data-testid="queued-qr">
@@ -81,7 +105,7 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
         <ActionBar>
           {receipt && (
             <button type="button" className="btn btn-secondary" onClick={onPrint}>
-              {t('confirmation.print')}
+              {printLabel}
             </button>
           )}
           {finish}
@@ -114,7 +138,11 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
           )}
           {event && (
             <figure className="qr-figure">
-              <Suspense fallback={<div className="qr qr-placeholder" role="img" aria-label={t('confirmation.qr')} />}>
+              <Suspense
+                fallback={
+                  <div className="qr qr-placeholder" role="img" aria-label={t('confirmation.qr')} />
+                }
+              >
                 <QrCode text={event} label={t('confirmation.qr')} size={280} />
               </Suspense>
               <figcaption>{t('confirmation.qr')}</figcaption>
@@ -122,12 +150,14 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
           )}
         </div>
         <p className="lead">
-          {booking.emailSent ? t('confirmation.emailSent', { email: booking.customer.email }) : t('confirmation.emailNotSent')}
+          {booking.emailSent
+            ? t('confirmation.emailSent', { email: booking.customer.email })
+            : t('confirmation.emailNotSent')}
         </p>
       </div>
       <ActionBar>
         <button type="button" className="btn btn-secondary" onClick={onPrint}>
-          {t('confirmation.print')}
+          {printLabel}
         </button>
         {finish}
       </ActionBar>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKiosk, useService } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
@@ -6,6 +6,7 @@ import { Notice } from '../components/Notice';
 import { StepHeader } from '../components/StepHeader';
 import type { FlowAction, FlowState } from '../flow/flow-machine';
 import { useResult } from '../hooks/use-result';
+import { ERROR_KEYS } from '../lib/message-keys';
 import { useSyncStatus } from '../hooks/use-sync-status';
 import { addMonths, localToday, monthGrid, parseDate } from '../lib/dates';
 import { formatDate, formatMonth, weekdayNames } from '../lib/format';
@@ -28,25 +29,44 @@ export function DayScreen({ state, dispatch }: DayScreenProps) {
   const employeeId = state.draft.employeeId ?? undefined;
 
   const days = useResult(
-    () => client.getAvailableDays({ year: view.year, month: view.month, serviceId, ...(employeeId ? { employeeId } : {}) }),
-    [client, view.year, view.month, serviceId, employeeId],
+    useCallback(
+      () =>
+        client.getAvailableDays({
+          year: view.year,
+          month: view.month,
+          serviceId,
+          ...(employeeId ? { employeeId } : {}),
+        }),
+      [client, view.year, view.month, serviceId, employeeId],
+    ),
   );
   // Offline, only days whose times this kiosk has stored can be booked: those are marked, the
   // other open days are shown but cannot be chosen.
   const status = useSyncStatus(client);
   const offline = status !== null && !status.online;
-  const storedDays = days.state === 'ready' && offline && days.value.bookableOffline ? new Set(days.value.bookableOffline) : null;
-  const available = new Set(days.state === 'ready' ? days.value.availableDays.filter((day) => storedDays?.has(day) ?? true) : []);
-  const openButNotStored = days.state === 'ready' && storedDays !== null && days.value.availableDays.some((day) => !storedDays.has(day));
-  const noneLeft = days.state === 'ready' && atCurrentMonth && !days.value.availableDays.some((day) => day >= current.day);
+  const storedDays =
+    days.state === 'ready' && offline && days.value.bookableOffline
+      ? new Set(days.value.bookableOffline)
+      : null;
+  const available = new Set(
+    days.state === 'ready'
+      ? days.value.availableDays.filter((day) => storedDays?.has(day) ?? true)
+      : [],
+  );
+  const openButNotStored =
+    days.state === 'ready' &&
+    storedDays !== null &&
+    days.value.availableDays.some((day) => !storedDays.has(day));
+  const noneLeft =
+    days.state === 'ready' &&
+    atCurrentMonth &&
+    !days.value.availableDays.some((day) => day >= current.day);
   // Late in the month with nothing left: show the next month at once rather than an empty grid.
   const [advanced, setAdvanced] = useState(false);
-  useEffect(() => {
-    if (noneLeft && !advanced) {
-      setAdvanced(true);
-      setView(addMonths(view.year, view.month, 1));
-    }
-  }, [noneLeft, advanced, view.year, view.month]);
+  if (noneLeft && !advanced) {
+    setAdvanced(true);
+    setView(addMonths(view.year, view.month, 1));
+  }
   const weekdays = weekdayNames(locale);
 
   return (
@@ -95,7 +115,9 @@ export function DayScreen({ state, dispatch }: DayScreenProps) {
                         <button
                           type="button"
                           data-date={cell.date}
-                          className={`day${available.has(cell.day) && cell.date >= today ? ' day-open' : ''}${storedDays?.has(cell.day) && cell.date >= today ? ' day-offline-ok' : ''}${cell.date === today ? ' day-today' : ''}`}
+                          className={`day${available.has(cell.day) && cell.date >= today ? ' day-open' : ''}${storedDays?.has(cell.day) && cell.date >= today ? ' day-offline-ok' : ''}${cell.date === today ? ' day-today' : ''}${cell.date === state.draft.date ? ' day-chosen' : ''}`}
+                          // Back from the time screen, the day chosen before is shown as chosen.
+                          aria-pressed={cell.date === state.draft.date ? true : undefined}
                           disabled={!available.has(cell.day) || cell.date < today}
                           aria-label={`${formatDate(cell.date, locale)}${cell.date === today ? `, ${t('day.today')}` : ''}`}
                           aria-current={cell.date === today ? 'date' : undefined}
@@ -110,27 +132,38 @@ export function DayScreen({ state, dispatch }: DayScreenProps) {
               ))}
             </tbody>
           </table>
-          {days.state === 'ready' && days.value.availableDays.length === 0 && <Notice tone="info">{t('day.none')}</Notice>}
+          {days.state === 'ready' && days.value.availableDays.length === 0 && (
+            <Notice tone="info">{t('day.none')}</Notice>
+          )}
           {openButNotStored && (
             <div data-testid="day-offline">
-              <Notice tone="warning">{available.size > 0 ? t('day.offlineSome') : t('day.offlineNone')}</Notice>
+              <Notice tone="warning">
+                {available.size > 0 ? t('day.offlineSome') : t('day.offlineNone')}
+              </Notice>
             </div>
           )}
           {days.state === 'error' && days.error.code === 'unavailable' ? (
             <div data-testid="day-offline">
               <Notice tone="warning">{t('day.offlineMonth')}</Notice>
               {!atCurrentMonth && (
-                <button type="button" className="btn btn-secondary" onClick={() => setView({ year: current.year, month: current.month })}>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={() => setView({ year: current.year, month: current.month })}
+                >
                   {t('day.backToThisMonth')}
                 </button>
               )}
             </div>
           ) : (
-            days.state === 'error' && <Notice tone="error">{t(`errors.${days.error.code}`)}</Notice>
+            days.state === 'error' && <Notice tone="error">{t(ERROR_KEYS[days.error.code])}</Notice>
           )}
         </div>
       </div>
-      <ActionBar onBack={() => dispatch({ type: 'back' })} onCancel={() => dispatch({ type: 'reset' })} />
+      <ActionBar
+        onBack={() => dispatch({ type: 'back' })}
+        onCancel={() => dispatch({ type: 'reset' })}
+      />
     </main>
   );
 }

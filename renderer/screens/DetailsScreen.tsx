@@ -6,7 +6,8 @@ import { OnScreenKeyboard } from '../components/lazy';
 import type { KeyboardInput, KeyboardKind } from '../components/OnScreenKeyboard';
 import { StepHeader } from '../components/StepHeader';
 import type { FlowAction, FlowState } from '../flow/flow-machine';
-import { NOTES_MAX, validateCustomer, validateField, type CustomerField } from '../lib/validation';
+import { CUSTOMER_FIELD_KEYS, FIELD_ERROR_KEYS } from '../lib/message-keys';
+import { FIELD_MAX, validateCustomer, validateField, type CustomerField } from '../lib/validation';
 import { formatTime } from '../lib/format';
 import { useKiosk } from '../app/kiosk-context';
 
@@ -19,7 +20,12 @@ interface DetailsScreenProps {
 
 type Field = CustomerField | 'notes';
 const ORDER: Field[] = ['name', 'email', 'phone', 'notes'];
-const KIND: Record<Field, KeyboardKind> = { name: 'text', email: 'email', phone: 'phone', notes: 'text' };
+const KIND: Record<Field, KeyboardKind> = {
+  name: 'text',
+  email: 'email',
+  phone: 'phone',
+  notes: 'text',
+};
 const INPUT_TYPE: Record<CustomerField, string> = { name: 'text', email: 'email', phone: 'tel' };
 const AUTOCOMPLETE: Record<CustomerField, string> = { name: 'name', email: 'email', phone: 'tel' };
 
@@ -32,15 +38,18 @@ export function DetailsScreen({ state, dispatch, touchKeyboard }: DetailsScreenP
   const [active, setActive] = useState<Field>('name');
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({});
 
-  const valueOf = (field: Field): string => (field === 'notes' ? draft.notes : draft.customer[field]);
+  const valueOf = (field: Field): string =>
+    field === 'notes' ? draft.notes : draft.customer[field];
   const setValue = (field: Field, value: string): void => {
-    if (field === 'notes') dispatch({ type: 'editNotes', value: value.slice(0, NOTES_MAX) });
-    else dispatch({ type: 'editCustomer', field, value });
+    // The on-screen keyboard bypasses `maxLength`: the limit is applied here as well.
+    const capped = value.slice(0, FIELD_MAX[field]);
+    if (field === 'notes') dispatch({ type: 'editNotes', value: capped });
+    else dispatch({ type: 'editCustomer', field, value: capped });
   };
   const errorOf = (field: CustomerField): string | null => {
     if (!touched[field]) return null;
     const error = validateField(field, draft.customer[field]);
-    return error ? t(`details.errors.${error}`) : null;
+    return error ? t(FIELD_ERROR_KEYS[error]) : null;
   };
   const focus = (field: Field): void => {
     setActive(field);
@@ -71,7 +80,8 @@ export function DetailsScreen({ state, dispatch, touchKeyboard }: DetailsScreenP
     }
   };
 
-  const subtitle = service && draft.slot ? `${service.title} · ${formatTime(draft.slot.time, locale)}` : undefined;
+  const subtitle =
+    service && draft.slot ? `${service.title} · ${formatTime(draft.slot.time, locale)}` : undefined;
 
   return (
     <main className={`screen${touchKeyboard ? ' screen-with-keyboard' : ''}`} data-screen="details">
@@ -88,8 +98,11 @@ export function DetailsScreen({ state, dispatch, touchKeyboard }: DetailsScreenP
           {(['name', 'email', 'phone'] as const).map((field) => {
             const error = errorOf(field);
             return (
-              <div className={`field${active === field && touchKeyboard ? ' field-active' : ''}`} key={field}>
-                <label htmlFor={`field-${field}`}>{t(`details.${field}`)}</label>
+              <div
+                className={`field${active === field && touchKeyboard ? ' field-active' : ''}`}
+                key={field}
+              >
+                <label htmlFor={`field-${field}`}>{t(CUSTOMER_FIELD_KEYS[field])}</label>
                 <input
                   id={`field-${field}`}
                   ref={(element) => {
@@ -97,12 +110,15 @@ export function DetailsScreen({ state, dispatch, touchKeyboard }: DetailsScreenP
                   }}
                   name={field}
                   type={INPUT_TYPE[field]}
+                  maxLength={FIELD_MAX[field]}
                   dir={field === 'name' ? undefined : 'ltr'}
                   autoComplete={touchKeyboard ? 'off' : AUTOCOMPLETE[field]}
                   inputMode={touchKeyboard ? 'none' : undefined}
                   value={draft.customer[field]}
                   aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `error-${field}` : field === 'email' ? 'hint-email' : undefined}
+                  aria-describedby={
+                    error ? `error-${field}` : field === 'email' ? 'hint-email' : undefined
+                  }
                   onFocus={() => setActive(field)}
                   onChange={(event) => setValue(field, event.target.value)}
                   onBlur={() => setTouched((current) => ({ ...current, [field]: true }))}
@@ -130,7 +146,7 @@ export function DetailsScreen({ state, dispatch, touchKeyboard }: DetailsScreenP
               }}
               name="notes"
               rows={2}
-              maxLength={NOTES_MAX}
+              maxLength={FIELD_MAX.notes}
               inputMode={touchKeyboard ? 'none' : undefined}
               value={draft.notes}
               onFocus={() => setActive('notes')}
@@ -146,7 +162,10 @@ export function DetailsScreen({ state, dispatch, touchKeyboard }: DetailsScreenP
           <OnScreenKeyboard kind={KIND[active]} onInput={onKey} />
         </Suspense>
       )}
-      <ActionBar onBack={() => dispatch({ type: 'back' })} onCancel={() => dispatch({ type: 'reset' })}>
+      <ActionBar
+        onBack={() => dispatch({ type: 'back' })}
+        onCancel={() => dispatch({ type: 'reset' })}
+      >
         <button type="button" className="btn btn-primary" onClick={submit}>
           {t('nav.next')} <span aria-hidden="true">›</span>
         </button>

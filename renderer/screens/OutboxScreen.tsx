@@ -1,24 +1,47 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LocalBooking } from '../../shared/kiosk-api';
+import { FollowUpPanel, openFollowUps } from '../components/FollowUpPanel';
+import { mergeList, upsertBooking } from '../lib/booking-list';
+import type { LocalBooking, LocalBookingState } from '../../shared/kiosk-api';
 import { UNDO_DISCARD_MS } from '../../shared/kiosk-api';
-import type { KioskError } from '../../shared/result';
+import type { KioskError, Result } from '../../shared/result';
 import { useKiosk } from '../app/kiosk-context';
 import { useStaff, useStaffCall } from '../app/staff-context';
 import { Notice } from '../components/Notice';
-import { STATE_FILTERS, filterBookings, shortReference, type StateFilter } from '../lib/booking-filter';
+import {
+  BOOKING_STATE_KEYS,
+  ERROR_KEYS,
+  OFFLINE_REASON_KEYS,
+  isOfflineReason,
+  type TranslationKey,
+} from '../lib/message-keys';
+import {
+  STATE_FILTERS,
+  filterBookings,
+  shortReference,
+  type StateFilter,
+} from '../lib/booking-filter';
 import { formatInstant, formatShortDate, formatTime } from '../lib/format';
 
 interface OutboxScreenProps {
   /** Staff book a rejected booking again (its localId is linked to the new one). */
   onRebook: (booking: LocalBooking) => void;
+  /** The filter it opens with (the status bar's refused count opens it on `followUp`). */
+  initialFilter?: StateFilter;
 }
 
-const RETRYABLE = new Set(['queued', 'rejected', 'unknown']);
+const FILTER_KEYS = {
+  all: 'bookings.filters.all',
+  attention: 'bookings.filters.attention',
+  followUp: 'bookings.filters.followUp',
+} as const satisfies Record<Exclude<StateFilter, LocalBookingState>, TranslationKey>;
+
+// A `sending` entry left stuck by a full disk may be sent again or discarded (the core refuses one in flight).
+const RETRYABLE = new Set(['queued', 'sending', 'rejected', 'unknown']);
 /** The undo offer ends a little before the core's window, so that an Undo tap still lands in it. */
 const UNDO_OFFER_MS = UNDO_DISCARD_MS - 1_500;
 
-export function OutboxScreen({ onRebook }: OutboxScreenProps) {
+export function OutboxScreen({ onRebook, initialFilter = 'all' }: OutboxScreenProps) {
   const { t } = useTranslation();
   const { client, catalog, locale } = useKiosk();
   const { session } = useStaff();
@@ -26,34 +49,37 @@ export function OutboxScreen({ onRebook }: OutboxScreenProps) {
   const [bookings, setBookings] = useState<LocalBooking[] | null>(null);
   const [error, setError] = useState<KioskError | null>(null);
   const [query, setQuery] = useState('');
-  const [filter, setFilter] = useState<StateFilter>('all');
+  const [filter, setFilter] = useState<StateFilter>(initialFilter);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [undo, setUndo] = useState<LocalBooking | null>(null);
   const rows = useRef(new Map<string, HTMLLIElement>());
 
-  const refresh = useCallback(async (): Promise<void> => {
-    const result = await staffCall('listBookings', {});
+  const showList = useCallback((result: Result<LocalBooking[]>): void => {
     if (result.ok) {
-      setBookings(result.result);
+      const list = result.result;
+      setBookings((current) => mergeList(current, list));
       setError(null);
     } else setError(result.error);
-  }, [staffCall]);
+  }, []);
+  const refresh = useCallback(
+    async (): Promise<void> => showList(await staffCall('listBookings', {})),
+    [showList, staffCall],
+  );
 
   const upsert = useCallback((next: LocalBooking): void => {
-    setBookings((current) =>
-      current?.some((booking) => booking.localId === next.localId)
-        ? current.map((booking) => (booking.localId === next.localId ? next : booking))
-        : [next, ...(current ?? [])],
-    );
+    setBookings((current) => upsertBooking(current, next));
   }, []);
 
   useEffect(() => {
-    void refresh();
+    void staffCall('listBookings', {}).then(showList);
     // Booking events carry customer data: the core sends them to this staff session only.
-    return client.onEvent((event) => {
-      if (event.type === 'booking') upsert(event.booking);
-    }, { session });
-  }, [client, refresh, session, upsert]);
+    return client.onEvent(
+      (event) => {
+        if (event.type === 'booking') upsert(event.booking);
+      },
+      { session },
+    );
+  }, [client, showList, staffCall, session, upsert]);
 
   useEffect(() => {
     if (!undo) return;
@@ -70,7 +96,9 @@ export function OutboxScreen({ onRebook }: OutboxScreenProps) {
   // A network failure in plain words ("network: reset" is the core's log wording).
   const errorText = (error: { status: number | null; message: string }): string => {
     const reason = /^network: (connect|timeout|reset|other)$/.exec(error.message)?.[1];
-    return error.status === null && reason ? t(`status.offlineReasons.${reason}`) : error.message;
+    return error.status === null && isOfflineReason(reason)
+      ? t(OFFLINE_REASON_KEYS[reason])
+      : error.message;
   };
 
   const discard = async (booking: LocalBooking): Promise<void> => {
@@ -89,6 +117,19 @@ export function OutboxScreen({ onRebook }: OutboxScreenProps) {
     else setError(result.error);
   };
 
+  const resolve = async (booking: LocalBooking, action: 'contacted' | 'dismissed') => {
+    const result = await staffCall('resolveFollowUp', { localId: booking.localId, action });
+    if (!result.ok) setError(result.error);
+    else
+      setBookings((current) =>
+        (current ?? []).map((b) =>
+          b.localId === booking.localId
+            ? { ...b, followUp: { state: result.result.state, mail: result.result.mail } }
+            : b,
+        ),
+      );
+  };
+
   /** Shows the new booking of a rebooked one: clears what could hide it, then moves focus there. */
   const show = (localId: string): void => {
     setQuery('');
@@ -100,7 +141,8 @@ export function OutboxScreen({ onRebook }: OutboxScreenProps) {
     });
   };
 
-  const title = (serviceId: string): string => catalog.services.find((service) => service._id === serviceId)?.title ?? serviceId;
+  const title = (serviceId: string): string =>
+    catalog.services.find((service) => service._id === serviceId)?.title ?? serviceId;
   const byId = new Map((bookings ?? []).map((booking) => [booking.localId, booking]));
   const shown = bookings ? filterBookings(bookings, query, filter) : null;
 
@@ -108,6 +150,11 @@ export function OutboxScreen({ onRebook }: OutboxScreenProps) {
     <section className="outbox" aria-labelledby="outbox-title" data-screen="outbox">
       <div className="section-head">
         <h2 id="outbox-title">{t('outbox.title')}</h2>
+        {openFollowUps(bookings) > 0 && (
+          <span className="badge badge-rejected" role="status" data-testid="follow-up-count">
+            {t('followUp.count', { count: openFollowUps(bookings) })}
+          </span>
+        )}
         <button type="button" className="btn btn-secondary" onClick={() => void refresh()}>
           {t('outbox.refresh')}
         </button>
@@ -130,12 +177,16 @@ export function OutboxScreen({ onRebook }: OutboxScreenProps) {
         </div>
         <div className="field">
           <label htmlFor="outbox-state">{t('bookings.state')}</label>
-          <select id="outbox-state" value={filter} onChange={(event) => setFilter(event.target.value as StateFilter)}>
+          <select
+            id="outbox-state"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value as StateFilter)}
+          >
             {STATE_FILTERS.map((name) => (
               <option key={name} value={name}>
-                {name === 'all' || name === 'attention'
-                  ? t(`bookings.filters.${name}`)
-                  : t('bookings.filters.only', { state: t(`outbox.states.${name}`) })}
+                {name === 'all' || name === 'attention' || name === 'followUp'
+                  ? t(FILTER_KEYS[name])
+                  : t('bookings.filters.only', { state: t(BOOKING_STATE_KEYS[name]) })}
               </option>
             ))}
           </select>
@@ -149,9 +200,11 @@ export function OutboxScreen({ onRebook }: OutboxScreenProps) {
           </button>
         </div>
       )}
-      {error && <Notice tone="error">{t(`errors.${error.code}`)}</Notice>}
+      {error && <Notice tone="error">{t(ERROR_KEYS[error.code])}</Notice>}
       {bookings?.length === 0 && <p className="hint">{t('outbox.empty')}</p>}
-      {bookings && bookings.length > 0 && shown?.length === 0 && <p className="hint">{t('bookings.noMatch')}</p>}
+      {bookings && bookings.length > 0 && shown?.length === 0 && (
+        <p className="hint">{t('bookings.noMatch')}</p>
+      )}
       <ul className="outbox-list">
         {shown?.map((booking) => {
           const rebooked = booking.rebookedAs ? byId.get(booking.rebookedAs) : undefined;
@@ -170,10 +223,19 @@ export function OutboxScreen({ onRebook }: OutboxScreenProps) {
               data-reference={booking.reference}
             >
               <div className="outbox-main">
-                <span className={`badge badge-${booking.state}`}>{t(`outbox.states.${booking.state}`)}</span>
-                <strong>{booking.erased ? t('outbox.erased') : booking.request.customer.name}</strong>
+                <span className={`badge badge-${booking.state}`}>
+                  {t(BOOKING_STATE_KEYS[booking.state])}
+                </span>
+                <strong
+                  className="outbox-name"
+                  title={booking.erased ? undefined : booking.request.customer.name}
+                >
+                  {booking.erased ? t('outbox.erased') : booking.request.customer.name}
+                </strong>
                 <span>
-                  {title(booking.request.serviceId)} · {formatShortDate(booking.request.date, locale)} {formatTime(booking.request.time, locale)}
+                  {title(booking.request.serviceId)} ·{' '}
+                  {formatShortDate(booking.request.date, locale)}{' '}
+                  {formatTime(booking.request.time, locale)}
                 </span>
                 <span className="mono" data-testid="outbox-reference">
                   {t('outbox.reference', { reference: booking.reference })}
@@ -184,24 +246,70 @@ export function OutboxScreen({ onRebook }: OutboxScreenProps) {
                   </span>
                 )}
                 <span className="muted">
-                  {t('outbox.created', { time: formatInstant(booking.createdAt, locale) })} · {t('outbox.attempts', { count: booking.attempts })}
+                  {t('outbox.created', { time: formatInstant(booking.createdAt, locale) })} ·{' '}
+                  {t('outbox.attempts', { count: booking.attempts })}
                 </span>
-                {booking.lastError && <span className="status-error">{errorText(booking.lastError)}</span>}
+                {booking.lastError && (
+                  <span className="status-error">{errorText(booking.lastError)}</span>
+                )}
               </div>
+              {booking.followUp && (
+                <FollowUpPanel
+                  booking={{ ...booking, followUp: booking.followUp }}
+                  onResolve={(action) => void resolve(booking, action)}
+                />
+              )}
               {booking.rebookedAs && (
-                <button type="button" className="btn btn-link" data-testid="rebooked-link" onClick={() => show(booking.rebookedAs ?? '')}>
+                <button
+                  type="button"
+                  className="btn btn-link"
+                  data-testid="rebooked-link"
+                  onClick={() => show(booking.rebookedAs ?? '')}
+                >
                   {t('bookings.rebookedAs', {
-                    reference: rebooked?.booking?.appointmentNumber ?? shortReference(booking.rebookedAs),
+                    reference:
+                      rebooked?.booking?.appointmentNumber ?? shortReference(booking.rebookedAs),
                   })}
                 </button>
               )}
+              {/* Several services in one visit (issue 19): the other bookings of the visit. */}
+              {(bookings ?? [])
+                .filter((b) => booking.visitId && b.visitId === booking.visitId && b !== booking)
+                .map((other) => (
+                  <button
+                    key={other.localId}
+                    type="button"
+                    className="btn btn-link"
+                    data-testid="visit-link"
+                    onClick={() => show(other.localId)}
+                  >
+                    {t('visit.sameVisit', {
+                      service: title(other.request.serviceId),
+                      time: formatTime(other.request.time, locale),
+                      state: t(BOOKING_STATE_KEYS[other.state]),
+                    })}
+                  </button>
+                ))}
               {actionable && confirming === booking.localId ? (
-                <div className="outbox-confirm" role="group" aria-label={t('bookings.confirmDiscard')}>
+                <div
+                  className="outbox-confirm"
+                  role="group"
+                  aria-label={t('bookings.confirmDiscard')}
+                >
                   <span>{t('bookings.confirmDiscard')}</span>
-                  <button type="button" className="btn btn-danger" onClick={() => void discard(booking)}>
+                  <button
+                    type="button"
+                    className="btn btn-danger"
+                    onClick={() => void discard(booking)}
+                  >
                     {t('bookings.confirmYes')}
                   </button>
-                  <button type="button" className="btn btn-secondary" autoFocus onClick={() => setConfirming(null)}>
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    autoFocus
+                    onClick={() => setConfirming(null)}
+                  >
                     {t('bookings.confirmNo')}
                   </button>
                 </div>
@@ -209,17 +317,29 @@ export function OutboxScreen({ onRebook }: OutboxScreenProps) {
                 actionable && (
                   <div className="outbox-actions">
                     {RETRYABLE.has(booking.state) && !booking.erased && (
-                      <button type="button" className="btn btn-secondary" onClick={() => void retry(booking.localId)}>
+                      <button
+                        type="button"
+                        className="btn btn-secondary"
+                        onClick={() => void retry(booking.localId)}
+                      >
                         {t('outbox.retry')}
                       </button>
                     )}
                     {booking.state === 'rejected' && !booking.erased && (
-                      <button type="button" className="btn btn-accent" onClick={() => onRebook(booking)}>
+                      <button
+                        type="button"
+                        className="btn btn-accent"
+                        onClick={() => onRebook(booking)}
+                      >
                         {t('outbox.rebook')}
                       </button>
                     )}
                     {RETRYABLE.has(booking.state) && (
-                      <button type="button" className="btn btn-ghost" onClick={() => setConfirming(booking.localId)}>
+                      <button
+                        type="button"
+                        className="btn btn-ghost"
+                        onClick={() => setConfirming(booking.localId)}
+                      >
                         {t('outbox.discard')}
                       </button>
                     )}

@@ -5,15 +5,16 @@ import type { Result } from '../../shared/result';
 import { useKiosk } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
 import { Notice } from '../components/Notice';
+import type { TranslationKey } from '../lib/message-keys';
 
 interface PinScreenProps {
   /**
-   * `done`: enter the PIN. `demo`: no PIN yet, choose one (entered twice). `required`: no PIN
-   * yet on a kiosk with a remote service: first the setup code printed at start-up.
+   * `done`: enter the PIN. `demo` / `required`: no PIN yet: first the setup code printed at
+   * start-up, then choose one (entered twice).
    */
   setup: StaffSetup;
-  /** A right PIN (or a new one) opened this staff session. */
-  onUnlocked: (session: string) => void;
+  /** A right PIN (or a new one) opened this staff session; `failedAttempts`: wrong ones before it. */
+  onUnlocked: (session: string, failedAttempts: number) => void;
   onCancel?: () => void;
 }
 
@@ -22,21 +23,30 @@ type Message =
   | { key: 'pinWrong' | 'pinInvalid' | 'pinMismatch' | 'setupCodeWrong' }
   | { key: 'pinLockedOut'; seconds: number } // too many wrong tries: the core refuses every PIN a while
   | null;
+const MESSAGE_KEYS = {
+  pinWrong: 'staff.pinWrong',
+  pinInvalid: 'staff.pinInvalid',
+  pinMismatch: 'staff.pinMismatch',
+  setupCodeWrong: 'staff.setupCodeWrong',
+} as const satisfies Record<Exclude<NonNullable<Message>['key'], 'pinLockedOut'>, TranslationKey>;
 
 export function PinScreen({ setup, onUnlocked, onCancel }: PinScreenProps) {
   const { t } = useTranslation();
   const { client } = useKiosk();
   const [pin, setPin] = useState('');
   const [first, setFirst] = useState<string | null>(null);
-  const [setupCode, setSetupCode] = useState<string | null>(setup === 'required' ? '' : null);
+  const [setupCode, setSetupCode] = useState<string | null>(setup === 'done' ? null : '');
   const [codeEntered, setCodeEntered] = useState(false);
   const [message, setMessage] = useState<Message>(null);
   const [busy, setBusy] = useState(false);
   const pinSet = setup === 'done';
-  const askCode = setup === 'required' && !codeEntered;
+  const askCode = setup !== 'done' && !codeEntered;
 
   /** A refused check: wrong, or locked out for a while. */
-  const refused = (result: Result<StaffPinCheck>, wrong: 'pinWrong' | 'setupCodeWrong'): void => {
+  const refused = (
+    result: Result<Pick<StaffPinCheck, 'retryAfterSec'>>,
+    wrong: 'pinWrong' | 'setupCodeWrong',
+  ): void => {
     const seconds = result.ok ? result.result.retryAfterSec : undefined;
     setMessage(seconds === undefined ? { key: wrong } : { key: 'pinLockedOut', seconds });
     setPin('');
@@ -48,8 +58,16 @@ export function PinScreen({ setup, onUnlocked, onCancel }: PinScreenProps) {
         setMessage({ key: 'setupCodeWrong' });
         return;
       }
-      setCodeEntered(true);
+      // The code is checked before staff choose a PIN twice (the core counts a wrong one).
       setMessage(null);
+      setBusy(true);
+      try {
+        const result = await client.checkSetupCode({ setupCode: setupCode ?? '' });
+        if (result.ok && result.result.valid) setCodeEntered(true);
+        else refused(result, 'setupCodeWrong');
+      } finally {
+        setBusy(false);
+      }
       return;
     }
     if (!PIN.test(pin)) {
@@ -62,7 +80,8 @@ export function PinScreen({ setup, onUnlocked, onCancel }: PinScreenProps) {
     try {
       if (pinSet) {
         const result = await client.verifyStaffPin({ pin });
-        if (result.ok && result.result.valid && result.result.session) onUnlocked(result.result.session);
+        if (result.ok && result.result.valid && result.result.session)
+          onUnlocked(result.result.session, result.result.failedAttempts ?? 0);
         else refused(result, 'pinWrong');
       } else if (first === null) {
         setFirst(pin);
@@ -74,7 +93,8 @@ export function PinScreen({ setup, onUnlocked, onCancel }: PinScreenProps) {
         setMessage({ key: 'pinMismatch' });
       } else {
         const result = await client.setupStaffPin({ pin, ...(setupCode ? { setupCode } : {}) });
-        if (result.ok && result.result.valid && result.result.session) onUnlocked(result.result.session);
+        if (result.ok && result.result.valid && result.result.session)
+          onUnlocked(result.result.session, result.result.failedAttempts ?? 0);
         else {
           // A wrong code: start again from the code (the PIN was fine).
           setFirst(null);
@@ -95,7 +115,11 @@ export function PinScreen({ setup, onUnlocked, onCancel }: PinScreenProps) {
       : t('staff.pinConfirm');
   const digits = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
   const messageText =
-    message === null ? null : message.key === 'pinLockedOut' ? t('staff.pinLockedOut', { seconds: message.seconds }) : t(`staff.${message.key}`);
+    message === null
+      ? null
+      : message.key === 'pinLockedOut'
+        ? t('staff.pinLockedOut', { seconds: message.seconds })
+        : t(MESSAGE_KEYS[message.key]);
 
   if (askCode) {
     return (
@@ -124,7 +148,7 @@ export function PinScreen({ setup, onUnlocked, onCancel }: PinScreenProps) {
               onChange={(event) => setSetupCode(event.target.value.toUpperCase())}
             />
             {messageText && <Notice tone="error">{messageText}</Notice>}
-            <button type="submit" className="btn btn-primary btn-wide">
+            <button type="submit" className="btn btn-primary btn-wide" disabled={busy}>
               {t('nav.next')}
             </button>
           </form>
@@ -162,17 +186,31 @@ export function PinScreen({ setup, onUnlocked, onCancel }: PinScreenProps) {
           {messageText && <Notice tone="error">{messageText}</Notice>}
           <div className="keypad">
             {digits.map((digit) => (
-              <button key={digit} type="button" className="key" onClick={() => setPin((value) => (value + digit).slice(0, 12))}>
+              <button
+                key={digit}
+                type="button"
+                className="key"
+                onClick={() => setPin((value) => (value + digit).slice(0, 12))}
+              >
                 {digit}
               </button>
             ))}
             <button type="button" className="key key-muted" onClick={() => setPin('')}>
               {t('staff.clear')}
             </button>
-            <button type="button" className="key" onClick={() => setPin((value) => (value + '0').slice(0, 12))}>
+            <button
+              type="button"
+              className="key"
+              onClick={() => setPin((value) => (value + '0').slice(0, 12))}
+            >
               0
             </button>
-            <button type="button" className="key key-muted" aria-label={t('staff.delete')} onClick={() => setPin((value) => value.slice(0, -1))}>
+            <button
+              type="button"
+              className="key key-muted"
+              aria-label={t('staff.delete')}
+              onClick={() => setPin((value) => value.slice(0, -1))}
+            >
               ⌫
             </button>
           </div>

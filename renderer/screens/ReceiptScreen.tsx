@@ -11,19 +11,23 @@ import type { ReceiptData } from '../lib/receipt';
 export const RECEIPT_HASH = '#/receipt';
 
 interface ReceiptScreenProps {
-  data: ReceiptData;
-  serviceId: string | null;
+  /** One slip per booking: one, or each booked service of a visit (issue 19). */
+  receipts: { data: ReceiptData; serviceId: string | null }[];
   onDone: () => void;
+}
+
+function ServiceReceipt({ data, serviceId }: { data: ReceiptData; serviceId: string | null }) {
+  const { locale } = useKiosk();
+  const service = useService(serviceId);
+  return <Receipt data={data} service={service} locale={locale} />;
 }
 
 /**
  * The print page. In Electron the main process sees the receipt route and prints it silently on
  * the configured printer; in a browser the print dialog opens.
  */
-export function ReceiptScreen({ data, serviceId, onDone }: ReceiptScreenProps) {
+export function ReceiptScreen({ receipts, onDone }: ReceiptScreenProps) {
   const { t } = useTranslation();
-  const { locale } = useKiosk();
-  const service = useService(serviceId);
 
   useEffect(() => {
     window.location.hash = RECEIPT_HASH;
@@ -39,7 +43,9 @@ export function ReceiptScreen({ data, serviceId, onDone }: ReceiptScreenProps) {
   return (
     <main className="screen screen-receipt" data-screen="receipt">
       <div className="screen-body" {...SCROLLABLE}>
-        <Receipt data={data} service={service} locale={locale} />
+        {receipts.map(({ data, serviceId }) => (
+          <ServiceReceipt key={data.reference} data={data} serviceId={serviceId} />
+        ))}
       </div>
       <ActionBar>
         <button type="button" className="btn btn-primary" onClick={onDone}>

@@ -1,12 +1,21 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isLanguageCode, type LanguageCode } from '../../shared/languages';
 import { useKiosk, useService } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
 import { BookingSummary } from '../components/BookingSummary';
 import { Notice } from '../components/Notice';
 import { StepHeader } from '../components/StepHeader';
-import { bookingRequestOf, type FlowAction, type FlowState } from '../flow/flow-machine';
+import { ERROR_KEYS } from '../lib/message-keys';
+import {
+  bookingRequestOf,
+  visitRequestOf,
+  type FlowAction,
+  type FlowState,
+} from '../flow/flow-machine';
+import { checkVisit } from '../lib/visit';
 import type { KioskError } from '../../shared/result';
+import { offerAt } from '../../shared/booking/slot-offers';
 
 interface ReviewScreenProps {
   state: FlowState;
@@ -15,9 +24,14 @@ interface ReviewScreenProps {
 
 type Check = 'checking' | 'live' | 'cache';
 
+/** The screen's language for the booking (absent when i18next holds something else). */
+function languageOf(code: string): { language?: LanguageCode } {
+  return isLanguageCode(code) ? { language: code } : {};
+}
+
 export function ReviewScreen({ state, dispatch }: ReviewScreenProps) {
-  const { t } = useTranslation();
-  const { client, locale } = useKiosk();
+  const { t, i18n } = useTranslation();
+  const { client, locale, catalog } = useKiosk();
   const { draft } = state;
   const service = useService(draft.serviceId);
   const [check, setCheck] = useState<Check>('checking');
@@ -25,39 +39,79 @@ export function ReviewScreen({ state, dispatch }: ReviewScreenProps) {
   const [error, setError] = useState<KioskError | null>(null);
 
   // Revalidate the slot on arrival: a cached grid may be minutes old, and saying so now beats a 409.
+  // Only the draft on arrival: a refreshed employee must not trigger a second lookup.
+  const [arrival] = useState(draft);
   useEffect(() => {
-    const { serviceId, date, slot, employeeId } = draft;
+    const { serviceId, date, slot, employeeId } = arrival;
     if (!serviceId || !date || !slot) return;
     let live = true;
-    void client.getTimeSlots({ date, serviceId, ...(employeeId ? { employeeId } : {}), fresh: true }).then((result) => {
-      if (!live) return;
-      if (!result.ok) {
-        setCheck('cache'); // cannot check: the booking call decides
-        return;
-      }
-      const fresh = result.result.timeSlots.find((candidate) => candidate.time === slot.time);
-      if (!fresh?.available || !fresh.employeeId) {
-        dispatch({ type: 'slotGone' });
-        return;
-      }
-      if (fresh.employeeId !== slot.employeeId) {
-        // "Anyone": another colleague is free at that time; book with them.
-        dispatch({ type: 'slotRefreshed', slot: { time: slot.time, employeeId: fresh.employeeId, employeeName: fresh.employeeName ?? null } });
-      }
-      setCheck(result.result.source);
-    });
+    if (arrival.visit) {
+      // A visit: is the whole of it still free at that time (people may change, as "anyone")?
+      void checkVisit(client, arrival).then((checked) => {
+        if (!live) return;
+        if (checked.kind === 'gone') dispatch({ type: 'slotGone' });
+        else if (checked.kind === 'refreshed')
+          dispatch({ type: 'slotRefreshed', slot: checked.slot, visit: checked.visit });
+        setCheck(checked.source);
+      });
+      return () => {
+        live = false;
+      };
+    }
+    void client
+      .getTimeSlots({ date, serviceId, ...(employeeId ? { employeeId } : {}), fresh: true })
+      .then((result) => {
+        if (!live) return;
+        if (!result.ok) {
+          setCheck('cache'); // cannot check: the booking call decides
+          return;
+        }
+        const fresh = offerAt(result.result.timeSlots, slot.time, slot.employeeId);
+        if (!fresh?.available || !fresh.employeeId) {
+          dispatch({ type: 'slotGone' });
+          return;
+        }
+        if (fresh.employeeId !== slot.employeeId) {
+          // "Anyone": another colleague is free at that time; book with them.
+          dispatch({
+            type: 'slotRefreshed',
+            slot: {
+              time: slot.time,
+              employeeId: fresh.employeeId,
+              employeeName: fresh.employeeName ?? null,
+            },
+          });
+        }
+        setCheck(result.result.source);
+      });
     return () => {
       live = false;
     };
-    // Only on arrival: a refreshed employee must not trigger a second lookup.
-  }, [client]);
+  }, [client, arrival, dispatch]);
 
   const confirm = (): void => {
     const request = bookingRequestOf(draft);
     if (!request || submitting) return;
     setSubmitting(true);
     setError(null);
-    void client.createBooking(request).then((result) => {
+    const visit = visitRequestOf(draft);
+    if (visit) {
+      void client.createVisit({ ...visit, ...languageOf(i18n.language) }).then((result) => {
+        setSubmitting(false);
+        if (result.ok) {
+          const [first] = result.result.parts;
+          dispatch({
+            type: 'visitBooked',
+            outcome: result.result,
+            first: first?.outcome === 'booked' ? first.result : null,
+          });
+        } else if (result.error.code === 'slot_taken') dispatch({ type: 'slotTaken' });
+        else setError(result.error);
+      });
+      return;
+    }
+    // The language goes with the booking: a later e-mail about it is written in it.
+    void client.createBooking({ ...request, ...languageOf(i18n.language) }).then((result) => {
       setSubmitting(false);
       if (result.ok) dispatch({ type: 'booked', outcome: result.result });
       else if (result.error.code === 'slot_taken') dispatch({ type: 'slotTaken' });
@@ -74,23 +128,53 @@ export function ReviewScreen({ state, dispatch }: ReviewScreenProps) {
         {check === 'checking' && <Notice tone="info">{t('review.checking')}</Notice>}
         {check === 'live' && <Notice tone="success">{t('review.stillFree')}</Notice>}
         {check === 'cache' && <Notice tone="info">{t('review.offline')}</Notice>}
-        <BookingSummary
-          service={service}
-          employeeName={draft.slot.employeeName}
-          date={draft.date}
-          time={draft.slot.time}
-          customer={draft.customer}
-          notes={draft.notes.trim()}
-          locale={locale}
-        />
-        {error && <Notice tone="error">{t('review.failed', { message: t(`errors.${error.code}`) })}</Notice>}
+        {draft.visit ? (
+          // One summary per service; the customer once, after the last.
+          draft.visit.map((part, index) => {
+            const partService = catalog.services.find((s) => s._id === part.serviceId);
+            const last = index === (draft.visit?.length ?? 0) - 1;
+            return partService && draft.date ? (
+              <BookingSummary
+                key={part.serviceId}
+                service={partService}
+                employeeName={part.employeeName}
+                date={draft.date}
+                time={part.time}
+                visitPart={index === 0 ? 'first' : 'next'}
+                {...(last ? { customer: draft.customer, notes: draft.notes.trim() } : {})}
+                locale={locale}
+              />
+            ) : null;
+          })
+        ) : (
+          <BookingSummary
+            service={service}
+            employeeName={draft.slot.employeeName}
+            date={draft.date}
+            time={draft.slot.time}
+            customer={draft.customer}
+            notes={draft.notes.trim()}
+            locale={locale}
+          />
+        )}
+        {error && (
+          <Notice tone="error">{t('review.failed', { message: t(ERROR_KEYS[error.code]) })}</Notice>
+        )}
         {/* In the body, not the action bar: "Continue" before it and "Finish" after it sit in the
             action bar's corner, so a double tap can never carry over between these screens. */}
-        <button type="button" className="btn btn-primary btn-hero btn-confirm" disabled={submitting || check === 'checking'} onClick={confirm}>
+        <button
+          type="button"
+          className="btn btn-primary btn-hero btn-confirm"
+          disabled={submitting || check === 'checking'}
+          onClick={confirm}
+        >
           {submitting ? t('review.booking') : t('review.confirm')}
         </button>
       </div>
-      <ActionBar onBack={() => dispatch({ type: 'back' })} onCancel={() => dispatch({ type: 'reset' })} />
+      <ActionBar
+        onBack={() => dispatch({ type: 'back' })}
+        onCancel={() => dispatch({ type: 'reset' })}
+      />
     </main>
   );
 }

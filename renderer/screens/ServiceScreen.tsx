@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { durationMinutes, type Service } from '../../shared/api/schemas';
+import { durationMinutes } from '../../shared/api/duration';
+import type { Service } from '../../shared/api/schemas';
 import { useKiosk } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
 import { Notice } from '../components/Notice';
@@ -13,9 +14,14 @@ import { findNextFree, type NextFree } from '../lib/next-free';
 
 interface ServiceScreenProps {
   dispatch: (action: FlowAction) => void;
+  /** Another service for the same visit (issue 19): these are chosen already. */
+  adding?: { chosen: string[] };
 }
 
-type Search = { serviceId: string; state: 'searching' } | { serviceId: string; state: 'found'; offer: NextFree } | { serviceId: string; state: 'none' };
+type Search =
+  | { serviceId: string; state: 'searching' }
+  | { serviceId: string; state: 'found'; offer: NextFree }
+  | { serviceId: string; state: 'none' };
 
 function groupByCategory(services: Service[]): [string, Service[]][] {
   const groups = new Map<string, Service[]>();
@@ -27,69 +33,100 @@ function groupByCategory(services: Service[]): [string, Service[]][] {
   return [...groups.entries()];
 }
 
-export function ServiceScreen({ dispatch }: ServiceScreenProps) {
+export function ServiceScreen({ dispatch, adding }: ServiceScreenProps) {
   const { t } = useTranslation();
-  const { catalog, client, locale, now } = useKiosk();
+  const { catalog, client, locale, now, dataLang } = useKiosk();
   const [search, setSearch] = useState<Search | null>(null);
-  const services = catalog.services.filter((service) => service.enabled);
+  const services = catalog.services.filter(
+    (service) => service.enabled && !adding?.chosen.includes(service._id),
+  );
   const groups = groupByCategory(services);
 
   const lookUp = (serviceId: string): void => {
     setSearch({ serviceId, state: 'searching' });
     void findNextFree(client, serviceId, now()).then((offer) => {
       setSearch((current) =>
-        current?.serviceId !== serviceId ? current : offer ? { serviceId, state: 'found', offer } : { serviceId, state: 'none' },
+        current?.serviceId !== serviceId
+          ? current
+          : offer
+            ? { serviceId, state: 'found', offer }
+            : { serviceId, state: 'none' },
       );
     });
   };
 
-  const dayLabel = (date: string): string => (date === localToday(now()) ? t('day.today') : formatShortDate(date, locale));
+  const dayLabel = (date: string): string =>
+    date === localToday(now()) ? t('day.today') : formatShortDate(date, locale);
 
   return (
-    <main className="screen" data-screen="service">
-      <StepHeader title={t('service.title')} step={1} />
+    <main className="screen" data-screen={adding ? 'add-service' : 'service'}>
+      <StepHeader title={t(adding ? 'visit.addTitle' : 'service.title')} step={adding ? 3 : 1} />
       <div className="screen-body">
         {services.length === 0 && <Notice tone="info">{t('service.empty')}</Notice>}
         {groups.map(([category, list]) => (
           <section key={category} className="service-group" aria-label={category}>
-            {groups.length > 1 && <h2 className="group-title">{category}</h2>}
+            {groups.length > 1 && (
+              <h2 className="group-title" lang={dataLang}>
+                {category}
+              </h2>
+            )}
             <div className="service-list">
               {list.map((service) => (
                 <article key={service._id} className="service-card">
                   <button
                     type="button"
                     className="service-main"
-                    onClick={() => dispatch({ type: 'chooseService', serviceId: service._id })}
+                    onClick={() =>
+                      dispatch(
+                        adding
+                          ? { type: 'chooseExtraService', serviceId: service._id }
+                          : { type: 'chooseService', serviceId: service._id },
+                      )
+                    }
                   >
-                    <span className="service-title">{service.title}</span>
-                    <span className="service-description">{service.description}</span>
+                    <span className="service-title" lang={dataLang}>
+                      {service.title}
+                    </span>
+                    <span className="service-description" lang={dataLang}>
+                      {service.description}
+                    </span>
                     <span className="service-meta">
-                      <span className="pill">{formatDuration(durationMinutes(service), locale)}</span>
-                      <span className="price">{formatPrice(service.pricing.price, service.pricing.currency, locale)}</span>
+                      <span className="pill">
+                        {formatDuration(durationMinutes(service), locale)}
+                      </span>
+                      <span className="price">
+                        {formatPrice(service.pricing.price, service.pricing.currency, locale)}
+                      </span>
                     </span>
                   </button>
-                  <div className="service-next">
+                  {/* The next free time is for one service: not offered when adding one. */}
+                  <div className="service-next" hidden={adding !== undefined}>
                     {search?.serviceId === service._id && search.state === 'found' ? (
                       // The offer appears where its search button was: a double tap must not take it.
                       <TapGuard key="offer">
-                      <button
-                        type="button"
-                        className="btn btn-accent btn-wide"
-                        onClick={() =>
-                          dispatch({ type: 'takeNextFree', serviceId: service._id, date: search.offer.date, slot: search.offer.slot })
-                        }
-                      >
-                        <span className="next-offer">
-                          {t('service.nextFreeOffer', {
-                            day: dayLabel(search.offer.date),
-                            time: formatTime(search.offer.slot.time, locale),
-                            employee: search.offer.slot.employeeName ?? t('time.anyone'),
-                          })}
-                        </span>
-                        <span className="next-take">
-                          {t('service.nextFreeTake')} <span className="flip-rtl">→</span>
-                        </span>
-                      </button>
+                        <button
+                          type="button"
+                          className="btn btn-accent btn-wide"
+                          onClick={() =>
+                            dispatch({
+                              type: 'takeNextFree',
+                              serviceId: service._id,
+                              date: search.offer.date,
+                              slot: search.offer.slot,
+                            })
+                          }
+                        >
+                          <span className="next-offer">
+                            {t('service.nextFreeOffer', {
+                              day: dayLabel(search.offer.date),
+                              time: formatTime(search.offer.slot.time, locale),
+                              employee: search.offer.slot.employeeName ?? t('time.anyone'),
+                            })}
+                          </span>
+                          <span className="next-take">
+                            {t('service.nextFreeTake')} <span className="flip-rtl">→</span>
+                          </span>
+                        </button>
                       </TapGuard>
                     ) : (
                       <button

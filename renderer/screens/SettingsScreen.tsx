@@ -1,12 +1,28 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Language, SettingsUpdate, type LockableSetting, type Settings } from '../../shared/kiosk-api';
+import {
+  Language,
+  SettingsUpdate,
+  type LockableSetting,
+  type Settings,
+} from '../../shared/kiosk-api';
+import {
+  KioskMode,
+  RANGED_SETTING_KEYS,
+  SETTING_RANGES,
+  type RangedSettingKey,
+} from '../../shared/settings';
 import type { KioskError } from '../../shared/result';
 import { useStaff, useStaffCall } from '../app/staff-context';
 import { Notice } from '../components/Notice';
 import { ShopProfileFields, shopDraftOf, type ShopDraft } from '../components/ShopProfileFields';
+import { ERROR_KEYS, type TranslationKey } from '../lib/message-keys';
 import { LANGUAGE_NAMES, LANGUAGES } from '../i18n/languages';
-import { validateSettingsForm, type SettingsField, type SettingsFieldError } from '../lib/settings-validation';
+import {
+  validateSettingsForm,
+  type SettingsField,
+  type SettingsFieldError,
+} from '../lib/settings-validation';
 
 interface SettingsScreenProps {
   onSaved: () => void;
@@ -26,13 +42,29 @@ function LockedNote({ id }: { id: string }) {
 
 const errorId = (field: SettingsField): string => `set-${field}-error`;
 
+/** The messages without bounds (the range message is built with its own). */
+const SETTINGS_ERROR_KEYS = {
+  url: 'settings.errors.url',
+  apiKey: 'settings.errors.apiKey',
+  pin: 'settings.errors.pin',
+  currentPin: 'settings.errors.currentPin',
+} as const satisfies Record<Exclude<SettingsFieldError['key'], 'range'>, TranslationKey>;
+
 /** A field's own message, in the screen's language (the form has no browser bubbles). */
-function FieldError({ field, error }: { field: SettingsField; error: SettingsFieldError | undefined }) {
+function FieldError({
+  field,
+  error,
+}: {
+  field: SettingsField;
+  error: SettingsFieldError | undefined;
+}) {
   const { t } = useTranslation();
   if (!error) return null;
   return (
     <p id={errorId(field)} className="field-error">
-      {error.key === 'range' ? t('settings.errors.range', { min: error.min, max: error.max }) : t(`settings.errors.${error.key}`)}
+      {error.key === 'range'
+        ? t('settings.errors.range', { min: error.min, max: error.max })
+        : t(SETTINGS_ERROR_KEYS[error.key])}
     </p>
   );
 }
@@ -44,9 +76,11 @@ export function SettingsScreen({ onSaved }: SettingsScreenProps) {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [error, setError] = useState<KioskError | null>(null);
   useEffect(() => {
-    void staffCall('getSettings', {}).then((result) => (result.ok ? setSettings(result.result) : setError(result.error)));
+    void staffCall('getSettings', {}).then((result) =>
+      result.ok ? setSettings(result.result) : setError(result.error),
+    );
   }, [staffCall]);
-  if (error) return <Notice tone="error">{t(`errors.${error.code}`)}</Notice>;
+  if (error) return <Notice tone="error">{t(ERROR_KEYS[error.code])}</Notice>;
   if (!settings) return <p className="hint">{t('app.loading')}</p>;
   return (
     <SettingsForm
@@ -59,7 +93,13 @@ export function SettingsScreen({ onSaved }: SettingsScreenProps) {
   );
 }
 
-function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (settings: Settings) => void }) {
+function SettingsForm({
+  settings,
+  onSaved,
+}: {
+  settings: Settings;
+  onSaved: (settings: Settings) => void;
+}) {
   const { t } = useTranslation();
   const { session } = useStaff();
   const staffCall = useStaffCall();
@@ -70,9 +110,22 @@ function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (set
   const [upstreamUrl, setUpstreamUrl] = useState(settings.upstreamUrl ?? '');
   const [apiKey, setApiKey] = useState('');
   const [mode, setMode] = useState(settings.mode);
-  const [idle, setIdle] = useState(String(settings.idleTimeoutSec));
-  const [staffIdle, setStaffIdle] = useState(String(settings.staffIdleTimeoutSec));
-  const [retention, setRetention] = useState(String(settings.retentionDays));
+  // The whole-number settings as typed, by key (their bounds: shared/settings.ts).
+  const [numbers, setNumbers] = useState(
+    () =>
+      Object.fromEntries(RANGED_SETTING_KEYS.map((key) => [key, String(settings[key])])) as Record<
+        RangedSettingKey,
+        string
+      >,
+  );
+  const numberInput = (key: RangedSettingKey) => ({
+    type: 'number',
+    ...SETTING_RANGES[key],
+    value: numbers[key],
+    readOnly: isLocked(key),
+    onChange: (e: { target: { value: string } }) =>
+      setNumbers((before) => ({ ...before, [key]: e.target.value })),
+  });
   const [language, setLanguage] = useState(settings.language);
   const [currentPin, setCurrentPin] = useState('');
   const [newPin, setNewPin] = useState('');
@@ -81,13 +134,18 @@ function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (set
   const [errors, setErrors] = useState<Partial<Record<SettingsField, SettingsFieldError>>>({});
   /** aria props of a checked field: invalid, and described by its message first. */
   const checked = (field: SettingsField, ...describedBy: string[]) => {
-    const ids = [...(errors[field] ? [errorId(field)] : []), ...describedBy].filter(Boolean).join(' ');
-    return { 'aria-invalid': errors[field] ? true : undefined, 'aria-describedby': ids || undefined };
+    const ids = [...(errors[field] ? [errorId(field)] : []), ...describedBy]
+      .filter(Boolean)
+      .join(' ');
+    return {
+      'aria-invalid': errors[field] ? true : undefined,
+      'aria-describedby': ids || undefined,
+    };
   };
 
   const save = async (): Promise<void> => {
     const found = validateSettingsForm(
-      { upstreamUrl, apiKey, idleTimeoutSec: idle, staffIdleTimeoutSec: staffIdle, retentionDays: retention, currentPin, newPin },
+      { upstreamUrl, apiKey, ...numbers, currentPin, newPin },
       (field) => field === 'currentPin' || field === 'newPin' || !isLocked(field),
     );
     setErrors(found);
@@ -97,16 +155,23 @@ function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (set
     }
     const parsed = SettingsUpdate.safeParse({
       session,
-      ...(isLocked('upstreamUrl') ? {} : { upstreamUrl: upstreamUrl.trim() === '' ? null : upstreamUrl.trim() }),
+      ...(isLocked('upstreamUrl')
+        ? {}
+        : { upstreamUrl: upstreamUrl.trim() === '' ? null : upstreamUrl.trim() }),
       ...(apiKey.trim() && !isLocked('apiKey') ? { apiKey: apiKey.trim() } : {}),
       ...(isLocked('mode') ? {} : { mode }),
-      ...(isLocked('idleTimeoutSec') ? {} : { idleTimeoutSec: Number(idle) }),
-      ...(isLocked('staffIdleTimeoutSec') ? {} : { staffIdleTimeoutSec: Number(staffIdle) }),
-      ...(isLocked('retentionDays') ? {} : { retentionDays: Number(retention) }),
+      ...Object.fromEntries(
+        RANGED_SETTING_KEYS.filter((key) => !isLocked(key)).map((key) => [
+          key,
+          Number(numbers[key]),
+        ]),
+      ),
       ...(isLocked('language') ? {} : { language }),
       ...(isLocked('shop') ? {} : { shop }),
-      // A PIN change also needs the current PIN: an open staff screen alone is not enough.
-      ...(newPin ? { newPin, pin: currentPin } : {}),
+      // A PIN change, and a move of the upstream to another host, also need the current PIN:
+      // an open staff screen alone is not enough.
+      ...(currentPin ? { pin: currentPin } : {}),
+      ...(newPin ? { newPin } : {}),
     });
     if (!parsed.success) {
       // validateSettingsForm mirrors the contract; this is the backstop if they ever differ.
@@ -116,7 +181,7 @@ function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (set
     const { session: _session, ...update } = parsed.data;
     const result = await staffCall('updateSettings', update);
     if (!result.ok) {
-      setMessage({ tone: 'error', text: t(`errors.${result.error.code}`) });
+      setMessage({ tone: 'error', text: t(ERROR_KEYS[result.error.code]) });
       return;
     }
     setApiKey(''); // write-only: never kept or shown again
@@ -167,7 +232,9 @@ function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (set
           />
           <FieldError field="apiKey" error={errors.apiKey} />
           <p id="set-key-hint" className="field-hint">
-            {settings.apiKeySet ? t(isLocked('apiKey') ? 'settings.apiKeySetByIt' : 'settings.apiKeySet') : t('settings.apiKeyNotSet')}
+            {settings.apiKeySet
+              ? t(isLocked('apiKey') ? 'settings.apiKeySetByIt' : 'settings.apiKeySet')
+              : t('settings.apiKeyNotSet')}
           </p>
           {isLocked('apiKey') && <LockedNote id={lockedNoteId('apiKey')} />}
           {settings.apiKeyProtection === 'plain' && (
@@ -177,9 +244,16 @@ function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (set
         <fieldset className="field" aria-describedby={describedBy('mode') || undefined}>
           <legend>{t('settings.mode')}</legend>
           {isLocked('mode') && <LockedNote id={lockedNoteId('mode')} />}
-          {(['kiosk', 'counter'] as const).map((value) => (
+          {KioskMode.options.map((value) => (
             <label key={value} className="radio">
-              <input type="radio" name="mode" value={value} checked={mode === value} disabled={isLocked('mode')} onChange={() => setMode(value)} />
+              <input
+                type="radio"
+                name="mode"
+                value={value}
+                checked={mode === value}
+                disabled={isLocked('mode')}
+                onChange={() => setMode(value)}
+              />
               {value === 'kiosk' ? t('settings.modeKiosk') : t('settings.modeCounter')}
             </label>
           ))}
@@ -189,12 +263,7 @@ function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (set
             <label htmlFor="set-idle">{t('settings.idleTimeout')}</label>
             <input
               id="set-idle"
-              type="number"
-              min={15}
-              max={600}
-              value={idle}
-              readOnly={isLocked('idleTimeoutSec')}
-              onChange={(e) => setIdle(e.target.value)}
+              {...numberInput('idleTimeoutSec')}
               {...checked('idleTimeoutSec', describedBy('idleTimeoutSec'))}
             />
             <FieldError field="idleTimeoutSec" error={errors.idleTimeoutSec} />
@@ -227,27 +296,19 @@ function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (set
             <label htmlFor="set-staff-idle">{t('settings.staffIdleTimeout')}</label>
             <input
               id="set-staff-idle"
-              type="number"
-              min={30}
-              max={3600}
-              value={staffIdle}
-              readOnly={isLocked('staffIdleTimeoutSec')}
-              onChange={(e) => setStaffIdle(e.target.value)}
+              {...numberInput('staffIdleTimeoutSec')}
               {...checked('staffIdleTimeoutSec', describedBy('staffIdleTimeoutSec'))}
             />
             <FieldError field="staffIdleTimeoutSec" error={errors.staffIdleTimeoutSec} />
-            {isLocked('staffIdleTimeoutSec') && <LockedNote id={lockedNoteId('staffIdleTimeoutSec')} />}
+            {isLocked('staffIdleTimeoutSec') && (
+              <LockedNote id={lockedNoteId('staffIdleTimeoutSec')} />
+            )}
           </div>
           <div className="field">
             <label htmlFor="set-retention">{t('settings.retentionDays')}</label>
             <input
               id="set-retention"
-              type="number"
-              min={1}
-              max={3650}
-              value={retention}
-              readOnly={isLocked('retentionDays')}
-              onChange={(e) => setRetention(e.target.value)}
+              {...numberInput('retentionDays')}
               {...checked('retentionDays', describedBy('retentionDays', 'set-retention-hint'))}
             />
             <FieldError field="retentionDays" error={errors.retentionDays} />
@@ -263,6 +324,7 @@ function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (set
           locked={isLocked('shop')}
           lockedNoteId={lockedNoteId('shop')}
           logoSet={settings.shopLogoSet}
+          shopLanguage={language}
         />
         {settings.pinSetByIt ? (
           <p className="field-hint field-locked">{t('settings.pinSetByIt')}</p>

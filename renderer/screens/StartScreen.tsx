@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { welcomeFor } from '../../shared/welcome-text';
 import { useKiosk } from '../app/kiosk-context';
 import { LANGUAGE_NAMES, LANGUAGES, type LanguageCode } from '../i18n/languages';
 
@@ -10,25 +11,31 @@ interface StartScreenProps {
 
 export function StartScreen({ onStart, language, onLanguage }: StartScreenProps) {
   const { t } = useTranslation();
-  const { shop } = useKiosk().settings;
+  const { settings } = useKiosk();
+  const { shop } = settings;
+  const welcome = welcomeFor(shop.welcome, language, settings.language);
   const contact = [shop.address, shop.phone].filter((part): part is string => Boolean(part));
   return (
     <main className="screen screen-start" data-screen="start">
       <header className="start-brand" data-testid="shop-brand">
         {shop.logo && <img className="start-logo" src={shop.logo} alt="" />}
         <p className="start-shop">{shop.name ?? t('app.name')}</p>
-        {shop.welcome && <p className="start-welcome">{shop.welcome}</p>}
+        {welcome && (
+          <p className="start-welcome" lang={welcome.lang} data-testid="shop-welcome">
+            {welcome.text}
+          </p>
+        )}
       </header>
       <div className="start-hero">
         <h1>{t('start.title')}</h1>
         <p className="subtitle">{t('start.subtitle')}</p>
         <ol className="start-steps">
-          {(['step1', 'step2', 'step3'] as const).map((key, index) => (
+          {(['start.step1', 'start.step2', 'start.step3'] as const).map((key, index) => (
             <li key={key}>
               <span className="start-step-number" aria-hidden="true">
                 {index + 1}
               </span>
-              {t(`start.${key}`)}
+              {t(key)}
             </li>
           ))}
         </ol>

@@ -1,20 +1,31 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKiosk, useService } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
 import { Notice } from '../components/Notice';
 import { StepHeader } from '../components/StepHeader';
+import { VisitServices } from '../components/VisitServices';
 import type { FlowAction, FlowState } from '../flow/flow-machine';
 import { useResult } from '../hooks/use-result';
+import { ERROR_KEYS, type TranslationKey } from '../lib/message-keys';
 import { addMonths, localTime, localToday, parseDate } from '../lib/dates';
 import { formatDate, formatTime } from '../lib/format';
 import { findServiceEmployees } from '../lib/service-employees';
-import { groupSlots } from '../lib/slots';
+import { groupSlots, type DayPart } from '../lib/slots';
+import { visitSlots, type VisitSlots } from '../lib/visit';
+import type { KioskClient, TimeSlotsResult } from '../../shared/kiosk-api';
 import type { Result } from '../../shared/result';
 
 interface TimeScreenProps {
   state: FlowState;
   dispatch: (action: FlowAction) => void;
 }
+
+const DAY_PART_KEYS = {
+  morning: 'time.morning',
+  afternoon: 'time.afternoon',
+  evening: 'time.evening',
+} as const satisfies Record<DayPart, TranslationKey>;
 
 export function TimeScreen({ state, dispatch }: TimeScreenProps) {
   const { t } = useTranslation();
@@ -25,52 +36,72 @@ export function TimeScreen({ state, dispatch }: TimeScreenProps) {
   const serviceId = draft.serviceId ?? '';
   const employeeId = draft.employeeId ?? undefined;
 
-  const slots = useResult(
-    () => client.getTimeSlots({ date, serviceId, ...(employeeId ? { employeeId } : {}) }),
-    [client, date, serviceId, employeeId],
+  // Several services in one visit: only the times where all of them follow each other.
+  const then = draft.then.join(' ');
+  const slots = useResult<TimeSlotsResult | VisitSlots>(
+    useCallback(
+      () =>
+        then
+          ? visitSlots(client, {
+              date,
+              serviceIds: [serviceId, ...then.split(' ')],
+              ...(employeeId ? { employeeId } : {}),
+            })
+          : client.getTimeSlots({ date, serviceId, ...(employeeId ? { employeeId } : {}) }),
+      [client, date, serviceId, employeeId, then],
+    ),
   );
+  const offers = slots.state === 'ready' && 'offers' in slots.value ? slots.value.offers : null;
   const cutoff = date === localToday(now()) ? localTime(now()) : null;
   const gone = new Set(state.goneSlots);
   const isFree = (time: string, available: boolean): boolean =>
     available && !gone.has(`${date} ${time}`) && (cutoff === null || time > cutoff);
   const groups = slots.state === 'ready' ? groupSlots(slots.value.timeSlots) : [];
-  const anyFree = groups.some((group) => group.slots.some((slot) => isFree(slot.time, slot.available)));
+  const anyFree = groups.some((group) =>
+    group.slots.some((slot) => isFree(slot.time, slot.available)),
+  );
   // Only the people who do this service (see service-employees.ts), and whoever was chosen.
   const known = useResult(
-    () => findServiceEmployees(client, serviceId, date).then((ids): Result<string[]> => ({ ok: true, result: ids })),
-    [client, serviceId, date],
+    useCallback(
+      () =>
+        findServiceEmployees(client, serviceId, date).then((ids): Result<string[]> => ({
+          ok: true,
+          result: ids,
+        })),
+      [client, serviceId, date],
+    ),
   );
-  const offering = new Set([...(known.state === 'ready' ? known.value : []), ...(employeeId ? [employeeId] : [])]);
-  const employees = catalog.employees.filter((employee) => employee.available && offering.has(employee._id));
+  const offering = new Set([
+    ...(known.state === 'ready' ? known.value : []),
+    ...(employeeId ? [employeeId] : []),
+  ]);
+  const employees = catalog.employees.filter(
+    (employee) => employee.available && offering.has(employee._id),
+  );
   // This day is neither live nor stored: the nearest day this kiosk can book offline instead.
   const uncached = slots.state === 'error' && slots.error.code === 'unavailable';
   const nearest = useResult(
-    () => (uncached ? nearestStoredDay(date, localToday(now())) : Promise.resolve({ ok: true as const, result: null })),
-    [uncached, date, serviceId],
+    useCallback(
+      () =>
+        uncached
+          ? nearestStoredDay(client, serviceId, date, localToday(now()))
+          : Promise.resolve({ ok: true as const, result: null }),
+      [uncached, client, serviceId, date, now],
+    ),
   );
-
-  async function nearestStoredDay(from: string, today: string): Promise<{ ok: true; result: string | null }> {
-    const { year, month } = parseDate(from);
-    const candidates: string[] = [];
-    for (const view of [{ year, month }, addMonths(year, month, 1)]) {
-      const days = await client.getAvailableDays({ year: view.year, month: view.month, serviceId });
-      if (!days.ok) continue;
-      for (const day of days.result.bookableOffline ?? []) {
-        candidates.push(`${view.year}-${String(view.month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
-      }
-    }
-    const distance = (d: string): number => Math.abs(Date.parse(`${d}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`));
-    // Equally near: the later day (the customer asked for this one or later, most often).
-    const best = candidates.filter((d) => d >= today && d !== from).sort((a, b) => distance(a) - distance(b) || b.localeCompare(a))[0];
-    return { ok: true, result: best ?? null };
-  }
 
   return (
     <main className="screen" data-screen="time">
-      <StepHeader title={t('time.title')} step={3} subtitle={`${service?.title ?? ''} · ${formatDate(date, locale)}`} />
+      <StepHeader
+        title={t('time.title')}
+        step={3}
+        subtitle={`${service?.title ?? ''} · ${formatDate(date, locale)}`}
+      />
       <div className="screen-body">
         {state.notice && (
-          <Notice tone="warning">{state.notice === 'slot_taken' ? t('time.slotTaken') : t('time.slotGone')}</Notice>
+          <Notice tone="warning">
+            {state.notice === 'slot_taken' ? t('time.slotTaken') : t('time.slotGone')}
+          </Notice>
         )}
         {employees.length > 1 && (
           <div className="employee-choice" role="group" aria-labelledby="employee-label">
@@ -92,44 +123,66 @@ export function TimeScreen({ state, dispatch }: TimeScreenProps) {
             </div>
           </div>
         )}
+        <VisitServices draft={draft} dispatch={dispatch} />
         {slots.state === 'loading' && <p className="hint">{t('app.loading')}</p>}
         {uncached ? (
           <div className="offline-way-on" data-testid="time-offline">
             <Notice tone="warning">{t('time.offlineDay')}</Notice>
             {nearest.state === 'ready' && nearest.value && (
-              <button type="button" className="btn btn-primary" data-testid="nearest-day" onClick={() => dispatch({ type: 'chooseDay', date: nearest.value as string })}>
+              <button
+                type="button"
+                className="btn btn-primary"
+                data-testid="nearest-day"
+                onClick={() => dispatch({ type: 'chooseDay', date: nearest.value as string })}
+              >
                 {t('time.nearestDay', { date: formatDate(nearest.value, locale) })}
               </button>
             )}
-            {nearest.state === 'ready' && !nearest.value && <p className="hint">{t('time.noStoredDay')}</p>}
+            {nearest.state === 'ready' && !nearest.value && (
+              <p className="hint">{t('time.noStoredDay')}</p>
+            )}
           </div>
         ) : (
-          slots.state === 'error' && <Notice tone="error">{t(`errors.${slots.error.code}`)}</Notice>
+          slots.state === 'error' && <Notice tone="error">{t(ERROR_KEYS[slots.error.code])}</Notice>
         )}
         {slots.state === 'ready' && !anyFree && <Notice tone="info">{t('time.none')}</Notice>}
         {groups.map((group) => (
           <section key={group.part} className="slot-group" aria-labelledby={`part-${group.part}`}>
             <h2 id={`part-${group.part}`} className="group-title">
-              {t(`time.${group.part}`)}
+              {t(DAY_PART_KEYS[group.part])}
             </h2>
             <div className="slot-grid">
               {group.slots.map((slot) => {
                 const free = isFree(slot.time, slot.available) && slot.employeeId !== undefined;
+                // Back from the details, the time chosen before is shown as chosen.
+                const chosen = draft.slot?.time === slot.time;
                 return (
                   <button
                     key={slot.time}
                     type="button"
                     data-time={slot.time}
-                    className={`slot${free ? '' : ' slot-taken'}`}
+                    className={`slot${free ? '' : ' slot-taken'}${chosen ? ' slot-chosen' : ''}`}
+                    aria-pressed={chosen ? true : undefined}
                     disabled={!free}
-                    aria-label={free ? formatTime(slot.time, locale) : `${formatTime(slot.time, locale)}, ${t('time.unavailable')}`}
-                    onClick={() =>
-                      slot.employeeId &&
-                      dispatch({
-                        type: 'chooseSlot',
-                        slot: { time: slot.time, employeeId: slot.employeeId, employeeName: slot.employeeName ?? null },
-                      })
+                    aria-label={
+                      free
+                        ? formatTime(slot.time, locale)
+                        : `${formatTime(slot.time, locale)}, ${t('time.unavailable')}`
                     }
+                    onClick={() => {
+                      if (!slot.employeeId) return;
+                      const chosenSlot = {
+                        time: slot.time,
+                        employeeId: slot.employeeId,
+                        employeeName: slot.employeeName ?? null,
+                      };
+                      const offer = offers?.find((o) => o.time === slot.time);
+                      dispatch(
+                        offer
+                          ? { type: 'chooseVisitSlot', slot: chosenSlot, visit: offer.parts }
+                          : { type: 'chooseSlot', slot: chosenSlot },
+                      );
+                    }}
                   >
                     {formatTime(slot.time, locale)}
                   </button>
@@ -139,7 +192,37 @@ export function TimeScreen({ state, dispatch }: TimeScreenProps) {
           </section>
         ))}
       </div>
-      <ActionBar onBack={() => dispatch({ type: 'back' })} onCancel={() => dispatch({ type: 'reset' })} />
+      <ActionBar
+        onBack={() => dispatch({ type: 'back' })}
+        onCancel={() => dispatch({ type: 'reset' })}
+      />
     </main>
   );
+}
+
+/** The nearest day after `today` whose times this kiosk has stored (bookable offline), or null. */
+async function nearestStoredDay(
+  client: KioskClient,
+  serviceId: string,
+  from: string,
+  today: string,
+): Promise<{ ok: true; result: string | null }> {
+  const { year, month } = parseDate(from);
+  const candidates: string[] = [];
+  for (const view of [{ year, month }, addMonths(year, month, 1)]) {
+    const days = await client.getAvailableDays({ year: view.year, month: view.month, serviceId });
+    if (!days.ok) continue;
+    for (const day of days.result.bookableOffline ?? []) {
+      candidates.push(
+        `${view.year}-${String(view.month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+      );
+    }
+  }
+  const distance = (d: string): number =>
+    Math.abs(Date.parse(`${d}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`));
+  // Equally near: the later day (the customer asked for this one or later, most often).
+  const best = candidates
+    .filter((d) => d >= today && d !== from)
+    .sort((a, b) => distance(a) - distance(b) || b.localeCompare(a))[0];
+  return { ok: true, result: best ?? null };
 }

@@ -42,7 +42,12 @@ export const app = {
   quit: () => {
     state.quit++;
   },
+  exit: () => {
+    state.quit++;
+  },
 };
+
+export const Menu = { setApplicationMenu: () => undefined };
 
 class WebContents {
   listeners = new Map();
@@ -127,4 +132,16 @@ export const autoUpdater = { on: () => undefined, setFeedURL: () => undefined };
 export const net = {};
 export const shell = {};
 
-export default { app, BrowserWindow, protocol, ipcMain, session, dialog, safeStorage, autoUpdater, net, shell };
+export default {
+  app,
+  Menu,
+  BrowserWindow,
+  protocol,
+  ipcMain,
+  session,
+  dialog,
+  safeStorage,
+  autoUpdater,
+  net,
+  shell,
+};

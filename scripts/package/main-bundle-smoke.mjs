@@ -20,7 +20,9 @@ if (!root || !temp) {
 const standIn = pathToFileURL(join(root, 'scripts', 'package', 'electron-stand-in.mjs')).href;
 registerHooks({
   resolve: (specifier, context, nextResolve) =>
-    specifier === 'electron' ? { url: standIn, format: 'module', shortCircuit: true } : nextResolve(specifier, context),
+    specifier === 'electron'
+      ? { url: standIn, format: 'module', shortCircuit: true }
+      : nextResolve(specifier, context),
 });
 process.env.FRONTDESK_STAND_IN_ROOT = temp;
 process.resourcesPath = join(temp, 'resources'); // electron-updater reads it at start
@@ -37,7 +39,8 @@ const timeout = setTimeout(() => fail('no window within 60 s'), 60_000);
 
 await import(pathToFileURL(join(root, 'out', 'main', 'index.js')).href);
 const state = globalThis.__electronStandIn;
-while (!state.windows[0]?.loaded && state.errors.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+while (!state.windows[0]?.loaded && state.errors.length === 0)
+  await new Promise((resolve) => setTimeout(resolve, 50));
 clearTimeout(timeout);
 if (state.errors.length > 0) fail(`start-up failed: ${state.errors.join('; ')}`);
 
@@ -54,11 +57,18 @@ const catalog = await call('getCatalog', {});
 const status = await call('getSyncStatus', {});
 const publicSettings = await call('getPublicSettings', {});
 // Staff-only methods refuse a call without a live staff session.
-const staffOnly = await state.ipcHandlers.get('kiosk:saveDiagnostics')(event, { session: 'not-a-session-0123456789' });
-const refused = await state.ipcHandlers.get('kiosk:getCatalog')({ senderFrame: { url: 'https://evil.example/', parent: null } }, {});
+const staffOnly = await state.ipcHandlers.get('kiosk:saveDiagnostics')(event, {
+  session: 'not-a-session-0123456789',
+});
+const refused = await state.ipcHandlers.get('kiosk:getCatalog')(
+  { senderFrame: { url: 'https://evil.example/', parent: null } },
+  {},
+);
 
 const page = await state.protocolHandlers.get('app')(new Request('app://frontdesk/index.html'));
-const traversal = await state.protocolHandlers.get('app')(new Request('app://frontdesk/..%2f..%2fpackage.json'));
+const traversal = await state.protocolHandlers.get('app')(
+  new Request('app://frontdesk/..%2f..%2fpackage.json'),
+);
 const report = {
   url: window.loaded,
   sandbox: window.options.webPreferences.sandbox,

@@ -7,11 +7,16 @@
 import { randomUUID } from 'node:crypto';
 import { durationMinutes } from '../../shared/api/schemas';
 import type { BookingRequest, BookingResponse } from '../../shared/api/schemas';
-import { checkSlot } from '../../shared/booking/availability';
+import { checkSlot } from '../../shared/booking/check-slot';
 import { instantToWall } from '../../shared/booking/time';
 import type { AvailabilitySettings } from '../../shared/booking/types';
 import { busyOfEmployee, insertBooking } from '../db/bookings';
-import { findBookableEmployee, findBookableService, loadSchedules, toApiService } from '../db/catalog';
+import {
+  findBookableEmployee,
+  findBookableService,
+  loadSchedules,
+  toApiService,
+} from '../db/catalog';
 import { nextCounter } from '../db/counters';
 import { emailKey, findCustomerByEmail, insertCustomer } from '../db/customers';
 import type { ServerDb } from '../db/open';
@@ -36,7 +41,9 @@ export function createBooking(
   now: number,
   settings: AvailabilitySettings,
 ): CreateBookingOutcome {
-  return db.transaction(() => createBookingInTransaction(db, input, now, settings), { behavior: 'immediate' });
+  return db.transaction(() => createBookingInTransaction(db, input, now, settings), {
+    behavior: 'immediate',
+  });
 }
 
 /**
@@ -52,9 +59,17 @@ export function createBookingInTransaction(
   settings: AvailabilitySettings,
 ): CreateBookingOutcome {
   const service = findBookableService(db, input.serviceId);
-  if (!service) return { kind: 'not_found', error: `serviceId: no bookable service with id ${JSON.stringify(input.serviceId)}` };
+  if (!service)
+    return {
+      kind: 'not_found',
+      error: `serviceId: no bookable service with id ${JSON.stringify(input.serviceId)}`,
+    };
   const employee = findBookableEmployee(db, input.employeeId);
-  if (!employee) return { kind: 'not_found', error: `employeeId: no bookable employee with id ${JSON.stringify(input.employeeId)}` };
+  if (!employee)
+    return {
+      kind: 'not_found',
+      error: `employeeId: no bookable employee with id ${JSON.stringify(input.employeeId)}`,
+    };
 
   const minutes = durationMinutes(toApiService(service));
   const { fromMs, toMs } = dayWindow(input.date);

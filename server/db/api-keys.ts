@@ -52,19 +52,31 @@ export function upsertApiKey(db: Queryable, key: string, scope: KeyScope, now: n
 }
 
 export function revokeApiKey(db: Queryable, key: string, now: number): void {
-  db.update(apiKeys).set({ revokedAt: now }).where(eq(apiKeys.keyHash, hashKey(key))).run();
+  db.update(apiKeys)
+    .set({ revokedAt: now })
+    .where(eq(apiKeys.keyHash, hashKey(key)))
+    .run();
   keysChanged();
 }
 
 function activeKeys(db: ServerDb): readonly ActiveKey[] {
   const version = dataVersion(db);
   const cached = keyCaches.get(db.$client);
-  if (cached !== undefined && cached.dataVersion === version && cached.localVersion === keyWrites) return cached.keys;
+  if (cached !== undefined && cached.dataVersion === version && cached.localVersion === keyWrites)
+    return cached.keys;
   const rows = prepared(db, 'activeKeys', () =>
-    db.select({ id: apiKeys.id, keyHash: apiKeys.keyHash, scope: apiKeys.scope }).from(apiKeys).where(isNull(apiKeys.revokedAt)).prepare(),
+    db
+      .select({ id: apiKeys.id, keyHash: apiKeys.keyHash, scope: apiKeys.scope })
+      .from(apiKeys)
+      .where(isNull(apiKeys.revokedAt))
+      .prepare(),
   ).all();
-  const keys = rows.map((row) => ({ identity: Object.freeze({ id: row.id, scope: row.scope }), hash: Buffer.from(row.keyHash, 'hex') }));
-  if (!db.$client.inTransaction) keyCaches.set(db.$client, { dataVersion: version, localVersion: keyWrites, keys });
+  const keys = rows.map((row) => ({
+    identity: Object.freeze({ id: row.id, scope: row.scope }),
+    hash: Buffer.from(row.keyHash, 'hex'),
+  }));
+  if (!db.$client.inTransaction)
+    keyCaches.set(db.$client, { dataVersion: version, localVersion: keyWrites, keys });
   return keys;
 }
 

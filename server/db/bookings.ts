@@ -1,5 +1,5 @@
 /** Bookings and the busy intervals that availability subtracts. */
-import { and, count, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { BusyInterval } from '../../shared/booking/types';
 import { dataVersion } from './data-version';
 import type { Queryable, ServerDb } from './open';
@@ -17,6 +17,24 @@ const ACTIVE = ['pending', 'confirmed'] as const;
  * so that the start_ms indexes scan a window instead of every earlier booking.
  */
 export const MAX_BOOKING_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The one overlap test of the three busy queries: an active booking that starts before `toMs`
+ * and ends after `fromMs` (placeholders), with `earliestStart` as the index's lower bound. Its
+ * values come from overlapWindow.
+ */
+function activeOverlap() {
+  return [
+    gte(bookings.startMs, sql.placeholder('earliestStart')),
+    lt(bookings.startMs, sql.placeholder('toMs')),
+    gt(bookings.endMs, sql.placeholder('fromMs')),
+    inArray(bookings.status, ACTIVE),
+  ];
+}
+
+function overlapWindow(fromMs: number, toMs: number) {
+  return { fromMs, toMs, earliestStart: fromMs - MAX_BOOKING_MS };
+}
 
 /**
  * Writes to bookings through this module, on any connection of this process: with SQLite's
@@ -64,56 +82,43 @@ function readBusyBetween(db: ServerDb, fromMs: number, toMs: number): BusyInterv
     db
       .select({ employeeId: bookings.employeeId, startMs: bookings.startMs, endMs: bookings.endMs })
       .from(bookings)
-      .where(
-        and(
-          gte(bookings.startMs, sql.placeholder('earliestStart')),
-          lt(bookings.startMs, sql.placeholder('toMs')),
-          gt(bookings.endMs, sql.placeholder('fromMs')),
-          inArray(bookings.status, ACTIVE),
-        ),
-      )
+      .where(and(...activeOverlap()))
       .prepare(),
-  ).values({ fromMs, toMs, earliestStart: fromMs - MAX_BOOKING_MS }) as Array<[string, number, number]>;
+  ).values(overlapWindow(fromMs, toMs)) as Array<[string, number, number]>;
   return rows.map(([employeeId, startMs, endMs]) => ({ employeeId, startMs, endMs }));
 }
 
 /** The same for one employee (the booking transaction needs no one else's). */
-export function busyOfEmployee(db: ServerDb, employeeId: string, fromMs: number, toMs: number): BusyInterval[] {
+export function busyOfEmployee(
+  db: ServerDb,
+  employeeId: string,
+  fromMs: number,
+  toMs: number,
+): BusyInterval[] {
   return prepared(db, 'busyOfEmployee', () =>
     db
       .select({ employeeId: bookings.employeeId, startMs: bookings.startMs, endMs: bookings.endMs })
       .from(bookings)
-      .where(
-        and(
-          eq(bookings.employeeId, sql.placeholder('employeeId')),
-          gte(bookings.startMs, sql.placeholder('earliestStart')),
-          lt(bookings.startMs, sql.placeholder('toMs')),
-          gt(bookings.endMs, sql.placeholder('fromMs')),
-          inArray(bookings.status, ACTIVE),
-        ),
-      )
+      .where(and(eq(bookings.employeeId, sql.placeholder('employeeId')), ...activeOverlap()))
       .prepare(),
-  ).all({ employeeId, fromMs, toMs, earliestStart: fromMs - MAX_BOOKING_MS });
+  ).all({ employeeId, ...overlapWindow(fromMs, toMs) });
 }
 
 /** Whether the employee has an active booking overlapping [startMs, endMs). */
-export function hasOverlap(db: ServerDb, employeeId: string, startMs: number, endMs: number): boolean {
+export function hasOverlap(
+  db: ServerDb,
+  employeeId: string,
+  startMs: number,
+  endMs: number,
+): boolean {
   const row = prepared(db, 'hasOverlap', () =>
     db
       .select({ id: bookings.id })
       .from(bookings)
-      .where(
-        and(
-          eq(bookings.employeeId, sql.placeholder('employeeId')),
-          gte(bookings.startMs, sql.placeholder('earliestStart')),
-          lt(bookings.startMs, sql.placeholder('endMs')),
-          gt(bookings.endMs, sql.placeholder('startMs')),
-          inArray(bookings.status, ACTIVE),
-        ),
-      )
+      .where(and(eq(bookings.employeeId, sql.placeholder('employeeId')), ...activeOverlap()))
       .limit(1)
       .prepare(),
-  ).get({ employeeId, startMs, endMs, earliestStart: startMs - MAX_BOOKING_MS });
+  ).get({ employeeId, ...overlapWindow(startMs, endMs) });
   return row !== undefined;
 }
 
@@ -138,7 +143,11 @@ export function insertBooking(db: ServerDb, booking: NewBooking): void {
   const statement = prepared(db, 'insertBooking', () =>
     db
       .insert(bookings)
-      .values(Object.fromEntries(BOOKING_COLUMNS.map((c) => [c, sql.placeholder(c)])) as unknown as NewBooking)
+      .values(
+        Object.fromEntries(
+          BOOKING_COLUMNS.map((c) => [c, sql.placeholder(c)]),
+        ) as unknown as NewBooking,
+      )
       .prepare(),
   );
   statement.run({ notes: null, emailSent: false, ...booking });
@@ -152,16 +161,4 @@ export function setBookingEmailSent(db: Queryable, id: string, emailSent: boolea
 export function setBookingStatus(db: Queryable, id: string, status: BookingRow['status']): void {
   db.update(bookings).set({ status }).where(eq(bookings.id, id)).run();
   bookingWrites += 1;
-}
-
-export function findBooking(db: Queryable, id: string): BookingRow | undefined {
-  return db.select().from(bookings).where(eq(bookings.id, id)).get();
-}
-
-export function listBookings(db: Queryable): BookingRow[] {
-  return db.select().from(bookings).orderBy(bookings.startMs, bookings.id).all();
-}
-
-export function countBookings(db: Queryable): number {
-  return db.select({ n: count() }).from(bookings).get()?.n ?? 0;
 }

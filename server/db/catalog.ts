@@ -29,13 +29,25 @@ export function toApiService(row: ServiceRow): Service {
 }
 
 export function toApiEmployee(row: EmployeeRow): Employee {
-  return { _id: row.id, name: row.name, email: row.email, phone: row.phone, role: row.role, available: row.bookable };
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    role: row.role,
+    available: row.bookable,
+  };
 }
 
 /** Enabled, not soft-deleted services ordered by sortOrder, then title. */
 export function listServices(db: ServerDb): ServiceRow[] {
   return prepared(db, 'listServices', () =>
-    db.select().from(services).where(bookableService).orderBy(asc(services.sortOrder), asc(services.title)).prepare(),
+    db
+      .select()
+      .from(services)
+      .where(bookableService)
+      .orderBy(asc(services.sortOrder), asc(services.title))
+      .prepare(),
   ).all();
 }
 
@@ -43,7 +55,9 @@ export function listServices(db: ServerDb): ServiceRow[] {
 export function findBookableService(db: ServerDb, id: string): ServiceRow | undefined {
   const cache = catalogCache(db);
   cache.services ??= byId(
-    prepared(db, 'bookableServices', () => db.select().from(services).where(bookableService).prepare()).all(),
+    prepared(db, 'bookableServices', () =>
+      db.select().from(services).where(bookableService).prepare(),
+    ).all(),
   );
   return cache.services.get(id);
 }
@@ -51,7 +65,12 @@ export function findBookableService(db: ServerDb, id: string): ServiceRow | unde
 /** Bookable employees ordered by name. */
 export function listEmployees(db: ServerDb): EmployeeRow[] {
   return prepared(db, 'listEmployees', () =>
-    db.select().from(employees).where(eq(employees.bookable, true)).orderBy(asc(employees.name), asc(employees.id)).prepare(),
+    db
+      .select()
+      .from(employees)
+      .where(eq(employees.bookable, true))
+      .orderBy(asc(employees.name), asc(employees.id))
+      .prepare(),
   ).all();
 }
 
@@ -88,7 +107,11 @@ function catalogCache(db: ServerDb): CatalogCache {
   const dataVersion = readDataVersion(db);
   const localVersion = localVersions.get(db.$client) ?? 0;
   let cache = catalogCaches.get(db.$client);
-  if (cache === undefined || cache.dataVersion !== dataVersion || cache.localVersion !== localVersion) {
+  if (
+    cache === undefined ||
+    cache.dataVersion !== dataVersion ||
+    cache.localVersion !== localVersion
+  ) {
     cache = { dataVersion, localVersion };
     catalogCaches.set(db.$client, cache);
   }

@@ -1,5 +1,5 @@
 /** Customers, matched by trimmed lower-cased e-mail (decisions.md). */
-import { count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Queryable, ServerDb } from './open';
 import { prepared } from './prepared';
 import { customers } from './schema';
@@ -13,14 +13,14 @@ export function emailKey(email: string): string {
 
 export function findCustomerByEmail(db: ServerDb, email: string): CustomerRow | undefined {
   return prepared(db, 'customerByEmail', () =>
-    db.select().from(customers).where(eq(customers.emailKey, sql.placeholder('key'))).prepare(),
+    db
+      .select()
+      .from(customers)
+      .where(eq(customers.emailKey, sql.placeholder('key')))
+      .prepare(),
   ).get({ key: emailKey(email) });
 }
 
 export function insertCustomer(db: Queryable, customer: NewCustomer): void {
   db.insert(customers).values(customer).run();
-}
-
-export function countCustomers(db: Queryable): number {
-  return db.select({ n: count() }).from(customers).get()?.n ?? 0;
 }

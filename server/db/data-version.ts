@@ -13,7 +13,9 @@ export function dataVersion(db: ServerDb): number {
   const client = db.$client;
   const known = current.get(client);
   if (known !== undefined) return known;
-  const version = prepared(db, 'dataVersion', () => client.prepare('PRAGMA data_version').pluck()).get() as number;
+  const version = prepared(db, 'dataVersion', () =>
+    client.prepare('PRAGMA data_version').pluck(),
+  ).get() as number;
   current.set(client, version);
   queueMicrotask(() => current.delete(client));
   return version;

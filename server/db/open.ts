@@ -3,7 +3,7 @@
  * committed drizzle-kit migrations. The migrations folder is resolved from this module's own
  * location so that the server works from any working directory (and when embedded).
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
@@ -18,14 +18,29 @@ export type ServerDb = BetterSQLite3Database<typeof schema> & { $client: Databas
 /** A connection or an open transaction: what every repository function takes first. */
 export type Queryable = BaseSQLiteDatabase<'sync', RunResult, typeof schema>;
 
-export const DEFAULT_MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle/server', import.meta.url));
+export const DEFAULT_MIGRATIONS_FOLDER = fileURLToPath(
+  new URL('../../drizzle/server', import.meta.url),
+);
 
 export interface OpenServerDbOptions {
   migrationsFolder?: string;
 }
 
+/**
+ * The database holds customers' names and e-mail addresses: owner-only (0600), also when it
+ * existed wider. SQLite gives the -wal and -shm files the database file's mode when it creates
+ * them; ones left wider by an older run are tightened here too. Modes mean nothing on Windows.
+ */
+function makePrivate(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  closeSync(openSync(path, 'a', 0o600));
+  if (process.platform === 'win32') return;
+  for (const file of [path, `${path}-wal`, `${path}-shm`])
+    if (existsSync(file)) chmodSync(file, 0o600);
+}
+
 export function openServerDb(path: string, options: OpenServerDbOptions = {}): ServerDb {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:' && path !== '') makePrivate(path);
   const sqlite = new Database(path);
   try {
     sqlite.pragma('journal_mode = WAL');

@@ -21,7 +21,11 @@ export interface RateCounterRow {
 
 export function loadRateCounters(db: ServerDb, apiKeyId: string): RateCounterRow[] {
   return prepared(db, 'rateCounters', () =>
-    db.select().from(rateLimitCounters).where(eq(rateLimitCounters.apiKeyId, sql.placeholder('apiKeyId'))).prepare(),
+    db
+      .select()
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.apiKeyId, sql.placeholder('apiKeyId')))
+      .prepare(),
   ).all({ apiKeyId });
 }
 

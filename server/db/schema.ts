@@ -4,7 +4,15 @@
  * query and responses need no conversion.
  */
 import type { WallInterval, Weekday } from '../../shared/booking/types';
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
 
 export const services = sqliteTable('services', {
   id: text('id').primaryKey(),
@@ -63,7 +71,10 @@ export const customers = sqliteTable(
     phone: text('phone').notNull(),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [uniqueIndex('customers_number_uq').on(t.customerNumber), uniqueIndex('customers_email_key_uq').on(t.emailKey)],
+  (t) => [
+    uniqueIndex('customers_number_uq').on(t.customerNumber),
+    uniqueIndex('customers_email_key_uq').on(t.emailKey),
+  ],
 );
 
 export const bookings = sqliteTable(

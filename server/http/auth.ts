@@ -39,7 +39,12 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
     const identity = match?.[1] === undefined ? undefined : findActiveKey(deps.db, match[1]);
     if (!identity) {
       reply.header('WWW-Authenticate', 'Bearer');
-      return sendError(reply, 401, 'Unauthorized', 'missing or invalid API key (Authorization: Bearer <key>)');
+      return sendError(
+        reply,
+        401,
+        'Unauthorized',
+        'missing or invalid API key (Authorization: Bearer <key>)',
+      );
     }
     const decision = limiter.consume(identity.id, deps.clock());
     reply.header('X-RateLimit-Limit', decision.limit);
@@ -47,14 +52,21 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
     reply.header('X-RateLimit-Reset', decision.resetSeconds);
     if (!decision.allowed) {
       reply.header('Retry-After', decision.retryAfterSeconds);
-      return reply.code(429).send({ success: false, message: 'Rate limit exceeded', retryAfter: decision.retryAfterSeconds });
+      return reply.code(429).send({
+        success: false,
+        message: 'Rate limit exceeded',
+        retryAfter: decision.retryAfterSeconds,
+      });
     }
     request.apiKey = identity;
   });
 }
 
 /** preHandler for operations that need the `book` scope (403 for a read-only key). */
-export async function requireBookScope(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+export async function requireBookScope(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply | undefined> {
   if (request.apiKey?.scope !== 'book') {
     return sendError(reply, 403, 'Forbidden', 'this API key may only read (scope "read")');
   }

@@ -5,14 +5,21 @@
  */
 import type { Socket } from 'node:net';
 import { errorBody } from './envelope';
-import type { HttpTimeouts } from './timeouts';
+import type { HttpTimeouts } from '../../shared/http-timeouts';
 
 export function clientErrorAnswer(timeouts: HttpTimeouts) {
   return (error: Error & { code?: string }, socket: Socket): void => {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     const [status, reason, body] =
       error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'Request Timeout', errorBody('Request timeout', `the request did not arrive within ${timeouts.requestMs / 1000} s`)]
+        ? [
+            408,
+            'Request Timeout',
+            errorBody(
+              'Request timeout',
+              `the request did not arrive within ${timeouts.requestMs / 1000} s`,
+            ),
+          ]
         : error.code === 'HPE_HEADER_OVERFLOW'
           ? [431, 'Request Header Fields Too Large', errorBody('Request header fields too large')]
           : [400, 'Bad Request', errorBody('Invalid request', 'the request could not be read')];

@@ -8,7 +8,12 @@ export function errorBody(message: string, error?: string): ErrorEnvelope {
   return error === undefined ? { success: false, message } : { success: false, message, error };
 }
 
-export function sendError(reply: FastifyReply, status: number, message: string, error?: string): FastifyReply {
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  error?: string,
+): FastifyReply {
   return reply.code(status).send(errorBody(message, error));
 }
 

@@ -39,7 +39,11 @@ export type KeyCounts = Record<WindowKind, WindowCount>;
 /**
  * Pure: the decision for one more request, and the counts after it (unchanged when refused).
  */
-export function decideRateLimit(counts: KeyCounts, now: number, limits: RateLimits): { decision: RateDecision; counts: KeyCounts } {
+export function decideRateLimit(
+  counts: KeyCounts,
+  now: number,
+  limits: RateLimits,
+): { decision: RateDecision; counts: KeyCounts } {
   const windows = KINDS.map((kind) => {
     const start = now - (now % WINDOW_MS[kind]);
     const used = counts[kind].start === start ? counts[kind].used : 0;
@@ -61,7 +65,10 @@ export function decideRateLimit(counts: KeyCounts, now: number, limits: RateLimi
       counts,
     };
   }
-  const [minute, day] = windows.map((w) => ({ ...w, used: w.used + 1 })) as [(typeof windows)[0], (typeof windows)[0]];
+  const [minute, day] = windows.map((w) => ({ ...w, used: w.used + 1 })) as [
+    (typeof windows)[0],
+    (typeof windows)[0],
+  ];
   // Fewest left wins; on a tie the window that resets first.
   const shown = day.limit - day.used < minute.limit - minute.used ? day : minute;
   return {
@@ -72,7 +79,10 @@ export function decideRateLimit(counts: KeyCounts, now: number, limits: RateLimi
       resetSeconds: Math.ceil(shown.end / 1000),
       retryAfterSeconds: 0,
     },
-    counts: { minute: { start: minute.start, used: minute.used }, day: { start: day.start, used: day.used } },
+    counts: {
+      minute: { start: minute.start, used: minute.used },
+      day: { start: day.start, used: day.used },
+    },
   };
 }
 
@@ -106,7 +116,13 @@ export class RateLimiter {
     for (const apiKeyId of this.dirty) {
       const counts = this.counts.get(apiKeyId);
       if (!counts) continue;
-      for (const kind of KINDS) rows.push({ apiKeyId, window: kind, windowStart: counts[kind].start, count: counts[kind].used });
+      for (const kind of KINDS)
+        rows.push({
+          apiKeyId,
+          window: kind,
+          windowStart: counts[kind].start,
+          count: counts[kind].used,
+        });
     }
     this.dirty.clear();
     try {

@@ -25,12 +25,18 @@ export const DEFAULT_MAIL_BUDGET_MS = 2500;
 /** A nodemailer SMTP transport from a URL such as `smtp://user:pass@host:587`. */
 export function createSmtpMailer(url: string, from: string = DEFAULT_MAIL_FROM): Mailer {
   // Per-step time-outs; the booking route's budget (an abort signal) bounds the whole send.
-  const transport = nodemailer.createTransport({ url, connectionTimeout: 3000, greetingTimeout: 3000, socketTimeout: 5000 });
+  const transport = nodemailer.createTransport({
+    url,
+    connectionTimeout: 3000,
+    greetingTimeout: 3000,
+    socketTimeout: 5000,
+  });
   return {
     async send(message, signal) {
       const info = await transport.sendMail({ from, ...message, signal });
       const to = message.to.toLowerCase();
-      if (!info.accepted.some((a) => a.toLowerCase() === to)) throw new Error('the transport did not accept the recipient');
+      if (!info.accepted.some((a) => a.toLowerCase() === to))
+        throw new Error('the transport did not accept the recipient');
     },
     close() {
       transport.close();
@@ -43,12 +49,18 @@ export function createSmtpMailer(url: string, from: string = DEFAULT_MAIL_FROM):
  * when the budget ran out first, after aborting the send, and with the mailer's error when it
  * failed. A mailer that ignores the signal is not waited for beyond the budget.
  */
-export async function sendWithinBudget(mailer: Mailer, message: MailMessage, budgetMs: number): Promise<void> {
+export async function sendWithinBudget(
+  mailer: Mailer,
+  message: MailMessage,
+  budgetMs: number,
+): Promise<void> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => {
-      const error = Object.assign(new Error(`not accepted within ${budgetMs} ms`), { code: 'EBUDGET' });
+      const error = Object.assign(new Error(`not accepted within ${budgetMs} ms`), {
+        code: 'EBUDGET',
+      });
       reject(error);
       controller.abort(error);
     }, budgetMs);

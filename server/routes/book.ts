@@ -1,5 +1,5 @@
 /**
- * POST /book with the Idempotency-Key extension of decisions.md. A keyed request is looked up,
+ * The book operation (POST) with the Idempotency-Key extension of decisions.md. A keyed request is looked up,
  * processed and its response recorded (a 201 with emailSent false) in ONE immediate
  * transaction, so a crash at any point leaves either nothing or a booking whose key replays it.
  * The confirmation mail is sent after the commit; while it is pending in this process the key
@@ -8,8 +8,9 @@
  * any lookup. The key's fingerprint is taken over the validated request (requestFingerprint).
  */
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { BookingRequestSchema, IdempotencyKeySchema } from '../../shared/api/schemas';
+import type { FastifyReply } from 'fastify';
+import { apiOperations } from '../../shared/api/operations';
+import { IdempotencyKeySchema } from '../../shared/api/schemas';
 import type { BookingRequest, BookingResponse } from '../../shared/api/schemas';
 import { createBooking, createBookingInTransaction } from '../booking/create-booking';
 import type { CreateBookingOutcome } from '../booking/create-booking';
@@ -24,6 +25,7 @@ import { describeZodError, errorBody } from '../http/envelope';
 import { confirmationMail } from '../mail/confirmation';
 import { sendWithinBudget } from '../mail/mailer';
 import type { RouteDeps } from './deps';
+import type { OperationRoute } from './operation-routes';
 
 interface Outcome {
   status: number;
@@ -113,14 +115,13 @@ async function withConfirmation(
   return createdOutcome({ ...outcome.data, emailSent });
 }
 
-export function registerBookRoute(app: FastifyInstance, deps: RouteDeps): void {
+export function bookRoute(deps: RouteDeps): OperationRoute {
   const { db } = deps;
   /** Keys whose booking committed and whose mail this process is still sending (decisions.md: 409). */
   const mailing = new Set<string>();
-  app.post(
-    '/book',
-    { preHandler: requireBookScope },
-    async (request, reply): Promise<FastifyReply> => {
+  return {
+    preHandler: requireBookScope,
+    handler: async (request, reply): Promise<FastifyReply> => {
       const apiKeyId = request.apiKey?.id;
       if (apiKeyId === undefined) return reply.code(401).send(errorBody('Unauthorized'));
       const header = request.headers['idempotency-key'];
@@ -136,7 +137,7 @@ export function registerBookRoute(app: FastifyInstance, deps: RouteDeps): void {
           );
       }
       // As with Stripe's keys: a request that fails validation never started, so nothing is recorded.
-      const parsed = BookingRequestSchema.safeParse(request.body);
+      const parsed = apiOperations.book.body.safeParse(request.body);
       if (!parsed.success)
         return reply
           .code(400)
@@ -201,7 +202,7 @@ export function registerBookRoute(app: FastifyInstance, deps: RouteDeps): void {
         mailing.delete(mailingId);
       }
     },
-  );
+  };
 }
 
 function inFlight(reply: FastifyReply): FastifyReply {

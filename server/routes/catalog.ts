@@ -1,16 +1,23 @@
-/** GET /services and GET /employees. */
-import type { FastifyInstance } from 'fastify';
-import type { Employee, Service } from '../../shared/api/schemas';
+/** getServices and getEmployees: the catalog. */
 import { listEmployees, listServices, toApiEmployee, toApiService } from '../db/catalog';
 import type { RouteDeps } from './deps';
+import type { OperationRoutes, SuccessAnswer } from './operation-routes';
 
-export function registerCatalogRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  app.get('/services', (): { success: true; data: Service[] } => ({
-    success: true,
-    data: listServices(deps.db).map(toApiService),
-  }));
-  app.get('/employees', (): { success: true; data: Employee[] } => ({
-    success: true,
-    data: listEmployees(deps.db).map(toApiEmployee),
-  }));
+export function catalogRoutes(
+  deps: RouteDeps,
+): Pick<OperationRoutes, 'getServices' | 'getEmployees'> {
+  return {
+    getServices: {
+      handler: (): SuccessAnswer<'getServices'> => ({
+        success: true,
+        data: listServices(deps.db).map(toApiService),
+      }),
+    },
+    getEmployees: {
+      handler: (): SuccessAnswer<'getEmployees'> => ({
+        success: true,
+        data: listEmployees(deps.db).map(toApiEmployee),
+      }),
+    },
+  };
 }

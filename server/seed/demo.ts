@@ -6,8 +6,6 @@ import type { ServerDb } from '../db/open';
 import type { NewEmployee, NewService } from '../db/catalog';
 import { upsertEmployee, upsertService } from '../db/catalog';
 
-export const DEMO_BUSINESS = { name: 'Salon Lindenhof', city: 'Berlin', timeZone: 'Europe/Berlin' } as const;
-
 const CUT = 'Haarschnitt';
 const COLOUR = 'Farbe & Pflege';
 
@@ -141,7 +139,13 @@ export const DEMO_EMPLOYEES = [
     // Monday to Friday 09:00-18:00 with lunch 12:30-13:15.
     weekly: weekdays('09:00', '18:00', [1, 2, 3, 4, 5]),
     breaks: weekdays('12:30', '13:15', [1, 2, 3, 4, 5]),
-    serviceIds: ['svc-damen-schnitt', 'svc-faerben', 'svc-straehnen', 'svc-kinder-schnitt', 'svc-dauerwelle'],
+    serviceIds: [
+      'svc-damen-schnitt',
+      'svc-faerben',
+      'svc-straehnen',
+      'svc-kinder-schnitt',
+      'svc-dauerwelle',
+    ],
   },
   {
     id: 'emp-mehmet',
@@ -190,7 +194,8 @@ export const DEMO_EMPLOYEES = [
 /** Loads the demo business; running it again leaves the same catalog (bookings are untouched). */
 export function seedDemo(db: ServerDb): void {
   db.transaction(() => {
-    for (const service of DEMO_SERVICES) upsertService(db, { ...service, features: [...service.features] });
+    for (const service of DEMO_SERVICES)
+      upsertService(db, { ...service, features: [...service.features] });
     for (const employee of DEMO_EMPLOYEES) {
       upsertEmployee(db, { ...employee, serviceIds: [...employee.serviceIds] });
     }

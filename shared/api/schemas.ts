@@ -99,7 +99,6 @@ export const CustomerSchema = z.object({
     .max(LIMITS.phoneMax)
     .regex(/^[0-9 +()\-/]+$/, 'digits, spaces and +()-/ only'),
 });
-export type Customer = z.infer<typeof CustomerSchema>;
 
 export const BookingRequestSchema = z.object({
   serviceId: Id,
@@ -160,7 +159,6 @@ export const RateLimitBodySchema = z.object({
   message: z.string(),
   retryAfter: z.number(),
 });
-export type RateLimitBody = z.infer<typeof RateLimitBodySchema>;
 
 /** Query parameters arrive as strings; these coerce and check them (server side). */
 export const AvailableDaysQuerySchema = z.object({
@@ -169,22 +167,17 @@ export const AvailableDaysQuerySchema = z.object({
   serviceId: Id.optional(),
   employeeId: Id.optional(),
 });
-export type AvailableDaysQuery = z.infer<typeof AvailableDaysQuerySchema>;
 
 export const AvailabilityQuerySchema = z.object({
   date: DateString,
   serviceId: Id,
   employeeId: Id.optional(),
 });
-export type AvailabilityQuery = z.infer<typeof AvailabilityQuerySchema>;
 
 /** `Idempotency-Key`: 1-255 visible ASCII characters (decisions.md). */
 export const IdempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,255}$/);
 
-/** Service duration in minutes (a service in hours is converted). */
-export function durationMinutes(service: Pick<Service, 'duration'>): number {
-  return service.duration.unit === 'hours' ? service.duration.value * 60 : service.duration.value;
-}
+export { durationMinutes } from './duration';
 
 /** `customer.email` style path of the first zod issue, for the 400 `error` text. */
 export function issuePath(error: z.ZodError): string {

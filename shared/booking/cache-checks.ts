@@ -24,7 +24,12 @@ export const CACHE_REFUSAL_MESSAGES: Record<CacheRefusal, string> = {
 };
 
 /** The first reason to refuse the request, or null when the cache knows nothing against it. */
-export function checkAgainstCache({ request, now, timeZone, catalog }: CacheCheckInput): CacheRefusal | null {
+export function checkAgainstCache({
+  request,
+  now,
+  timeZone,
+  catalog,
+}: CacheCheckInput): CacheRefusal | null {
   const today = todayIn(timeZone, now);
   // YYYY-MM-DD compares as text in calendar order.
   if (request.date < today) return 'date_past';

@@ -17,7 +17,12 @@ export interface Hold {
  * Whether [aStart, aEnd) and [bStart, bEnd) share a point. Half-open: touching intervals do
  * not overlap, and an empty interval overlaps nothing.
  */
-export function intervalsOverlap(aStart: number, aEnd: number, bStart: number, bEnd: number): boolean {
+export function intervalsOverlap(
+  aStart: number,
+  aEnd: number,
+  bStart: number,
+  bEnd: number,
+): boolean {
   return aStart < aEnd && bStart < bEnd && aStart < bEnd && bStart < aEnd;
 }
 
@@ -42,11 +47,17 @@ export function isSlotHeld(
  * The slots with every available slot whose employee holds an overlapping interval turned
  * unavailable with reason 'held'. Never makes a slot available; does not mutate its input.
  */
-export function applyHolds(slots: readonly TimeSlot[], date: string, durationMinutes: number, holds: readonly Hold[]): TimeSlot[] {
+export function applyHolds(
+  slots: readonly TimeSlot[],
+  date: string,
+  durationMinutes: number,
+  holds: readonly Hold[],
+): TimeSlot[] {
   const relevant = holds.filter((hold) => hold.date === date);
   return slots.map((slot) => {
     if (!slot.available || slot.employeeId === undefined) return { ...slot };
-    if (!isSlotHeld(date, slot.time, slot.employeeId, durationMinutes, relevant)) return { ...slot };
+    if (!isSlotHeld(date, slot.time, slot.employeeId, durationMinutes, relevant))
+      return { ...slot };
     return { time: slot.time, available: false, reason: 'held' };
   });
 }

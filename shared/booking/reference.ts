@@ -4,7 +4,10 @@
  * digits, upper case), so every booking queued before it existed keeps the code its customer saw.
  */
 export function bookingReference(localId: string): string {
-  return localId.replace(/[^a-zA-Z0-9]/g, '').slice(-8).toUpperCase();
+  return localId
+    .replace(/[^a-zA-Z0-9]/g, '')
+    .slice(-8)
+    .toUpperCase();
 }
 
 export interface SearchableBooking {
@@ -12,30 +15,50 @@ export interface SearchableBooking {
   appointmentNumber: string | null;
   /** Null once retention erased the customer's data: an erased name is never matched. */
   customerName: string | null;
+  /** The customer's e-mail and phone (staff sessions only; null once erased). */
+  customerEmail?: string | null;
+  customerPhone?: string | null;
 }
 
-/** Case-insensitive, accents kept; punctuation such as the hyphen of "A-000123" is optional. */
-const fold = (text: string): string => text.normalize('NFC').toLocaleLowerCase('und').trim();
-const compact = (text: string): string => fold(text).replace(/[\s\-_.]/g, '');
+/**
+ * A phone number typed by staff matches by its digits: "0171 555-1234" finds "+49 171 5551234"
+ * (leading zeros aside, at least 4 digits, only phone characters typed).
+ */
+function phoneMatches(phone: string, query: string): boolean {
+  if (!/^[\d\s+()\-/.]+$/.test(query)) return false;
+  const wanted = query.replace(/\D/g, '').replace(/^0+/, '');
+  return wanted.length >= 4 && phone.replace(/\D/g, '').includes(wanted);
+}
 
 /**
- * Whether a booking matches what staff typed: a prefix of its reference, of its appointment
- * number (once sent), of the customer's full name or of any word of it. An empty query matches all.
+ * Text as staff search compares it: case and accents folded ("Müller" -> "muller"), runs of
+ * spaces as one. The one search of the app: the core's listBookings query and the screen's list.
+ */
+export function foldForSearch(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** Punctuation and spaces are optional: "A-000123", "a000123" and "000123" all find A-000123. */
+const compact = (folded: string): string => folded.replace(/[\s\-_.]/g, '');
+
+/**
+ * Whether a booking matches what staff typed: anywhere in its reference, its appointment number
+ * (once sent), the customer's name or e-mail, case and accents folded, or the customer's phone
+ * by its digits. An empty query matches all.
  */
 export function matchesBookingQuery(booking: SearchableBooking, query: string): boolean {
-  const q = fold(query);
-  if (q === '') return true;
-  const qc = compact(query);
-  if (qc !== '' && compact(booking.reference).startsWith(qc)) return true;
-  if (booking.appointmentNumber !== null && qc !== '') {
-    const number = compact(booking.appointmentNumber);
-    // "A-000123", "a000123" and "000123" all find A-000123.
-    if (number.startsWith(qc) || number.replace(/^[a-z]+/, '').startsWith(qc)) return true;
-  }
-  if (booking.customerName !== null) {
-    const name = fold(booking.customerName);
-    if (name.startsWith(q)) return true;
-    if (name.split(/\s+/).some((word) => word.startsWith(q))) return true;
-  }
-  return false;
+  const wanted = foldForSearch(query);
+  if (wanted === '') return true;
+  if (booking.customerPhone && phoneMatches(booking.customerPhone, wanted)) return true;
+  if (booking.customerEmail && foldForSearch(booking.customerEmail).includes(wanted)) return true;
+  const wantedCompact = compact(wanted);
+  const fields = [
+    booking.reference,
+    booking.appointmentNumber ?? '',
+    booking.customerName ?? '',
+  ].map(foldForSearch);
+  return fields.some(
+    (field) =>
+      field.includes(wanted) || (wantedCompact !== '' && compact(field).includes(wantedCompact)),
+  );
 }

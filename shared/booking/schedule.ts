@@ -1,7 +1,7 @@
 /**
  * Employees' weekly schedules as wall-minute ranges, parsed once per computation (once per
  * frozen schedule object, see indexEmployee) so that the per-day and per-slot loops of
- * availability.ts do no string work.
+ * the availability modules (day-context.ts, employee-choice.ts) do no string work.
  */
 import { toMinutes } from './time';
 import type { EmployeeSchedule, WallInterval, Weekday } from './types';
@@ -27,7 +27,13 @@ export function parseRanges(intervals: readonly WallInterval[] | undefined): Min
     const start = toMinutes(interval.start);
     const end = toMinutes(interval.end);
     // Malformed or empty intervals are ignored rather than thrown on: this runs per request.
-    if (Number.isInteger(start) && Number.isInteger(end) && start >= 0 && end <= 1440 && start < end) {
+    if (
+      Number.isInteger(start) &&
+      Number.isInteger(end) &&
+      start >= 0 &&
+      end <= 1440 &&
+      start < end
+    ) {
       ranges.push([start, end]);
     }
   }
@@ -35,7 +41,10 @@ export function parseRanges(intervals: readonly WallInterval[] | undefined): Min
 }
 
 /** Each range minus every cut; pieces stay separate (a slot must fit inside one piece). */
-export function subtractRanges(ranges: readonly MinuteRange[], cuts: readonly MinuteRange[]): MinuteRange[] {
+export function subtractRanges(
+  ranges: readonly MinuteRange[],
+  cuts: readonly MinuteRange[],
+): MinuteRange[] {
   let pieces: MinuteRange[] = [...ranges];
   for (const [cutStart, cutEnd] of cuts) {
     const next: MinuteRange[] = [];
@@ -92,7 +101,8 @@ function isScheduleFrozen(employee: EmployeeSchedule): boolean {
   for (const week of [employee.weekly, employee.breaks]) {
     if (!Object.isFrozen(week)) return false;
     for (const intervals of Object.values(week)) {
-      if (!Object.isFrozen(intervals) || !intervals.every((interval) => Object.isFrozen(interval))) return false;
+      if (!Object.isFrozen(intervals) || !intervals.every((interval) => Object.isFrozen(interval)))
+        return false;
     }
   }
   return true;
@@ -121,5 +131,7 @@ export function candidateEmployees(
   employeeId: string | undefined,
 ): EmployeeSchedule[] {
   const anyone = employeeId === undefined || employeeId === 'any';
-  return employees.filter((e) => e.serviceIds.includes(serviceId) && (anyone || e.id === employeeId));
+  return employees.filter(
+    (e) => e.serviceIds.includes(serviceId) && (anyone || e.id === employeeId),
+  );
 }

@@ -202,7 +202,8 @@ let lastToday: TodayCache | undefined;
  */
 export function todayIn(timeZone: string, now: number): string {
   const hit = lastToday;
-  if (hit !== undefined && hit.timeZone === timeZone && now >= hit.fromMs && now < hit.toMs) return hit.date;
+  if (hit !== undefined && hit.timeZone === timeZone && now >= hit.fromMs && now < hit.toMs)
+    return hit.date;
   const date = instantToWall(now, timeZone).date;
   const clock = dayClock(date, timeZone);
   if (uniformClocks.has(clock)) {
@@ -232,7 +233,9 @@ export function toMinutes(time: string): number {
 }
 
 /** The wall times of one day, 0..1440, built once: slot lists format one per slot. */
-const WALL_TIMES: readonly string[] = Array.from({ length: 1441 }, (_, minutes) => formatMinutes(minutes));
+const WALL_TIMES: readonly string[] = Array.from({ length: 1441 }, (_, minutes) =>
+  formatMinutes(minutes),
+);
 
 function formatMinutes(minutes: number): string {
   return `${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}`;

@@ -58,11 +58,4 @@ export interface DayQuery {
 }
 
 /** Why a slot cannot be booked by its nature (400) or because it is taken (409). */
-export type SlotProblem =
-  | 'past'
-  | 'notice'
-  | 'horizon'
-  | 'grid'
-  | 'hours'
-  | 'service'
-  | 'taken';
+export type SlotProblem = 'past' | 'notice' | 'horizon' | 'grid' | 'hours' | 'service' | 'taken';

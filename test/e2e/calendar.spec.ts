@@ -4,14 +4,36 @@
  * and page share each fixed instant (support/stack.ts), so the run does not depend on the date
  * or the zone of the machine.
  */
-import { CUSTOMER, chooseSlot, fillDetails, firstFreeSlot, kioskToday, start } from './support/flow';
+import {
+  CUSTOMER,
+  chooseSlot,
+  fillDetails,
+  firstFreeSlot,
+  kioskToday,
+  start,
+} from './support/flow';
 import { onScreen } from './support/screens';
 import { expect, openKiosk, setUpKiosk, test } from './support/stack';
 
 const DAYS = [
-  { name: 'the last evening of November (19:30)', at: '2026-11-30T18:30:00Z', today: '2026-11-30', opensNextMonth: true },
-  { name: 'the spring-forward day (2026-03-29, 10:00 CEST)', at: '2026-03-29T08:00:00Z', today: '2026-03-29', opensNextMonth: false },
-  { name: 'the fall-back day (2026-10-25, 10:00 CET)', at: '2026-10-25T09:00:00Z', today: '2026-10-25', opensNextMonth: false },
+  {
+    name: 'the last evening of November (19:30)',
+    at: '2026-11-30T18:30:00Z',
+    today: '2026-11-30',
+    opensNextMonth: true,
+  },
+  {
+    name: 'the spring-forward day (2026-03-29, 10:00 CEST)',
+    at: '2026-03-29T08:00:00Z',
+    today: '2026-03-29',
+    opensNextMonth: false,
+  },
+  {
+    name: 'the fall-back day (2026-10-25, 10:00 CET)',
+    at: '2026-10-25T09:00:00Z',
+    today: '2026-10-25',
+    opensNextMonth: false,
+  },
 ] as const;
 
 for (const day of DAYS) {
@@ -34,8 +56,14 @@ for (const day of DAYS) {
       await onScreen(page, 'review');
       await page.getByRole('button', { name: 'Book now' }).click();
       await onScreen(page, 'confirmation');
-      const [booking] = (await kiosk.call('listBookings')) as { state: string; request: { date: string; time: string; customer: { email: string } } }[];
-      expect(booking).toMatchObject({ state: 'sent', request: { date: choice.date, time: choice.time, customer: { email: CUSTOMER.email } } });
+      const [booking] = (await kiosk.call('listBookings')) as {
+        state: string;
+        request: { date: string; time: string; customer: { email: string } };
+      }[];
+      expect(booking).toMatchObject({
+        state: 'sent',
+        request: { date: choice.date, time: choice.time, customer: { email: CUSTOMER.email } },
+      });
     });
   });
 }

@@ -8,7 +8,15 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { CUSTOMER, eventually, firstFreeSlot, typeCustomerAndBook } from './support/flow';
 import { SCREENSHOT_DIR, expectAccessible, expectTouchTargets, onScreen } from './support/screens';
-import { API_KEY, STAFF_PIN, expect, openKioskAt, setUpKiosk, test, type Kiosk } from './support/stack';
+import {
+  API_KEY,
+  STAFF_PIN,
+  expect,
+  openKioskAt,
+  setUpKiosk,
+  test,
+  type Kiosk,
+} from './support/stack';
 
 test.use({ kioskOptions: { mode: 'counter' }, viewport: { width: 1920, height: 1080 } });
 
@@ -19,7 +27,10 @@ async function unlock(page: Page, kiosk: Kiosk): Promise<void> {
   await onScreen(page, 'counter-booking');
 }
 
-test('a counter booking on one screen: service, time, typing, Enter (<= 4 taps)', async ({ page, kiosk }) => {
+test('a counter booking on one screen: service, time, typing, Enter (<= 4 taps)', async ({
+  page,
+  kiosk,
+}) => {
   await setUpKiosk(kiosk);
   const choice = await firstFreeSlot(kiosk);
   await unlock(page, kiosk);
@@ -31,7 +42,8 @@ test('a counter booking on one screen: service, time, typing, Enter (<= 4 taps)'
 
   await tap(`.desk-choice:text-is("${choice.serviceTitle}")`);
   const day = page.locator(`.desk-day[data-date="${choice.date}"]`);
-  if ((await day.getAttribute('aria-pressed')) !== 'true') await tap(`.desk-day[data-date="${choice.date}"]`);
+  if ((await day.getAttribute('aria-pressed')) !== 'true')
+    await tap(`.desk-day[data-date="${choice.date}"]`);
   await tap(`.desk-slot[data-time="${choice.time}"]`);
   // Choosing a time puts the cursor in the name field: the rest is typing.
   await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
@@ -39,8 +51,14 @@ test('a counter booking on one screen: service, time, typing, Enter (<= 4 taps)'
 
   await expect(page.getByText(/^Booked: [A-Z]-\d{6,}/)).toBeVisible();
   expect(taps).toBeLessThanOrEqual(4);
-  const [booking] = (await kiosk.call('listBookings')) as { state: string; request: { date: string; time: string; customer: { email: string } } }[];
-  expect(booking).toMatchObject({ state: 'sent', request: { date: choice.date, time: choice.time, customer: { email: CUSTOMER.email } } });
+  const [booking] = (await kiosk.call('listBookings')) as {
+    state: string;
+    request: { date: string; time: string; customer: { email: string } };
+  }[];
+  expect(booking).toMatchObject({
+    state: 'sent',
+    request: { date: choice.date, time: choice.time, customer: { email: CUSTOMER.email } },
+  });
   // Ready for the next customer: empty fields, the booked time gone from the grid.
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
   await expect(page.locator(`.desk-slot[data-time="${choice.time}"]`)).toBeDisabled();
@@ -63,7 +81,8 @@ test('a counter booking on one screen: service, time, typing, Enter (<= 4 taps)'
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const shot = join(SCREENSHOT_DIR, 'counter-booking.png');
   await page.screenshot({ path: shot });
-  if (process.env.FRONTDESK_UPDATE_DOCS) copyFileSync(shot, join('docs', 'screenshots', 'counter-booking.png'));
+  if (process.env.FRONTDESK_UPDATE_DOCS)
+    copyFileSync(shot, join('docs', 'screenshots', 'counter-booking.png'));
 });
 
 test('bookings: search and filter; discard asks first and can be undone; a rebooked row links to its new booking', async ({
@@ -76,17 +95,29 @@ test('bookings: search and filter; discard asks first and can be undone; a reboo
   await kiosk.call('getTimeSlots', { date: choice.date, serviceId: choice.serviceId });
   // A booking queued while the API fails, whose slot someone else takes meanwhile: rejected.
   stack.proxy.setMode('500');
-  const slots = (await kiosk.call('getTimeSlots', { date: choice.date, serviceId: choice.serviceId })) as {
+  const slots = (await kiosk.call('getTimeSlots', {
+    date: choice.date,
+    serviceId: choice.serviceId,
+  })) as {
     timeSlots: { time: string; employeeId?: string }[];
   };
   const employeeId = slots.timeSlots.find((slot) => slot.time === choice.time)?.employeeId ?? '';
-  const request = { serviceId: choice.serviceId, employeeId, date: choice.date, time: choice.time, customer: CUSTOMER };
+  const request = {
+    serviceId: choice.serviceId,
+    employeeId,
+    date: choice.date,
+    time: choice.time,
+    customer: CUSTOMER,
+  };
   const queued = (await kiosk.call('createBooking', request)) as { localId: string; state: string };
   expect(queued.state).toBe('queued');
   const other = await fetch(`${stack.server.url}/api/public/booking/book`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${API_KEY}` },
-    body: JSON.stringify({ ...request, customer: { name: 'Other', email: 'other@example.com', phone: '0301111' } }),
+    body: JSON.stringify({
+      ...request,
+      customer: { name: 'Other', email: 'other@example.com', phone: '0301111' },
+    }),
   });
   expect(other.status).toBe(201);
   stack.proxy.setMode('pass');
@@ -138,7 +169,9 @@ test('bookings: search and filter; discard asks first and can be undone; a reboo
   await expect(page.getByText(/Booking again for Eva Muster/)).toBeVisible();
   await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(CUSTOMER.email);
   await expect(page.locator(`.desk-slot[data-time="${choice.time}"]`)).toBeDisabled();
-  const catalog = (await kiosk.call('getCatalog')) as { employees: { _id: string; name: string }[] };
+  const catalog = (await kiosk.call('getCatalog')) as {
+    employees: { _id: string; name: string }[];
+  };
   const person = catalog.employees.find((employee) => employee._id === employeeId)?.name ?? '';
   const chip = page.locator('.desk-when .chip-row .chip', { hasText: person });
   if ((await chip.count()) > 0) await expect(chip).toHaveAttribute('aria-pressed', 'true');
@@ -160,5 +193,6 @@ test('bookings: search and filter; discard asks first and can be undone; a reboo
   // The README's picture of the bookings list (FRONTDESK_UPDATE_DOCS=1 copies it into docs/).
   const shot = join(SCREENSHOT_DIR, 'counter-bookings.png');
   await page.screenshot({ path: shot });
-  if (process.env.FRONTDESK_UPDATE_DOCS) copyFileSync(shot, join('docs', 'screenshots', 'counter-bookings.png'));
+  if (process.env.FRONTDESK_UPDATE_DOCS)
+    copyFileSync(shot, join('docs', 'screenshots', 'counter-bookings.png'));
 });

@@ -5,6 +5,7 @@ import {
   fillDetails,
   firstFreeSlot,
   start,
+  takeSlotOnServer,
 } from './support/flow';
 import { expectAccessible, onScreen, review } from './support/screens';
 import { STAFF_PIN, expect, openKiosk, setUpKiosk, test } from './support/stack';
@@ -68,7 +69,9 @@ test('a queued booking whose slot went meanwhile ends rejected; staff rebook it 
   stack,
 }) => {
   await setUpKiosk(kiosk);
-  const choice = await firstFreeSlot(kiosk);
+  // Room for the rebooking: the same person free at other times that day (a 45-minute booking
+  // also blocks the two times before it).
+  const choice = await firstFreeSlot(kiosk, 0, 5);
   await openKiosk(page, kiosk);
   stack.proxy.setMode('500'); // a clean failure: the kiosk knows the API created nothing
   await start(page);
@@ -83,18 +86,7 @@ test('a queued booking whose slot went meanwhile ends rejected; staff rebook it 
   const [queued] = (await kiosk.call('listBookings')) as (LocalBookingView & {
     request: { employeeId: string };
   })[];
-  const response = await fetch(`${stack.server.url}/api/public/booking/book`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer e2e-book-key-0001' },
-    body: JSON.stringify({
-      serviceId: choice.serviceId,
-      employeeId: queued?.request.employeeId,
-      date: choice.date,
-      time: choice.time,
-      customer: { name: 'Other', email: 'other@example.com', phone: '0301111' },
-    }),
-  });
-  expect(response.status).toBe(201);
+  await takeSlotOnServer(stack, choice, queued?.request.employeeId);
   stack.proxy.setMode('pass');
 
   await page.getByRole('button', { name: 'Staff' }).click();
@@ -112,6 +104,12 @@ test('a queued booking whose slot went meanwhile ends rejected; staff rebook it 
   // Issue 9: staff rebook on the one-screen counter booking, the old time gone.
   await onScreen(page, 'counter-booking');
   await expect(page.locator(`.desk-slot[data-time="${choice.time}"]`)).toBeDisabled();
+  // Portrait: the times keep their room (the customer form goes below them, not over them).
+  const times = await page.locator('.desk-slots').boundingBox();
+  const form = await page.locator('.desk-customer').boundingBox();
+  expect(times?.width).toBeGreaterThan(400);
+  expect(form && times && form.y >= times.y + times.height).toBe(true);
+  await page.screenshot({ path: 'test-results/screenshots/staff-rebook-portrait.png' });
   await page.locator('.desk-slot:not([disabled])').first().click();
   await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(CUSTOMER.email);
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(CUSTOMER.name);
@@ -121,7 +119,7 @@ test('idle timeout warns, then returns to the start and clears every personal fi
   page,
   kiosk,
 }) => {
-  await setUpKiosk(kiosk, { idleTimeoutSec: 15 });
+  await setUpKiosk(kiosk, { idleTimeoutSec: 30 });
   const choice = await firstFreeSlot(kiosk);
   await openKiosk(page, kiosk);
   await start(page);
@@ -129,12 +127,13 @@ test('idle timeout warns, then returns to the start and clears every personal fi
   await fillDetails(page);
   await page.getByLabel('Notes (optional)').fill('Please call me');
 
-  // The page's clock moves on; nobody waits 15 real seconds.
-  await page.clock.runFor(12_000);
+  // The page's clock moves on; nobody waits 30 real seconds. The warning shows for the last 10 s:
+  // reached 1 s in, it leaves a slow machine 9 s of real time for axe to read it.
+  await page.clock.runFor(21_000);
   await expect(page.getByRole('alertdialog')).toBeVisible();
   await expect(page.getByRole('alertdialog')).toContainText(/cleared in \d+ s/);
   await expectAccessible(page, 'idle warning');
-  await page.clock.runFor(4_000);
+  await page.clock.runFor(10_000);
   await onScreen(page, 'start');
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
 
@@ -145,7 +144,7 @@ test('idle timeout warns, then returns to the start and clears every personal fi
   }
 });
 
-test('first run with a remote upstream: customers see "being set up"; the printed setup code sets the staff PIN', async ({
+test('first run with a remote upstream: customers see "being set up"; a wrong setup code is refused before the PIN is asked; the printed code sets the staff PIN', async ({
   page,
   kiosk,
 }) => {
@@ -159,23 +158,32 @@ test('first run with a remote upstream: customers see "being set up"; the printe
   await review(page, 'setup-pending', 'setup-pending');
   // Neither a PIN check nor a settings change can set the first PIN.
   await expect(kiosk.call('verifyStaffPin', { pin: STAFF_PIN })).resolves.toEqual({ valid: false });
-  await expect(kiosk.call('updateSettings', { session: 'x'.repeat(43), newPin: STAFF_PIN })).rejects.toThrow(/unauthorized/);
+  await expect(
+    kiosk.call('updateSettings', { session: 'x'.repeat(43), newPin: STAFF_PIN }),
+  ).rejects.toThrow(/unauthorized/);
 
   await page.getByRole('button', { name: 'Staff' }).click();
   await page.getByLabel(/setup code/i).fill('AAAA-AAAA');
   await page.getByRole('button', { name: 'Continue' }).click();
+  // A wrong code is refused before the PIN is asked for.
+  await expect(
+    page.getByText('This setup code is not right. Please check it and try again.'),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Choose a staff PIN' })).toHaveCount(0);
+  await expect(page.getByLabel(/setup code/i)).toBeVisible();
   const choosePin = async (): Promise<void> => {
     await expect(page.getByRole('heading', { name: 'Choose a staff PIN' })).toBeVisible();
-    for (const digit of STAFF_PIN) await page.locator('.keypad').getByRole('button', { name: digit, exact: true }).click();
+    for (const digit of STAFF_PIN)
+      await page.locator('.keypad').getByRole('button', { name: digit, exact: true }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByLabel('Enter the same PIN again').fill(STAFF_PIN);
     await page.getByRole('button', { name: 'Unlock' }).click();
   };
-  await choosePin();
-  await expect(page.getByText('This setup code is not right. Please check it and try again.')).toBeVisible();
   await page.getByLabel(/setup code/i).fill(kiosk.setupCode?.toLowerCase() ?? '');
   await page.getByRole('button', { name: 'Continue' }).click();
   await choosePin();
+  // The PIN check before any PIN existed and the wrong setup code: staff are told once they are in.
+  await expect(page.getByTestId('failed-pins')).toContainText('since the last staff login: 2.');
   await review(page, 'outbox', 'staff-outbox');
   await expect(page.getByText(/Demo mode/)).toHaveCount(0);
   expect(await kiosk.call('getSettings')).toMatchObject({ pinSet: true });
@@ -195,9 +203,13 @@ test('first run with a remote upstream: customers see "being set up"; the printe
   await page.getByLabel('Enter the staff PIN').fill(STAFF_PIN);
   await page.getByRole('button', { name: 'Unlock' }).click();
   await onScreen(page, 'staff');
+  await expect(page.getByTestId('failed-pins')).toContainText('since the last staff login: 1.');
 });
 
-test('staff are locked out after the staff idle time, with their own warning', async ({ page, kiosk }) => {
+test('staff are locked out after the staff idle time, with their own warning', async ({
+  page,
+  kiosk,
+}) => {
   await setUpKiosk(kiosk, { staffIdleTimeoutSec: 60 }); // the page's clock is installed by the fixture
   await page.setViewportSize({ width: 1920, height: 1080 });
   await openKiosk(page, kiosk);
@@ -217,17 +229,25 @@ test('staff are locked out after the staff idle time, with their own warning', a
 test.describe('the embedded demo', () => {
   test.use({ kioskOptions: { upstreamUrl: null } });
 
-  test('first run opens at once; the first PIN needs no code and staff see it is the demo', async ({ page, kiosk }) => {
-    expect(kiosk.setupCode).toBeNull();
+  test('first run opens at once; the first PIN needs the printed code too and staff see it is the demo', async ({
+    page,
+    kiosk,
+  }) => {
+    expect(kiosk.setupCode).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/);
     await openKiosk(page, kiosk);
     await page.locator('.top-bar button[lang="en"]').click();
     await page.getByRole('button', { name: 'Staff' }).click();
+    await page.getByLabel(/setup code/i).fill(kiosk.setupCode ?? '');
+    await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { name: 'Choose a staff PIN' })).toBeVisible();
-    for (const digit of STAFF_PIN) await page.locator('.keypad').getByRole('button', { name: digit, exact: true }).click();
+    for (const digit of STAFF_PIN)
+      await page.locator('.keypad').getByRole('button', { name: digit, exact: true }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByLabel('Enter the same PIN again').fill(STAFF_PIN);
     await page.getByRole('button', { name: 'Unlock' }).click();
-    await expect(page.getByText(/Demo mode: this kiosk books with built-in demo data/)).toBeVisible();
+    await expect(
+      page.getByText(/Demo mode: this kiosk books with built-in demo data/),
+    ).toBeVisible();
     await expectAccessible(page, 'staff-demo');
   });
 });

@@ -8,15 +8,27 @@ import { CUSTOMER, eventually, firstFreeSlot, type SlotChoice } from './support/
 import { SCREENSHOT_DIR, expectAccessible, expectTouchTargets, onScreen } from './support/screens';
 import { STAFF_PIN, expect, setUpKiosk, test } from './support/stack';
 
-const DISPLAY_RULES = ['color-contrast', 'link-in-text-block', 'scrollable-region-focusable', 'avoid-inline-spacing', 'css-orientation-lock', 'meta-viewport'];
+const DISPLAY_RULES = [
+  'color-contrast',
+  'link-in-text-block',
+  'scrollable-region-focusable',
+  'avoid-inline-spacing',
+  'css-orientation-lock',
+  'meta-viewport',
+];
 const SETTLED = `document.getAnimations().every((animation) => animation.playState !== 'running')`;
 
 /** Service -> day -> time, by data attributes (the labels are in the screen's language). */
-async function toTime(page: Page, choice: SlotChoice, check: (screen: string) => Promise<void>): Promise<void> {
+async function toTime(
+  page: Page,
+  choice: SlotChoice,
+  check: (screen: string) => Promise<void>,
+): Promise<void> {
   await page.locator('.service-main', { hasText: choice.serviceTitle }).click();
   await check('day');
   // The day screen opens on today's month (on the kiosk's fixed clock), or skips by itself to the next.
-  if (choice.nextMonth && choice.monthOpens) await page.locator('.calendar-head button').last().click();
+  if (choice.nextMonth && choice.monthOpens)
+    await page.locator('.calendar-head button').last().click();
   await page.locator(`[data-date="${choice.date}"]`).click();
   await check('time');
 }
@@ -28,7 +40,11 @@ async function setDisplay(page: Page, on: boolean): Promise<void> {
     if ((await button.getAttribute('aria-pressed')) !== String(on)) await button.click();
     await expect(button).toHaveAttribute('aria-pressed', String(on));
   }
-  await expect(page.locator('html')).toHaveClass(on ? /large-text.*high-contrast|high-contrast.*large-text/ : /^(?!.*(large-text|high-contrast)).*$/);
+  await expect(page.locator('html')).toHaveClass(
+    on
+      ? /large-text.*high-contrast|high-contrast.*large-text/
+      : /^(?!.*(large-text|high-contrast)).*$/,
+  );
 }
 
 /** axe and touch targets on the current screen, then axe again with larger text and high contrast. */
@@ -46,7 +62,10 @@ function screenCheck(page: Page, language: LanguageCode) {
   };
 }
 
-test('Arabic walk-in end to end: right to left, an Arabic name typed on the on-screen keyboard, booked', async ({ page, kiosk }) => {
+test('Arabic walk-in end to end: right to left, an Arabic name typed on the on-screen keyboard, booked', async ({
+  page,
+  kiosk,
+}) => {
   const ar = await languageResources('ar');
   await setUpKiosk(kiosk);
   const choice = await firstFreeSlot(kiosk);
@@ -77,12 +96,14 @@ test('Arabic walk-in end to end: right to left, an Arabic name typed on the on-s
   await expect(page.locator('.field-active #field-name')).toHaveCount(1); // the keyboard types here
   const keyboard = page.getByTestId('on-screen-keyboard');
   await expect(keyboard).toHaveAttribute('dir', 'ltr');
-  for (const letter of ['أ', 'ح', 'م', 'د']) await keyboard.locator(`[data-skbtn="${letter}"]`).click();
+  for (const letter of ['أ', 'ح', 'م', 'د'])
+    await keyboard.locator(`[data-skbtn="${letter}"]`).click();
   await keyboard.locator('[data-skbtn="{space}"]').click();
   // A Latin surname through the layout switch.
   await keyboard.locator('[data-skbtn="{script}"]').click();
   await keyboard.locator('[data-skbtn="{shift}"]').click();
-  for (const letter of ['K', 'a', 'y', 'a']) await keyboard.locator(`[data-skbtn="${letter}"]`).click();
+  for (const letter of ['K', 'a', 'y', 'a'])
+    await keyboard.locator(`[data-skbtn="${letter}"]`).click();
   await expect(page.getByLabel(ar.details.name, { exact: true })).toHaveValue('أحمد Kaya');
   await keyboard.locator('[data-skbtn="{enter}"]').click(); // to the e-mail field, e-mail keys
   await expect(keyboard).toHaveAttribute('data-layer', 'email');
@@ -98,7 +119,10 @@ test('Arabic walk-in end to end: right to left, an Arabic name typed on the on-s
   await expect(page.getByTestId('appointment-number')).toHaveText(/^[A-Z]-\d{6,}$/);
   await expect(page.locator('img.qr')).toHaveAttribute('src', /^data:image\/png;base64,/);
   await eventually(async () => {
-    const [booking] = (await kiosk.call('listBookings')) as { state: string; request: { customer: { name: string } } }[];
+    const [booking] = (await kiosk.call('listBookings')) as {
+      state: string;
+      request: { customer: { name: string } };
+    }[];
     return booking?.state === 'sent' && booking.request.customer.name === 'أحمد Kaya';
   });
   // The next customer starts in the shop's language again, left to right.
@@ -107,7 +131,10 @@ test('Arabic walk-in end to end: right to left, an Arabic name typed on the on-s
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
 });
 
-test('a screen token the browser shell refuses is a message for staff, not "cannot be reached"', async ({ page, kiosk }) => {
+test('a screen token the browser shell refuses is a message for staff, not "cannot be reached"', async ({
+  page,
+  kiosk,
+}) => {
   const en = await languageResources('en');
   await page.goto(`${kiosk.web.url}/#token=not-the-token`);
   await expect(page.getByRole('alert')).toHaveText(en.app.refused);
@@ -117,7 +144,10 @@ test('a screen token the browser shell refuses is a message for staff, not "cann
 // One pass over every screen per language, each screen also with larger text and high
 // contrast; the server and fault proxy are the worker's, each language gets a fresh kiosk.
 for (const [index, language] of LANGUAGES.entries()) {
-  test(`every screen in ${language} passes axe (serious, critical), also with larger text and high contrast`, async ({ page, kiosk }) => {
+  test(`every screen in ${language} passes axe (serious, critical), also with larger text and high contrast`, async ({
+    page,
+    kiosk,
+  }) => {
     test.setTimeout(300_000); // 1.5-3 min per language measured here (load average 13-24 on 2 cores)
     const strings: Resources = await languageResources(language);
     await setUpKiosk(kiosk, { language });
@@ -165,7 +195,11 @@ for (const [index, language] of LANGUAGES.entries()) {
     // A wrong value gets our message, in this language.
     await page.getByLabel(strings.settings.idleTimeout).fill('5');
     await page.getByRole('button', { name: strings.settings.save, exact: true }).click();
-    await expect(page.getByText(strings.settings.errors.range.replace('{{min}}', '15').replace('{{max}}', '600'))).toBeVisible();
+    await expect(
+      page.getByText(
+        strings.settings.errors.range.replace('{{min}}', '15').replace('{{max}}', '600'),
+      ),
+    ).toBeVisible();
     await check('settings');
     await page.getByRole('tab', { name: strings.staff.tabs.booking }).click();
     await check('counter-booking'); // the staff's one-screen booking

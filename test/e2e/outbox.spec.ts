@@ -7,7 +7,16 @@ import Database from 'better-sqlite3';
 import { addDays } from '../../shared/booking/time';
 import { firstFreeSlot } from './support/flow';
 import { onScreen } from './support/screens';
-import { API_KEY, STAFF_PIN, expect, openKiosk, setUpKiosk, test, type Kiosk, type Stack } from './support/stack';
+import {
+  API_KEY,
+  STAFF_PIN,
+  expect,
+  openKiosk,
+  setUpKiosk,
+  test,
+  type Kiosk,
+  type Stack,
+} from './support/stack';
 
 interface LocalBookingView {
   localId: string;
@@ -22,7 +31,11 @@ interface FreeSlot {
   employeeId?: string;
 }
 
-const customer = (name: string) => ({ name, email: `${name.toLowerCase().replace(' ', '.')}@example.com`, phone: '+49 30 1234567' });
+const customer = (name: string) => ({
+  name,
+  email: `${name.toLowerCase().replace(' ', '.')}@example.com`,
+  phone: '+49 30 1234567',
+});
 
 async function bookDirectly(stack: Stack, body: unknown): Promise<void> {
   const response = await fetch(`${stack.server.url}/api/public/booking/book`, {
@@ -41,25 +54,39 @@ async function bookings(kiosk: Kiosk): Promise<LocalBookingView[]> {
  * Two free slots an hour apart on one day, from the first free slot on: the worker's server is
  * shared by the tests before this one, so a day may have fewer left than it started with.
  */
-async function twoFreeSlots(kiosk: Kiosk): Promise<{ choice: { serviceId: string; date: string }; first: FreeSlot; second: FreeSlot }> {
+async function twoFreeSlots(
+  kiosk: Kiosk,
+): Promise<{ choice: { serviceId: string; date: string }; first: FreeSlot; second: FreeSlot }> {
   const choice = await firstFreeSlot(kiosk);
   for (let offset = 0; offset < 14; offset += 1) {
     const date = addDays(choice.date, offset);
-    const day = (await kiosk.call('getTimeSlots', { date, serviceId: choice.serviceId })) as { timeSlots: FreeSlot[] };
-    const free = day.timeSlots.filter((s) => s.available && s.employeeId && (offset > 0 || s.time >= choice.time));
+    const day = (await kiosk.call('getTimeSlots', { date, serviceId: choice.serviceId })) as {
+      timeSlots: FreeSlot[];
+    };
+    const free = day.timeSlots.filter(
+      (s) => s.available && s.employeeId && (offset > 0 || s.time >= choice.time),
+    );
     const [first, second] = free.filter((_, i) => i % 4 === 0);
-    if (first?.employeeId && second?.employeeId) return { choice: { serviceId: choice.serviceId, date }, first, second };
+    if (first?.employeeId && second?.employeeId)
+      return { choice: { serviceId: choice.serviceId, date }, first, second };
   }
   throw new Error('two free slots needed in the next two weeks');
 }
 
-test('staff retry a refused booking whose slot came free (sent), and discard another', async ({ page, kiosk, stack }) => {
+test('staff retry a refused booking whose slot came free (sent), and discard another', async ({
+  page,
+  kiosk,
+  stack,
+}) => {
   await setUpKiosk(kiosk);
   const { first, second, choice } = await twoFreeSlots(kiosk);
 
   // The API fails cleanly (500): both bookings are queued.
   stack.proxy.setMode('500');
-  for (const [slot, name] of [[first, 'Retry Me'], [second, 'Discard Me']] as const) {
+  for (const [slot, name] of [
+    [first, 'Retry Me'],
+    [second, 'Discard Me'],
+  ] as const) {
     const result = (await kiosk.call('createBooking', {
       serviceId: choice.serviceId,
       employeeId: slot.employeeId,
@@ -71,15 +98,27 @@ test('staff retry a refused booking whose slot came free (sent), and discard ano
   }
   // Meanwhile others book both slots directly; when the API answers again, both are refused.
   for (const slot of [first, second]) {
-    await bookDirectly(stack, { serviceId: choice.serviceId, employeeId: slot.employeeId, date: choice.date, time: slot.time, customer: customer(`Other ${slot.time.replace(':', '')}`) });
+    await bookDirectly(stack, {
+      serviceId: choice.serviceId,
+      employeeId: slot.employeeId,
+      date: choice.date,
+      time: slot.time,
+      customer: customer(`Other ${slot.time.replace(':', '')}`),
+    });
   }
   stack.proxy.setMode('pass');
-  await expect.poll(async () => (await bookings(kiosk)).map((b) => b.state), { timeout: 15_000 }).toEqual(['rejected', 'rejected']);
+  await expect
+    .poll(async () => (await bookings(kiosk)).map((b) => b.state), { timeout: 15_000 })
+    .toEqual(['rejected', 'rejected']);
 
   // The first slot's other booking is cancelled at the shop.
   const server = new Database(stack.dbPath);
   try {
-    server.prepare("update bookings set status = 'cancelled' where customer_id in (select id from customers where email = ?)").run(customer(`Other ${first.time.replace(':', '')}`).email);
+    server
+      .prepare(
+        "update bookings set status = 'cancelled' where customer_id in (select id from customers where email = ?)",
+      )
+      .run(customer(`Other ${first.time.replace(':', '')}`).email);
   } finally {
     server.close();
   }
@@ -109,7 +148,9 @@ test('staff retry a refused booking whose slot came free (sent), and discard ano
   expect(after.find((b) => b.request.customer.name === 'Discard Me')?.state).toBe('discarded');
   const server2 = new Database(stack.dbPath, { readonly: true });
   try {
-    const row = server2.prepare('select status from bookings where id = ?').get(sent?.booking?.bookingId) as { status: string } | undefined;
+    const row = server2
+      .prepare('select status from bookings where id = ?')
+      .get(sent?.booking?.bookingId) as { status: string } | undefined;
     expect(row?.status).toBe('pending');
   } finally {
     server2.close();

@@ -50,7 +50,9 @@ test('counter: offline booking under its reference, Sync now brings it online an
   stack.proxy.setMode('pass');
   await page.getByTestId('sync-now').click();
   // Online within seconds: sent by this sync, or by the kiosk's own probe just before it.
-  await expect(page.getByTestId('sync-report')).toContainText(/Online again: 1 booking sent\.|Online: everything is up to date\./);
+  await expect(page.getByTestId('sync-report')).toContainText(
+    /Online again: 1 booking sent\.|Online: everything is up to date\./,
+  );
   await expect(bar).toContainText('Online');
   await expect(item).toHaveAttribute('data-state', 'sent');
   await expect(item.getByTestId('outbox-reference')).toContainText(reference);
@@ -62,7 +64,9 @@ test('counter: offline booking under its reference, Sync now brings it online an
   }[];
   expect(listed?.reference).toBe(reference);
   expect(listed?.state).toBe('sent');
-  await expect(item.getByTestId('outbox-number')).toHaveText(listed?.booking?.appointmentNumber ?? '');
+  await expect(item.getByTestId('outbox-number')).toHaveText(
+    listed?.booking?.appointmentNumber ?? '',
+  );
   await capture(page, 'counter-sync-online-sent');
 });
 
@@ -82,7 +86,8 @@ test('kiosk, API cut off: the day screen marks the days that can be booked now a
   await onScreen(page, 'service');
   await page.locator('.service-main', { hasText: choice.serviceTitle }).click();
   await onScreen(page, 'day');
-  if (choice.nextMonth && choice.monthOpens) await page.locator('.calendar-head button').last().click();
+  if (choice.nextMonth && choice.monthOpens)
+    await page.locator('.calendar-head button').last().click();
   await expect(page.locator(`[data-date="${choice.date}"]`)).toHaveClass(/day-offline-ok/);
   await expect(page.getByTestId('day-offline')).toContainText(/booking service cannot be reached/);
   await capture(page, 'kiosk-day-offline');

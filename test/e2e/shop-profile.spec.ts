@@ -36,7 +36,10 @@ const SHOP = {
 
 test.use({ kioskOptions: { shop: SHOP } });
 
-test('the shop on the start screen, in the header, on the receipt (PDF) and in the calendar event', async ({ page, kiosk }) => {
+test('the shop on the start screen, in the header, on the receipt (PDF) and in the calendar event', async ({
+  page,
+  kiosk,
+}) => {
   await setUpKiosk(kiosk);
   const choice = await firstFreeSlot(kiosk);
   await openKiosk(page, kiosk);
@@ -47,17 +50,28 @@ test('the shop on the start screen, in the header, on the receipt (PDF) and in t
   await expect(page.locator('.start-contact')).toContainText(SHOP.address);
   await expect(page.locator('.start-contact')).toContainText(SHOP.phone);
   await expect(page.locator('.top-bar .brand')).toHaveText(SHOP.name);
-  await expect(page.locator('img.start-logo')).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
-  await expect.poll(() => page.evaluate('document.querySelector("img.start-logo").naturalWidth')).toBe(300);
+  await expect(page.locator('img.start-logo')).toHaveAttribute(
+    'src',
+    /^data:image\/svg\+xml;base64,/,
+  );
+  await expect
+    .poll(() => page.evaluate('document.querySelector("img.start-logo").naturalWidth'))
+    .toBe(300);
   expect(await page.evaluate('window.logoScriptRan === true')).toBe(false);
   // The accent colour, darkened where needed so that white text on it stays legible.
-  const primary = await page.evaluate<string>('getComputedStyle(document.documentElement).getPropertyValue("--primary").trim()');
+  const primary = await page.evaluate<string>(
+    'getComputedStyle(document.documentElement).getPropertyValue("--primary").trim()',
+  );
   expect(primary).not.toBe('#0d5a54');
   expect(primary).toMatch(/^#[0-9a-f]{6}$/);
   await review(page, 'start', 'start-branded');
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, 'kiosk-start-branded.png') });
-  if (process.env.FRONTDESK_UPDATE_DOCS) copyFileSync(join(SCREENSHOT_DIR, 'kiosk-start-branded.png'), join('docs', 'screenshots', 'kiosk-start.png'));
+  if (process.env.FRONTDESK_UPDATE_DOCS)
+    copyFileSync(
+      join(SCREENSHOT_DIR, 'kiosk-start-branded.png'),
+      join('docs', 'screenshots', 'kiosk-start.png'),
+    );
 
   await start(page);
   await review(page, 'service', 'service-branded');

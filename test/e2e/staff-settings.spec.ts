@@ -28,7 +28,10 @@ test('settings IT locked are read-only with a note; five wrong PINs lock staff o
   await page.getByLabel('Idle timeout (seconds)').fill('90');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Saved.')).toBeVisible();
-  expect(await kiosk.call('getSettings')).toMatchObject({ idleTimeoutSec: 90, locked: ['upstreamUrl', 'apiKey'] });
+  expect(await kiosk.call('getSettings')).toMatchObject({
+    idleTimeoutSec: 90,
+    locked: ['upstreamUrl', 'apiKey'],
+  });
   await page.getByRole('button', { name: 'Back to kiosk' }).click();
 
   await page.getByRole('button', { name: 'Staff' }).click();

@@ -130,14 +130,19 @@ test('walk-in flow in German, step by step: service, day, time, details, review,
   await expect(page.getByText('Diese Uhrzeit ist noch frei.')).toBeVisible();
   // Dates are formatted for the chosen locale (German month names), the time as chosen.
   const [year, month, day] = choice.date.split('-').map(Number) as [number, number, number];
-  const monthName = new Intl.DateTimeFormat('de-DE', { month: 'long' }).format(new Date(year, month - 1, day));
+  const monthName = new Intl.DateTimeFormat('de-DE', { month: 'long' }).format(
+    new Date(year, month - 1, day),
+  );
   await expect(page.locator('main')).toContainText(monthName);
   await expect(page.locator('main')).toContainText(choice.time);
   await page.getByRole('button', { name: 'Jetzt buchen' }).click();
   await expect(page.getByRole('heading', { name: 'Ihr Termin ist gebucht!' })).toBeVisible();
   const number = (await page.getByTestId('appointment-number').textContent()) ?? '';
   expect(number).toMatch(/^[A-Z]-\d{6,}$/);
-  const bookings = (await kiosk.call('listBookings')) as { state: string; request: { serviceId: string; date: string; time: string } }[];
+  const bookings = (await kiosk.call('listBookings')) as {
+    state: string;
+    request: { serviceId: string; date: string; time: string };
+  }[];
   expect(bookings[0]).toMatchObject({
     state: 'sent',
     request: { serviceId: choice.serviceId, date: choice.date, time: choice.time },
@@ -159,14 +164,19 @@ test('a slot taken meanwhile sends the customer back to the time grid with a pla
   await expect(page.getByText('This time is still free.')).toBeVisible();
 
   // Someone else books the same person at the same time, behind the kiosk's back.
-  const withName = ((await page.locator('.summary-row', { hasText: 'With' }).locator('dd').textContent()) ?? '')
+  const withName = (
+    (await page.locator('.summary-row', { hasText: 'With' }).locator('dd').textContent()) ?? ''
+  )
     .replace(/\s+/g, ' ')
     .trim();
   const catalog = (await kiosk.call('getCatalog')) as {
     employees: { _id: string; name: string }[];
   };
   const employeeId = catalog.employees.find((employee) => employee.name === withName)?._id;
-  expect(employeeId, `an employee named "${withName}" in ${JSON.stringify(catalog.employees.map((e) => e.name))}`).toBeDefined();
+  expect(
+    employeeId,
+    `an employee named "${withName}" in ${JSON.stringify(catalog.employees.map((e) => e.name))}`,
+  ).toBeDefined();
   const response = await fetch(`${stack.server.url}/api/public/booking/book`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer e2e-book-key-0001` },

@@ -22,10 +22,14 @@ test('"With whom?" lists only the employees who do the service', async ({ page, 
   await expect(people).toHaveText(['Anyone', 'Anna Becker', 'Sophie Wagner']);
   await expectAccessible(page, 'time with whom');
   // The person of the first free slot has free slots of their own that day.
-  const day = (await kiosk.call('getTimeSlots', { date: choice.date, serviceId: choice.serviceId })) as {
+  const day = (await kiosk.call('getTimeSlots', {
+    date: choice.date,
+    serviceId: choice.serviceId,
+  })) as {
     timeSlots: { time: string; employeeName?: string }[];
   };
-  const person = day.timeSlots.find((slot) => slot.time === choice.time)?.employeeName ?? 'Sophie Wagner';
+  const person =
+    day.timeSlots.find((slot) => slot.time === choice.time)?.employeeName ?? 'Sophie Wagner';
   await page.getByRole('button', { name: person }).click();
   await expect(page.getByRole('button', { name: person })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('.slot:not([disabled])').first()).toBeVisible();

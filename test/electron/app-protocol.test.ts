@@ -2,7 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_URL, createAppProtocolHandler, resolveAppFile } from '../../electron/main/app-protocol';
+import {
+  APP_URL,
+  createAppProtocolHandler,
+  resolveAppFile,
+} from '../../electron/main/app-protocol';
 import { CONTENT_SECURITY_POLICY } from '../../shared/csp';
 
 let root: string;
@@ -38,7 +42,9 @@ describe('app:// protocol', () => {
     expect(response.headers.get('content-type')).toBe(type);
     expect(response.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(await response.text()).toMatch(new RegExp(`^${start.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    expect(await response.text()).toMatch(
+      new RegExp(`^${start.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    );
   });
 
   it.each([

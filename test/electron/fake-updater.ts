@@ -25,6 +25,7 @@ export class FakeUpdater implements UpdaterLike {
     return this;
   }
   fire<E extends keyof UpdaterEvents>(event: E, ...args: Parameters<UpdaterEvents[E]>) {
-    for (const listener of this.listeners.get(event) ?? []) (listener as (...a: unknown[]) => void)(...args);
+    for (const listener of this.listeners.get(event) ?? [])
+      (listener as (...a: unknown[]) => void)(...args);
   }
 }

@@ -11,6 +11,7 @@ import {
   type KioskEvent,
 } from '../../shared/kiosk-api';
 import type { KioskCore } from '../../electron/core/kiosk-core';
+import { KioskStartRefusal } from '../../electron/core/db/start-refusal';
 import { FakeUpdater } from './fake-updater';
 
 /** A stand-in for the parts of Electron the main process uses; it records what it was given. */
@@ -22,9 +23,15 @@ const electron = vi.hoisted(() => {
     locked: true,
     quit: 0,
     errorBoxes: [] as string[],
+    exitCodes: [] as number[],
     handlers: new Map<string, Listener>(),
     appHandlers: new Map<string, Listener>(),
-    windows: [] as { options: Record<string, unknown>; contents: FakeContents; loaded: string | null; window: { loads: number; focused: number; emit(name: string, ...args: unknown[]): void } }[],
+    windows: [] as {
+      options: Record<string, unknown>;
+      contents: FakeContents;
+      loaded: string | null;
+      window: { loads: number; focused: number; emit(name: string, ...args: unknown[]): void };
+    }[],
     permissionHandler: null as Listener | null,
     permissionCheck: null as Listener | null,
     headersHandler: null as Listener | null,
@@ -33,6 +40,9 @@ const electron = vi.hoisted(() => {
     loginItems: [] as unknown[],
     screen: 'start',
     protocolHandlers: new Map<string, (request: Request) => Promise<Response>>(),
+    packaged: false,
+    /** Every Menu.setApplicationMenu call, in order (null removes the menu). */
+    menus: [] as unknown[],
   };
   class FakeContents {
     listeners = new Map<string, Listener[]>();
@@ -65,7 +75,10 @@ const electron = vi.hoisted(() => {
     }
     /** Answers the idle-screen probe: true when it asks for the screen the page shows. */
     executeJavaScript(code: string) {
-      return Promise.resolve(/^document\.querySelector\('\[data-screen="(\w+)"\]'\) !== null$/.exec(code)?.[1] === state.screen);
+      return Promise.resolve(
+        /^document\.querySelector\('\[data-screen="(\w+)"\]'\) !== null$/.exec(code)?.[1] ===
+          state.screen,
+      );
     }
   }
   class BrowserWindow {
@@ -107,16 +120,26 @@ const electron = vi.hoisted(() => {
       quit: () => {
         state.quit++;
       },
+      exit: (code: number) => {
+        state.quit++;
+        state.exitCodes.push(code);
+      },
       whenReady: () => Promise.resolve(),
+      get isPackaged() {
+        return state.packaged;
+      },
       getPath: (name: string) => (name === 'logs' ? `${state.userData}/logs` : state.userData),
       getVersion: () => '1.4.0',
       setLoginItemSettings: (settings: unknown) => state.loginItems.push(settings),
-      on: (name: string, listener: Listener) => state.appListeners.set(name, [...(state.appListeners.get(name) ?? []), listener]),
+      on: (name: string, listener: Listener) =>
+        state.appListeners.set(name, [...(state.appListeners.get(name) ?? []), listener]),
     },
     BrowserWindow,
+    Menu: { setApplicationMenu: (menu: unknown) => state.menus.push(menu) },
     protocol: {
       registerSchemesAsPrivileged: (schemes: unknown[]) => state.privilegedSchemes.push(...schemes),
-      handle: (scheme: string, handler: (request: Request) => Promise<Response>) => state.protocolHandlers.set(scheme, handler),
+      handle: (scheme: string, handler: (request: Request) => Promise<Response>) =>
+        state.protocolHandlers.set(scheme, handler),
     },
     dialog: { showErrorBox: (_title: string, message: string) => state.errorBoxes.push(message) },
     ipcMain: {
@@ -149,7 +172,9 @@ const APP_URL = 'app://frontdesk/index.html';
 
 /** A core stand-in: booking events reach a subscriber only while it names LIVE_SESSION. */
 const LIVE_SESSION = 'live-session-0123456789';
-function fakeCore(setupCode: string | null = null): KioskCore & { emit(event: KioskEvent): void; calls: unknown[]; closed: number } {
+function fakeCore(
+  setupCode: string | null = null,
+): KioskCore & { emit(event: KioskEvent): void; calls: unknown[]; closed: number } {
   const listeners = new Set<(event: KioskEvent) => void>();
   const calls: unknown[] = [];
   const api = Object.fromEntries(
@@ -157,12 +182,15 @@ function fakeCore(setupCode: string | null = null): KioskCore & { emit(event: Ki
       method,
       (input: unknown) => {
         calls.push({ method, input });
-        return Promise.resolve(method === 'getPublicSettings' ? { mode: settingsMode } : { valid: true });
+        return Promise.resolve(
+          method === 'getPublicSettings' ? { mode: settingsMode } : { valid: true },
+        );
       },
     ]),
   ) as unknown as KioskApi;
   return {
     api,
+    apiFor: () => api,
     calls,
     setupCode,
     events: {
@@ -175,7 +203,28 @@ function fakeCore(setupCode: string | null = null): KioskCore & { emit(event: Ki
       },
     },
     emit: (event) => listeners.forEach((listener) => listener(event)),
-    outboxCounts: () => ({ queued: 0, sending: 0, sent: 0, rejected: 0, unknown: 0, discarded: 0, dueNow: 0 }),
+    outboxCounts: () => ({
+      queued: 0,
+      sending: 0,
+      sent: 0,
+      rejected: 0,
+      unknown: 0,
+      discarded: 0,
+      quarantined: 0,
+      dueNow: 0,
+    }),
+    isStaffSession: (session) => session === LIVE_SESSION,
+    metrics: () => ({
+      online: true,
+      mode: 'enabled',
+      secondsSinceAnswer: 0,
+      bookings: {
+        queued: { count: 0, oldestAgeSeconds: null },
+        unknown: { count: 0, oldestAgeSeconds: null },
+        refused: { count: 0, oldestAgeSeconds: null },
+      },
+      budget: { dayUsed: 0, dayLimit: 1000, minuteUsed: 0, minuteLimit: 60 },
+    }),
     closed: 0,
     close() {
       this.closed += 1;
@@ -190,7 +239,19 @@ beforeEach(() => {
   // The run keeps logs to errors (vitest.config.ts); IT's log file is written at the app's default.
   vi.stubEnv('FRONTDESK_LOG_LEVEL', 'info');
   userData = mkdtempSync(join(tmpdir(), 'frontdesk-main-'));
-  Object.assign(electron.state, { userData, locked: true, quit: 0, errorBoxes: [], windows: [], privilegedSchemes: [], loginItems: [], screen: 'start' });
+  Object.assign(electron.state, {
+    userData,
+    locked: true,
+    quit: 0,
+    errorBoxes: [],
+    exitCodes: [],
+    windows: [],
+    privilegedSchemes: [],
+    loginItems: [],
+    screen: 'start',
+    packaged: false,
+    menus: [],
+  });
   electron.state.protocolHandlers.clear();
   electron.state.appListeners.clear();
   electron.state.handlers.clear();
@@ -201,7 +262,11 @@ afterEach(() => {
 });
 
 let coreOptions: unknown = null;
-async function start(env: Record<string, string> = {}, platform: NodeJS.Platform = 'linux', core = fakeCore()) {
+async function start(
+  env: Record<string, string> = {},
+  platform: NodeJS.Platform = 'linux',
+  core = fakeCore(),
+) {
   const updater = new FakeUpdater();
   const main = await startMainProcess({
     updater: () => updater,
@@ -221,7 +286,10 @@ async function start(env: Record<string, string> = {}, platform: NodeJS.Platform
 
 const frame = (url: string, parent: unknown = null) => ({ senderFrame: { url, parent } });
 
-function navigateBlocked(window: { contents: InstanceType<typeof electron.FakeContents> }, url: string): boolean {
+function navigateBlocked(
+  window: { contents: InstanceType<typeof electron.FakeContents> },
+  url: string,
+): boolean {
   const event = { preventDefault: vi.fn() };
   window.contents.emit('will-navigate', event, url);
   return event.preventDefault.mock.calls.length > 0;
@@ -242,7 +310,11 @@ describe('electron main', () => {
     expect(window.options).toMatchObject({ kiosk: true, fullscreen: true });
     expect(window.loaded).toBe(APP_URL);
     // The core's data and migrations: userData and the app's drizzle folder, not the bundle's.
-    expect(coreOptions).toMatchObject({ dataDir: join(userData, 'kiosk'), migrationsFolder: '/opt/frontdesk/drizzle/kiosk', serverMigrationsFolder: '/opt/frontdesk/drizzle/server' });
+    expect(coreOptions).toMatchObject({
+      dataDir: join(userData, 'kiosk'),
+      migrationsFolder: '/opt/frontdesk/drizzle/kiosk',
+      serverMigrationsFolder: '/opt/frontdesk/drizzle/server',
+    });
     // Nothing configured: undefined keeps the upstream and key staff stored (null would force
     // the embedded server and forget the key on every start).
     expect(coreOptions).toHaveProperty('upstreamUrl', undefined);
@@ -251,7 +323,10 @@ describe('electron main', () => {
 
   it('serves the renderer over a privileged app:// scheme from out/renderer only', async () => {
     const { window } = await start();
-    expect(electron.state.privilegedSchemes).toContainEqual({ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } });
+    expect(electron.state.privilegedSchemes).toContainEqual({
+      scheme: 'app',
+      privileges: { standard: true, secure: true, supportFetchAPI: true },
+    });
     expect(window.loaded).toMatch(/^app:\/\/frontdesk\//);
     const handler = electron.state.protocolHandlers.get('app');
     // /opt/frontdesk does not exist: the handler looks there (a 404), never at file:// URLs.
@@ -269,7 +344,7 @@ describe('electron main', () => {
     expect(coreOptions).toMatchObject({ upstreamUrl: 'https://api.example.com', apiKey: 'k1' });
   });
 
-  it("passes the machine file's locked settings to the core, and its mode only when locked", async () => {
+  it("passes the machine file's locked settings and mode to the core; the window follows a locked mode", async () => {
     const config = join(userData, 'config.json');
     writeFileSync(config, JSON.stringify({ mode: 'counter', locked: ['mode', 'upstreamUrl'] }));
     const { window } = await start({ FRONTDESK_CONFIG: config });
@@ -277,15 +352,49 @@ describe('electron main', () => {
     expect(window.options.kiosk).toBeUndefined();
     writeFileSync(config, JSON.stringify({ mode: 'counter', locked: ['language'] }));
     await start({ FRONTDESK_CONFIG: config });
-    expect(coreOptions).toMatchObject({ locked: ['language'] });
-    expect(coreOptions).toHaveProperty('mode', undefined);
+    // Unlocked, IT's mode is the core's default (staff choose); the window follows the core's
+    // answer, here the double's staff setting (kiosk).
+    expect(coreOptions).toMatchObject({ locked: ['language'], mode: 'counter' });
+    expect(electron.state.windows[1]?.options).toMatchObject({ kiosk: true });
+  });
+
+  it("serves IT's /metrics from the core's snapshot behind the token file, and closes it with the app", async () => {
+    const config = join(userData, 'config.json');
+    const tokenFile = join(userData, 'metrics-token');
+    writeFileSync(tokenFile, 'scrape-token-1\n', { mode: 0o600 });
+    writeFileSync(config, JSON.stringify({ metrics: { listen: '127.0.0.1:0', tokenFile } }));
+    const { main } = await start({ FRONTDESK_CONFIG: config });
+    const url = main.metricsUrl ?? '';
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+    expect((await fetch(url)).status).toBe(401);
+    const answer = await fetch(url, { headers: { authorization: 'Bearer scrape-token-1' } });
+    const text = await answer.text();
+    expect(text).toMatch(/^frontdesk_info\{version="1\.4\.0"\} 1$/m);
+    expect(text).toMatch(/^frontdesk_api_budget_limit\{window="day"\} 1000$/m);
+    expect(text).toMatch(/^frontdesk_screens_connected 0$/m);
+    for (const listener of electron.state.appListeners.get('window-all-closed') ?? []) listener();
+    await expect
+      .poll(() =>
+        fetch(url).then(
+          () => 'open',
+          () => 'closed',
+        ),
+      )
+      .toBe('closed');
   });
 
   it("passes the machine file's retentionDays and a key read from apiKeyFile to the core", async () => {
     const config = join(userData, 'config.json');
     const keyFile = join(userData, 'api-key');
     writeFileSync(keyFile, 'key-from-file\n', { mode: 0o600 });
-    writeFileSync(config, JSON.stringify({ upstreamUrl: 'https://api.example.com', apiKeyFile: keyFile, retentionDays: 30 }));
+    writeFileSync(
+      config,
+      JSON.stringify({
+        upstreamUrl: 'https://api.example.com',
+        apiKeyFile: keyFile,
+        retentionDays: 30,
+      }),
+    );
     await start({ FRONTDESK_CONFIG: config });
     expect(coreOptions).toMatchObject({ apiKey: 'key-from-file', retentionDays: 30 });
   });
@@ -300,9 +409,55 @@ describe('electron main', () => {
     }
   });
 
+  it('removes the application menu (and its reload, close and DevTools shortcuts) before the window opens', async () => {
+    await start();
+    expect(electron.state.menus).toEqual([null]);
+  });
+
+  it.each([
+    ['kiosk', true, false],
+    ['counter', true, false],
+    ['kiosk', false, false],
+    ['counter', false, true],
+  ] as const)('%s mode, packaged %s: DevTools %s', async (mode, packaged, devTools) => {
+    settingsMode = mode;
+    electron.state.packaged = packaged;
+    try {
+      const { window } = await start();
+      expect((window.options.webPreferences as Record<string, unknown>).devTools).toBe(devTools);
+    } finally {
+      settingsMode = 'kiosk';
+    }
+  });
+
+  it('refuses an http:// updateUrl in the machine file: one dialog line, no window', async () => {
+    const config = join(userData, 'config.json');
+    writeFileSync(config, JSON.stringify({ updateUrl: 'http://updates.example.com/frontdesk' }));
+    const result = await startMainProcess({
+      updater: () => new FakeUpdater(),
+      createCore: () => Promise.resolve(fakeCore()),
+      outDir: OUT,
+      argv: [],
+      env: { FRONTDESK_CONFIG: config },
+      platform: 'linux',
+    });
+    expect(result).toBeNull();
+    expect(electron.state.errorBoxes).toEqual([
+      expect.stringMatching(/field updateUrl: expected an https URL/),
+    ]);
+    expect(electron.state.windows).toHaveLength(0);
+  });
+
   it('quits when another instance holds the lock', async () => {
     electron.state.locked = false;
-    const result = await startMainProcess({ updater: () => new FakeUpdater(), createCore: () => Promise.reject(new Error('unused')), outDir: OUT, argv: [], env: {}, platform: 'linux' });
+    const result = await startMainProcess({
+      updater: () => new FakeUpdater(),
+      createCore: () => Promise.reject(new Error('unused')),
+      outDir: OUT,
+      argv: [],
+      env: {},
+      platform: 'linux',
+    });
     expect(result).toBeNull();
     expect(electron.state.quit).toBe(1);
     expect(electron.state.windows).toHaveLength(0);
@@ -318,7 +473,9 @@ describe('electron main', () => {
     expect(navigate('https://evil.example/')).toBe(true);
     expect(navigate('file:///etc/passwd')).toBe(true);
     expect(navigate(`${APP_URL}#/receipt`)).toBe(false);
-    expect(window.contents.openHandler?.({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
+    expect(window.contents.openHandler?.({ url: 'https://evil.example/' })).toEqual({
+      action: 'deny',
+    });
     const attach = { preventDefault: vi.fn() };
     window.contents.emit('will-attach-webview', attach);
     expect(attach.preventDefault).toHaveBeenCalled();
@@ -328,27 +485,47 @@ describe('electron main', () => {
     await start();
     const answers: boolean[] = [];
     electron.state.permissionHandler?.(null, 'media', (granted: boolean) => answers.push(granted));
-    electron.state.permissionHandler?.(null, 'geolocation', (granted: boolean) => answers.push(granted));
+    electron.state.permissionHandler?.(null, 'geolocation', (granted: boolean) =>
+      answers.push(granted),
+    );
     expect(answers).toEqual([false, false]);
     expect(electron.state.permissionCheck?.()).toBe(false);
     let headers: Record<string, string[]> = {};
-    electron.state.headersHandler?.({ responseHeaders: {} }, (response: { responseHeaders: Record<string, string[]> }) => {
-      headers = response.responseHeaders;
-    });
+    electron.state.headersHandler?.(
+      { responseHeaders: {} },
+      (response: { responseHeaders: Record<string, string[]> }) => {
+        headers = response.responseHeaders;
+      },
+    );
     expect(headers['Content-Security-Policy']?.[0]).toContain("script-src 'self'");
     expect(headers['Content-Security-Policy']?.[0]).toContain("object-src 'none'");
   });
 
   it('registers one IPC handler per contract method that checks the sender', async () => {
     const { core } = await start();
-    expect([...electron.state.handlers.keys()].sort()).toEqual([...kioskMethods.map(ipcChannel), IPC_EVENT_SESSION_CHANNEL].sort());
+    expect([...electron.state.handlers.keys()].sort()).toEqual(
+      [...kioskMethods.map(ipcChannel), IPC_EVENT_SESSION_CHANNEL].sort(),
+    );
     const verify = electron.state.handlers.get(ipcChannel('verifyStaffPin'));
-    expect(await verify?.(frame(`${APP_URL}#/x`), { pin: '1234' })).toEqual({ ok: true, result: { valid: true } });
-    const refused = [frame('https://evil.example/'), frame(APP_URL, { url: APP_URL }), { senderFrame: null }];
+    expect(await verify?.(frame(`${APP_URL}#/x`), { pin: '1234' })).toEqual({
+      ok: true,
+      result: { valid: true },
+    });
+    const refused = [
+      frame('https://evil.example/'),
+      frame(APP_URL, { url: APP_URL }),
+      { senderFrame: null },
+    ];
     for (const event of refused) {
-      expect(await verify?.(event, { pin: '1234' })).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+      expect(await verify?.(event, { pin: '1234' })).toMatchObject({
+        ok: false,
+        error: { code: 'unauthorized' },
+      });
     }
-    expect(core.calls.map((call) => (call as { method: string }).method)).toEqual(['getPublicSettings', 'verifyStaffPin']);
+    expect(core.calls.map((call) => (call as { method: string }).method)).toEqual([
+      'getPublicSettings',
+      'verifyStaffPin',
+    ]);
   });
 
   it('validates IPC input with the contract before the core sees it', async () => {
@@ -357,14 +534,26 @@ describe('electron main', () => {
     const answer = await slots?.(frame(APP_URL), { date: '2026-02-30', serviceId: 's' });
     expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect((answer as { error: { message: string } }).error.message).toMatch(/^date/);
-    expect(core.calls.map((call) => (call as { method: string }).method)).toEqual(['getPublicSettings']);
+    expect(core.calls.map((call) => (call as { method: string }).method)).toEqual([
+      'getPublicSettings',
+    ]);
   });
 
   it('forwards core events to the window', async () => {
     const { core, window } = await start();
     const event: KioskEvent = {
       type: 'status',
-      status: { online: false, mode: 'offline', lastSyncAt: null, queued: 1, unknown: 0, rateLimit: null, clockSkewMs: null, lastError: null, upstream: 'remote' },
+      status: {
+        online: false,
+        mode: 'offline',
+        lastSyncAt: null,
+        queued: 1,
+        unknown: 0,
+        rateLimit: null,
+        clockSkewMs: null,
+        lastError: null,
+        upstream: 'remote',
+      },
     };
     core.emit(event);
     expect(window.contents.sent).toEqual([{ channel: IPC_EVENT_CHANNEL, payload: event }]);
@@ -378,7 +567,13 @@ describe('electron main', () => {
         localId: 'loc-1',
         reference: 'LOC1',
         state: 'queued',
-        request: { serviceId: 's', employeeId: 'e', date: '2026-03-02', time: '10:00', customer: { name: 'Max', email: 'max@example.com', phone: '+49 30 999' } },
+        request: {
+          serviceId: 's',
+          employeeId: 'e',
+          date: '2026-03-02',
+          time: '10:00',
+          customer: { name: 'Max', email: 'max@example.com', phone: '+49 30 999' },
+        },
         booking: null,
         lastError: null,
         attempts: 0,
@@ -390,16 +585,25 @@ describe('electron main', () => {
     const watch = electron.state.handlers.get(IPC_EVENT_SESSION_CHANNEL);
     core.emit(booking);
     expect(window.contents.sent).toEqual([]); // no session watched: customer data withheld
-    expect(await watch?.(frame('https://evil.example/'), { session: LIVE_SESSION, watching: true })).toMatchObject({ ok: false });
+    expect(
+      await watch?.(frame('https://evil.example/'), { session: LIVE_SESSION, watching: true }),
+    ).toMatchObject({ ok: false });
     core.emit(booking);
     expect(window.contents.sent).toEqual([]);
-    expect(await watch?.(frame(APP_URL), { session: 'x', watching: true })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(await watch?.(frame(APP_URL), { session: 'expired-session-000000', watching: true })).toEqual({ ok: true, result: null });
+    expect(await watch?.(frame(APP_URL), { session: 'x', watching: true })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+    expect(
+      await watch?.(frame(APP_URL), { session: 'expired-session-000000', watching: true }),
+    ).toEqual({ ok: true, result: null });
     core.emit(booking);
     expect(window.contents.sent).toEqual([]); // watched, but not live
     await watch?.(frame(APP_URL), { session: LIVE_SESSION, watching: true });
     core.emit(booking);
-    expect(window.contents.sent).toEqual([{ channel: IPC_EVENT_CHANNEL, payload: booking, session: LIVE_SESSION }]);
+    expect(window.contents.sent).toEqual([
+      { channel: IPC_EVENT_CHANNEL, payload: booking, session: LIVE_SESSION },
+    ]);
     await watch?.(frame(APP_URL), { session: LIVE_SESSION, watching: false });
     core.emit(booking);
     expect(window.contents.sent).toHaveLength(1);
@@ -417,14 +621,18 @@ describe('electron main', () => {
       write.mockRestore();
     }
     expect(stdout).toContain('setup code: ABCD-2345\n');
-    expect(readFileSync(join(userData, 'logs', 'main.log'), 'utf8')).toMatch(/WARN main: setup code: ABCD-2345/);
+    expect(readFileSync(join(userData, 'logs', 'main.log'), 'utf8')).toMatch(
+      /WARN main: setup code: ABCD-2345/,
+    );
   });
 
   it('prints the receipt page silently only when a printer is configured', async () => {
     const { window } = await start({ FRONTDESK_PRINTER: 'Receipt-80mm' });
     window.contents.emit('did-navigate-in-page', {}, `${APP_URL}#/other`);
     window.contents.emit('did-navigate-in-page', {}, `${APP_URL}#/receipt`);
-    expect(window.contents.printed).toEqual([expect.objectContaining({ silent: true, deviceName: 'Receipt-80mm' })]);
+    expect(window.contents.printed).toEqual([
+      expect.objectContaining({ silent: true, deviceName: 'Receipt-80mm' }),
+    ]);
   });
 
   it('prints nothing without a configured printer: the receipt stays on screen', async () => {
@@ -465,7 +673,9 @@ describe('electron main', () => {
     } finally {
       electron.state.storageBackend = 'gnome_libsecret';
     }
-    expect(readFileSync(join(userData, 'logs', 'main.log'), 'utf8')).toMatch(/WARN main: no OS keychain \(safeStorage backend basic_text\)/);
+    expect(readFileSync(join(userData, 'logs', 'main.log'), 'utf8')).toMatch(
+      /WARN main: no OS keychain \(safeStorage backend basic_text\)/,
+    );
   });
 
   it('reloads a crashed renderer and crashes a hung one so that it reloads', async () => {
@@ -510,16 +720,31 @@ describe('electron main', () => {
     expect(electron.state.loginItems).toEqual([{ openAtLogin: true }, { openAtLogin: false }]);
   });
 
-  it('updates from the machine file\'s updateUrl and installs only when idle on the start screen', async () => {
+  it("updates from the machine file's updateUrl and installs only when idle on the start screen", async () => {
     const config = join(userData, 'config.json');
     writeFileSync(config, JSON.stringify({ updateUrl: 'https://updates.example.com/frontdesk' }));
     const { core, main, updater } = await start({ FRONTDESK_CONFIG: config });
-    expect(updater.feed).toEqual({ provider: 'generic', url: 'https://updates.example.com/frontdesk' });
+    expect(updater.feed).toEqual({
+      provider: 'generic',
+      url: 'https://updates.example.com/frontdesk',
+    });
     updater.fire('update-downloaded', { version: '1.5.0' });
     const host = (coreOptions as { host: { appInfo(): unknown } }).host;
-    expect(host.appInfo()).toEqual({ version: '1.4.0', update: { state: 'ready', version: '1.5.0' } });
+    expect(host.appInfo()).toEqual({
+      version: '1.4.0',
+      update: { state: 'ready', version: '1.5.0' },
+    });
 
-    let counts = { queued: 1, sending: 0, sent: 0, rejected: 0, unknown: 0, discarded: 0, dueNow: 1 };
+    let counts = {
+      queued: 1,
+      sending: 0,
+      sent: 0,
+      rejected: 0,
+      unknown: 0,
+      discarded: 0,
+      quarantined: 0,
+      dueNow: 1,
+    };
     core.outboxCounts = () => counts;
     for (let i = 0; i < 3; i++) await main.updates.tryInstall();
     expect(updater.installs).toEqual([]);
@@ -552,5 +777,24 @@ describe('electron main', () => {
     expect(result).toBeNull();
     expect(electron.state.errorBoxes).toHaveLength(1);
     expect(electron.state.quit).toBe(1);
+    expect(electron.state.exitCodes).toEqual([1]);
+  });
+
+  it("shows the core's start refusal (an emptied kiosk.db) as its one line and exits 1", async () => {
+    const refusal = new KioskStartRefusal({ reason: 'empty', generation: 12 });
+    const result = await startMainProcess({
+      updater: () => new FakeUpdater(),
+      createCore: () => Promise.reject(refusal),
+      outDir: OUT,
+      argv: [],
+      env: {},
+      platform: 'linux',
+    });
+    expect(result).toBeNull();
+    expect(electron.state.errorBoxes).toEqual([refusal.message]);
+    expect(refusal.message).toMatch(
+      /^database refused: kiosk\.db is empty \(0 bytes\)[^\n]*docs\/deploy\.md$/,
+    );
+    expect(electron.state.exitCodes).toEqual([1]);
   });
 });

@@ -6,7 +6,11 @@ const exposed = vi.hoisted(() => [] as [string, unknown][]);
 vi.mock('electron', () => {
   const module = {
     contextBridge: { exposeInMainWorld: (key: string, api: unknown) => exposed.push([key, api]) },
-    ipcRenderer: { invoke: () => Promise.resolve(null), on: () => undefined, removeListener: () => undefined },
+    ipcRenderer: {
+      invoke: () => Promise.resolve(null),
+      on: () => undefined,
+      removeListener: () => undefined,
+    },
   };
   return { ...module, default: module };
 });

@@ -25,8 +25,13 @@ describe('safeStorage secret store', () => {
     ['linux', undefined, 'keychain'],
     ['win32', 'basic_text', 'keychain'], // the backend is a Linux notion; DPAPI elsewhere
   ] as const)('on %s with backend %s the key counts as %s', (platform, backend, protection) => {
-    const safeStorage = { ...storage(true), ...(backend ? { getSelectedStorageBackend: () => backend } : {}) };
-    expect(createSafeStorageSecretStore('/nowhere/key.bin', safeStorage, platform).protection).toBe(protection);
+    const safeStorage = {
+      ...storage(true),
+      ...(backend ? { getSelectedStorageBackend: () => backend } : {}),
+    };
+    expect(createSafeStorageSecretStore('/nowhere/key.bin', safeStorage, platform).protection).toBe(
+      protection,
+    );
   });
 
   it('keeps the key encrypted on disk and reads it back', () => {
@@ -60,7 +65,10 @@ describe('safeStorage secret store', () => {
 describe('preload bridge', () => {
   function standIn() {
     const invoked: { channel: string; args: unknown[] }[] = [];
-    const listeners = new Map<string, Set<(event: unknown, payload: unknown, session?: unknown) => void>>();
+    const listeners = new Map<
+      string,
+      Set<(event: unknown, payload: unknown, session?: unknown) => void>
+    >();
     const ipc: IpcRendererLike = {
       invoke: (channel, ...args) => {
         invoked.push({ channel, args });
@@ -93,7 +101,10 @@ describe('preload bridge', () => {
     const stop = bridge.onEvent((event) => seen.push(event), { session: 'a-staff-session-0000' });
     // The page names its staff session to main, so that main sends it booking events.
     expect(invoked).toEqual([
-      { channel: IPC_EVENT_SESSION_CHANNEL, args: [{ session: 'a-staff-session-0000', watching: true }] },
+      {
+        channel: IPC_EVENT_SESSION_CHANNEL,
+        args: [{ session: 'a-staff-session-0000', watching: true }],
+      },
     ]);
     const payload = { type: 'booking' } as unknown as KioskEvent;
     for (const listener of listeners.get(IPC_EVENT_CHANNEL) ?? []) {

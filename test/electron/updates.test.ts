@@ -55,7 +55,10 @@ describe('updates', () => {
     const { updater, updates, lines } = setup();
     updater.logger?.info('Checking for update'); // electron-updater's own messages reach our log
     expect(lines.at(-1)).toMatch(/INFO updates: updater: Checking for update$/);
-    expect(updater.feed).toEqual({ provider: 'generic', url: 'https://updates.example.com/frontdesk' });
+    expect(updater.feed).toEqual({
+      provider: 'generic',
+      url: 'https://updates.example.com/frontdesk',
+    });
     expect(updater.autoDownload).toBe(true);
     expect(updater.autoInstallOnAppQuit).toBe(false);
     expect(updater.checks).toBe(1);

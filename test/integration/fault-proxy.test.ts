@@ -122,7 +122,9 @@ describe('startFaultProxy', () => {
     const replay = await book(proxy.url, request, 'drop-key-1');
     expect(replay.status).toBe(201);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
-    expect(BookingCreatedEnvelope.parse(await replay.json()).data.appointment.time).toBe(request.time);
+    expect(BookingCreatedEnvelope.parse(await replay.json()).data.appointment.time).toBe(
+      request.time,
+    );
   });
 
   it("'500' answers a server error envelope without forwarding", async () => {

@@ -13,7 +13,9 @@ describe('start-up', () => {
     client.getCatalog = () => Promise.resolve(fail('unavailable', 'down'));
     renderApp(client);
     await settle();
-    expect(screen.getByRole('alert').textContent).toBe('The booking service cannot be reached right now. Please ask at the desk.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The booking service cannot be reached right now. Please ask at the desk.',
+    );
     client.getCatalog = working;
     await tap('Try again');
     expect(document.querySelector('[data-screen="start"]')).not.toBeNull();

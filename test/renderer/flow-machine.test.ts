@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bookingRequestOf, flowReducer, initialFlowState, stepNumber, type FlowAction, type FlowState } from '../../renderer/flow/flow-machine';
+import {
+  bookingRequestOf,
+  flowReducer,
+  initialFlowState,
+  stepNumber,
+  type FlowAction,
+  type FlowState,
+} from '../../renderer/flow/flow-machine';
 
 const slot = { time: '09:30', employeeId: 'emp-anna', employeeName: 'Anna' };
 
@@ -29,14 +36,23 @@ describe('flowReducer', () => {
   it('goes back one screen at a time, and from a shortcut back to the services', () => {
     const details = run(toDetails);
     expect(run([{ type: 'back' }], details).step).toBe('time');
-    expect(run([{ type: 'back' }, { type: 'back' }, { type: 'back' }], details).step).toBe('service');
-    const quick = run([{ type: 'begin' }, { type: 'takeNextFree', serviceId: 'svc-cut', date: '2026-11-23', slot }]);
+    expect(run([{ type: 'back' }, { type: 'back' }, { type: 'back' }], details).step).toBe(
+      'service',
+    );
+    const quick = run([
+      { type: 'begin' },
+      { type: 'takeNextFree', serviceId: 'svc-cut', date: '2026-11-23', slot },
+    ]);
     expect(quick.step).toBe('details');
     expect(run([{ type: 'back' }], quick).step).toBe('service');
   });
 
   it('a taken slot returns to the time grid, keeps the details and hides the slot', () => {
-    const review = run([...toDetails, { type: 'editCustomer', field: 'email', value: 'eva@example.com' }, { type: 'submitDetails' }]);
+    const review = run([
+      ...toDetails,
+      { type: 'editCustomer', field: 'email', value: 'eva@example.com' },
+      { type: 'submitDetails' },
+    ]);
     const back = flowReducer(review, { type: 'slotTaken' });
     expect(back.step).toBe('time');
     expect(back.notice).toBe('slot_taken');
@@ -55,7 +71,6 @@ describe('flowReducer', () => {
     ]);
     expect(flowReducer(filled, { type: 'reset' })).toEqual(initialFlowState);
   });
-
 
   it('builds a trimmed booking request only when the draft is complete', () => {
     expect(bookingRequestOf(run([{ type: 'begin' }]).draft)).toBeNull();
@@ -76,6 +91,8 @@ describe('flowReducer', () => {
   });
 
   it('numbers the five steps', () => {
-    expect(['start', 'service', 'review', 'done'].map((s) => stepNumber(s as FlowState['step']))).toEqual([null, 1, 5, null]);
+    expect(
+      ['start', 'service', 'review', 'done'].map((s) => stepNumber(s as FlowState['step'])),
+    ).toEqual([null, 1, 5, null]);
   });
 });

@@ -19,7 +19,10 @@ function key(name: string): void {
   fireEvent.pointerUp(button);
 }
 
-const keys = (): string[] => [...document.querySelectorAll('[data-skbtn]')].map((element) => element.getAttribute('data-skbtn') ?? '');
+const keys = (): string[] =>
+  [...document.querySelectorAll('[data-skbtn]')].map(
+    (element) => element.getAttribute('data-skbtn') ?? '',
+  );
 
 describe('languages', () => {
   it('Arabic turns the document right to left, in Arabic, with Latin digits in prices', async () => {
@@ -31,7 +34,9 @@ describe('languages', () => {
     expect(document.documentElement.lang).toBe('ar');
     expect(screen.getByRole('heading', { name: 'احجز موعدك' })).toBeTruthy();
     await tap('المس للبدء');
-    const prices = [...document.querySelectorAll('.price')].map((element) => element.textContent ?? '');
+    const prices = [...document.querySelectorAll('.price')].map(
+      (element) => element.textContent ?? '',
+    );
     expect(prices.join()).toMatch(/32\.00/);
     expect(prices.join()).not.toMatch(/[\u0660-\u0669]/);
     fireEvent.click(screen.getAllByRole('button', { name: 'English' })[0]!);
@@ -114,7 +119,10 @@ describe('keyboard layouts', () => {
     await walkToDetails();
     key('{enter}'); // to the e-mail field
     await settle();
-    for (const name of ['@', '.', '-', '_', '+']) expect(document.querySelector(`[data-skbtn="${name}"]`)?.classList.contains('key-large')).toBe(true);
+    for (const name of ['@', '.', '-', '_', '+'])
+      expect(
+        document.querySelector(`[data-skbtn="${name}"]`)?.classList.contains('key-large'),
+      ).toBe(true);
     expect(keys()).toEqual(expect.arrayContaining(['.com', '.de', 'gmail.com']));
     for (const k of ['a', '@', 'gmail.com']) key(k);
     await settle();
@@ -132,7 +140,9 @@ describe('display and messages', () => {
     const root = document.documentElement.classList;
     await tap('Larger text');
     expect([root.contains('large-text'), root.contains('high-contrast')]).toEqual([true, false]);
-    expect(screen.getByRole('button', { name: 'Larger text' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Larger text' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     await tap('High contrast');
     expect([root.contains('large-text'), root.contains('high-contrast')]).toEqual([true, true]);
     await tap('Larger text');
@@ -149,34 +159,51 @@ describe('display and messages', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Einstellungen' }));
     await settle();
     expect(document.querySelector<HTMLFormElement>('.settings-form')?.noValidate).toBe(true);
-    fireEvent.change(screen.getByLabelText('Adresse der Buchungs-API'), { target: { value: 'http://api.example.com' } });
-    fireEvent.change(screen.getByLabelText('Zeit bis zum Zurücksetzen (Sekunden)'), { target: { value: '5' } });
-    fireEvent.change(screen.getByLabelText('Neue Personal-PIN (optional)'), { target: { value: '12' } });
+    fireEvent.change(screen.getByLabelText('Adresse der Buchungs-API'), {
+      target: { value: 'http://api.example.com' },
+    });
+    fireEvent.change(screen.getByLabelText('Zeit bis zum Zurücksetzen (Sekunden)'), {
+      target: { value: '5' },
+    });
+    fireEvent.change(screen.getByLabelText('Neue Personal-PIN (optional)'), {
+      target: { value: '12' },
+    });
     await tap('Speichern');
     expect(screen.getByText('Bitte prüfen Sie die markierten Felder.')).toBeTruthy();
-    expect(screen.getByText('Bitte eine Adresse mit https:// eingeben, z. B. https://api.example.com.')).toBeTruthy();
+    expect(
+      screen.getByText('Bitte eine Adresse mit https:// eingeben, z. B. https://api.example.com.'),
+    ).toBeTruthy();
     expect(screen.getByText('Bitte eine ganze Zahl von 15 bis 600 eingeben.')).toBeTruthy();
     expect(screen.getByText('Eine PIN hat 4 bis 12 Ziffern.')).toBeTruthy();
     expect(screen.getByText('Zum Ändern bitte die aktuelle PIN eingeben.')).toBeTruthy();
     const idle = screen.getByLabelText('Zeit bis zum Zurücksetzen (Sekunden)');
     expect(idle.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(idle.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Bitte eine ganze Zahl von 15 bis 600 eingeben.');
+    expect(document.getElementById(idle.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Bitte eine ganze Zahl von 15 bis 600 eingeben.',
+    );
     expect(client.calls.some((call) => call.method === 'updateSettings')).toBe(false);
     // The language can go back to "automatic" (null: the browser's language).
     fireEvent.change(screen.getByLabelText('Adresse der Buchungs-API'), { target: { value: '' } });
     fireEvent.change(idle, { target: { value: '90' } });
-    fireEvent.change(screen.getByLabelText('Neue Personal-PIN (optional)'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Neue Personal-PIN (optional)'), {
+      target: { value: '' },
+    });
     fireEvent.change(screen.getByLabelText('Standardsprache'), { target: { value: '' } });
     await tap('Speichern');
     expect(screen.getByText('Gespeichert.')).toBeTruthy();
-    expect(client.calls.filter((call) => call.method === 'updateSettings').at(-1)?.input).toMatchObject({ idleTimeoutSec: 90, language: null });
+    expect(
+      client.calls.filter((call) => call.method === 'updateSettings').at(-1)?.input,
+    ).toMatchObject({ idleTimeoutSec: 90, language: null });
   });
 
   it('a screen token the shell refuses (401) says so for staff, not "cannot be reached"', async () => {
     const client = new FakeKioskClient();
-    client.getPublicSettings = () => Promise.resolve(fail('unauthorized', 'missing or wrong kiosk token'));
+    client.getPublicSettings = () =>
+      Promise.resolve(fail('unauthorized', 'missing or wrong kiosk token'));
     renderApp(client);
     await settle();
-    expect(screen.getByRole('alert').textContent).toMatch(/^This screen was refused by the kiosk: its access key is wrong or out of date\./);
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /^This screen was refused by the kiosk: its access key is wrong or out of date\./,
+    );
   });
 });

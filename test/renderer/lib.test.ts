@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addMinutes, monthGrid } from '../../renderer/lib/dates';
-import { formatDuration, formatPrice, formatTime } from '../../renderer/lib/format';
+import { formatDuration, formatMonth, formatPrice, formatTime } from '../../renderer/lib/format';
+import { shopInitials } from '../../renderer/lib/initials';
 import { buildCalendarEvent } from '../../renderer/lib/ical';
 import { groupSlots } from '../../renderer/lib/slots';
 import { validateField } from '../../renderer/lib/validation';
@@ -8,11 +9,32 @@ import { validateField } from '../../renderer/lib/validation';
 describe('renderer helpers', () => {
   it('groups slots into morning, afternoon and evening', () => {
     const slot = (time: string) => ({ time, available: true });
-    expect(groupSlots([slot('17:30'), slot('09:00'), slot('12:00'), slot('11:45')]).map((g) => [g.part, g.slots.map((s) => s.time)])).toEqual([
+    expect(
+      groupSlots([slot('17:30'), slot('09:00'), slot('12:00'), slot('11:45')]).map((g) => [
+        g.part,
+        g.slots.map((s) => s.time),
+      ]),
+    ).toEqual([
       ['morning', ['09:00', '11:45']],
       ['afternoon', ['12:00']],
       ['evening', ['17:30']],
     ]);
+  });
+
+  it.each([
+    ['Salon Lindenhof', 'de', 'SL'],
+    ['Frontdesk', 'en', 'F'],
+    ['  friseur   am eck ', 'de', 'FA'],
+    ['salon-inci', 'tr', 'Sİ'], // Turkish upper-cases the dotted i by its own rule
+    ['Студія краси', 'uk', 'СК'],
+  ])('gives the logo tile the shop initials: %s -> %s', (name, lang, initials) => {
+    expect(shopInitials(name, lang)).toBe(initials);
+  });
+
+  it('capitalises only the month, not the year abbreviation (Ukrainian "р.")', () => {
+    expect(formatMonth(2026, 11, 'uk-UA')).toBe('Листопад 2026 р.');
+    expect(formatMonth(2026, 11, 'de-DE')).toBe('November 2026');
+    expect(formatMonth(2026, 11, 'pl-PL')).toMatch(/^L/);
   });
 
   it('lays out a month Monday first', () => {
@@ -51,7 +73,13 @@ describe('renderer helpers', () => {
       now: new Date('2026-11-21T10:00:00Z'),
     });
     expect(ics.split('\r\n')).toEqual(
-      expect.arrayContaining(['BEGIN:VEVENT', 'DTSTART:20261124T093000', 'DTEND:20261124T100000', 'DTSTAMP:20261121T100000Z', 'SUMMARY:Cut\\, wash\\; style']),
+      expect.arrayContaining([
+        'BEGIN:VEVENT',
+        'DTSTART:20261124T093000',
+        'DTEND:20261124T100000',
+        'DTSTAMP:20261121T100000Z',
+        'SUMMARY:Cut\\, wash\\; style',
+      ]),
     );
   });
 });

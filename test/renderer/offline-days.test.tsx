@@ -12,13 +12,21 @@ afterEach(cleanup);
 
 function offlineClient(): FakeKioskClient {
   const client = new FakeKioskClient();
-  client.status = { ...client.status, online: false, mode: 'offline', lastError: 'API unreachable (connect)', offlineReason: 'connect' };
+  client.status = {
+    ...client.status,
+    online: false,
+    mode: 'offline',
+    lastError: 'API unreachable (connect)',
+    offlineReason: 'connect',
+  };
   client.bookableOffline = { '2026-11': [24, 26] };
   return client;
 }
 
 const dayButton = (day: number): HTMLButtonElement => {
-  const button = document.querySelector<HTMLButtonElement>(`button[data-date="2026-11-${String(day).padStart(2, '0')}"]`);
+  const button = document.querySelector<HTMLButtonElement>(
+    `button[data-date="2026-11-${String(day).padStart(2, '0')}"]`,
+  );
   if (!button) throw new Error(`no button for day ${day}`);
   return button;
 };
@@ -29,7 +37,9 @@ describe('offline day screen', () => {
     await settle();
     await tap(/touch to start/i);
     await tap(/^Haircut/);
-    expect(screen.getByTestId('day-offline').textContent).toContain('Only the days with a thick frame can be booked here at the moment');
+    expect(screen.getByTestId('day-offline').textContent).toContain(
+      'Only the days with a thick frame can be booked here at the moment',
+    );
     expect(dayButton(24).disabled).toBe(false);
     expect(dayButton(24).className).toContain('day-offline-ok');
     expect(dayButton(26).disabled).toBe(false);
@@ -58,7 +68,9 @@ describe('offline day screen', () => {
     await tap(/touch to start/i);
     await tap(/^Haircut/);
     await tap('Next month');
-    expect(screen.getByTestId('day-offline').textContent).toContain('this month is not stored on this kiosk');
+    expect(screen.getByTestId('day-offline').textContent).toContain(
+      'this month is not stored on this kiosk',
+    );
     await tap('Back to this month');
     expect(dayButton(24).disabled).toBe(false);
   });
@@ -74,7 +86,9 @@ describe('offline time screen', () => {
     await tap(/touch to start/i);
     await tap(/^Haircut/);
     await tap(/25 November 2026/);
-    expect(screen.getByTestId('time-offline').textContent).toContain('the times of this day are not stored on this kiosk');
+    expect(screen.getByTestId('time-offline').textContent).toContain(
+      'the times of this day are not stored on this kiosk',
+    );
     await tap(/Show the nearest day that can be booked: Thursday, 26 November 2026/);
     expect(document.querySelector('[data-screen="time"]')).not.toBeNull();
     expect(screen.getByRole('button', { name: '09:30' })).toBeTruthy();

@@ -14,22 +14,26 @@ async function enterPin(pin: string, unlock: RegExp = /unlock|continue/i): Promi
 }
 
 describe('staff area', () => {
-  it('first run of the demo asks for a new PIN twice, sets it with setupStaffPin and says it is the demo', async () => {
+  it('first run of the demo asks for the setup code, then a new PIN twice, sets it with setupStaffPin and says it is the demo', async () => {
     const client = new FakeKioskClient({ pin: null });
     renderApp(client);
     await settle();
     await tap('Staff');
+    fireEvent.change(screen.getByLabelText(/setup code/i), { target: { value: SETUP_CODE } });
+    await tap('Continue');
     expect(screen.getByRole('heading', { name: 'Choose a staff PIN' })).toBeTruthy();
     await enterPin('2468');
     expect(screen.getByText('Enter the same PIN again')).toBeTruthy();
     await enterPin('2468');
     expect(client.pin).toBe('2468');
-    expect(client.calls.filter((call) => call.method === 'setupStaffPin')).toEqual([{ method: 'setupStaffPin', input: { pin: '***', setupCode: undefined } }]);
+    expect(client.calls.filter((call) => call.method === 'setupStaffPin')).toEqual([
+      { method: 'setupStaffPin', input: { pin: '***', setupCode: SETUP_CODE } },
+    ]);
     expect(document.querySelector('[data-screen="staff"]')).not.toBeNull();
     expect(screen.getByText(/Demo mode: this kiosk books with built-in demo data/)).toBeTruthy();
   });
 
-  it('a remote kiosk without a PIN shows "being set up" to customers; staff need the setup code', async () => {
+  it('a remote kiosk without a PIN shows "being set up" to customers; staff need the setup code, checked before the PIN', async () => {
     const client = new FakeKioskClient({ pin: null, upstream: 'remote' });
     renderApp(client);
     await settle();
@@ -38,11 +42,18 @@ describe('staff area', () => {
     await tap('Staff');
     fireEvent.change(screen.getByLabelText(/setup code/i), { target: { value: 'wxyz-9999' } });
     await tap('Continue');
-    await enterPin('2468');
-    await enterPin('2468');
-    expect(screen.getByText('This setup code is not right. Please check it and try again.')).toBeTruthy();
+    // Refused at once: staff do not choose a PIN twice for a wrong code.
+    expect(
+      screen.getByText('This setup code is not right. Please check it and try again.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Choose a staff PIN' })).toBeNull();
+    expect(client.calls.filter((call) => call.method === 'checkSetupCode')).toEqual([
+      { method: 'checkSetupCode', input: { setupCode: 'WXYZ-9999' } },
+    ]);
     expect(client.pin).toBeNull();
-    fireEvent.change(screen.getByLabelText(/setup code/i), { target: { value: SETUP_CODE.toLowerCase() } });
+    fireEvent.change(screen.getByLabelText(/setup code/i), {
+      target: { value: SETUP_CODE.toLowerCase() },
+    });
     await tap('Continue');
     await enterPin('2468');
     await enterPin('2468');
@@ -62,6 +73,24 @@ describe('staff area', () => {
     await tap('Refresh');
     expect(document.querySelector('[data-screen="staff"]')).toBeNull();
     expect(document.querySelector('[data-screen="start"]')).not.toBeNull();
+  });
+
+  it('tells staff after they log in how many wrong PINs were entered at this screen before', async () => {
+    const client = new FakeKioskClient();
+    renderApp(client);
+    await settle();
+    await tap('Staff');
+    await enterPin('9999');
+    await enterPin('9998');
+    await enterPin('1234');
+    expect(screen.getByTestId('failed-pins').textContent).toBe(
+      'Wrong PIN entries on this screen since the last staff login: 2. If that was not you, someone may be guessing the PIN.',
+    );
+    await tap('Back to kiosk');
+    await tap('Staff');
+    await enterPin('1234');
+    expect(document.querySelector('[data-screen="staff"]')).not.toBeNull();
+    expect(screen.queryByTestId('failed-pins')).toBeNull();
   });
 
   it('refuses a wrong PIN and opens the outbox with the right one', async () => {
@@ -89,8 +118,50 @@ describe('staff area', () => {
     expect(bar.textContent).toContain('Version 1.4.0');
     expect(bar.textContent).toContain('Update 1.5.0 installs when the kiosk is idle');
     await tap('Save diagnostics');
-    expect(screen.getByText('Diagnostics saved to /var/log/frontdesk/frontdesk-diagnostics.json')).toBeTruthy();
+    expect(
+      screen.getByText('Diagnostics saved to /var/log/frontdesk/frontdesk-diagnostics.json'),
+    ).toBeTruthy();
     expect(client.calls.filter((call) => call.method === 'saveDiagnostics')).toHaveLength(1);
+  });
+
+  it('a refused queued booking is raised to staff: a count, the phone and e-mail, Contacted / Dismiss', async () => {
+    const client = new FakeKioskClient({ settings: { mode: 'counter' } });
+    client.bookings.push({
+      localId: 'l-7',
+      reference: 'L7',
+      state: 'rejected',
+      request: {
+        serviceId: 'svc-cut',
+        employeeId: 'emp-ben',
+        date: '2026-11-24',
+        time: '11:00',
+        customer: { name: 'Eva Muster', email: 'eva@example.com', phone: '030 1234' },
+      },
+      booking: null,
+      lastError: { status: 409, message: 'slot taken' },
+      attempts: 2,
+      createdAt: new Date(0).toISOString(),
+      updatedAt: new Date(0).toISOString(),
+      erased: false,
+      followUp: { state: 'open', mail: 'sent' },
+    });
+    renderApp(client);
+    await settle();
+    await enterPin('1234');
+    fireEvent.click(screen.getByRole('tab', { name: 'Bookings' }));
+    await settle();
+    expect(screen.getByTestId('follow-up-count').textContent).toBe(
+      'Refused bookings that need a call or e-mail: 1',
+    );
+    expect(screen.getByTestId('follow-up-phone').textContent).toBe('030 1234');
+    expect(screen.getByTestId('follow-up-email').textContent).toBe('eva@example.com');
+    expect(screen.getByTestId('follow-up-mail').textContent).toBe('E-mail sent to the customer');
+    await tap('Contacted');
+    expect(client.calls.filter((call) => call.method === 'resolveFollowUp')).toMatchObject([
+      { method: 'resolveFollowUp', input: { localId: 'l-7', action: 'contacted' } },
+    ]);
+    expect(screen.queryByTestId('follow-up-count')).toBeNull();
+    expect(screen.getByText('Customer contacted')).toBeTruthy();
   });
 
   it('counter mode starts locked; rebook opens the one-screen booking with the customer and the same person, and links the new booking', async () => {
@@ -112,6 +183,7 @@ describe('staff area', () => {
       createdAt: new Date(0).toISOString(),
       updatedAt: new Date(0).toISOString(),
       erased: false,
+      followUp: { state: 'open', mail: 'none' },
     });
     renderApp(client);
     await settle();
@@ -125,7 +197,9 @@ describe('staff area', () => {
     await settle();
     expect(document.querySelector('[data-screen="counter-booking"]')).not.toBeNull();
     // The person is kept: Ben's grid, the rejected time gone.
-    expect(screen.getByRole('button', { name: 'Ben Roth' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Ben Roth' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     expect(screen.getByRole('button', { name: /^11:00/ }).hasAttribute('disabled')).toBe(true);
     // Counter mode has no on-screen keyboard: staff type on a real one.
     await tap('12:00');
@@ -133,23 +207,31 @@ describe('staff area', () => {
     expect(screen.getByLabelText<HTMLInputElement>('E-mail').value).toBe('eva@example.com');
     await tap('Book');
     await settle();
-    expect(client.calls.find((call) => call.method === 'createBooking')?.input).toMatchObject({ employeeId: 'emp-ben', time: '12:00' });
+    expect(client.calls.find((call) => call.method === 'createBooking')?.input).toMatchObject({
+      employeeId: 'emp-ben',
+      time: '12:00',
+    });
     const linked = client.bookings.find((booking) => booking.localId === 'l-9');
     expect(linked?.rebookedAs).toMatch(/^local-/);
     fireEvent.click(screen.getByRole('tab', { name: 'Bookings' }));
     await settle();
     expect(screen.getByText(/^Booked again: A-\d{6}$/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Rebook' })).toBeNull();
+    // Rebooked is acted on: the contact details stay, "Contacted" / "Dismiss" and the count go.
+    expect(screen.getByTestId('follow-up-phone').textContent).toBe('030 1234');
+    expect(screen.queryByRole('button', { name: 'Contacted' })).toBeNull();
+    expect(screen.queryByTestId('follow-up-count')).toBeNull();
   });
 
-  it('counter offline: a month the kiosk never stored leaves the stored month\'s days open, and all days shut when none is stored', async () => {
+  it("counter offline: a month the kiosk never stored leaves the stored month's days open, and all days shut when none is stored", async () => {
     const client = new FakeKioskClient({ settings: { mode: 'counter' } });
     client.uncachedMonths.add('2026-12');
     renderApp(client);
     await settle();
     await enterPin('1234');
     await tap(/^Haircut/);
-    const day = (date: string): HTMLButtonElement | null => document.querySelector<HTMLButtonElement>(`.desk-day[data-date="${date}"]`);
+    const day = (date: string): HTMLButtonElement | null =>
+      document.querySelector<HTMLButtonElement>(`.desk-day[data-date="${date}"]`);
     expect(day('2026-11-25')?.disabled).toBe(false);
     expect(day('2026-12-02')?.disabled).toBe(true);
     client.uncachedMonths.add('2026-11');
@@ -176,7 +258,11 @@ describe('staff area', () => {
 
   it('settings IT fixed are read-only with a note, and left out of the update', async () => {
     const client = new FakeKioskClient({
-      settings: { upstreamUrl: 'https://api.example.com', apiKeySet: true, locked: ['upstreamUrl', 'apiKey', 'language'] },
+      settings: {
+        upstreamUrl: 'https://api.example.com',
+        apiKeySet: true,
+        locked: ['upstreamUrl', 'apiKey', 'language'],
+      },
     });
     renderApp(client);
     await settle();
@@ -191,7 +277,9 @@ describe('staff area', () => {
     expect(screen.getByLabelText<HTMLSelectElement>('Default language').disabled).toBe(true);
     expect(screen.getAllByText('Set by IT')).toHaveLength(3);
     // The note is the field's accessible description, so a screen reader says why.
-    const note = document.getElementById(url.getAttribute('aria-describedby')?.split(' ').at(-1) ?? '');
+    const note = document.getElementById(
+      url.getAttribute('aria-describedby')?.split(' ').at(-1) ?? '',
+    );
     expect(note?.textContent).toBe('Set by IT');
     // What IT left alone stays editable.
     expect(screen.getByLabelText<HTMLInputElement>('Idle timeout (seconds)').readOnly).toBe(false);
@@ -206,7 +294,11 @@ describe('staff area', () => {
     expect(update).not.toHaveProperty('upstreamUrl');
     expect(update).not.toHaveProperty('apiKey');
     expect(update).not.toHaveProperty('language');
-    expect(client.settings).toMatchObject({ upstreamUrl: 'https://api.example.com', idleTimeoutSec: 20, mode: 'counter' });
+    expect(client.settings).toMatchObject({
+      upstreamUrl: 'https://api.example.com',
+      idleTimeoutSec: 20,
+      mode: 'counter',
+    });
   });
 
   it('a locked mode is shown in German as set by IT, its choices disabled', async () => {
@@ -218,8 +310,11 @@ describe('staff area', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Einstellungen' }));
     await settle();
     expect(screen.getByText('Von der IT festgelegt')).toBeTruthy();
-    for (const name of [/^Kiosk/, /^Empfang/]) expect(screen.getByRole<HTMLInputElement>('radio', { name }).disabled).toBe(true);
-    expect(screen.getByLabelText<HTMLInputElement>('Adresse der Buchungs-API').readOnly).toBe(false);
+    for (const name of [/^Kiosk/, /^Empfang/])
+      expect(screen.getByRole<HTMLInputElement>('radio', { name }).disabled).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Adresse der Buchungs-API').readOnly).toBe(
+      false,
+    );
   });
 
   it('after 5 wrong PINs the PIN screen says how long staff are locked out, not just "wrong PIN"', async () => {
@@ -255,8 +350,13 @@ describe('staff area', () => {
   });
 
   it('an unattended staff area locks after the staff idle time with its own wording and ends the session', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: false, toFake: ['setInterval', 'clearInterval', 'Date'] });
-    const client = new FakeKioskClient({ settings: { idleTimeoutSec: 30, staffIdleTimeoutSec: 45 } });
+    vi.useFakeTimers({
+      shouldAdvanceTime: false,
+      toFake: ['setInterval', 'clearInterval', 'Date'],
+    });
+    const client = new FakeKioskClient({
+      settings: { idleTimeoutSec: 30, staffIdleTimeoutSec: 45 },
+    });
     renderApp(client);
     await settle();
     await tap('Staff');
@@ -270,7 +370,9 @@ describe('staff area', () => {
       await vi.advanceTimersByTimeAsync(6_000);
     });
     expect(screen.getByRole('alertdialog').textContent).toContain('The staff area locks in');
-    expect(screen.getByRole('alertdialog').textContent).not.toContain('booking will be cleared');
+    expect(screen.getByRole('alertdialog').textContent).not.toContain(
+      'your details will be cleared',
+    );
     await act(async () => {
       await vi.advanceTimersByTimeAsync(10_000);
     });

@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { Language } from '../../shared/kiosk-api';
 import { en } from '../../renderer/i18n/en';
-import { chooseLanguage, INTL_LOCALES, LANGUAGE_NAMES, LANGUAGES, textDirection } from '../../renderer/i18n/languages';
+import {
+  chooseLanguage,
+  INTL_LOCALES,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  textDirection,
+} from '../../renderer/i18n/languages';
 import { languageResources } from '../../renderer/i18n/setup';
-import { formatDate, formatDuration, formatMonth, formatPrice, formatTime } from '../../renderer/lib/format';
+import {
+  formatDate,
+  formatDuration,
+  formatMonth,
+  formatPrice,
+  formatTime,
+} from '../../renderer/lib/format';
 
 /** Every leaf of a strings object as `dotted.key` -> text. */
 function leaves(value: unknown, prefix = ''): Map<string, string> {
@@ -16,7 +28,8 @@ function leaves(value: unknown, prefix = ''): Map<string, string> {
   return found;
 }
 
-const placeholders = (text: string): string[] => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1] ?? '').sort();
+const placeholders = (text: string): string[] =>
+  [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1] ?? '').sort();
 const english = leaves(en);
 const others = LANGUAGES.filter((code) => code !== 'en');
 
@@ -28,8 +41,12 @@ describe('translations', () => {
   // One line per language and key, so that new English keys are easy to hand to translators.
   it.each(others)('%s has exactly the English keys', async (code) => {
     const strings = leaves(await languageResources(code));
-    const missing = [...english.keys()].filter((key) => !strings.has(key)).map((key) => `${code}: missing ${key}`);
-    const extra = [...strings.keys()].filter((key) => !english.has(key)).map((key) => `${code}: extra ${key}`);
+    const missing = [...english.keys()]
+      .filter((key) => !strings.has(key))
+      .map((key) => `${code}: missing ${key}`);
+    const extra = [...strings.keys()]
+      .filter((key) => !english.has(key))
+      .map((key) => `${code}: extra ${key}`);
     expect([...missing, ...extra]).toEqual([]);
   });
 
@@ -39,14 +56,25 @@ describe('translations', () => {
       const translated = strings.get(key);
       if (translated === undefined) return [];
       if (translated.trim() === '') return [`${code}: empty ${key}`];
-      return placeholders(translated).join() === placeholders(text).join() ? [] : [`${code}: placeholders of ${key}`];
+      return placeholders(translated).join() === placeholders(text).join()
+        ? []
+        : [`${code}: placeholders of ${key}`];
     });
     expect(wrong).toEqual([]);
   });
 
   it('no sentence is the English text left in place (short words like Online may be shared)', async () => {
-    const same = (await Promise.all(others.map(async (code) => [code, leaves(await languageResources(code))] as const))).flatMap(([code, strings]) =>
-      [...strings].filter(([key, text]) => text === english.get(key) && text.replace(/\{\{\w+\}\}/g, '').length > 12).map(([key]) => `${code}: ${key}`),
+    const same = (
+      await Promise.all(
+        others.map(async (code) => [code, leaves(await languageResources(code))] as const),
+      )
+    ).flatMap(([code, strings]) =>
+      [...strings]
+        .filter(
+          ([key, text]) =>
+            text === english.get(key) && text.replace(/\{\{\w+\}\}/g, '').length > 12,
+        )
+        .map(([key]) => `${code}: ${key}`),
     );
     expect(same).toEqual([]);
   });
@@ -61,7 +89,14 @@ describe('translations', () => {
 
 describe('languages', () => {
   it('names each language in its own script and marks Arabic right to left', () => {
-    expect(LANGUAGE_NAMES).toEqual({ de: 'Deutsch', en: 'English', tr: 'Türkçe', pl: 'Polski', uk: 'Українська', ar: 'العربية' });
+    expect(LANGUAGE_NAMES).toEqual({
+      de: 'Deutsch',
+      en: 'English',
+      tr: 'Türkçe',
+      pl: 'Polski',
+      uk: 'Українська',
+      ar: 'العربية',
+    });
     expect(LANGUAGES.filter((code) => textDirection(code) === 'rtl')).toEqual(['ar']);
   });
 
@@ -90,7 +125,9 @@ describe('Intl formats in every language', () => {
     expect(formatPrice(32, 'EUR', locale)).toMatch(/32[.,]00/);
     expect(formatDuration(90, locale)).toMatch(/30/);
     // No Arabic-Indic or Eastern Arabic digits anywhere.
-    expect([date, formatPrice(32, 'EUR', locale), formatDuration(90, locale)].join()).not.toMatch(/[\u0660-\u0669\u06f0-\u06f9]/);
+    expect([date, formatPrice(32, 'EUR', locale), formatDuration(90, locale)].join()).not.toMatch(
+      /[\u0660-\u0669\u06f0-\u06f9]/,
+    );
   });
 
   it('uses each language’s own words', () => {

@@ -15,7 +15,11 @@ describe('walk-in flow', () => {
     await fillDetails();
     await tap(/continue/i);
     expect(await screen.findByText('This time is still free.')).toBeTruthy();
-    expect(client.calls.some((c) => c.method === 'getTimeSlots' && (c.input as { fresh?: boolean }).fresh === true)).toBe(true);
+    expect(
+      client.calls.some(
+        (c) => c.method === 'getTimeSlots' && (c.input as { fresh?: boolean }).fresh === true,
+      ),
+    ).toBe(true);
     await tap('Book now');
     expect(screen.getByTestId('appointment-number').textContent).toBe('A-000001');
     expect(screen.getByText('A confirmation has been sent to eva@example.com.')).toBeTruthy();
@@ -25,7 +29,27 @@ describe('walk-in flow', () => {
       date: '2026-11-24',
       time: '09:30',
       customer: { name: 'Eva Muster', email: 'eva@example.com', phone: '+49 30 1234567' },
+      language: 'en', // a later e-mail about the booking is written in it
     });
+  });
+
+  it.each([
+    [undefined, 'Print receipt'], // a browser: its print dialog opens
+    [true, 'Print receipt'],
+    [false, 'Show receipt'], // the Electron app without a printer only shows the slip
+  ])('labels the receipt button for what it does (printer: %s)', async (receiptPrinter, label) => {
+    renderApp(new FakeKioskClient(receiptPrinter === undefined ? {} : { receiptPrinter }));
+    await walkToDetails();
+    await fillDetails();
+    await tap(/continue/i);
+    await screen.findByText('This time is still free.');
+    await tap('Book now');
+    expect(await screen.findByRole('button', { name: label })).toBeTruthy();
+    expect(
+      screen.queryByRole('button', {
+        name: label === 'Show receipt' ? 'Print receipt' : 'Show receipt',
+      }),
+    ).toBeNull();
   });
 
   it('shows inline validation messages from the shared schema', async () => {
@@ -34,7 +58,9 @@ describe('walk-in flow', () => {
     await tap(/continue/i);
     expect(screen.getAllByText('Please fill this in.')).toHaveLength(3);
     await (await import('./support/render-app')).type('E-mail', 'eva@');
-    expect(screen.getByText('Please enter a valid e-mail address, e.g. name@example.com.')).toBeTruthy();
+    expect(
+      screen.getByText('Please enter a valid e-mail address, e.g. name@example.com.'),
+    ).toBeTruthy();
     await (await import('./support/render-app')).type('Phone', 'ring me');
     expect(screen.getByText('Please use digits, spaces and + ( ) - / only.')).toBeTruthy();
     expect(document.querySelector('[data-screen="details"]')).not.toBeNull();
@@ -49,7 +75,9 @@ describe('walk-in flow', () => {
     await tap(/continue/i);
     await tap('Book now');
     expect(document.querySelector('[data-screen="time"]')).not.toBeNull();
-    expect(screen.getByText('Sorry, someone has just booked that time. Please choose another one.')).toBeTruthy();
+    expect(
+      screen.getByText('Sorry, someone has just booked that time. Please choose another one.'),
+    ).toBeTruthy();
     const slot = screen.getByRole('button', { name: /09:30/ });
     expect((slot as HTMLButtonElement).disabled).toBe(true);
     // The details survive: choosing another time goes straight to a filled form.
@@ -65,7 +93,9 @@ describe('walk-in flow', () => {
     await fillDetails();
     await tap(/continue/i);
     expect(document.querySelector('[data-screen="time"]')).not.toBeNull();
-    expect(screen.getByText('That time is no longer free. Please choose another one.')).toBeTruthy();
+    expect(
+      screen.getByText('That time is no longer free. Please choose another one.'),
+    ).toBeTruthy();
   });
 
   it('confirms a queued booking honestly, with its local reference and no appointment number', async () => {
@@ -89,7 +119,8 @@ describe('walk-in flow', () => {
     expect(screen.getByRole('heading', { name: 'Termin buchen' })).toBeTruthy();
     await tap(/zum starten/i);
     expect(screen.getByText('Was dürfen wir für Sie tun?')).toBeTruthy();
-    const prices = (): (string | null)[] => [...document.querySelectorAll('.price')].map((e) => e.textContent);
+    const prices = (): (string | null)[] =>
+      [...document.querySelectorAll('.price')].map((e) => e.textContent);
     expect(prices()).toContain('32,00\u00a0€');
     expect(document.documentElement.lang).toBe('de');
     fireEvent.click(screen.getAllByRole('button', { name: 'English' })[0]!);
@@ -126,7 +157,10 @@ describe('walk-in flow', () => {
 
 describe('idle timeout', () => {
   it('warns with a countdown, then returns to the start and clears every personal field', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: false, toFake: ['setInterval', 'clearInterval', 'Date'] });
+    vi.useFakeTimers({
+      shouldAdvanceTime: false,
+      toFake: ['setInterval', 'clearInterval', 'Date'],
+    });
     const client = new FakeKioskClient({ settings: { idleTimeoutSec: 15 } });
     renderApp(client);
     await walkToDetails();
@@ -151,7 +185,10 @@ describe('idle timeout', () => {
   });
 
   it('"I\'m still here" keeps the booking', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: false, toFake: ['setInterval', 'clearInterval', 'Date'] });
+    vi.useFakeTimers({
+      shouldAdvanceTime: false,
+      toFake: ['setInterval', 'clearInterval', 'Date'],
+    });
     renderApp(new FakeKioskClient({ settings: { idleTimeoutSec: 15 } }));
     await walkToDetails();
     await fillDetails();

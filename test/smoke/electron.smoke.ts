@@ -27,13 +27,19 @@ test('the window opens on app://, the start screen renders, the preload API answ
     // A fresh data folder: kiosk mode, the walk-in start screen.
     await expect(window.locator('[data-screen="start"]')).toBeVisible();
     // The preload API answers: public methods at once, staff methods only with a session.
-    const publicSettings = await window.evaluate(() => (window as unknown as { frontdesk: KioskClient }).frontdesk.getPublicSettings(undefined));
+    const publicSettings = await window.evaluate(() =>
+      (window as unknown as { frontdesk: KioskClient }).frontdesk.getPublicSettings(undefined),
+    );
     expect(publicSettings).toMatchObject({ ok: true, result: { mode: 'kiosk', setup: 'demo' } });
     const refused = await window.evaluate(() =>
-      (window as unknown as { frontdesk: KioskClient }).frontdesk.getAppInfo({ session: 'x'.repeat(43) }),
+      (window as unknown as { frontdesk: KioskClient }).frontdesk.getAppInfo({
+        session: 'x'.repeat(43),
+      }),
     );
     expect(refused).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
-    const status = await window.evaluate(() => (window as unknown as { frontdesk: KioskClient }).frontdesk.getSyncStatus(undefined));
+    const status = await window.evaluate(() =>
+      (window as unknown as { frontdesk: KioskClient }).frontdesk.getSyncStatus(undefined),
+    );
     expect(status).toMatchObject({ ok: true, result: { upstream: 'embedded' } });
   } finally {
     await app.close();

@@ -10,7 +10,10 @@
  * - '429'       answer 429 `{ success: false, message, retryAfter: 2 }` with Retry-After: 2,
  *               without forwarding;
  * - 'malformed' answer 200 with a body that is not JSON, without forwarding.
- * Plain node:http on 127.0.0.1, port 0.
+ * Plain node:http on 127.0.0.1, port 0. The proxy's own answers carry a Date header from `clock`
+ * (the target's clock, when a test runs the server on a manual one), so that a client measuring
+ * its clock skew from them sees the same "now" as from the target: Node's default stamps the
+ * real time, and a test on a fixed day then passes or fails by the hour it runs at.
  */
 import { Agent, createServer, request as httpRequest } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
@@ -35,6 +38,8 @@ export interface FaultProxy {
 export interface FaultProxyOptions {
   target: string;
   mode?: FaultMode;
+  /** The time for the Date header of the proxy's own answers; the real time by default. */
+  clock?: () => number;
 }
 
 const HOP_BY_HOP = new Set([
@@ -61,6 +66,7 @@ function reset(socket: Socket): void {
 
 export async function startFaultProxy(options: FaultProxyOptions): Promise<FaultProxy> {
   const target = new URL(options.target);
+  const now = options.clock ?? Date.now;
   const agent = new Agent({ keepAlive: true });
   const sockets = new Set<Socket>();
   let mode: FaultMode = options.mode ?? 'pass';
@@ -105,6 +111,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   ): void => {
     const text = JSON.stringify(body);
     res.writeHead(status, {
+      date: new Date(now()).toUTCString(),
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(text),
       ...headers,
@@ -128,7 +135,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
         return;
       case '429': {
         req.resume();
-        const resetAt = Math.ceil(Date.now() / 1000) + 2;
+        const resetAt = Math.ceil(now() / 1000) + 2;
         sendJson(
           res,
           429,
@@ -146,6 +153,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
         req.resume();
         const text = '<html><body>Service temporarily unavailable</body></html>';
         res.writeHead(200, {
+          date: new Date(now()).toUTCString(),
           'content-type': 'application/json; charset=utf-8',
           'content-length': Buffer.byteLength(text),
         });

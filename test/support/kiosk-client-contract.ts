@@ -24,7 +24,9 @@ export interface ContractOptions {
 const PIN = '2468';
 const NO_SESSION = 'no-such-session-0123456789';
 
-function value<T>(result: { ok: true; result: T } | { ok: false; error: { code: string; message: string } }): T {
+function value<T>(
+  result: { ok: true; result: T } | { ok: false; error: { code: string; message: string } },
+): T {
   if (!result.ok) throw new Error(`expected ok, got ${result.error.code}: ${result.error.message}`);
   return result.result;
 }
@@ -33,13 +35,21 @@ function code(result: { ok: boolean; error?: { code: string } }): string | null 
   return result.ok ? null : (result.error?.code ?? null);
 }
 
-export function kioskClientContract(name: string, open: (options: ContractOptions) => Promise<ContractKiosk>): void {
+export function kioskClientContract(
+  name: string,
+  open: (options: ContractOptions) => Promise<ContractKiosk>,
+): void {
   describe(`kiosk client contract: ${name}`, () => {
-    async function withKiosk(options: ContractOptions, test: (kiosk: ContractKiosk, session: () => Promise<string>) => Promise<void>) {
+    async function withKiosk(
+      options: ContractOptions,
+      test: (kiosk: ContractKiosk, session: () => Promise<string>) => Promise<void>,
+    ) {
       const kiosk = await open(options);
       try {
         const session = async () => {
-          const check = value(await kiosk.client.setupStaffPin({ pin: PIN, setupCode: kiosk.setupCode }));
+          const check = value(
+            await kiosk.client.setupStaffPin({ pin: PIN, setupCode: kiosk.setupCode }),
+          );
           if (!check.valid || !check.session) throw new Error('setup refused');
           return check.session;
         };
@@ -54,16 +64,22 @@ export function kioskClientContract(name: string, open: (options: ContractOption
         expect(code(await client.listBookings({ session: NO_SESSION }))).toBe('unauthorized');
         expect(code(await client.getSettings({ session: NO_SESSION }))).toBe('unauthorized');
         expect(code(await client.syncNow({ session: NO_SESSION }))).toBe('unauthorized');
-        expect(code(await client.retryBooking({ session: NO_SESSION, localId: 'x' }))).toBe('unauthorized');
+        expect(code(await client.retryBooking({ session: NO_SESSION, localId: 'x' }))).toBe(
+          'unauthorized',
+        );
       }));
 
     it('the first PIN needs the printed setup code, opens a session, and is set only once', () =>
       withKiosk({}, async ({ client, setupCode }) => {
-        expect(value(await client.setupStaffPin({ pin: PIN, setupCode: 'WRNG-0000' })).valid).toBe(false);
+        expect(value(await client.setupStaffPin({ pin: PIN, setupCode: 'WRNG-0000' })).valid).toBe(
+          false,
+        );
         const check = value(await client.setupStaffPin({ pin: PIN, setupCode }));
         expect(check.valid).toBe(true);
         expect(value(await client.listBookings({ session: check.session ?? '' }))).toEqual([]);
-        expect(code(await client.setupStaffPin({ pin: '1357', setupCode }))).toBe('invalid_request');
+        expect(code(await client.setupStaffPin({ pin: '1357', setupCode }))).toBe(
+          'invalid_request',
+        );
       }));
 
     it('the right PIN opens a session; five wrong ones in a row lock out even the right one', () =>
@@ -72,7 +88,8 @@ export function kioskClientContract(name: string, open: (options: ContractOption
         const right = value(await client.verifyStaffPin({ pin: PIN }));
         expect(right.valid).toBe(true);
         expect(value(await client.getSettings({ session: right.session ?? '' })).pinSet).toBe(true);
-        for (let i = 0; i < 4; i += 1) expect(value(await client.verifyStaffPin({ pin: '0000' }))).toEqual({ valid: false });
+        for (let i = 0; i < 4; i += 1)
+          expect(value(await client.verifyStaffPin({ pin: '0000' }))).toEqual({ valid: false });
         const fifth = value(await client.verifyStaffPin({ pin: '0000' }));
         expect(fifth.valid).toBe(false);
         expect(fifth.retryAfterSec).toBeGreaterThan(0);
@@ -89,21 +106,42 @@ export function kioskClientContract(name: string, open: (options: ContractOption
       }));
 
     it('a locked setting is refused, others are taken; the API key IT set may be sent again unchanged', () =>
-      withKiosk({ locked: ['mode', 'apiKey'], apiKey: 'it-key-0001' }, async ({ client }, session) => {
-        const live = await session();
-        expect(code(await client.updateSettings({ session: live, mode: 'counter' }))).toBe('invalid_input');
-        expect(value(await client.updateSettings({ session: live, language: 'de' })).language).toBe('de');
-        expect(value(await client.updateSettings({ session: live, apiKey: 'it-key-0001' })).apiKeySet).toBe(true);
-        expect(code(await client.updateSettings({ session: live, apiKey: 'other-key-0002' }))).toBe('invalid_input');
-        expect(value(await client.getSettings({ session: live }))).toMatchObject({ mode: 'kiosk', language: 'de', locked: ['mode', 'apiKey'] });
-      }));
+      withKiosk(
+        { locked: ['mode', 'apiKey'], apiKey: 'it-key-0001' },
+        async ({ client }, session) => {
+          const live = await session();
+          expect(code(await client.updateSettings({ session: live, mode: 'counter' }))).toBe(
+            'invalid_input',
+          );
+          expect(
+            value(await client.updateSettings({ session: live, language: 'de' })).language,
+          ).toBe('de');
+          expect(
+            value(await client.updateSettings({ session: live, apiKey: 'it-key-0001' })).apiKeySet,
+          ).toBe(true);
+          expect(
+            code(await client.updateSettings({ session: live, apiKey: 'other-key-0002' })),
+          ).toBe('invalid_input');
+          expect(value(await client.getSettings({ session: live }))).toMatchObject({
+            mode: 'kiosk',
+            language: 'de',
+            locked: ['mode', 'apiKey'],
+          });
+        },
+      ));
 
     it('a new PIN needs the current one', () =>
       withKiosk({}, async ({ client }, session) => {
         const live = await session();
-        expect(code(await client.updateSettings({ session: live, newPin: '1357' }))).toBe('unauthorized');
-        expect(code(await client.updateSettings({ session: live, pin: '9999', newPin: '1357' }))).toBe('unauthorized');
-        expect(value(await client.updateSettings({ session: live, pin: PIN, newPin: '1357' })).pinSet).toBe(true);
+        expect(code(await client.updateSettings({ session: live, newPin: '1357' }))).toBe(
+          'unauthorized',
+        );
+        expect(
+          code(await client.updateSettings({ session: live, pin: '9999', newPin: '1357' })),
+        ).toBe('unauthorized');
+        expect(
+          value(await client.updateSettings({ session: live, pin: PIN, newPin: '1357' })).pinSet,
+        ).toBe(true);
         expect(value(await client.verifyStaffPin({ pin: '1357' })).valid).toBe(true);
         expect(value(await client.verifyStaffPin({ pin: PIN })).valid).toBe(false);
       }));
@@ -111,8 +149,12 @@ export function kioskClientContract(name: string, open: (options: ContractOption
     it('Retry and Discard of a booking the kiosk does not know: not_found', () =>
       withKiosk({}, async ({ client }, session) => {
         const live = await session();
-        expect(code(await client.retryBooking({ session: live, localId: 'no-such-booking' }))).toBe('not_found');
-        expect(code(await client.discardBooking({ session: live, localId: 'no-such-booking' }))).toBe('not_found');
+        expect(code(await client.retryBooking({ session: live, localId: 'no-such-booking' }))).toBe(
+          'not_found',
+        );
+        expect(
+          code(await client.discardBooking({ session: live, localId: 'no-such-booking' })),
+        ).toBe('not_found');
       }));
   });
 }

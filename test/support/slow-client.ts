@@ -19,7 +19,11 @@ export interface SlowClientScript {
 }
 
 /** Resolves when the server closes; rejects if it is still open after `giveUpMs`. */
-export function slowClient(port: number, script: SlowClientScript, giveUpMs = 45_000): Promise<SlowClientResult> {
+export function slowClient(
+  port: number,
+  script: SlowClientScript,
+  giveUpMs = 45_000,
+): Promise<SlowClientResult> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const socket = connect(port, '127.0.0.1');
@@ -41,7 +45,11 @@ export function slowClient(port: number, script: SlowClientScript, giveUpMs = 45
     });
     const giveUp = setTimeout(() => {
       socket.destroy();
-      reject(new Error(`still open after ${giveUpMs} ms; received ${JSON.stringify(received.slice(0, 200))}`));
+      reject(
+        new Error(
+          `still open after ${giveUpMs} ms; received ${JSON.stringify(received.slice(0, 200))}`,
+        ),
+      );
     }, giveUpMs);
     socket.on('close', () => {
       clearInterval(timer);
@@ -52,15 +60,22 @@ export function slowClient(port: number, script: SlowClientScript, giveUpMs = 45
 }
 
 /** Status, headers and body of the first HTTP/1.1 response in `raw` (undefined if none). */
-export function parseHttpResponse(raw: string): { status: number; headers: Record<string, string>; body: string } | undefined {
+export function parseHttpResponse(
+  raw: string,
+): { status: number; headers: Record<string, string>; body: string } | undefined {
   const match = /^HTTP\/1\.1 (\d{3})[^\r\n]*\r\n([\s\S]*?)\r\n\r\n([\s\S]*)$/.exec(raw);
   if (!match) return undefined;
   const headers: Record<string, string> = {};
   for (const line of (match[2] ?? '').split('\r\n')) {
     const colon = line.indexOf(':');
-    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+    if (colon > 0)
+      headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
   const length = Number(headers['content-length'] ?? NaN);
   const rest = match[3] ?? '';
-  return { status: Number(match[1]), headers, body: Number.isFinite(length) ? rest.slice(0, length) : rest };
+  return {
+    status: Number(match[1]),
+    headers,
+    body: Number.isFinite(length) ? rest.slice(0, length) : rest,
+  };
 }

@@ -10,12 +10,28 @@ export interface MirrorIndex {
   servicesFetchedAt: number | null;
   employeesFetchedAt: number | null;
   days: Map<string, { fetchedAt: number; availableDays: number[] }>;
-  slots: Map<string, { fetchedAt: number; firstSlotTime: string | null; lastSlotTime: string | null; anyAvailable: boolean }>;
+  slots: Map<
+    string,
+    {
+      fetchedAt: number;
+      firstSlotTime: string | null;
+      lastSlotTime: string | null;
+      anyAvailable: boolean;
+    }
+  >;
 }
 
 export function loadMirrorIndex(db: KioskDb): MirrorIndex {
-  const servicesFetchedAt = db.select({ at: min(mirrorServices.fetchedAt) }).from(mirrorServices).get()?.at ?? null;
-  const employeesFetchedAt = db.select({ at: min(mirrorEmployees.fetchedAt) }).from(mirrorEmployees).get()?.at ?? null;
+  const servicesFetchedAt =
+    db
+      .select({ at: min(mirrorServices.fetchedAt) })
+      .from(mirrorServices)
+      .get()?.at ?? null;
+  const employeesFetchedAt =
+    db
+      .select({ at: min(mirrorEmployees.fetchedAt) })
+      .from(mirrorEmployees)
+      .get()?.at ?? null;
   const days = new Map<string, { fetchedAt: number; availableDays: number[] }>();
   for (const row of db.select().from(mirrorAvailableDays).all()) {
     if (row.employeeKey !== '' || row.serviceKey === '') continue;
@@ -27,7 +43,10 @@ export function loadMirrorIndex(db: KioskDb): MirrorIndex {
   const slots: MirrorIndex['slots'] = new Map();
   for (const row of db.select().from(mirrorTimeSlots).all()) {
     if (row.employeeKey !== 'any') continue;
-    slots.set(`${row.date}|${row.serviceId}`, { fetchedAt: row.fetchedAt, ...readSlotSpan(row.data) });
+    slots.set(`${row.date}|${row.serviceId}`, {
+      fetchedAt: row.fetchedAt,
+      ...readSlotSpan(row.data),
+    });
   }
   return { servicesFetchedAt, employeesFetchedAt, days, slots };
 }
@@ -41,7 +60,11 @@ function readAvailableDays(text: string): number[] {
   }
 }
 
-function readSlotSpan(text: string): { firstSlotTime: string | null; lastSlotTime: string | null; anyAvailable: boolean } {
+function readSlotSpan(text: string): {
+  firstSlotTime: string | null;
+  lastSlotTime: string | null;
+  anyAvailable: boolean;
+} {
   let first: string | null = null;
   let last: string | null = null;
   let anyAvailable = false;

@@ -27,7 +27,10 @@ export function saveServices(db: KioskDb, services: Service[], fetchedAt: number
   db.transaction((tx) => {
     tx.delete(mirrorServices).run();
     services.forEach((service, position) =>
-      tx.insert(mirrorServices).values({ id: service._id, position, data: JSON.stringify(service), fetchedAt }).run(),
+      tx
+        .insert(mirrorServices)
+        .values({ id: service._id, position, data: JSON.stringify(service), fetchedAt })
+        .run(),
     );
   });
 }
@@ -36,33 +39,56 @@ export function saveEmployees(db: KioskDb, employees: Employee[], fetchedAt: num
   db.transaction((tx) => {
     tx.delete(mirrorEmployees).run();
     employees.forEach((employee, position) =>
-      tx.insert(mirrorEmployees).values({ id: employee._id, position, data: JSON.stringify(employee), fetchedAt }).run(),
+      tx
+        .insert(mirrorEmployees)
+        .values({ id: employee._id, position, data: JSON.stringify(employee), fetchedAt })
+        .run(),
     );
   });
 }
 
 /** Replaces the whole catalog (services that disappeared upstream disappear here too). */
-export function saveCatalog(db: KioskDb, services: Service[], employees: Employee[], fetchedAt: number): void {
+export function saveCatalog(
+  db: KioskDb,
+  services: Service[],
+  employees: Employee[],
+  fetchedAt: number,
+): void {
   db.transaction((tx) => {
     tx.delete(mirrorServices).run();
     tx.delete(mirrorEmployees).run();
     services.forEach((service, position) =>
-      tx.insert(mirrorServices).values({ id: service._id, position, data: JSON.stringify(service), fetchedAt }).run(),
+      tx
+        .insert(mirrorServices)
+        .values({ id: service._id, position, data: JSON.stringify(service), fetchedAt })
+        .run(),
     );
     employees.forEach((employee, position) =>
-      tx.insert(mirrorEmployees).values({ id: employee._id, position, data: JSON.stringify(employee), fetchedAt }).run(),
+      tx
+        .insert(mirrorEmployees)
+        .values({ id: employee._id, position, data: JSON.stringify(employee), fetchedAt })
+        .run(),
     );
   });
 }
 
-export function loadCatalog(db: KioskDb): { services: Service[]; employees: Employee[]; fetchedAt: number | null } {
+export function loadCatalog(db: KioskDb): {
+  services: Service[];
+  employees: Employee[];
+  fetchedAt: number | null;
+} {
   const serviceRows = db.select().from(mirrorServices).orderBy(asc(mirrorServices.position)).all();
-  const employeeRows = db.select().from(mirrorEmployees).orderBy(asc(mirrorEmployees.position)).all();
+  const employeeRows = db
+    .select()
+    .from(mirrorEmployees)
+    .orderBy(asc(mirrorEmployees.position))
+    .all();
   const services = serviceRows.flatMap((row) => parseJson(ServiceSchema, row.data) ?? []);
   const employees = employeeRows.flatMap((row) => parseJson(EmployeeSchema, row.data) ?? []);
   // The mirror fetches services and employees in two steps: with only one of them stored the
   // catalog is not cached yet (else a lookup between the steps was served no employees).
-  if (serviceRows.length === 0 || employeeRows.length === 0) return { services, employees, fetchedAt: null };
+  if (serviceRows.length === 0 || employeeRows.length === 0)
+    return { services, employees, fetchedAt: null };
   const times = [...serviceRows, ...employeeRows].map((row) => row.fetchedAt);
   return { services, employees, fetchedAt: Math.min(...times) };
 }
@@ -88,7 +114,12 @@ function daysWhere(key: DaysKey) {
   );
 }
 
-export function saveAvailableDays(db: KioskDb, key: DaysKey, data: AvailableDays, fetchedAt: number): void {
+export function saveAvailableDays(
+  db: KioskDb,
+  key: DaysKey,
+  data: AvailableDays,
+  fetchedAt: number,
+): void {
   db.insert(mirrorAvailableDays)
     .values({
       year: key.year,
@@ -124,7 +155,12 @@ export interface SlotsKey {
 
 const employeeKey = (employeeId: string | undefined): string => employeeId ?? 'any';
 
-export function saveTimeSlots(db: KioskDb, key: SlotsKey, data: TimeSlots, fetchedAt: number): void {
+export function saveTimeSlots(
+  db: KioskDb,
+  key: SlotsKey,
+  data: TimeSlots,
+  fetchedAt: number,
+): void {
   const values = {
     date: key.date,
     serviceId: key.serviceId,
@@ -182,7 +218,10 @@ export function loadSlotDaysOfMonth(
   for (const row of rows) {
     const data = parseJson(TimeSlotsSchema, row.data);
     if (!data) continue;
-    days.set(Number(row.date.slice(8, 10)), { fetchedAt: row.fetchedAt, anyAvailable: data.timeSlots.some((s) => s.available) });
+    days.set(Number(row.date.slice(8, 10)), {
+      fetchedAt: row.fetchedAt,
+      anyAvailable: data.timeSlots.some((s) => s.available),
+    });
   }
   return days;
 }

@@ -10,12 +10,15 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkWriteFault } from './disk-full';
 import * as schema from './schema';
 
 export type KioskDb = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 /** drizzle/kiosk beside the app, resolved from this module rather than the working directory. */
-export const defaultMigrationsFolder = fileURLToPath(new URL('../../../drizzle/kiosk', import.meta.url));
+export const defaultMigrationsFolder = fileURLToPath(
+  new URL('../../../drizzle/kiosk', import.meta.url),
+);
 
 export interface OpenDbOptions {
   dataDir: string;
@@ -24,6 +27,13 @@ export interface OpenDbOptions {
 }
 
 export function openKioskDb(options: OpenDbOptions): KioskDb {
+  const db = connectKioskDb(options);
+  migrateKioskDb(db, options.migrationsFolder);
+  return db;
+}
+
+/** The connection with its pragmas, not yet migrated (the start check reads it first). */
+export function connectKioskDb(options: OpenDbOptions): KioskDb {
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new Database(join(options.dataDir, options.fileName ?? 'kiosk.db'));
   sqlite.pragma('journal_mode = WAL');
@@ -35,9 +45,26 @@ export function openKioskDb(options: OpenDbOptions): KioskDb {
   // No checkpoint inside a commit: a customer's booking must not pay for the mirror's pages.
   // The core checkpoints from a timer instead (checkpointKioskDb).
   sqlite.pragma('wal_autocheckpoint = 0');
-  const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder: options.migrationsFolder ?? defaultMigrationsFolder });
-  return db;
+  return drizzle(sqlite, { schema });
+}
+
+export function migrateKioskDb(db: KioskDb, migrationsFolder?: string): void {
+  migrate(db, { migrationsFolder: migrationsFolder ?? defaultMigrationsFolder });
+}
+
+/**
+ * What runs with every durable commit: `inTransaction` inside it (the start check bumps the
+ * database's generation there), `afterCommit` once it is on disk (it writes the marker file).
+ */
+export interface DurableCommitHook {
+  inTransaction(): void;
+  afterCommit(): void;
+}
+
+const durableHooks = new WeakMap<Database.Database, DurableCommitHook>();
+
+export function setDurableCommitHook(db: KioskDb, hook: DurableCommitHook): void {
+  durableHooks.set(db.$client, hook);
 }
 
 /**
@@ -46,12 +73,28 @@ export function openKioskDb(options: OpenDbOptions): KioskDb {
  */
 export function durableTransaction<T>(db: KioskDb, fn: () => T): T {
   const sqlite = db.$client;
+  // Nested in an outer transaction, the commit is the outer one's: no hook (the marker must
+  // never run ahead of what the database holds).
+  // Nested, the outer call set synchronous=FULL already (SQLite refuses the pragma in a
+  // transaction) and runs the body as a savepoint of its own transaction.
+  if (sqlite.inTransaction) return sqlite.transaction(fn)();
+  const hook = durableHooks.get(sqlite);
   sqlite.pragma('synchronous = FULL');
+  let result: T;
   try {
-    return sqlite.transaction(fn).immediate();
+    result = sqlite
+      .transaction(() => {
+        const value = fn();
+        hook?.inTransaction();
+        checkWriteFault(sqlite);
+        return value;
+      })
+      .immediate();
   } finally {
     sqlite.pragma('synchronous = NORMAL');
   }
+  hook?.afterCommit();
+  return result;
 }
 
 /** Copies the WAL back into the database file without blocking readers or writers. */

@@ -2,11 +2,31 @@
  * The outbox table. Writes are durable (synchronous=FULL in one IMMEDIATE transaction) because
  * a booking the kiosk confirmed to a customer must survive a crash or a power cut.
  */
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, min, or, sql } from 'drizzle-orm';
-import { BookingRequestSchema, BookingResponseSchema } from '../../../shared/api/schemas';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  min,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { LocalBookingState } from '../../../shared/kiosk-api';
-import { ENDED_STATES, HOLDING_STATES, erasePersonalData, type OutboxEntry, type OutboxPatch } from '../outbox/entry';
+import {
+  ENDED_STATES,
+  HOLDING_STATES,
+  erasePersonalData,
+  type OutboxEntry,
+  type OutboxPatch,
+} from '../outbox/entry';
 import { durableTransaction, type KioskDb } from './open';
+import { readRow, readRows, salvageRow } from './outbox-quarantine';
 import { outbox } from './schema';
 
 type Row = typeof outbox.$inferSelect;
@@ -32,27 +52,7 @@ function toRow(entry: OutboxEntry): Row {
     updatedAt: entry.updatedAt,
     erasedAt: entry.erasedAt,
     rebookedAs: entry.rebookedAs ?? null,
-  };
-}
-
-/** Payloads are parsed with zod when read back: a bad row is an error, not a silent cast. */
-function fromRow(row: Row): OutboxEntry {
-  return {
-    localId: row.localId,
-    idempotencyKey: row.idempotencyKey,
-    request: BookingRequestSchema.parse(JSON.parse(row.request)),
-    hold: { employeeId: row.employeeId, date: row.date, time: row.time, durationMinutes: row.durationMinutes },
-    state: row.state,
-    attempts: row.attempts,
-    lastError: row.lastErrorMessage === null ? null : { status: row.lastErrorStatus, message: row.lastErrorMessage },
-    booking: row.booking === null ? null : BookingResponseSchema.parse(JSON.parse(row.booking) as unknown),
-    nextAttemptAt: row.nextAttemptAt,
-    responseLost: row.responseLost,
-    firstAttemptAt: row.firstAttemptAt,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    erasedAt: row.erasedAt,
-    rebookedAs: row.rebookedAs,
+    visitId: entry.visitId ?? null,
   };
 }
 
@@ -77,22 +77,38 @@ export function insertOutboxEntryIfFree(
 
 export function getOutboxEntry(db: KioskDb, localId: string): OutboxEntry | null {
   const row = db.select().from(outbox).where(eq(outbox.localId, localId)).get();
-  return row ? fromRow(row) : null;
+  return row ? (readRows(db, [row], true)[0] ?? null) : null;
 }
 
 export function listOutboxEntries(db: KioskDb): OutboxEntry[] {
-  return db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.localId)).all().map(fromRow);
+  const rows = db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.localId)).all();
+  return readRows(db, rows, true);
 }
 
+/** A poison row among them is set aside (quarantined) and the next due one is read instead. */
 export function dueOutboxEntries(db: KioskDb, now: number, limit: number): OutboxEntry[] {
-  return db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.state, 'queued'), lte(outbox.nextAttemptAt, now)))
-    .orderBy(asc(outbox.nextAttemptAt), asc(outbox.createdAt))
-    .limit(limit)
-    .all()
-    .map(fromRow);
+  const entries: OutboxEntry[] = [];
+  const seen: string[] = [];
+  while (entries.length < limit) {
+    const want = limit - entries.length;
+    const rows = db
+      .select()
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.state, 'queued'),
+          lte(outbox.nextAttemptAt, now),
+          seen.length > 0 ? notInArray(outbox.localId, seen) : undefined,
+        ),
+      )
+      .orderBy(asc(outbox.nextAttemptAt), asc(outbox.createdAt))
+      .limit(want)
+      .all();
+    entries.push(...readRows(db, rows, false));
+    if (rows.length < want) break;
+    seen.push(...rows.map((r) => r.localId));
+  }
+  return entries;
 }
 
 export function nextOutboxDueAt(db: KioskDb): number | null {
@@ -106,18 +122,20 @@ export function nextOutboxDueAt(db: KioskDb): number | null {
 }
 
 export function holdingOutboxEntries(db: KioskDb): OutboxEntry[] {
-  return db
+  const rows = db
     .select()
     .from(outbox)
     .where(inArray(outbox.state, [...HOLDING_STATES]))
-    .all()
-    .map(fromRow);
+    .all();
+  return readRows(db, rows, false);
 }
 
 export function updateOutboxEntry(db: KioskDb, localId: string, patch: OutboxPatch): OutboxEntry {
   return durableTransaction(db, () => {
     const current = getOutboxEntry(db, localId);
     if (!current) throw new Error('outbox: no such entry');
+    // A damaged row stays as it is on disk (IT may want its bytes); only retention erases it.
+    if (current.state === 'quarantined') throw new Error('outbox: the entry is quarantined');
     const next: OutboxEntry = { ...current, ...patch };
     const { localId: _id, request: _request, ...changes } = toRow(next);
     db.update(outbox).set(changes).where(eq(outbox.localId, localId)).run();
@@ -146,12 +164,23 @@ export function eraseEndedOutboxEntries(db: KioskDb, endedBefore: number, now: n
     const rows = db
       .select()
       .from(outbox)
-      .where(and(inArray(outbox.state, [...ENDED_STATES]), lte(outbox.updatedAt, endedBefore), isNull(outbox.erasedAt)))
+      .where(
+        and(
+          inArray(outbox.state, [...ENDED_STATES]),
+          lte(outbox.updatedAt, endedBefore),
+          isNull(outbox.erasedAt),
+        ),
+      )
       .all();
     for (const row of rows) {
-      const erased = erasePersonalData(fromRow(row), now);
+      // A damaged row is erased too: what it holds of a customer must not outlive retention.
+      const read = readRow(row);
+      const erased = erasePersonalData(read.ok ? read.entry : salvageRow(row, read.reason), now);
       const { request, booking, erasedAt } = toRow(erased);
-      db.update(outbox).set({ request, booking, erasedAt }).where(eq(outbox.localId, row.localId)).run();
+      db.update(outbox)
+        .set({ request, booking, erasedAt })
+        .where(eq(outbox.localId, row.localId))
+        .run();
     }
     return rows.length;
   });
@@ -166,13 +195,16 @@ export function deleteOutboxEntry(db: KioskDb, localId: string): void {
 /** Holds on one date (uses the outbox_hold index): holding states, and sent since `sentSince`. */
 export function holdsOnDate(db: KioskDb, date: string, sentSince: number | null): OutboxEntry[] {
   const holding = inArray(outbox.state, [...HOLDING_STATES]);
-  const recentlySent = sentSince === null ? undefined : and(eq(outbox.state, 'sent'), gte(outbox.updatedAt, sentSince));
-  return db
+  const recentlySent =
+    sentSince === null
+      ? undefined
+      : and(eq(outbox.state, 'sent'), gte(outbox.updatedAt, sentSince));
+  const rows = db
     .select()
     .from(outbox)
     .where(and(eq(outbox.date, date), recentlySent ? or(holding, recentlySent) : holding))
-    .all()
-    .map(fromRow);
+    .all();
+  return readRows(db, rows, false);
 }
 
 /** Queued entries waiting out a backoff become due now; returns how many. */

@@ -61,7 +61,9 @@ export const outbox = sqliteTable(
     date: text('date').notNull(),
     time: text('time').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
-    state: text('state', { enum: ['queued', 'sending', 'sent', 'rejected', 'unknown', 'discarded'] }).notNull(),
+    state: text('state', {
+      enum: ['queued', 'sending', 'sent', 'rejected', 'unknown', 'discarded', 'quarantined'],
+    }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     lastErrorStatus: integer('last_error_status'),
     lastErrorMessage: text('last_error_message'),
@@ -77,11 +79,64 @@ export const outbox = sqliteTable(
     erasedAt: integer('erased_at'),
     // A rejected booking that staff booked again: the local id of the new booking.
     rebookedAs: text('rebooked_as'),
+    // Several services in one visit (issue 19): the bookings of one visit share this local id.
+    visitId: text('visit_id'),
   },
-  (t) => [index('outbox_state_next').on(t.state, t.nextAttemptAt), index('outbox_hold').on(t.employeeId, t.date)],
+  (t) => [
+    index('outbox_state_next').on(t.state, t.nextAttemptAt),
+    index('outbox_hold').on(t.employeeId, t.date),
+  ],
 );
 
 export const settings = sqliteTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
+});
+
+/**
+ * The screens paired with this hub (electron/core/hub). Only a SHA-256 of each screen's
+ * credential is kept; `removedAt` ends its access at once and keeps the row for the list.
+ */
+export const hubScreens = sqliteTable('hub_screens', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  role: text('role', { enum: ['kiosk', 'counter'] }).notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  address: text('address').notNull(),
+  pairedAt: integer('paired_at').notNull(),
+  lastSeenAt: integer('last_seen_at').notNull(),
+  removedAt: integer('removed_at'),
+});
+
+/**
+ * A booking the customer left believing it would be kept (queued): the language they booked
+ * in, and once the API refused it on replay, whether staff still have to act (`open`) or did
+ * (`contacted`, `dismissed`). Written apart from the outbox row (electron/core/notify).
+ */
+export const followUps = sqliteTable('follow_ups', {
+  localId: text('local_id').primaryKey(),
+  language: text('language').notNull(),
+  state: text('state', { enum: ['waiting', 'open', 'contacted', 'dismissed'] }).notNull(),
+  refusedAt: integer('refused_at'),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+/**
+ * E-mails to customers, at most one per booking (the key). Written in the refusal's
+ * transaction; `claimed` is committed before the SMTP conversation and never sent again (a
+ * crash after it leaves `uncertain`: staff call instead), so kill -9 never sends twice.
+ */
+export const mailOutbox = sqliteTable('mail_outbox', {
+  localId: text('local_id').primaryKey(),
+  messageId: text('message_id').notNull().unique(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  state: text('state', {
+    enum: ['pending', 'claimed', 'sent', 'failed', 'uncertain'],
+  }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: integer('next_attempt_at').notNull(),
+  createdAt: integer('created_at').notNull(),
+  updatedAt: integer('updated_at').notNull(),
 });

@@ -12,7 +12,10 @@ export function setSetting(db: KioskDb, key: string, value: string | null): void
     db.delete(settings).where(eq(settings.key, key)).run();
     return;
   }
-  db.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } }).run();
+  db.insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value } })
+    .run();
 }
 
 export function setSettings(db: KioskDb, values: Record<string, string | null>): void {

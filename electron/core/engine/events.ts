@@ -32,3 +32,19 @@ export function createEventHub(log: Logger): EventHub {
     },
   };
 }
+
+/** A subscriber's view of the hub: booking events only while its staff session is live. */
+export function subscribeWithSession(
+  hub: EventHub,
+  isLive: (session: string) => boolean,
+  listener: (event: KioskEvent) => void,
+  session?: () => string | null | undefined,
+): () => void {
+  return hub.subscribe((event) => {
+    if (event.type === 'booking') {
+      const current = session?.();
+      if (!current || !isLive(current)) return;
+    }
+    listener(event);
+  });
+}

@@ -6,7 +6,7 @@
  * online, which wakes the queue and the mirror (kiosk-core's onAnswer).
  */
 import type { Service } from '../../../shared/api/schemas';
-import type { Clock, TimerHandle } from '../clock';
+import { monotonicNow, type Clock, type TimerHandle } from '../clock';
 import type { UpstreamClient } from '../upstream/client';
 import type { UpstreamOutcome } from '../upstream/outcome';
 
@@ -51,10 +51,12 @@ export function createRecoveryProbe(options: RecoveryProbeOptions): RecoveryProb
 
   function probe(): Promise<UpstreamOutcome<Service[]>> {
     current ??= (async () => {
-      lastProbeAt = clock.now();
-      const outcome = await options
-        .client()
-        .getServices({ priority: 'interactive', maxWaitMs: 0, timeoutMs: Math.min(3_000, urgentMs) });
+      lastProbeAt = monotonicNow(clock);
+      const outcome = await options.client().getServices({
+        priority: 'interactive',
+        maxWaitMs: 0,
+        timeoutMs: Math.min(3_000, urgentMs),
+      });
       options.onOutcome(outcome);
       return outcome;
     })().finally(() => {
@@ -66,7 +68,7 @@ export function createRecoveryProbe(options: RecoveryProbeOptions): RecoveryProb
   function tick(): void {
     timer = null;
     if (!started) return;
-    const now = clock.now();
+    const now = monotonicNow(clock);
     const offline = options.offlineSince() !== null && !options.paused();
     const pace = options.urgent() || now < hurryUntil ? urgentMs : idleMs;
     if (offline && now - lastProbeAt >= pace) {
@@ -87,7 +89,7 @@ export function createRecoveryProbe(options: RecoveryProbeOptions): RecoveryProb
   return {
     probe,
     hurry() {
-      hurryUntil = clock.now() + staffUrgencyMs;
+      hurryUntil = monotonicNow(clock) + staffUrgencyMs;
     },
     start() {
       started = true;

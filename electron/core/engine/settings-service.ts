@@ -4,30 +4,34 @@
  * what (staff sessions, the PIN lockout) is decided in staff-access.ts, not here.
  */
 import {
-  KioskMode,
-  Language as LanguageSchema,
-  type Language,
   ShopUpdate,
-  type LockableSetting,
   type PublicSettings,
   type Settings,
   type SettingsUpdate,
   type ShopProfile,
 } from '../../../shared/kiosk-api';
+import {
+  LOCKABLE_STAFF_SETTING_KEYS,
+  PUBLIC_SETTING_KEYS,
+  STAFF_SETTING_KEYS,
+  declarationOf,
+  isSafeUpstreamUrl,
+  type LockableSetting,
+  type PublicSettingKey,
+  type StaffSettingKey,
+} from '../../../shared/settings';
 import { KioskFailure } from '../../../shared/result';
+import { readWelcome } from '../../../shared/shop-welcome';
+import type { ItConfig } from '../config';
 import type { KioskDb } from '../db/open';
 import { getSetting, setSettings } from '../db/settings-repo';
 import type { SecretStore } from '../settings/secret-store';
 import { hashPin, verifyPin } from '../settings/pin';
 
+// The table's settings are stored under their own keys (shared/settings.ts); these have their own.
 const KEYS = {
   upstreamUrl: 'upstreamUrl',
-  mode: 'mode',
-  idleTimeoutSec: 'idleTimeoutSec',
-  language: 'language',
   pinHash: 'pinHash',
-  staffIdleTimeoutSec: 'staffIdleTimeoutSec',
-  retentionDays: 'retentionDays',
 } as const;
 
 /** The shop profile's fields and their keys in the settings table. */
@@ -39,22 +43,18 @@ const SHOP_KEYS = {
   welcome: 'shopWelcome',
 } as const satisfies Record<keyof ShopProfile, string>;
 const SHOP_FIELDS = Object.keys(SHOP_KEYS) as (keyof ShopProfile)[];
+/** The profile's one-text fields; the welcome line is a text per language (stored as JSON). */
+type ShopTextField = Exclude<keyof ShopProfile, 'welcome'>;
+const SHOP_TEXT_FIELDS = SHOP_FIELDS.filter((f): f is ShopTextField => f !== 'welcome');
 
-// Idle timeout: 60 s by issue 4 (the renderer's own fallback is 60 too); staff 300 s and
-// retention 14 days by issue 7.
-// No default language here: without a staff or IT choice the screen follows the browser's
-// languages, then German (renderer/i18n/languages.ts).
-export const SETTING_DEFAULTS = {
-  mode: 'kiosk',
-  idleTimeoutSec: 60,
-  staffIdleTimeoutSec: 300,
-  retentionDays: 14,
-} as const;
+type StaffValues = Pick<Settings, StaffSettingKey>;
 
-/** Loopback hosts, where plain http cannot be read or altered on the way. */
-function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
-  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+/** A stored text as the setting's value, or undefined when none is stored or it no longer fits. */
+function storedValue(key: StaffSettingKey, text: string | null): string | number | undefined {
+  if (text === null) return undefined;
+  const declaration = declarationOf(key);
+  const parsed = declaration.value.safeParse(declaration.range ? Number(text) : text);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** The URL as stored: trailing slashes dropped, so `https://x/` and `https://x` are one host. */
@@ -70,9 +70,11 @@ function checkUpstreamUrl(url: string): void {
   } catch {
     throw new KioskFailure('invalid_input', 'upstreamUrl: not a URL');
   }
-  if (parsed.protocol === 'https:') return;
-  if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return;
-  throw new KioskFailure('invalid_input', 'upstreamUrl: https is required (plain http only for 127.0.0.1, localhost or [::1])');
+  if (isSafeUpstreamUrl(parsed)) return;
+  throw new KioskFailure(
+    'invalid_input',
+    'upstreamUrl: https is required (plain http only for 127.0.0.1, localhost or [::1])',
+  );
 }
 
 export interface UpstreamSettings {
@@ -93,13 +95,10 @@ export interface SettingsService {
   setFirstPin(pin: string): void;
   /**
    * Applies start-up overrides (machine config, CLI flags) without a PIN: they come from whoever
-   * runs the app.
+   * runs the app. The upstream and key always; a setting of the table when IT locks it, so that
+   * it stays when IT lifts the lock.
    */
-  override(values: {
-    upstreamUrl?: string | null | undefined;
-    apiKey?: string | null | undefined;
-    mode?: Settings['mode'] | undefined;
-  }): void;
+  override(values: Pick<ItConfig, 'upstreamUrl' | 'apiKey'>): void;
   /**
    * Applies a staff change (the caller checked the staff session, and the current PIN when
    * `newPin` is given). A new upstreamUrl must be https (plain http
@@ -113,90 +112,99 @@ export interface SettingsService {
 }
 
 export interface SettingsServiceOptions {
-  /** Fields the machine config fixes (electron/core/config.ts): staff cannot change them. */
-  locked?: readonly LockableSetting[];
-  /** IT's staff PIN hash (machine config `staffPinHash`): wins over a stored one, read-only. */
-  itPinHash?: string | undefined;
-  /** Values from the machine config: the default until staff change them, fixed when locked. */
-  configured?: {
-    staffIdleTimeoutSec?: number | undefined;
-    retentionDays?: number | undefined;
-    language?: Language | undefined;
-  };
   /**
-   * IT's shop profile from the machine config: each field is the default until staff change it,
-   * and all of them are fixed when `shop` is locked.
+   * IT's values (electron/core/config.ts): the table's settings and the shop profile are the
+   * default until staff change them, fixed when locked; `locked` fields refuse staff changes;
+   * `staffPinHash` wins over a stored PIN and is read-only. The shop's logoFile is the core's.
    */
-  shop?: Partial<ShopProfile> | undefined;
-  /** IT named a logo file (the core reads it; staff cannot change it). */
+  it?: ItConfig;
+  /** IT named a logo file that the core could read (staff cannot change it). */
   shopLogoSet?: boolean;
 }
 
-export function createSettingsService(db: KioskDb, secrets: SecretStore, options: SettingsServiceOptions = {}): SettingsService {
-  const locked = new Set(options.locked ?? []);
-  const itPinHash = options.itPinHash ?? null;
+export function createSettingsService(
+  db: KioskDb,
+  secrets: SecretStore,
+  options: SettingsServiceOptions = {},
+): SettingsService {
+  const it = options.it ?? {};
+  const locked = new Set(it.locked ?? []);
+  const itPinHash = it.staffPinHash ?? null;
   const pinHash = (): string | null => itPinHash ?? getSetting(db, KEYS.pinHash);
-  /** A positive whole number of the settings table; IT's value when locked, else its default. */
-  const count = (key: 'staffIdleTimeoutSec' | 'retentionDays'): number => {
-    const configured = options.configured?.[key];
-    if (locked.has(key) && configured !== undefined) return configured;
-    const stored = Number(getSetting(db, KEYS[key]));
-    if (Number.isInteger(stored) && stored > 0) return stored;
-    return configured ?? SETTING_DEFAULTS[key];
+  /** IT's value of a table setting, when IT gave one. */
+  const itValue = (key: StaffSettingKey): string | number | undefined =>
+    (it as Partial<Record<StaffSettingKey, string | number>>)[key];
+  /** IT's value when locked; else the staff's stored one; else IT's; else the table's default. */
+  const staffValues = (): StaffValues => {
+    const values: Partial<Record<StaffSettingKey, string | number | null>> = {};
+    for (const key of STAFF_SETTING_KEYS) {
+      const fromIt = itValue(key);
+      const stored =
+        locked.has(key) && fromIt !== undefined ? undefined : storedValue(key, getSetting(db, key));
+      values[key] = stored ?? fromIt ?? declarationOf(key).default;
+    }
+    return values as StaffValues;
   };
   const shop = (): ShopProfile => {
-    const it = options.shop ?? {};
+    const fromIt = it.shop ?? {};
+    const stored = (field: keyof ShopProfile): string | null =>
+      locked.has('shop') ? null : getSetting(db, SHOP_KEYS[field]);
     const profile = {} as ShopProfile;
-    for (const field of SHOP_FIELDS) {
-      const stored = locked.has('shop') ? null : getSetting(db, SHOP_KEYS[field]);
+    for (const field of SHOP_TEXT_FIELDS) {
+      const value = stored(field);
       // An empty stored string is a staff "clear": it wins over IT's default.
-      profile[field] = stored !== null ? stored || null : (it[field] ?? null);
+      profile[field] = value !== null ? value || null : (fromIt[field] ?? null);
     }
+    const welcome = stored('welcome');
+    profile.welcome = readWelcome(welcome ?? fromIt.welcome, staffValues().language ?? null);
     return profile;
   };
+  // Issue 19: a welcome stored as one text (before it was per language) becomes the shop
+  // language's, once, so that a later change of the shop language does not move it.
+  const storedWelcome = getSetting(db, SHOP_KEYS.welcome);
+  if (storedWelcome && !storedWelcome.startsWith('{')) {
+    const texts = readWelcome(storedWelcome, staffValues().language ?? null);
+    setSettings(db, { [SHOP_KEYS.welcome]: JSON.stringify(texts) });
+  }
 
-  /** The staff's stored choice, else IT's configured one (IT's alone when locked), else null. */
-  const language = (): Language | null => {
-    const configured = options.configured?.language;
-    if (locked.has('language') && configured !== undefined) return configured;
-    const stored = LanguageSchema.safeParse(getSetting(db, KEYS.language));
-    return stored.success ? stored.data : (configured ?? null);
-  };
-  const read = (): Settings => {
-    const mode = KioskMode.safeParse(getSetting(db, KEYS.mode));
-    const idle = Number(getSetting(db, KEYS.idleTimeoutSec));
-    return {
-      upstreamUrl: getSetting(db, KEYS.upstreamUrl),
-      apiKeySet: secrets.get() !== null,
-      apiKeyProtection: secrets.protection ?? 'plain',
-      mode: mode.success ? mode.data : SETTING_DEFAULTS.mode,
-      idleTimeoutSec: Number.isInteger(idle) && idle > 0 ? idle : SETTING_DEFAULTS.idleTimeoutSec,
-      staffIdleTimeoutSec: count('staffIdleTimeoutSec'),
-      retentionDays: count('retentionDays'),
-      language: language(),
-      pinSet: pinHash() !== null,
-      pinSetByIt: itPinHash !== null,
-      locked: [...locked],
-      shop: shop(),
-      shopLogoSet: options.shopLogoSet ?? false,
-    };
-  };
+  const read = (): Settings => ({
+    ...staffValues(),
+    upstreamUrl: getSetting(db, KEYS.upstreamUrl),
+    apiKeySet: secrets.get() !== null,
+    apiKeyProtection: secrets.protection ?? 'plain',
+    pinSet: pinHash() !== null,
+    pinSetByIt: itPinHash !== null,
+    locked: [...locked],
+    shop: shop(),
+    shopLogoSet: options.shopLogoSet ?? false,
+  });
 
   /** The first locked field this update would change, or null. */
-  const lockedChange = (update: SettingsUpdate, before: Settings, url: string | null | undefined): LockableSetting | null => {
+  const lockedChange = (
+    update: SettingsUpdate,
+    before: Settings,
+    url: string | null | undefined,
+  ): LockableSetting | null => {
     const changes: Record<LockableSetting, boolean> = {
+      ...(Object.fromEntries(
+        LOCKABLE_STAFF_SETTING_KEYS.map((key) => [
+          key,
+          update[key] !== undefined && update[key] !== before[key],
+        ]),
+      ) as Record<(typeof LOCKABLE_STAFF_SETTING_KEYS)[number], boolean>),
       upstreamUrl: url !== undefined && url !== before.upstreamUrl,
       // A new URL without a key would drop the stored one (see update()).
       apiKey:
         (update.apiKey !== undefined && update.apiKey !== secrets.get()) ||
-        (update.apiKey === undefined && url !== undefined && url !== before.upstreamUrl && secrets.get() !== null),
-      mode: update.mode !== undefined && update.mode !== before.mode,
-      idleTimeoutSec: update.idleTimeoutSec !== undefined && update.idleTimeoutSec !== before.idleTimeoutSec,
-      language: update.language !== undefined && update.language !== before.language,
-      staffIdleTimeoutSec:
-        update.staffIdleTimeoutSec !== undefined && update.staffIdleTimeoutSec !== before.staffIdleTimeoutSec,
-      retentionDays: update.retentionDays !== undefined && update.retentionDays !== before.retentionDays,
-      shop: SHOP_FIELDS.some((field) => update.shop?.[field] !== undefined && update.shop[field] !== before.shop[field]),
+        (update.apiKey === undefined &&
+          url !== undefined &&
+          url !== before.upstreamUrl &&
+          secrets.get() !== null),
+      shop: SHOP_FIELDS.some(
+        (field) =>
+          update.shop?.[field] !== undefined &&
+          JSON.stringify(update.shop[field]) !== JSON.stringify(before.shop[field]),
+      ),
     };
     return [...locked].find((field) => changes[field]) ?? null;
   };
@@ -209,13 +217,17 @@ export function createSettingsService(db: KioskDb, secrets: SecretStore, options
   return {
     get: read,
     publicPart() {
-      const { mode, language, idleTimeoutSec, staffIdleTimeoutSec, shop: profile } = read();
-      return { mode, language, idleTimeoutSec, staffIdleTimeoutSec, shop: profile };
+      const settings = read();
+      const values = Object.fromEntries(
+        PUBLIC_SETTING_KEYS.map((key) => [key, settings[key]]),
+      ) as Pick<Settings, PublicSettingKey>;
+      return { ...values, shop: settings.shop };
     },
     hasPin: () => pinHash() !== null,
     pinMatches,
     setFirstPin(pin) {
-      if (pinHash() !== null) throw new KioskFailure('invalid_request', 'a staff PIN is already set');
+      if (pinHash() !== null)
+        throw new KioskFailure('invalid_request', 'a staff PIN is already set');
       setSettings(db, { [KEYS.pinHash]: hashPin(pin) });
     },
     upstream: () => ({ upstreamUrl: getSetting(db, KEYS.upstreamUrl), apiKey: secrets.get() }),
@@ -228,39 +240,54 @@ export function createSettingsService(db: KioskDb, secrets: SecretStore, options
         if (moved && values.apiKey === undefined) secrets.set(null);
       }
       if (values.apiKey !== undefined) secrets.set(values.apiKey);
-      if (values.mode !== undefined) setSettings(db, { [KEYS.mode]: values.mode });
+      const fixed: Record<string, string> = {};
+      for (const key of STAFF_SETTING_KEYS) {
+        const fromIt = itValue(key);
+        if (locked.has(key) && fromIt !== undefined) fixed[key] = String(fromIt);
+      }
+      setSettings(db, fixed);
     },
     update(update) {
       if (update.newPin !== undefined && itPinHash !== null) {
-        throw new KioskFailure('invalid_input', 'newPin: the staff PIN is set by your IT department');
+        throw new KioskFailure(
+          'invalid_input',
+          'newPin: the staff PIN is set by your IT department',
+        );
       }
-      if (update.upstreamUrl !== undefined && update.upstreamUrl !== null) checkUpstreamUrl(update.upstreamUrl);
+      if (update.upstreamUrl !== undefined && update.upstreamUrl !== null)
+        checkUpstreamUrl(update.upstreamUrl);
       // Parsed here too, not only by the transports: trimmed, '' as "clear", colours checked.
       if (update.shop !== undefined) {
         const shopUpdate = ShopUpdate.safeParse(update.shop);
         if (!shopUpdate.success) {
           const issue = shopUpdate.error.issues[0];
-          throw new KioskFailure('invalid_input', `shop.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
+          throw new KioskFailure(
+            'invalid_input',
+            `shop.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
+          );
         }
         update = { ...update, shop: shopUpdate.data };
       }
       const before = read();
       const beforeKey = secrets.get();
-      const url = update.upstreamUrl === undefined ? undefined : normaliseUpstreamUrl(update.upstreamUrl);
+      const url =
+        update.upstreamUrl === undefined ? undefined : normaliseUpstreamUrl(update.upstreamUrl);
       const refused = lockedChange(update, before, url);
-      if (refused !== null) throw new KioskFailure('invalid_input', `${refused} is set by your IT department`);
+      if (refused !== null)
+        throw new KioskFailure('invalid_input', `${refused} is set by your IT department`);
       const values: Record<string, string | null> = {};
       if (update.newPin !== undefined) values[KEYS.pinHash] = hashPin(update.newPin);
       if (url !== undefined) values[KEYS.upstreamUrl] = url;
-      if (update.mode !== undefined) values[KEYS.mode] = update.mode;
-      if (update.idleTimeoutSec !== undefined) values[KEYS.idleTimeoutSec] = String(update.idleTimeoutSec);
-      if (update.language !== undefined) values[KEYS.language] = update.language; // null clears it
-      if (update.staffIdleTimeoutSec !== undefined) values[KEYS.staffIdleTimeoutSec] = String(update.staffIdleTimeoutSec);
-      if (update.retentionDays !== undefined) values[KEYS.retentionDays] = String(update.retentionDays);
-      for (const field of SHOP_FIELDS) {
+      for (const key of STAFF_SETTING_KEYS) {
+        const value = update[key];
+        if (value !== undefined) values[key] = value === null ? null : String(value); // null clears it
+      }
+      for (const field of SHOP_TEXT_FIELDS) {
         const value = update.shop?.[field];
         if (value !== undefined) values[SHOP_KEYS[field]] = value ?? '';
       }
+      const welcome = update.shop?.welcome;
+      if (welcome !== undefined) values[SHOP_KEYS.welcome] = welcome ? JSON.stringify(welcome) : '';
       setSettings(db, values);
       if (update.apiKey !== undefined) secrets.set(update.apiKey);
       else if (url !== undefined && url !== before.upstreamUrl) secrets.set(null); // see update()'s comment

@@ -24,6 +24,8 @@
  * stretched less than another sees it too (a kiosk that sees more traffic than its own does
  * not keep all the key's budget to itself, nor leave it all).
  */
+import { readRetryAfterMs } from './rate-limit-answers';
+
 export type Priority = 'interactive' | 'background';
 export type WindowName = 'minute' | 'day';
 
@@ -33,9 +35,14 @@ export interface GovernorOptions {
   reserve: number; // share of each window kept for interactive requests, 0..1
 }
 
-export const DEFAULT_GOVERNOR_OPTIONS: GovernorOptions = { minuteLimit: 60, dayLimit: 1000, reserve: 0.2 };
+export const DEFAULT_GOVERNOR_OPTIONS: GovernorOptions = {
+  minuteLimit: 60,
+  dayLimit: 1000,
+  reserve: 0.2,
+};
 
-const SPAN: Record<WindowName, number> = { minute: 60_000, day: 86_400_000 };
+const SPAN_DAY_MS = 86_400_000;
+const SPAN: Record<WindowName, number> = { minute: 60_000, day: SPAN_DAY_MS };
 const HOUR = 3_600_000;
 /** Observed window time needed before others' rate is trusted. */
 const MIN_OBSERVED_MS = 30_000;
@@ -46,6 +53,8 @@ const MAX_PEERS = 4;
 const PEER_THRESHOLD = 0.2;
 /** Headers whose reset is this close are the minute window's. */
 const MINUTE_HEADER_HORIZON_MS = 65_000;
+/** No window the spec names lasts longer: a reset or a block beyond it is not believed. */
+const LONGEST_WAIT_MS = SPAN_DAY_MS + 60_000;
 
 interface HeaderView {
   limit: number;
@@ -114,16 +123,27 @@ export class RateGovernor {
     const index = this.sends.lastIndexOf(neverSentAt);
     if (index < 0) return;
     this.sends.splice(index, 1);
-    for (const view of Object.values(this.headers)) if (view && view.sentSince > 0) view.sentSince -= 1;
+    for (const view of Object.values(this.headers))
+      if (view && view.sentSince > 0) view.sentSince -= 1;
   }
 
   /** An answer arrived, with its X-RateLimit-* headers when it had them. */
-  onAnswer(now: number, header: { limit: number; remaining: number; resetAt: number } | null): void {
+  onAnswer(
+    now: number,
+    header: { limit: number; remaining: number; resetAt: number } | null,
+  ): void {
     this.inFlight = Math.max(0, this.inFlight - 1);
-    if (!header || !(header.limit > 0) || !(header.resetAt > now)) return;
+    if (
+      !header ||
+      !(header.limit > 0) ||
+      !(header.resetAt > now) ||
+      header.resetAt - now > LONGEST_WAIT_MS
+    )
+      return;
     // A near reset is the minute window, unless it is the known day window's last minute.
     const dayLastMinute = this.headers.day !== null && header.limit === this.limits.day;
-    const name: WindowName = header.resetAt - now <= MINUTE_HEADER_HORIZON_MS && !dayLastMinute ? 'minute' : 'day';
+    const name: WindowName =
+      header.resetAt - now <= MINUTE_HEADER_HORIZON_MS && !dayLastMinute ? 'minute' : 'day';
     const remaining = Math.min(Math.max(0, header.remaining), header.limit);
     this.limits[name] = header.limit;
     // Requests still in flight may not be in the server's count yet: count them as sent since.
@@ -134,17 +154,40 @@ export class RateGovernor {
       sentSince: this.inFlight,
     };
     this.lastHeader = { limit: header.limit, remaining, resetAt: header.resetAt };
-    if (name === 'minute') this.noteOthers(now, header.resetAt - SPAN.minute, header.limit - remaining);
+    if (name === 'minute')
+      this.noteOthers(now, header.resetAt - SPAN.minute, header.limit - remaining);
   }
 
   /**
-   * A 429: nobody sends until retryAfter has passed. The minute window is full: what we did not
+   * How long a 429 blocks (rate-limit-answers.ts): its Retry-After or `retryAfter` read as a
+   * bound, in the unit that fits the window it can be about (the day's only when our own count
+   * says the day is spent) and never past the answer's X-RateLimit-Reset.
+   */
+  retryAfterMs(
+    now: number,
+    answer: { body?: number | undefined; header?: string | undefined },
+    rateLimit: { limit: number; remaining: number; resetAt: number } | null,
+  ): number {
+    const dayFull = this.used('day', now) >= this.limits.day;
+    return readRetryAfterMs({ ...answer, now, rateLimit, dayFull });
+  }
+
+  /**
+   * A 429: nobody sends until retryAfter has passed (at most a day: no named window is longer). The minute window is full: what we did not
    * send of it, others did (with the header's window when the answer had one).
    */
-  onRateLimited(now: number, retryAfterMs: number, header?: { limit: number; resetAt: number } | null): void {
+  onRateLimited(
+    now: number,
+    retryAfterMs: number,
+    header?: { limit: number; resetAt: number } | null,
+  ): void {
     this.inFlight = Math.max(0, this.inFlight - 1);
-    this.blockedUntil = Math.max(this.blockedUntil, now + Math.max(1_000, retryAfterMs));
-    const minuteHeader = header && header.resetAt > now && header.resetAt - now <= MINUTE_HEADER_HORIZON_MS;
+    this.blockedUntil = Math.max(
+      this.blockedUntil,
+      now + Math.min(LONGEST_WAIT_MS, Math.max(1_000, retryAfterMs)),
+    );
+    const minuteHeader =
+      header && header.resetAt > now && header.resetAt - now <= MINUTE_HEADER_HORIZON_MS;
     if (minuteHeader) this.noteOthers(now, header.resetAt - SPAN.minute, header.limit);
     else if (!header) this.noteOthers(now, now - SPAN.minute, this.limits.minute);
   }
@@ -176,7 +219,8 @@ export class RateGovernor {
     const others = Math.max(0, usedByAll - own);
     const observedMs = Math.max(1, Math.min(SPAN.minute, now - windowStart));
     const previous = this.others.get(windowStart);
-    if (!previous || observedMs >= previous.observedMs) this.others.set(windowStart, { others, own, observedMs });
+    if (!previous || observedMs >= previous.observedMs)
+      this.others.set(windowStart, { others, own, observedMs });
   }
 
   /** Send times of the last day, to survive a restart (the day window is mostly our own count). */
@@ -187,7 +231,9 @@ export class RateGovernor {
 
   /** Restores send times saved by `exportSends` (those older than a day are dropped). */
   importSends(times: readonly number[], now: number): void {
-    const merged = [...this.sends, ...times.filter((t) => Number.isFinite(t) && t <= now)].sort((a, b) => a - b);
+    const merged = [...this.sends, ...times.filter((t) => Number.isFinite(t) && t <= now)].sort(
+      (a, b) => a - b,
+    );
     this.sends = merged;
     this.prune(now);
   }

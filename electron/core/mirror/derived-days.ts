@@ -19,7 +19,8 @@ export interface CachedSlotDay {
 /** open: bookable; full: slots but none free; closed: no slots or not in the calendar. */
 export type DayOpenness = 'open' | 'full' | 'closed' | 'unknown';
 
-export const daysKey = (year: number, month: number, serviceId: string): string => `${year}-${month}|${serviceId}`;
+export const daysKey = (year: number, month: number, serviceId: string): string =>
+  `${year}-${month}|${serviceId}`;
 export const slotsKey = (date: string, serviceId: string): string => `${date}|${serviceId}`;
 
 export function isOpenOn(

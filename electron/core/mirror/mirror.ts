@@ -4,7 +4,13 @@
  * returns when it wants to run next. `start()` drives steps with the injected clock; tests and
  * the simulated day call `step()` themselves. One step at a time.
  */
-import { addDays, fromMinutes, instantToWall, toMinutes, wallToInstant } from '../../../shared/booking/time';
+import {
+  addDays,
+  fromMinutes,
+  instantToWall,
+  toMinutes,
+  wallToInstant,
+} from '../../../shared/booking/time';
 import type { Clock, TimerHandle } from '../clock';
 import {
   loadCatalog,
@@ -20,14 +26,25 @@ import type { RateGovernor } from '../governor/rate-governor';
 import { createLogger, type Logger } from '../log';
 import type { UpstreamClient } from '../upstream/client';
 import { classifyLookupOutcome, type UpstreamOutcome } from '../upstream/outcome';
-import { DEFAULT_MIRROR_POLICY, planNext, taskKey, type MirrorPolicy, type MirrorTask } from './plan';
+import {
+  DEFAULT_MIRROR_POLICY,
+  planNext,
+  taskKey,
+  type MirrorPolicy,
+  type MirrorTask,
+} from './plan';
 
 export interface OpeningHours {
   open: string; // HH:mm, business wall clock
   close: string;
 }
 
+/** How long the mirror waits for one answer (issue 18: a slow API, 5-20 s an answer). */
+export const MIRROR_TIMEOUT_MS = 30_000;
+
 export interface MirrorOptions {
+  /** Total timeout of one refresh request (default MIRROR_TIMEOUT_MS). */
+  timeoutMs?: number;
   db: KioskDb;
   client: () => UpstreamClient;
   governor: () => RateGovernor;
@@ -70,7 +87,12 @@ export function createMirror(options: MirrorOptions): Mirror {
   const failedUntil = new Map<string, number>();
   let offlineStreak = 0;
   let requests = 0;
-  const requestsByKind: Record<MirrorTask['kind'], number> = { services: 0, employees: 0, days: 0, slots: 0 };
+  const requestsByKind: Record<MirrorTask['kind'], number> = {
+    services: 0,
+    employees: 0,
+    days: 0,
+    slots: 0,
+  };
   let current: Promise<number> | null = null;
   let started = false;
   let timer: TimerHandle | null = null;
@@ -84,7 +106,8 @@ export function createMirror(options: MirrorOptions): Mirror {
     let open: string | null = null;
     let close: string | null = null;
     for (const [key, span] of index.slots) {
-      if (!key.startsWith(`${date}|`) || span.firstSlotTime == null || span.lastSlotTime === null) continue;
+      if (!key.startsWith(`${date}|`) || span.firstSlotTime == null || span.lastSlotTime === null)
+        continue;
       if (open === null || span.firstSlotTime < open) open = span.firstSlotTime;
       if (close === null || span.lastSlotTime > close) close = span.lastSlotTime;
     }
@@ -92,11 +115,16 @@ export function createMirror(options: MirrorOptions): Mirror {
   }
 
   /** Whether the mirror spends now, and if not, when the next warm-up starts. */
-  function openState(now: number, wall: { date: string; time: string }, index: MirrorIndex): { open: boolean; opensAt: number | null } {
+  function openState(
+    now: number,
+    wall: { date: string; time: string },
+    index: MirrorIndex,
+  ): { open: boolean; opensAt: number | null } {
     const hours = hoursOf(wall.date, index);
     const warm = fromMinutes(Math.max(0, toMinutes(hours.open) - (options.warmUpMinutes ?? 2)));
     if (wall.time >= warm && wall.time <= hours.close) return { open: true, opensAt: null };
-    if (wall.time < warm) return { open: false, opensAt: wallToInstant(wall.date, warm, options.timeZone) };
+    if (wall.time < warm)
+      return { open: false, opensAt: wallToInstant(wall.date, warm, options.timeZone) };
     // After closing: look again just after midnight, when the next day's hours are known.
     const midnight = wallToInstant(addDays(wall.date, 1), '00:00', options.timeZone);
     return { open: false, opensAt: midnight === null ? now + 3_600_000 : midnight + 60_000 };
@@ -104,11 +132,21 @@ export function createMirror(options: MirrorOptions): Mirror {
 
   async function run(task: MirrorTask): Promise<UpstreamOutcome<unknown>> {
     const client = options.client();
-    const call = { priority: 'background' as const, maxWaitMs: 0 };
+    // Nobody waits for the mirror: a slow API still fills the cache (a customer waits 3 s).
+    const call = {
+      priority: 'background' as const,
+      maxWaitMs: 0,
+      timeoutMs: options.timeoutMs ?? MIRROR_TIMEOUT_MS,
+    };
     switch (task.kind) {
       case 'services': {
         const outcome = await client.getServices(call);
-        if (outcome.kind === 'ok') saveServices(db, outcome.data.filter((service) => service.enabled), clock.now());
+        if (outcome.kind === 'ok')
+          saveServices(
+            db,
+            outcome.data.filter((service) => service.enabled),
+            clock.now(),
+          );
         return outcome;
       }
       case 'employees': {
@@ -139,7 +177,9 @@ export function createMirror(options: MirrorOptions): Mirror {
     }
     const index = loadMirrorIndex(db);
     const catalog = loadCatalog(db);
-    const dates = Array.from({ length: Math.max(1, options.mirrorDays) }, (_, i) => addDays(wall.date, i));
+    const dates = Array.from({ length: Math.max(1, options.mirrorDays) }, (_, i) =>
+      addDays(wall.date, i),
+    );
     const [year, month] = wall.date.split('-').map(Number) as [number, number];
     const months = [
       { year, month },
@@ -183,7 +223,8 @@ export function createMirror(options: MirrorOptions): Mirror {
         return after;
       case 'fallback':
         if (outcome.kind === 'network') {
-          const delay = OFFLINE_RETRY_MS[Math.min(offlineStreak, OFFLINE_RETRY_MS.length - 1)] ?? 60_000;
+          const delay =
+            OFFLINE_RETRY_MS[Math.min(offlineStreak, OFFLINE_RETRY_MS.length - 1)] ?? 60_000;
           offlineStreak += 1;
           log.warn('upstream unreachable; mirror backs off', { delayMs: delay });
           return after + delay;

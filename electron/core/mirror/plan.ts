@@ -15,6 +15,7 @@
  * a kiosk started at any hour has a calendar and the next open days at once.
  * `stretch` (>= 1) scales every age: a key shared with other kiosks gives this one a share.
  */
+import type { ApiOperationName } from '../../../shared/api/operations';
 import { addDays } from '../../../shared/booking/time';
 import { daysKey, isOpenOn, slotsKey, type CachedDays, type CachedSlotDay } from './derived-days';
 
@@ -25,6 +26,20 @@ export type MirrorTask =
   | { kind: 'employees' }
   | { kind: 'days'; year: number; month: number; serviceId: string }
   | { kind: 'slots'; date: string; serviceId: string };
+
+/**
+ * How the mirror keeps each operation of the API's table (shared/api/operations.ts): the task
+ * that fetches its answers, or why it never does. An operation added to the table without an
+ * entry here does not compile, and test/unit/core/mirror-plan.test.ts checks, operation by
+ * operation, that planNext schedules the task and that only writes are left out.
+ */
+export const MIRROR_TASKS = {
+  getServices: 'services',
+  getEmployees: 'employees',
+  getAvailableDays: 'days',
+  getTimeSlots: 'slots',
+  book: { notMirrored: 'a write: the outbox sends it' },
+} as const satisfies Record<ApiOperationName, MirrorTask['kind'] | { notMirrored: string }>;
 
 export interface MirrorPolicy {
   todayMaxAgeMs: number;
@@ -80,7 +95,6 @@ export interface Plan {
   nextAt: number;
 }
 
-
 export function taskKey(task: MirrorTask): string {
   switch (task.kind) {
     case 'services':
@@ -106,8 +120,18 @@ const SEARCH_DAYS = 62;
 export function planNext(input: PlanInput, policy: MirrorPolicy = DEFAULT_MIRROR_POLICY): Plan {
   const stretch = Math.max(1, input.stretch ?? 1);
   const candidates: Candidate[] = [
-    { task: { kind: 'services' }, fetchedAt: input.servicesFetchedAt, maxAgeMs: policy.catalogMaxAgeMs, rank: 0 },
-    { task: { kind: 'employees' }, fetchedAt: input.employeesFetchedAt, maxAgeMs: policy.catalogMaxAgeMs, rank: 1 },
+    {
+      task: { kind: 'services' },
+      fetchedAt: input.servicesFetchedAt,
+      maxAgeMs: policy.catalogMaxAgeMs,
+      rank: 0,
+    },
+    {
+      task: { kind: 'employees' },
+      fetchedAt: input.employeesFetchedAt,
+      maxAgeMs: policy.catalogMaxAgeMs,
+      rank: 1,
+    },
   ];
   if (input.servicesFetchedAt !== null) {
     input.months.forEach(({ year, month }, monthIndex) => {
@@ -128,7 +152,11 @@ export function planNext(input: PlanInput, policy: MirrorPolicy = DEFAULT_MIRROR
         const cached = input.slots.get(slotsKey(date, serviceId));
         const open = isOpenOn(date, serviceId, input.days, input.slots);
         // Today stays fresh while it has slots ahead, even when full (a cancellation frees one).
-        const todayAhead = date === input.today && cached !== undefined && cached.lastSlotTime !== null && cached.lastSlotTime > input.nowTime;
+        const todayAhead =
+          date === input.today &&
+          cached !== undefined &&
+          cached.lastSlotTime !== null &&
+          cached.lastSlotTime > input.nowTime;
         if (open === 'closed' && !todayAhead) continue;
         if (open === 'unknown') continue; // its month's calendar comes first
         found += 1;
@@ -143,21 +171,32 @@ export function planNext(input: PlanInput, policy: MirrorPolicy = DEFAULT_MIRROR
   }
 
   let best: { candidate: Candidate; overdue: number } | null = null;
-  let nextAt = Math.min(input.now + policy.catalogMaxAgeMs, input.open ? Infinity : (input.opensAt ?? Infinity));
+  let nextAt = Math.min(
+    input.now + policy.catalogMaxAgeMs,
+    input.open ? Infinity : (input.opensAt ?? Infinity),
+  );
   for (const candidate of candidates) {
     // Closed: only what was never fetched (a cold start at any hour); the rest waits for the
     // warm-up before opening, when it is refetched anyway.
     if (!input.open && candidate.fetchedAt !== null) continue;
     const blockedUntil = input.failedUntil.get(taskKey(candidate.task)) ?? 0;
     const maxAgeMs = candidate.maxAgeMs * stretch;
-    const dueAt = Math.max(blockedUntil, candidate.fetchedAt === null ? input.now : candidate.fetchedAt + maxAgeMs);
+    const dueAt = Math.max(
+      blockedUntil,
+      candidate.fetchedAt === null ? input.now : candidate.fetchedAt + maxAgeMs,
+    );
     if (dueAt > input.now) {
       nextAt = Math.min(nextAt, dueAt);
       continue;
     }
     // Never fetched first, then by how far past its age limit (relative), then by rank.
-    const overdue = candidate.fetchedAt === null ? Infinity : (input.now - candidate.fetchedAt) / maxAgeMs;
-    if (!best || overdue > best.overdue || (overdue === best.overdue && candidate.rank < best.candidate.rank)) {
+    const overdue =
+      candidate.fetchedAt === null ? Infinity : (input.now - candidate.fetchedAt) / maxAgeMs;
+    if (
+      !best ||
+      overdue > best.overdue ||
+      (overdue === best.overdue && candidate.rank < best.candidate.rank)
+    ) {
       best = { candidate, overdue };
     }
   }

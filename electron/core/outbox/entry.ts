@@ -22,12 +22,23 @@ export interface OutboxEntry {
   erasedAt: number | null;
   /** A rejected booking staff booked again: the new booking's local id (absent: none). */
   rebookedAs?: string | null;
+  /** The bookings of one visit (several services, issue 19) share this id (absent: none). */
+  visitId?: string | null;
 }
 
 export type OutboxPatch = Partial<
   Pick<
     OutboxEntry,
-    'idempotencyKey' | 'state' | 'attempts' | 'lastError' | 'booking' | 'nextAttemptAt' | 'responseLost' | 'firstAttemptAt' | 'updatedAt' | 'rebookedAs'
+    | 'idempotencyKey'
+    | 'state'
+    | 'attempts'
+    | 'lastError'
+    | 'booking'
+    | 'nextAttemptAt'
+    | 'responseLost'
+    | 'firstAttemptAt'
+    | 'updatedAt'
+    | 'rebookedAs'
   >
 >;
 
@@ -35,13 +46,22 @@ export type OutboxPatch = Partial<
 export const HOLDING_STATES: readonly LocalBookingState[] = ['queued', 'sending', 'unknown'];
 
 /** States in which a booking has ended: retention may erase its personal data. */
-export const ENDED_STATES: readonly LocalBookingState[] = ['sent', 'rejected', 'discarded'];
+export const ENDED_STATES: readonly LocalBookingState[] = [
+  'sent',
+  'rejected',
+  'discarded',
+  'quarantined',
+];
 
 /**
  * What an erased entry keeps in place of the customer: placeholders that still parse with the
  * shared schemas (an e-mail under the reserved .invalid domain), so every reader keeps working.
  */
-export const ERASED_CUSTOMER = { name: 'erased', email: 'erased@erased.invalid', phone: '000' } as const;
+export const ERASED_CUSTOMER = {
+  name: 'erased',
+  email: 'erased@erased.invalid',
+  phone: '000',
+} as const;
 
 /**
  * The entry without the customer's personal data (name, e-mail, phone, notes, also inside the
@@ -73,16 +93,19 @@ export function toLocalBooking(entry: OutboxEntry): LocalBooking {
     updatedAt: new Date(entry.updatedAt).toISOString(),
     erased: entry.erasedAt !== null,
     rebookedAs: entry.rebookedAs ?? null,
+    visitId: entry.visitId ?? null,
   };
 }
 
-/** Staff search (listBookings' `query`): reference, appointment number, customer name. */
+/** Staff search (listBookings' `query`): reference, appointment number, customer name, e-mail, phone. */
 export function entryMatches(entry: OutboxEntry, query: string): boolean {
   return matchesBookingQuery(
     {
       reference: bookingReference(entry.localId),
       appointmentNumber: entry.booking?.appointmentNumber ?? null,
       customerName: entry.erasedAt === null ? entry.request.customer.name : null,
+      customerEmail: entry.erasedAt === null ? entry.request.customer.email : null,
+      customerPhone: entry.erasedAt === null ? entry.request.customer.phone : null,
     },
     query,
   );

@@ -2,30 +2,42 @@
  * Sends queued bookings, one at a time, oldest due first. One run at a time (a second
  * `runOnce` while one runs joins it); a run stops when nothing is due, when the queue is
  * paused (401/403) or stopped, and after `maxPerRun` sends (then the loop reschedules at once).
+ * A run that throws (a full disk, a database error) is not rescheduled at once: the loop backs
+ * off, growing and bounded (`failureBackoffMs`), and logs an error once, with how many times it
+ * repeated when it changes or ends, so that a stuck queue cannot flood the log.
  */
 import type { Clock, TimerHandle } from '../clock';
-import { sleep } from '../clock';
+import { monotonicNow, sleep } from '../clock';
 import type { RateGovernor } from '../governor/rate-governor';
 import { createLogger, type Logger } from '../log';
-import type { UpstreamClient } from '../upstream/client';
-import { classifyBookingOutcome, type LocalError } from '../upstream/outcome';
+import type { LocalError } from '../upstream/outcome';
 import type { OutboxEntry } from './entry';
+import type { SendPath } from './send';
 import type { OutboxStore } from './store';
-import { applyVerdict, DEFAULT_REPLAY_POLICY, recoverInterrupted, startAttempt, type ReplayPolicy } from './transitions';
+import { recoverInterrupted } from './transitions';
 
 export interface ReplayerOptions {
   store: OutboxStore;
-  client: () => UpstreamClient;
+  /** The send path the online booking uses too (send.ts). */
+  send: SendPath;
   governor: () => RateGovernor;
   clock: Clock;
-  random?: () => number;
-  policy?: ReplayPolicy;
-  timeoutMs?: number;
   maxPerRun?: number;
   onChange: (entry: OutboxEntry) => void;
   /** The API refused our key: the queue is paused until `resume()`. */
   onPause: (error: LocalError) => void;
   log?: Logger;
+}
+
+/** How long the loop waits after `failures` runs in a row threw: 1 s, 2 s, 4 s ... 5 min. */
+export function failureBackoffMs(failures: number): number {
+  if (failures <= 0) return 0;
+  return Math.min(5 * 60_000, 1_000 * 2 ** Math.min(failures - 1, 20));
+}
+
+/** What makes two failed runs "the same error" for the log. */
+function errorKey(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
 export interface Replayer {
@@ -42,44 +54,64 @@ export interface Replayer {
 }
 
 export function createReplayer(options: ReplayerOptions): Replayer {
-  const { store, clock, governor } = options;
+  const { store, clock, governor, send } = options;
   const log = options.log ?? createLogger('core:replay');
-  const random = options.random ?? Math.random;
-  const policy = options.policy ?? DEFAULT_REPLAY_POLICY;
   const maxPerRun = options.maxPerRun ?? 50;
   let running: Promise<void> | null = null;
   let started = false;
   let stopped = false;
   let paused = false;
   let timer: TimerHandle | null = null;
+  // Runs in a row that threw, and the error being repeated (logged once, then counted).
+  let failures = 0;
+  let repeating: { key: string; count: number } | null = null;
+
+  function endRepeat(): void {
+    if (repeating && repeating.count > 1)
+      log.error('replay run failed repeatedly', { count: repeating.count, error: repeating.key });
+    repeating = null;
+  }
+
+  function noteFailure(error: unknown): void {
+    failures += 1;
+    const key = errorKey(error);
+    if (repeating?.key === key) {
+      repeating.count += 1;
+      return;
+    }
+    endRepeat();
+    repeating = { key, count: 1 };
+    log.error('replay run failed', { error, retryInMs: failureBackoffMs(failures) });
+  }
 
   async function sendOne(entry: OutboxEntry): Promise<void> {
-    const sending = store.update(entry.localId, startAttempt(entry, clock.now()));
+    const sending = send.begin(entry);
     options.onChange(sending);
-    const outcome = await options
-      .client()
-      .book(entry.request, entry.idempotencyKey, { priority: 'interactive', maxWaitMs: 0, timeoutMs: options.timeoutMs });
-    const verdict = classifyBookingOutcome(outcome);
-    const transition = applyVerdict(sending, verdict, clock.now(), random(), policy);
-    const next = store.update(entry.localId, transition.patch);
+    const { verdict } = await send.attempt(sending, 'replay');
+    const { next, pause } = send.settle(sending, verdict);
     options.onChange(next);
-    log.info('booking attempt', { localId: entry.localId, attempt: next.attempts, verdict: verdict.kind, state: next.state });
-    if (transition.pause) {
+    log.info('booking attempt', {
+      localId: entry.localId,
+      attempt: next.attempts,
+      verdict: verdict.kind,
+      state: next.state,
+    });
+    if (pause) {
       paused = true;
-      log.warn('queue paused: the API refused our key', { status: transition.pause.status });
-      options.onPause(transition.pause);
+      log.warn('queue paused: the API refused our key', { status: pause.status });
+      options.onPause(pause);
     }
   }
 
   async function run(): Promise<void> {
-    for (let sent = 0; sent < maxPerRun && !paused && !stopped; ) {
+    for (let sent = 0; sent < maxPerRun && !paused && !stopped;) {
       const wait = governor().waitMs(clock.now(), 'interactive');
       if (wait > 0) {
         // Hold the entry in `queued` while the budget refills, so a crash here loses nothing.
         await sleep(clock, Math.min(wait, 5_000));
         continue;
       }
-      const [entry] = store.due(clock.now(), 1);
+      const [entry] = store.due(monotonicNow(clock), 1);
       if (!entry) return;
       await sendOne(entry);
       sent += 1;
@@ -90,14 +122,21 @@ export function createReplayer(options: ReplayerOptions): Replayer {
     if (!started || paused) return;
     if (timer !== null) clock.clearTimeout(timer);
     timer = null;
-    const due = store.nextDueAt();
+    let due: number | null;
+    try {
+      due = store.nextDueAt();
+    } catch (error) {
+      // The store cannot be read: try again after the failure backoff, never in a tight loop.
+      if (failures === 0) noteFailure(error);
+      due = monotonicNow(clock);
+    }
     if (due === null) return;
     timer = clock.setTimeout(
       () => {
         timer = null;
         void replayer.runOnce();
       },
-      Math.max(0, due - clock.now()),
+      Math.max(0, due - monotonicNow(clock), failureBackoffMs(failures)),
     );
   }
 
@@ -106,7 +145,9 @@ export function createReplayer(options: ReplayerOptions): Replayer {
       let count = 0;
       for (const entry of store.holding()) {
         if (entry.state !== 'sending') continue;
-        options.onChange(store.update(entry.localId, recoverInterrupted(entry, clock.now())));
+        options.onChange(
+          store.update(entry.localId, recoverInterrupted(entry, clock.now(), monotonicNow(clock))),
+        );
         count += 1;
       }
       if (count > 0) log.info('recovered interrupted sends', { count });
@@ -114,9 +155,12 @@ export function createReplayer(options: ReplayerOptions): Replayer {
     },
     runOnce() {
       running ??= run()
-        .catch((error: unknown) => {
-          log.error('replay run failed', { error });
+        .then(() => {
+          if (failures > 0) log.info('replay runs again', { afterFailures: failures });
+          endRepeat();
+          failures = 0;
         })
+        .catch(noteFailure)
         .finally(() => {
           running = null;
           schedule();

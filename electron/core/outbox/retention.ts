@@ -3,6 +3,9 @@
  * it for `retentionDays`, counted from when they ended (their updatedAt), then lose it; the
  * row stays as the kiosk's record (reference, times, service, employee, appointment number).
  * A booking still queued, sending or unknown is never erased: it is not done yet.
+ * Other stores of customers' data (the embedded demo server's database, the customer e-mails
+ * and follow-ups of electron/core/notify) are erased at the same run with the same days, by
+ * their own rule (`others`), after the bookings.
  */
 import type { Clock } from '../clock';
 import type { Logger } from '../log';
@@ -18,6 +21,13 @@ export interface RetentionOptions {
   log: Logger;
   /** Runs after something was erased (the core truncates the WAL, which still holds the data). */
   afterErase?: () => void;
+  /** Further stores read at every run: each erases what is older than the cutoff, returns a count. */
+  others?: () => readonly RetainedStore[];
+}
+
+export interface RetainedStore {
+  name: string;
+  eraseBefore(cutoffMs: number): number;
 }
 
 export interface Retention {
@@ -29,7 +39,8 @@ export function createRetention(options: RetentionOptions): Retention {
   const retentionDays = (): number => {
     const option = options.retentionDays;
     const days = typeof option === 'function' ? option() : (option ?? DEFAULT_RETENTION_DAYS);
-    if (!Number.isInteger(days) || days < 1) throw new RangeError(`retentionDays must be a whole number >= 1, got ${days}`);
+    if (!Number.isInteger(days) || days < 1)
+      throw new RangeError(`retentionDays must be a whole number >= 1, got ${days}`);
     return days;
   };
   retentionDays(); // a bad value fails at start, not a minute later
@@ -37,11 +48,26 @@ export function createRetention(options: RetentionOptions): Retention {
     run() {
       const days = retentionDays();
       const now = options.clock.now();
-      const erased = options.store.eraseEnded(now - days * DAY_MS, now);
-      if (erased > 0) {
-        options.log.info('erased the personal data of ended bookings', { count: erased, retentionDays: days });
-        options.afterErase?.();
+      const cutoff = now - days * DAY_MS;
+      const erased = options.store.eraseEnded(cutoff, now);
+      if (erased > 0)
+        options.log.info('erased the personal data of ended bookings', {
+          count: erased,
+          retentionDays: days,
+        });
+      // After the bookings: a store may follow them (the e-mails of the bookings just erased).
+      let others = 0;
+      for (const other of options.others?.() ?? []) {
+        const count = other.eraseBefore(cutoff);
+        others += count;
+        if (count > 0)
+          options.log.info('erased the personal data of customers', {
+            store: other.name,
+            count,
+            retentionDays: days,
+          });
       }
+      if (erased + others > 0) options.afterErase?.();
       return erased;
     },
   };

@@ -46,7 +46,10 @@ export function createMemoryOutboxStore(): OutboxStore {
   const holding = () => [...rows.values()].filter((e) => HOLDING_STATES.includes(e.state));
   const store: OutboxStore = {
     insert(entry) {
-      if (rows.has(entry.localId) || [...rows.values()].some((e) => e.idempotencyKey === entry.idempotencyKey)) {
+      if (
+        rows.has(entry.localId) ||
+        [...rows.values()].some((e) => e.idempotencyKey === entry.idempotencyKey)
+      ) {
         throw new Error('outbox: duplicate entry');
       }
       rows.set(entry.localId, structuredClone(entry));
@@ -60,7 +63,11 @@ export function createMemoryOutboxStore(): OutboxStore {
     // As the SQLite store: newest first, ties by localId (descending).
     list: () =>
       [...rows.values()]
-        .sort((a, b) => b.createdAt - a.createdAt || (a.localId < b.localId ? 1 : a.localId > b.localId ? -1 : 0))
+        .sort(
+          (a, b) =>
+            b.createdAt - a.createdAt ||
+            (a.localId < b.localId ? 1 : a.localId > b.localId ? -1 : 0),
+        )
         .map((e) => structuredClone(e)),
     due: (now, limit) =>
       [...rows.values()]
@@ -69,7 +76,9 @@ export function createMemoryOutboxStore(): OutboxStore {
         .slice(0, limit)
         .map((e) => structuredClone(e)),
     nextDueAt() {
-      const times = [...rows.values()].filter((e) => e.state === 'queued').map((e) => e.nextAttemptAt);
+      const times = [...rows.values()]
+        .filter((e) => e.state === 'queued')
+        .map((e) => e.nextAttemptAt);
       return times.length > 0 ? Math.min(...times) : null;
     },
     holding: () => holding().map((e) => structuredClone(e)),
@@ -78,7 +87,8 @@ export function createMemoryOutboxStore(): OutboxStore {
         .filter(
           (e) =>
             e.hold.date === date &&
-            (HOLDING_STATES.includes(e.state) || (sentSince !== null && e.state === 'sent' && e.updatedAt >= sentSince)),
+            (HOLDING_STATES.includes(e.state) ||
+              (sentSince !== null && e.state === 'sent' && e.updatedAt >= sentSince)),
         )
         .map((e) => structuredClone(e)),
     update(localId, patch) {
@@ -105,7 +115,11 @@ export function createMemoryOutboxStore(): OutboxStore {
     eraseEnded(endedBefore, now) {
       let count = 0;
       for (const row of rows.values()) {
-        if (ENDED_STATES.includes(row.state) && row.updatedAt <= endedBefore && row.erasedAt === null) {
+        if (
+          ENDED_STATES.includes(row.state) &&
+          row.updatedAt <= endedBefore &&
+          row.erasedAt === null
+        ) {
           rows.set(row.localId, erasePersonalData(row, now));
           count += 1;
         }

@@ -18,7 +18,9 @@ export async function runHashPin(
   }
   const pin = (text.split(/\r?\n/)[0] ?? '').trim();
   if (!/^\d{4,12}$/.test(pin)) {
-    err('hash-pin: the PIN must be 4 to 12 digits (read from standard input, e.g. `echo 4711 | npm run hash-pin`)');
+    err(
+      'hash-pin: the PIN must be 4 to 12 digits (read from standard input, e.g. `echo 4711 | npm run hash-pin`)',
+    );
     return 2;
   }
   out(hashPin(pin));

@@ -15,7 +15,8 @@ export function newSetupCode(): string {
 
 /** Case, spaces and the hyphen do not matter: people type what they read. */
 export function setupCodeMatches(typed: string, code: string): boolean {
-  const normalise = (text: string): Buffer => Buffer.from(text.toUpperCase().replace(/[\s-]/g, ''), 'utf8');
+  const normalise = (text: string): Buffer =>
+    Buffer.from(text.toUpperCase().replace(/[\s-]/g, ''), 'utf8');
   const a = normalise(typed);
   const b = normalise(code);
   return a.length === b.length && timingSafeEqual(a, b);

@@ -27,19 +27,23 @@ function looksLikeSvg(text: string): boolean {
 
 export function readShopLogo(path: string): LogoRead {
   const type = extname(path).toLowerCase();
-  if (type !== '.png' && type !== '.svg') return { ok: false, reason: 'a logo must be a .png or .svg file' };
+  if (type !== '.png' && type !== '.svg')
+    return { ok: false, reason: 'a logo must be a .png or .svg file' };
   let bytes: Buffer;
   try {
     const size = statSync(path).size;
-    if (size > MAX_LOGO_BYTES) return { ok: false, reason: `larger than ${MAX_LOGO_BYTES / 1024} KiB` };
+    if (size > MAX_LOGO_BYTES)
+      return { ok: false, reason: `larger than ${MAX_LOGO_BYTES / 1024} KiB` };
     bytes = readFileSync(path);
   } catch (error) {
     const code = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
     return { ok: false, reason: code === 'ENOENT' ? 'file not found' : `cannot be read (${code})` };
   }
-  if (bytes.length > MAX_LOGO_BYTES) return { ok: false, reason: `larger than ${MAX_LOGO_BYTES / 1024} KiB` };
+  if (bytes.length > MAX_LOGO_BYTES)
+    return { ok: false, reason: `larger than ${MAX_LOGO_BYTES / 1024} KiB` };
   if (type === '.png') {
-    if (!bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return { ok: false, reason: 'not a PNG image' };
+    if (!bytes.subarray(0, 8).equals(PNG_SIGNATURE))
+      return { ok: false, reason: 'not a PNG image' };
     return { ok: true, dataUrl: `data:image/png;base64,${bytes.toString('base64')}` };
   }
   if (!looksLikeSvg(bytes.toString('utf8'))) return { ok: false, reason: 'not an SVG image' };

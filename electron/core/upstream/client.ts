@@ -6,25 +6,18 @@
  * X-RateLimit-* and Date headers are read.
  */
 import { Agent, request, type Dispatcher } from 'undici';
-import type { z } from 'zod';
 import {
-  API_PREFIX,
-  AvailableDaysEnvelope,
-  BookingCreatedEnvelope,
-  EmployeesEnvelope,
-  ErrorEnvelopeSchema,
-  RateLimitBodySchema,
-  ServicesEnvelope,
-  TimeSlotsEnvelope,
-  type AvailableDays,
-  type BookingRequest,
-  type BookingResponse,
-  type Employee,
-  type Service,
-  type TimeSlots,
-} from '../../../shared/api/schemas';
+  apiOperations,
+  type ApiBody,
+  type ApiData,
+  type ApiOperationName,
+  type ApiQuery,
+} from '../../../shared/api/operations';
+import { checkAnswer, type AskedFor } from '../../../shared/api/answer-checks';
+import { API_PREFIX, ErrorEnvelopeSchema, RateLimitBodySchema } from '../../../shared/api/schemas';
 import { sleep, type Clock } from '../clock';
 import type { Priority, RateGovernor } from '../governor/rate-governor';
+import { plausibleRateLimit } from '../governor/rate-limit-answers';
 import { createLogger, type Logger } from '../log';
 import type { AnswerMeta, NetworkReason, RateLimitHeaders, UpstreamOutcome } from './outcome';
 
@@ -53,18 +46,23 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
+/** One method per operation of the API's table (shared/api/operations.ts). */
 export interface UpstreamClient {
-  getServices(call: CallOptions): Promise<UpstreamOutcome<Service[]>>;
-  getEmployees(call: CallOptions): Promise<UpstreamOutcome<Employee[]>>;
+  getServices(call: CallOptions): Promise<UpstreamOutcome<ApiData<'getServices'>>>;
+  getEmployees(call: CallOptions): Promise<UpstreamOutcome<ApiData<'getEmployees'>>>;
   getAvailableDays(
-    query: { year: number; month: number; serviceId?: string | undefined; employeeId?: string | undefined },
+    query: ApiQuery<'getAvailableDays'>,
     call: CallOptions,
-  ): Promise<UpstreamOutcome<AvailableDays>>;
+  ): Promise<UpstreamOutcome<ApiData<'getAvailableDays'>>>;
   getTimeSlots(
-    query: { date: string; serviceId: string; employeeId?: string | undefined },
+    query: ApiQuery<'getTimeSlots'>,
     call: CallOptions,
-  ): Promise<UpstreamOutcome<TimeSlots>>;
-  book(body: BookingRequest, idempotencyKey: string, call: CallOptions): Promise<UpstreamOutcome<BookingResponse>>;
+  ): Promise<UpstreamOutcome<ApiData<'getTimeSlots'>>>;
+  book(
+    body: ApiBody<'book'>,
+    idempotencyKey: string,
+    call: CallOptions,
+  ): Promise<UpstreamOutcome<ApiData<'book'>>>;
   close(): Promise<void>;
 }
 
@@ -72,7 +70,10 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const log = options.log ?? createLogger('core:upstream');
   const ownAgent = options.dispatcher
     ? null
-    : new Agent({ connect: { timeout: options.connectTimeoutMs ?? 3_000 }, keepAliveTimeout: 10_000 });
+    : new Agent({
+        connect: { timeout: options.connectTimeoutMs ?? 3_000 },
+        keepAliveTimeout: 10_000,
+      });
   const dispatcher = options.dispatcher ?? (ownAgent as Agent);
   const { governor, clock } = options;
 
@@ -92,21 +93,31 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     }
   }
 
-  async function send<T>(
-    method: 'GET' | 'POST',
-    path: string,
-    query: Record<string, string | number | undefined>,
-    schema: z.ZodType<{ data: T }>,
+  /**
+   * One request of the operation `name`: its method and path from the table, only the query
+   * parameters its schema names (a caller may pass a larger object), its answer parsed with
+   * its response schema.
+   */
+  async function send<N extends ApiOperationName>(
+    name: N,
+    asked: AskedFor<N>,
     call: CallOptions,
     body?: { json: unknown; idempotencyKey: string },
-  ): Promise<UpstreamOutcome<T>> {
+  ): Promise<UpstreamOutcome<ApiData<N>>> {
+    const query: Partial<Record<string, string | number>> =
+      body === undefined && asked ? (asked as Record<string, string | number>) : {};
+    const { method, path, response: schema, query: querySchema } = apiOperations[name];
     const target = options.target();
     if (!target) return { kind: 'network', reason: 'connect', message: 'no upstream configured' };
     const url = new URL(`${API_PREFIX}${path}`, target.baseUrl);
-    for (const [key, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(key, String(value));
+    for (const key of Object.keys(querySchema?.shape ?? {})) {
+      const value = query[key];
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
 
     const sentAt = await acquire(call);
-    if (sentAt === null) return { kind: 'throttled', waitMs: governor.waitMs(clock.now(), call.priority) };
+    if (sentAt === null)
+      return { kind: 'throttled', waitMs: governor.waitMs(clock.now(), call.priority) };
 
     const headers: Record<string, string> = { accept: 'application/json' };
     if (target.apiKey) headers.authorization = `Bearer ${target.apiKey}`;
@@ -128,7 +139,11 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       });
       status = response.statusCode;
       text = await response.body.text();
-      meta = readMeta(response.headers, clock.now());
+      meta = {
+        ...readMeta(response.headers, clock.now()),
+        status,
+        elapsedMs: clock.now() - sentAt,
+      };
       retryAfterHeader = headerValue(response.headers['retry-after']);
     } catch (error) {
       const reason = networkReason(error);
@@ -143,8 +158,11 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     options.onAnswer?.(meta);
     if (status === 429) {
       const parsed = RateLimitBodySchema.safeParse(safeJson(text));
-      const seconds = parsed.success ? parsed.data.retryAfter : Number(retryAfterHeader);
-      const retryAfterMs = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 60_000;
+      const retryAfterMs = governor.retryAfterMs(
+        clock.now(),
+        { body: parsed.success ? parsed.data.retryAfter : undefined, header: retryAfterHeader },
+        meta.rateLimit,
+      );
       governor.onRateLimited(clock.now(), retryAfterMs, meta.rateLimit);
       log.warn('rate limited', { method, path, retryAfterMs });
       return { kind: 'rateLimited', retryAfterMs, meta };
@@ -153,24 +171,40 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     if (status >= 200 && status < 300) {
       const parsed = schema.safeParse(safeJson(text));
       if (!parsed.success) {
-        log.warn('invalid response body', { method, path, status });
-        return { kind: 'invalidBody', status, meta };
+        const field = parsed.error.issues[0]?.path.join('.') ?? '';
+        log.warn('invalid response body', { method, path, status, field });
+        return { kind: 'invalidBody', status, meta, problem: { operation: name, field } };
       }
-      return { kind: 'ok', status, data: parsed.data.data, meta };
+      const data = parsed.data.data as ApiData<N>;
+      // Beyond the schema: an answer that makes no sense for what was asked is no data.
+      const problem = checkAnswer(name, data, asked);
+      if (problem) {
+        log.warn('answer makes no sense', { method, path, status, field: problem.field });
+        return { kind: 'invalidBody', status, meta, problem };
+      }
+      return { kind: 'ok', status, data, meta };
     }
     const envelope = ErrorEnvelopeSchema.safeParse(safeJson(text));
-    const message = envelope.success ? (envelope.data.error ?? envelope.data.message) : `HTTP ${status}`;
+    const message = envelope.success
+      ? (envelope.data.error ?? envelope.data.message)
+      : `HTTP ${status}`;
     if (!envelope.success) log.warn('error answer without envelope', { method, path, status });
     return { kind: 'http', status, message: message.slice(0, 500), meta };
   }
 
+  // One method per operation: an operation added to the table without one does not compile.
+  const operations: Omit<UpstreamClient, 'close'> & Record<ApiOperationName, unknown> = {
+    getServices: (call) => send('getServices', undefined, call),
+    getEmployees: (call) => send('getEmployees', undefined, call),
+    getAvailableDays: (query, call) => send('getAvailableDays', query, call),
+    // The spec leaves the default of an omitted employeeId open (§4.5 gaps) and names the
+    // literal `any` for all employees: say it, so an API that requires the field answers too.
+    getTimeSlots: (query, call) =>
+      send('getTimeSlots', { ...query, employeeId: query.employeeId ?? 'any' }, call),
+    book: (json, idempotencyKey, call) => send('book', json, call, { json, idempotencyKey }),
+  };
   return {
-    getServices: (call) => send('GET', '/services', {}, ServicesEnvelope, call),
-    getEmployees: (call) => send('GET', '/employees', {}, EmployeesEnvelope, call),
-    getAvailableDays: (query, call) => send('GET', '/available-days', { ...query }, AvailableDaysEnvelope, call),
-    getTimeSlots: (query, call) => send('GET', '/availability', { ...query }, TimeSlotsEnvelope, call),
-    book: (json, idempotencyKey, call) =>
-      send('POST', '/book', {}, BookingCreatedEnvelope, call, { json, idempotencyKey }),
+    ...operations,
     close: async () => {
       await ownAgent?.close();
     },
@@ -192,14 +226,22 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 }
 
 export function readMeta(headers: Headers, receivedAt: number): AnswerMeta {
-  return { rateLimit: readRateLimit(headers), serverDate: readDate(headers), receivedAt };
+  return {
+    rateLimit: plausibleRateLimit(readRateLimit(headers), receivedAt),
+    serverDate: readDate(headers),
+    receivedAt,
+  };
 }
 
 export function readRateLimit(headers: Headers): RateLimitHeaders | null {
   const limit = Number(headerValue(headers['x-ratelimit-limit']));
   const remaining = Number(headerValue(headers['x-ratelimit-remaining']));
   const reset = Number(headerValue(headers['x-ratelimit-reset']));
-  if (![limit, remaining, reset].every(Number.isFinite) || limit <= 0 || headers['x-ratelimit-limit'] === undefined) {
+  if (
+    ![limit, remaining, reset].every(Number.isFinite) ||
+    limit <= 0 ||
+    headers['x-ratelimit-limit'] === undefined
+  ) {
     return null;
   }
   return { limit, remaining, resetAt: reset * 1000 };

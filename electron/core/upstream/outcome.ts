@@ -2,6 +2,7 @@
  * What one upstream request came to, and the pure functions that decide what it means
  * (STYLE.md §8): for a booking in the outbox, for a lookup, and how long to back off.
  */
+import type { AnswerProblem } from '../../../shared/api/answer-checks';
 import type { BookingResponse } from '../../../shared/api/schemas';
 import { assertNever } from '../../../shared/result';
 
@@ -16,6 +17,10 @@ export interface AnswerMeta {
   rateLimit: RateLimitHeaders | null;
   serverDate: number | null; // the Date header, epoch ms
   receivedAt: number; // our clock
+  /** The answer's HTTP status (absent where a test builds the meta by hand). */
+  status?: number;
+  /** From sending the request to its answer, on our clock. */
+  elapsedMs?: number;
 }
 
 /**
@@ -29,7 +34,8 @@ export type UpstreamOutcome<T> =
   | { kind: 'http'; status: number; message: string; meta: AnswerMeta }
   | { kind: 'rateLimited'; retryAfterMs: number; meta: AnswerMeta | null }
   | { kind: 'network'; reason: NetworkReason; message: string }
-  | { kind: 'invalidBody'; status: number; meta: AnswerMeta }
+  /** An answer that is no data: not the schema's shape, or no sense for what was asked. */
+  | { kind: 'invalidBody'; status: number; meta: AnswerMeta; problem?: AnswerProblem }
   /** The governor would not let the request go within the wait the caller allowed. */
   | { kind: 'throttled'; waitMs: number };
 
@@ -46,7 +52,15 @@ export type BookingVerdict =
   | { kind: 'refused'; status: number; error: LocalError }
   /** Our key is refused: pause the queue and tell staff. */
   | { kind: 'auth'; error: LocalError }
-  | { kind: 'wait'; afterMs: number; error: LocalError };
+  | { kind: 'wait'; afterMs: number; error: LocalError }
+  /**
+   * Not sent (again): the answer to an earlier attempt was lost and the slot is no longer free,
+   * so the booking may exist upstream or not; staff must check (issue 18).
+   */
+  | { kind: 'unknown'; error: LocalError };
+
+/** Statuses a remote may answer a taken slot with (the spec does not say which, issue 18). */
+export const TAKEN_STATUSES: readonly number[] = [400, 404, 409, 422];
 
 export function classifyBookingOutcome(outcome: UpstreamOutcome<BookingResponse>): BookingVerdict {
   switch (outcome.kind) {
@@ -55,9 +69,17 @@ export function classifyBookingOutcome(outcome: UpstreamOutcome<BookingResponse>
     case 'http':
       return classifyHttpStatus(outcome.status, outcome.message);
     case 'rateLimited':
-      return { kind: 'wait', afterMs: outcome.retryAfterMs, error: { status: 429, message: 'rate limited' } };
+      return {
+        kind: 'wait',
+        afterMs: outcome.retryAfterMs,
+        error: { status: 429, message: 'rate limited' },
+      };
     case 'throttled':
-      return { kind: 'wait', afterMs: outcome.waitMs, error: { status: null, message: 'waiting for the rate budget' } };
+      return {
+        kind: 'wait',
+        afterMs: outcome.waitMs,
+        error: { status: null, message: 'waiting for the rate budget' },
+      };
     case 'network':
       return {
         kind: 'retry',
@@ -97,7 +119,8 @@ export function classifyLookupOutcome<T>(outcome: UpstreamOutcome<T>): LookupVer
     case 'ok':
       return { kind: 'live', data: outcome.data };
     case 'http':
-      if (outcome.status === 401 || outcome.status === 403) return { kind: 'auth', message: outcome.message };
+      if (outcome.status === 401 || outcome.status === 403)
+        return { kind: 'auth', message: outcome.message };
       if (outcome.status >= 400 && outcome.status < 500 && outcome.status !== 408) {
         return { kind: 'client', status: outcome.status, message: outcome.message };
       }
@@ -127,7 +150,11 @@ export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1_000, maxMs: 5 * 60_000
  * so retries of many kiosks spread out but never come back immediately. `attempt` starts at 1;
  * `random` is in [0, 1).
  */
-export function backoffMs(attempt: number, random: number, policy: BackoffPolicy = DEFAULT_BACKOFF): number {
+export function backoffMs(
+  attempt: number,
+  random: number,
+  policy: BackoffPolicy = DEFAULT_BACKOFF,
+): number {
   const exponent = Math.min(Math.max(attempt - 1, 0), 30);
   const step = Math.min(policy.maxMs, policy.baseMs * 2 ** exponent);
   return Math.round(step / 2 + (step / 2) * Math.min(Math.max(random, 0), 1));

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, type Kiosk } from './stack';
+import { API_KEY, expect, type Kiosk, type Stack } from './stack';
 import { onScreen } from './screens';
 import { instantToWall } from '../../../shared/booking/time';
 
@@ -26,7 +26,13 @@ interface Slots {
 }
 
 /** Today and the wall time on the kiosk's (fixed) clock, in the business's zone. */
-export function kioskToday(kiosk: Kiosk): { date: string; time: string; year: number; month: number; day: number } {
+export function kioskToday(kiosk: Kiosk): {
+  date: string;
+  time: string;
+  year: number;
+  month: number;
+  day: number;
+} {
   const wall = instantToWall(kiosk.clock.now(), 'Europe/Berlin');
   const [year, month, day] = wall.date.split('-').map(Number) as [number, number, number];
   return { ...wall, year, month, day };
@@ -35,26 +41,74 @@ export function kioskToday(kiosk: Kiosk): { date: string; time: string; year: nu
 /**
  * The first free slot of the first service, found through the kiosk API the way the UI finds
  * it, so that a test can tap exactly that day and time (and book it behind the kiosk's back).
+ * `room`: the slot's employee has at least that many free times that day (a test that books
+ * the person again that day needs a second one; the worker's specs fill today as they run).
  */
-export async function firstFreeSlot(kiosk: Kiosk, serviceIndex = 0): Promise<SlotChoice> {
+export async function firstFreeSlot(kiosk: Kiosk, serviceIndex = 0, room = 1): Promise<SlotChoice> {
   const catalog = (await kiosk.call('getCatalog')) as Catalog;
   const service = catalog.services[serviceIndex];
   if (!service) throw new Error('no service');
   const today = kioskToday(kiosk);
   let monthOpens = true; // whether the day screen opens on today's month (it skips a month with no day left)
   for (const offset of [0, 1]) {
-    const { year, month } = offset === 0 ? today : today.month === 12 ? { year: today.year + 1, month: 1 } : { year: today.year, month: today.month + 1 };
-    const days = (await kiosk.call('getAvailableDays', { year, month, serviceId: service._id })) as Days;
+    const { year, month } =
+      offset === 0
+        ? today
+        : today.month === 12
+          ? { year: today.year + 1, month: 1 }
+          : { year: today.year, month: today.month + 1 };
+    const days = (await kiosk.call('getAvailableDays', {
+      year,
+      month,
+      serviceId: service._id,
+    })) as Days;
     if (offset === 0) monthOpens = days.availableDays.some((day) => day >= today.day);
     for (const day of days.availableDays) {
       const date = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
       if (date < today.date) continue;
       const slots = (await kiosk.call('getTimeSlots', { date, serviceId: service._id })) as Slots;
-      const slot = slots.timeSlots.find((s) => s.available && s.employeeId && (date !== today.date || s.time > today.time));
-      if (slot) return { serviceId: service._id, serviceTitle: service.title, date, time: slot.time, nextMonth: offset === 1, monthOpens };
+      const free = slots.timeSlots.filter(
+        (s) => s.available && s.employeeId && (date !== today.date || s.time > today.time),
+      );
+      const slot = free.find(
+        (s) => free.filter((other) => other.employeeId === s.employeeId).length >= room,
+      );
+      if (slot)
+        return {
+          serviceId: service._id,
+          serviceTitle: service.title,
+          date,
+          time: slot.time,
+          nextMonth: offset === 1,
+          monthOpens,
+        };
     }
   }
   throw new Error('no free slot in two months');
+}
+
+/**
+ * Someone else books `choice` with `employeeId` directly on the API, behind the kiosk's back
+ * (while the kiosk's booking of it is queued): the replay will be refused.
+ */
+export async function takeSlotOnServer(
+  stack: Stack,
+  choice: Pick<SlotChoice, 'serviceId' | 'date' | 'time'>,
+  employeeId: string | undefined,
+  email = 'other@example.com',
+): Promise<void> {
+  const response = await fetch(`${stack.server.url}/api/public/booking/book`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${API_KEY}` },
+    body: JSON.stringify({
+      serviceId: choice.serviceId,
+      employeeId,
+      date: choice.date,
+      time: choice.time,
+      customer: { name: 'Other', email, phone: '0301111' },
+    }),
+  });
+  expect(response.status).toBe(201);
 }
 
 export async function start(page: Page): Promise<void> {
@@ -68,7 +122,8 @@ export async function start(page: Page): Promise<void> {
  */
 export async function chooseDay(page: Page, choice: SlotChoice): Promise<void> {
   await onScreen(page, 'day');
-  if (choice.nextMonth && choice.monthOpens) await page.locator('.calendar-head button').last().click();
+  if (choice.nextMonth && choice.monthOpens)
+    await page.locator('.calendar-head button').last().click();
   await page.locator(`[data-date="${choice.date}"]`).click();
   await onScreen(page, 'time');
 }
@@ -81,9 +136,16 @@ export async function chooseSlot(page: Page, choice: SlotChoice): Promise<void> 
   await onScreen(page, 'details');
 }
 
-export const CUSTOMER = { name: 'Eva Muster', email: 'eva.muster@example.com', phone: '+49 30 1234567' };
+export const CUSTOMER = {
+  name: 'Eva Muster',
+  email: 'eva.muster@example.com',
+  phone: '+49 30 1234567',
+};
 
-export async function fillDetails(page: Page, labels = { name: 'Name', email: 'E-mail', phone: 'Phone' }): Promise<void> {
+export async function fillDetails(
+  page: Page,
+  labels = { name: 'Name', email: 'E-mail', phone: 'Phone' },
+): Promise<void> {
   await page.getByLabel(labels.name, { exact: true }).fill(CUSTOMER.name);
   await page.getByLabel(labels.email, { exact: true }).fill(CUSTOMER.email);
   await page.getByLabel(labels.phone, { exact: true }).fill(CUSTOMER.phone);

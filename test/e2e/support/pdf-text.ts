@@ -31,17 +31,22 @@ function cmapOf(stream: string): Map<number, string> | null {
   const map = new Map<number, string>();
   const hexText = (hex: string): string => {
     let s = '';
-    for (let i = 0; i + 4 <= hex.length; i += 4) s += String.fromCharCode(parseInt(hex.slice(i, i + 4), 16));
+    for (let i = 0; i + 4 <= hex.length; i += 4)
+      s += String.fromCharCode(parseInt(hex.slice(i, i + 4), 16));
     return s;
   };
   for (const block of stream.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-    for (const [, src, dst] of (block[1] ?? '').matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) map.set(parseInt(src ?? '0', 16), hexText(dst ?? ''));
+    for (const [, src, dst] of (block[1] ?? '').matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g))
+      map.set(parseInt(src ?? '0', 16), hexText(dst ?? ''));
   }
   for (const block of stream.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
-    for (const [, lo, hi, dst] of (block[1] ?? '').matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) {
+    for (const [, lo, hi, dst] of (block[1] ?? '').matchAll(
+      /<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g,
+    )) {
       const from = parseInt(lo ?? '0', 16);
       const base = parseInt(dst ?? '0', 16);
-      for (let code = from; code <= parseInt(hi ?? '0', 16); code++) map.set(code, String.fromCharCode(base + code - from));
+      for (let code = from; code <= parseInt(hi ?? '0', 16); code++)
+        map.set(code, String.fromCharCode(base + code - from));
     }
   }
   return map;
@@ -58,7 +63,8 @@ export function pdfTexts(pdf: Buffer): string[] {
     glyphRuns
       .map((hex) => {
         let s = '';
-        for (let i = 0; i + 4 <= hex.length; i += 4) s += map.get(parseInt(hex.slice(i, i + 4), 16)) ?? '';
+        for (let i = 0; i + 4 <= hex.length; i += 4)
+          s += map.get(parseInt(hex.slice(i, i + 4), 16)) ?? '';
         return s;
       })
       .join(''),

@@ -17,14 +17,23 @@ export async function onScreen(page: Page, name: string): Promise<void> {
  */
 export async function expectAccessible(page: Page, label: string, rules?: string[]): Promise<void> {
   // Colour checks mid-transition see half-faded text: wait for entry animations and transitions.
-  await expect.poll(() => page.evaluate<boolean>(SETTLED), { timeout: 5_000, intervals: [50, 100] }).toBe(true);
+  await expect
+    .poll(() => page.evaluate<boolean>(SETTLED), { timeout: 5_000, intervals: [50, 100] })
+    .toBe(true);
   // axe.run in the page itself: the app has no frames, and the default mode opens a blank page
   // per check to merge frame results (about half of each check's time).
   const builder = new AxeBuilder({ page }).setLegacyMode(true);
-  const results = await (rules ? builder.withRules(rules) : builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])).analyze();
+  const results = await (
+    rules
+      ? builder.withRules(rules)
+      : builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+  ).analyze();
   const blocking = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
   expect(blocking, `axe on ${label}`).toEqual([]);
 }
 

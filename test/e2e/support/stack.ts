@@ -12,8 +12,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { startKioskWeb, type KioskWeb, type StartKioskWebOptions } from '../../../electron/web/start-kiosk-web';
-import { systemClock, type Clock } from '../../../electron/core/clock';
+import {
+  startKioskWeb,
+  type KioskWeb,
+  type StartKioskWebOptions,
+} from '../../../electron/web/start-kiosk-web';
+import { systemTimers, type Clock } from '../../../electron/core/clock';
 import { kioskApi, type KioskMethod } from '../../../shared/kiosk-api';
 import { silentLogger } from '../../../electron/core/log';
 import { startServer, type RunningServer } from '../../../server/start-server';
@@ -28,6 +32,8 @@ export const API_KEY = 'e2e-book-key-0001';
 const KIOSK_KEYS = 200;
 const kioskKey = (n: number): string => `e2e-kiosk-key-${String(n).padStart(4, '0')}`;
 let kiosksStarted = 0;
+/** A kiosk API key of the stack that no kiosk of this worker used lately. */
+export const nextKioskKey = (): string => kioskKey(kiosksStarted++ % KIOSK_KEYS);
 export const STAFF_PIN = '2468';
 
 /** Tuesday 2026-11-24, 10:00 in Berlin: a working day with every service offered. */
@@ -56,7 +62,10 @@ export interface Kiosk {
 }
 
 /** Start-up options of the kiosk (as from the machine config), e.g. `test.use({ kioskOptions: { locked } })`. */
-export type KioskOptions = Pick<StartKioskWebOptions, 'locked' | 'mode' | 'upstreamUrl' | 'staffIdleTimeoutSec' | 'staffPinHash' | 'shop'>;
+export type KioskOptions = Pick<
+  StartKioskWebOptions,
+  'locked' | 'mode' | 'upstreamUrl' | 'staffIdleTimeoutSec' | 'staffPinHash' | 'shop' | 'mail'
+>;
 
 export const test = base.extend<
   { kiosk: Kiosk; kioskOptions: KioskOptions; clockStart: number; clock: Clock },
@@ -72,11 +81,16 @@ export const test = base.extend<
       const server = await startServer({
         dbPath,
         seed: 'demo',
-        keys: [API_KEY, ...Array.from({ length: KIOSK_KEYS }, (_, n) => kioskKey(n))].map((key) => ({ key, scope: 'book' as const })),
+        keys: [API_KEY, ...Array.from({ length: KIOSK_KEYS }, (_, n) => kioskKey(n))].map(
+          (key) => ({ key, scope: 'book' as const }),
+        ),
         rateLimit: { perMinute: 600, perDay: 10_000 },
         clock: () => Date.now() + timeline.offsetMs,
       });
-      const proxy = await startFaultProxy({ target: server.url });
+      const proxy = await startFaultProxy({
+        target: server.url,
+        clock: () => Date.now() + timeline.offsetMs,
+      });
       await use({ server, proxy, timeline, dbPath });
       await proxy.close();
       await server.close();
@@ -86,7 +100,7 @@ export const test = base.extend<
   ],
   clock: async ({ stack, clockStart }, use) => {
     stack.timeline.offsetMs = clockStart - Date.now();
-    await use({ ...systemClock, now: () => Date.now() + stack.timeline.offsetMs });
+    await use({ ...systemTimers, now: () => Date.now() + stack.timeline.offsetMs });
   },
   // The page's Date and timers start where the kiosk's clock is (before any page script runs).
   page: async ({ page, clock }, use) => {
@@ -100,7 +114,7 @@ export const test = base.extend<
     const web = await startKioskWeb({
       port: 0,
       upstreamUrl: stack.proxy.url,
-      apiKey: kioskKey(kiosksStarted++ % KIOSK_KEYS),
+      apiKey: nextKioskKey(),
       dataDir,
       token: 'e2e-token',
       print: (line) => printed.push(line),
@@ -108,22 +122,8 @@ export const test = base.extend<
       clock,
       ...kioskOptions,
     });
-    const setupCode = printed.map((line) => /^setup code: (\S+)$/.exec(line)?.[1]).find((code) => code !== undefined) ?? null;
-    const call = async (method: string, input: unknown = {}): Promise<unknown> => {
-      if (kioskApi[method as KioskMethod]?.access === 'staff' && !(input as { session?: string }).session) {
-        const check = (await call('verifyStaffPin', { pin: STAFF_PIN })) as { session?: string };
-        if (!check.session) throw new Error(`${method}: the staff PIN ${STAFF_PIN} opened no session`);
-        return call(method, { ...(input as object), session: check.session });
-      }
-      const response = await fetch(`${web.url}/api/kiosk/${method}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${web.token}` },
-        body: JSON.stringify(input),
-      });
-      const body = (await response.json()) as { ok: boolean; result?: unknown; error?: unknown };
-      if (!body.ok) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
-      return body.result;
-    };
+    const setupCode = printedSetupCode(printed);
+    const call = kioskCaller(web.url, web.token);
     await use({ web, setupCode, call, clock });
     await web.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -131,6 +131,45 @@ export const test = base.extend<
 });
 
 export { expect };
+
+/** The `setup code:` among the lines a kiosk printed at start, or null. */
+export function printedSetupCode(printed: readonly string[]): string | null {
+  return (
+    printed
+      .map((line) => /^setup code: (\S+)$/.exec(line)?.[1])
+      .find((code) => code !== undefined) ?? null
+  );
+}
+
+/**
+ * Calls the kiosk API of the browser shell at `url` as the renderer does (`Kiosk.call`): staff
+ * methods get a staff session opened with STAFF_PIN unless the input names one.
+ */
+export function kioskCaller(
+  url: string,
+  token: string,
+): (method: string, input?: unknown) => Promise<unknown> {
+  const call = async (method: string, input: unknown = {}): Promise<unknown> => {
+    if (
+      kioskApi[method as KioskMethod]?.access === 'staff' &&
+      !(input as { session?: string }).session
+    ) {
+      const check = (await call('verifyStaffPin', { pin: STAFF_PIN })) as { session?: string };
+      if (!check.session)
+        throw new Error(`${method}: the staff PIN ${STAFF_PIN} opened no session`);
+      return call(method, { ...(input as object), session: check.session });
+    }
+    const response = await fetch(`${url}/api/kiosk/${method}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(input),
+    });
+    const body = (await response.json()) as { ok: boolean; result?: unknown; error?: unknown };
+    if (!body.ok) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
+    return body.result;
+  };
+  return call;
+}
 
 /** Opens the kiosk in the page and waits for the start screen. */
 export async function openKiosk(page: Page, kiosk: Kiosk): Promise<void> {
@@ -148,12 +187,19 @@ export async function openKioskAt(page: Page, kiosk: Kiosk, screen: string): Pro
  * What IT does at install: the first staff PIN with the printed setup code. Most tests want it
  * set and the shop language English.
  */
-export async function setUpKiosk(kiosk: Kiosk, settings: Record<string, unknown> = {}): Promise<void> {
-  const first = (await kiosk.call('setupStaffPin', { pin: STAFF_PIN, ...(kiosk.setupCode ? { setupCode: kiosk.setupCode } : {}) })) as {
+export async function setUpKiosk(
+  kiosk: Kiosk,
+  settings: Record<string, unknown> = {},
+): Promise<void> {
+  const first = (await kiosk.call('setupStaffPin', {
+    pin: STAFF_PIN,
+    ...(kiosk.setupCode ? { setupCode: kiosk.setupCode } : {}),
+  })) as {
     valid: boolean;
     session?: string;
   };
-  if (!first.valid || !first.session) throw new Error('setupStaffPin refused the printed setup code');
+  if (!first.valid || !first.session)
+    throw new Error('setupStaffPin refused the printed setup code');
   await kiosk.call('updateSettings', { session: first.session, language: 'en', ...settings });
   await kiosk.call('endStaffSession', { session: first.session });
 }

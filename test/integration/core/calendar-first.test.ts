@@ -9,7 +9,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Clock } from '../../../electron/core/clock';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import { addDays } from '../../../shared/booking/time';
-import { makeTempDir, startCore, startUpstream, type UpstreamFixture } from '../../support/core/harness';
+import {
+  makeTempDir,
+  startCore,
+  startUpstream,
+  type UpstreamFixture,
+} from '../../support/core/harness';
 
 /** Sunday 2026-11-29 20:30 in Berlin: closed today, and tomorrow is the last day of the month. */
 const START = Date.parse('2026-11-29T19:30:00Z');
@@ -23,7 +28,10 @@ let core: KioskCoreInternals;
 
 beforeAll(async () => {
   temp = makeTempDir('fd-calendar-first-');
-  upstream = await startUpstream(temp.dir, { clock: () => now, rateLimit: { perMinute: 60, perDay: 1000 } });
+  upstream = await startUpstream(temp.dir, {
+    clock: () => now,
+    rateLimit: { perMinute: 60, perDay: 1000 },
+  });
   core = await startCore(join(temp.dir, 'kiosk'), upstream.proxy.url, { clock });
 });
 
@@ -51,7 +59,7 @@ async function offline<T>(read: () => Promise<T>): Promise<T> {
   }
 }
 
-it('shows this month\'s calendar offline within 20 s and the next seven open days\' slots within 2 minutes', async () => {
+it("shows this month's calendar offline within 20 s and the next seven open days' slots within 2 minutes", async () => {
   await runMirrorUntil(START + 20_000);
   const spentForCalendar = core.mirror.requests;
   const kindsAt20s = core.mirror.requestsByKind;
@@ -59,10 +67,14 @@ it('shows this month\'s calendar offline within 20 s and the next seven open day
   expect(services.length).toBe(6);
   const openDays = new Map<string, string[]>();
   for (const service of services) {
-    const november = await offline(() => core.api.getAvailableDays({ year: 2026, month: 11, serviceId: service._id }));
+    const november = await offline(() =>
+      core.api.getAvailableDays({ year: 2026, month: 11, serviceId: service._id }),
+    );
     expect(november.source).toBe('cache');
     expect(november.availableDays.every((day) => day >= 30)).toBe(true); // nothing before today is open
-    const december = await offline(() => core.api.getAvailableDays({ year: 2026, month: 12, serviceId: service._id }));
+    const december = await offline(() =>
+      core.api.getAvailableDays({ year: 2026, month: 12, serviceId: service._id }),
+    );
     const dates = [
       ...november.availableDays.map((d) => `2026-11-${String(d).padStart(2, '0')}`),
       ...december.availableDays.map((d) => `2026-12-${String(d).padStart(2, '0')}`),
@@ -85,7 +97,12 @@ it('shows this month\'s calendar offline within 20 s and the next seven open day
       lists += 1;
     }
   }
-  console.info('calendar-first: requests after 2 minutes', core.mirror.requests, 'slot lists checked', lists);
+  console.info(
+    'calendar-first: requests after 2 minutes',
+    core.mirror.requests,
+    'slot lists checked',
+    lists,
+  );
   // Only open days were fetched: the catalog, the calendars and one list per open day.
   expect(core.mirror.requestsByKind.slots).toBe(lists);
 }, 120_000);

@@ -24,7 +24,10 @@ kioskClientContract('the real core', async ({ locked = [], apiKey }) => {
   });
   if (core.setupCode === null) throw new Error('a remote kiosk without a PIN prints a setup code');
   const client = Object.fromEntries(
-    kioskMethods.map((method) => [method, (input: unknown) => dispatchKioskCall(core.api, method, input)]),
+    kioskMethods.map((method) => [
+      method,
+      (input: unknown) => dispatchKioskCall(core.api, method, input),
+    ]),
   ) as unknown as KioskClient;
   return {
     client,

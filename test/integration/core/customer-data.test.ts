@@ -8,12 +8,22 @@ import Database from 'better-sqlite3';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { systemClock, type Clock } from '../../../electron/core/clock';
+import { systemTimers, type Clock } from '../../../electron/core/clock';
 import { openKioskDb } from '../../../electron/core/db/open';
 import { createSqliteOutboxStore } from '../../../electron/core/outbox/sqlite-store';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import type { TimeSlot } from '../../../shared/api/schemas';
-import { MONDAY_0830, bookingRequest, makeTempDir, startCore, startUpstream, type UpstreamFixture, kioskFailure as failure } from '../../support/core/harness';
+import { addDays, todayIn } from '../../../shared/booking/time';
+import {
+  MONDAY_0830,
+  bookingRequest,
+  makeTempDir,
+  startCore,
+  startUpstream,
+  type UpstreamFixture,
+  kioskFailure as failure,
+} from '../../support/core/harness';
+import { outboxEntry } from '../../support/core/outbox-entry';
 import { openStaffSession } from '../../support/core/staff';
 
 const DATE = '2026-11-24'; // Tuesday
@@ -24,7 +34,7 @@ const DAY = 86_400_000;
 function movableClock(): Clock & { server: () => number; jump(ms: number): void } {
   let offset = MONDAY_0830 - Date.now();
   const now = () => Date.now() + offset;
-  return { ...systemClock, now, server: now, jump: (ms) => void (offset += ms) };
+  return { ...systemTimers, now, server: now, jump: (ms) => void (offset += ms) };
 }
 
 let temp: ReturnType<typeof makeTempDir>;
@@ -37,7 +47,10 @@ beforeEach(async () => {
   temp = makeTempDir('fd-customer-');
   dataDir = join(temp.dir, 'kiosk');
   clock = movableClock();
-  upstream = await startUpstream(temp.dir, { clock: clock.server, rateLimit: { perMinute: 6000, perDay: 100_000 } });
+  upstream = await startUpstream(temp.dir, {
+    clock: clock.server,
+    rateLimit: { perMinute: 6000, perDay: 100_000 },
+  });
 });
 
 afterEach(async () => {
@@ -53,8 +66,14 @@ async function openCore(): Promise<KioskCoreInternals> {
 }
 
 async function freeSlots(c: KioskCoreInternals): Promise<(TimeSlot & { employeeId: string })[]> {
-  const { timeSlots } = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' });
-  return timeSlots.filter((s): s is TimeSlot & { employeeId: string } => s.available && s.employeeId !== undefined);
+  const { timeSlots } = await c.api.getTimeSlots({
+    date: DATE,
+    serviceId: SERVICE,
+    employeeId: 'emp-anna',
+  });
+  return timeSlots.filter(
+    (s): s is TimeSlot & { employeeId: string } => s.available && s.employeeId !== undefined,
+  );
 }
 
 /** Marks the core offline (two failed lookups), as the outbox-faults tests do. */
@@ -67,7 +86,9 @@ async function goOffline(c: KioskCoreInternals): Promise<void> {
 
 /** Every byte SQLite keeps for the kiosk: the database file and its WAL. */
 function onDisk(): string {
-  const files = ['kiosk.db', 'kiosk.db-wal'].map((f) => join(dataDir, f)).filter((f) => existsSync(f));
+  const files = ['kiosk.db', 'kiosk.db-wal']
+    .map((f) => join(dataDir, f))
+    .filter((f) => existsSync(f));
   return files.map((f) => readFileSync(f).toString('latin1')).join('\n');
 }
 
@@ -82,14 +103,21 @@ interface RawRow {
 function rawOutbox(): RawRow[] {
   const db = new Database(join(dataDir, 'kiosk.db'), { readonly: true });
   try {
-    return db.prepare('select local_id, state, request, booking, erased_at from outbox').all() as RawRow[];
+    return db
+      .prepare('select local_id, state, request, booking, erased_at from outbox')
+      .all() as RawRow[];
   } finally {
     db.close();
   }
 }
 
-const addHour = (time: string): string => `${String(Number(time.slice(0, 2)) + 1).padStart(2, '0')}${time.slice(2)}`;
-const customer = (n: number) => ({ name: `Erika Retention${n}`, email: `erika.retention${n}@example.com`, phone: '+49 30 555 0101' });
+const addHour = (time: string): string =>
+  `${String(Number(time.slice(0, 2)) + 1).padStart(2, '0')}${time.slice(2)}`;
+const customer = (n: number) => ({
+  name: `Erika Retention${n}`,
+  email: `erika.retention${n}@example.com`,
+  phone: '+49 30 555 0101',
+});
 
 describe('customer data in the kiosk core', () => {
   it('erases ended bookings after 14 days from the rows, the file and the WAL; queued ones keep theirs', async () => {
@@ -100,14 +128,23 @@ describe('customer data in the kiosk core', () => {
     const second = slots.find((s) => first !== undefined && s.time >= addHour(first.time));
     if (!first || !second) throw new Error('no free slots');
     const sent = await c.api.createBooking({
-      serviceId: SERVICE, employeeId: 'emp-anna', date: DATE, time: first.time, customer: customer(1), notes: 'Retention note one',
+      serviceId: SERVICE,
+      employeeId: 'emp-anna',
+      date: DATE,
+      time: first.time,
+      customer: customer(1),
+      notes: 'Retention note one',
     });
     expect(sent.state).toBe('sent');
     const appointmentNumber = sent.booking?.appointmentNumber;
     expect(appointmentNumber).toMatch(/^[A-Z]-\d{6,}$/);
     await goOffline(c);
     const queued = await c.api.createBooking({
-      serviceId: SERVICE, employeeId: 'emp-anna', date: DATE, time: second.time, customer: customer(2),
+      serviceId: SERVICE,
+      employeeId: 'emp-anna',
+      date: DATE,
+      time: second.time,
+      customer: customer(2),
     });
     expect(queued.state).toBe('queued');
     await c.close();
@@ -128,13 +165,19 @@ describe('customer data in the kiosk core', () => {
     expect(sentRow?.erased_at).not.toBeNull();
     expect(sentRow?.request).not.toMatch(/Retention1|erika\.retention1|Retention note/);
     expect(sentRow?.booking).not.toMatch(/Retention1|erika\.retention1/);
-    expect(JSON.parse(sentRow?.request ?? '{}')).toMatchObject({ serviceId: SERVICE, employeeId: 'emp-anna', date: DATE, time: first.time });
+    expect(JSON.parse(sentRow?.request ?? '{}')).toMatchObject({
+      serviceId: SERVICE,
+      employeeId: 'emp-anna',
+      date: DATE,
+      time: first.time,
+    });
     expect(JSON.parse(sentRow?.booking ?? '{}')).toMatchObject({ appointmentNumber });
     expect(queuedRow?.erased_at).toBeNull();
     expect(queuedRow?.request).toContain('erika.retention2@example.com');
 
     const bytes = onDisk();
-    for (const gone of ['Erika Retention1', 'erika.retention1@example.com', 'Retention note one']) expect(bytes).not.toContain(gone);
+    for (const gone of ['Erika Retention1', 'erika.retention1@example.com', 'Retention note one'])
+      expect(bytes).not.toContain(gone);
     expect(bytes).toContain('erika.retention2@example.com');
     expect(bytes).toContain(appointmentNumber);
 
@@ -147,12 +190,88 @@ describe('customer data in the kiosk core', () => {
     expect(listed.find((b) => b.localId !== sent.localId)?.erased).toBe(false);
   });
 
+  it("erases the embedded demo server's customers too, once their appointment and the retention days have passed", async () => {
+    // The embedded server books on its own (real) clock: a day three days from now, real time.
+    const soon = addDays(todayIn('Europe/Berlin', Date.now()), 3);
+    const realClock = movableClock();
+    realClock.jump(Date.now() - realClock.now());
+    const open = () =>
+      startCore(dataDir, 'unused', { upstreamUrl: null, clock: realClock, mirrorDays: 2 });
+    const c = await open();
+    core = c;
+    const { timeSlots } = await c.api.getTimeSlots({
+      date: soon,
+      serviceId: SERVICE,
+      employeeId: 'emp-anna',
+      fresh: true,
+    });
+    const slot = timeSlots.find((s) => s.available);
+    if (!slot) throw new Error('no free slot');
+    const booked = await c.api.createBooking({
+      serviceId: SERVICE,
+      employeeId: 'emp-anna',
+      date: soon,
+      time: slot.time,
+      customer: customer(7),
+      notes: 'Embedded note seven',
+    });
+    expect(booked.state).toBe('sent');
+    await c.close();
+    core = null;
+    const serverFiles = (): string =>
+      ['embedded-server.db', 'embedded-server.db-wal']
+        .map((f) => join(dataDir, f))
+        .filter((f) => existsSync(f))
+        .map((f) => readFileSync(f).toString('latin1'))
+        .join('\n');
+    const serverCustomers = (): { name: string; email: string; phone: string }[] => {
+      const db = new Database(join(dataDir, 'embedded-server.db'), { readonly: true });
+      try {
+        return db.prepare('select name, email, phone from customers').all() as {
+          name: string;
+          email: string;
+          phone: string;
+        }[];
+      } finally {
+        db.close();
+      }
+    };
+    expect(serverCustomers()).toContainEqual({
+      name: 'Erika Retention7',
+      email: 'erika.retention7@example.com',
+      phone: '+49 30 555 0101',
+    });
+
+    // 14 days after creation the appointment (3 days ahead) is not 14 days past yet: kept.
+    realClock.jump(15 * DAY);
+    core = await open();
+    await core.close();
+    core = null;
+    expect(serverCustomers().map((row) => row.email)).toContain('erika.retention7@example.com');
+
+    realClock.jump(3 * DAY);
+    core = await open();
+    await core.close();
+    core = null;
+    expect(serverCustomers()).toContainEqual({ name: '', email: '', phone: '' });
+    const bytes = serverFiles();
+    for (const gone of ['Erika Retention7', 'erika.retention7@example.com', 'Embedded note seven'])
+      expect(bytes).not.toContain(gone);
+    expect(bytes).toContain(booked.booking?.appointmentNumber ?? 'no appointment number');
+  });
+
   it('offline, refuses what the cache can tell is not bookable and stores nothing', async () => {
     const c = await openCore();
     const [slot] = await freeSlots(c);
     if (!slot) throw new Error('no free slot');
     await goOffline(c);
-    const base = { serviceId: SERVICE, employeeId: 'emp-anna', date: DATE, time: slot.time, customer: customer(3) };
+    const base = {
+      serviceId: SERVICE,
+      employeeId: 'emp-anna',
+      date: DATE,
+      time: slot.time,
+      customer: customer(3),
+    };
     const refusals: [string, object][] = [
       ['this day is already past', { date: '2026-11-22' }],
       ['this time is already past', { date: '2026-11-23', time: '08:00' }], // it is 08:30 in Berlin
@@ -176,7 +295,13 @@ describe('customer data in the kiosk core', () => {
     expect((await c.api.getSyncStatus({})).online).toBe(true);
     upstream.proxy.setMode('down');
     const refused = await failure(
-      c.api.createBooking({ serviceId: SERVICE, employeeId: 'emp-anna', date: '2026-11-23', time: '08:00', customer: customer(4) }),
+      c.api.createBooking({
+        serviceId: SERVICE,
+        employeeId: 'emp-anna',
+        date: '2026-11-23',
+        time: '08:00',
+        customer: customer(4),
+      }),
     );
     expect([refused.code, refused.message]).toEqual(['invalid_input', 'this time is already past']);
     expect(rawOutbox()).toHaveLength(0);
@@ -184,12 +309,25 @@ describe('customer data in the kiosk core', () => {
 
   it("also erases on the core's 60 s checkpoint timer, with the retentionDays it was given", async () => {
     const db = openKioskDb({ dataDir });
-    const request = bookingRequest({ date: DATE, time: '10:00', serviceId: SERVICE, employeeId: 'emp-anna' }, 5);
-    createSqliteOutboxStore(db).insert({
-      localId: 'ended-1', idempotencyKey: 'k-ended-1', request, hold: { employeeId: 'emp-anna', date: DATE, time: '10:00', durationMinutes: 45 },
-      state: 'rejected', attempts: 1, lastError: { status: 400, message: 'refused' }, booking: null, nextAttemptAt: MONDAY_0830,
-      responseLost: false, firstAttemptAt: MONDAY_0830, createdAt: MONDAY_0830, updatedAt: MONDAY_0830, erasedAt: null,
-    });
+    const request = bookingRequest(
+      { date: DATE, time: '10:00', serviceId: SERVICE, employeeId: 'emp-anna' },
+      5,
+    );
+    createSqliteOutboxStore(db).insert(
+      outboxEntry({
+        localId: 'ended-1',
+        idempotencyKey: 'k-ended-1',
+        request,
+        hold: { employeeId: 'emp-anna', date: DATE, time: '10:00', durationMinutes: 45 },
+        state: 'rejected',
+        attempts: 1,
+        lastError: { status: 400, message: 'refused' },
+        nextAttemptAt: MONDAY_0830,
+        firstAttemptAt: MONDAY_0830,
+        createdAt: MONDAY_0830,
+        updatedAt: MONDAY_0830,
+      }),
+    );
     db.$client.close();
     // A clock the test drives: timers are kept, and only the checkpoint's (60 s) is fired.
     let now = MONDAY_0830 + 2 * DAY;
@@ -201,9 +339,14 @@ describe('customer data in the kiosk core', () => {
         timers.push(timer);
         return timer;
       },
-      clearTimeout: (handle) => void timers.splice(timers.indexOf(handle as (typeof timers)[number]), 1),
+      clearTimeout: (handle) =>
+        void timers.splice(timers.indexOf(handle as (typeof timers)[number]), 1),
     };
-    core = await startCore(dataDir, 'http://127.0.0.1:9', { clock: manual, autoStart: true, retentionDays: 3 });
+    core = await startCore(dataDir, 'http://127.0.0.1:9', {
+      clock: manual,
+      autoStart: true,
+      retentionDays: 3,
+    });
     expect(rawOutbox()[0]?.erased_at).toBeNull(); // ended two days ago
     const fireCheckpoint = (): void => {
       const checkpoint = timers.find((t) => t.ms === 60_000);

@@ -16,7 +16,11 @@ import { openStaffSession } from '../../support/core/staff';
 
 const SOON = addDays(todayIn('Europe/Berlin', Date.now()), 3);
 const KEY = 'sk_live_diag_5f4e3d2c1b';
-const CUSTOMER = { name: 'Erika Mustermann', email: 'erika.mustermann@example.de', phone: '+49 30 9876543' };
+const CUSTOMER = {
+  name: 'Erika Mustermann',
+  email: 'erika.mustermann@example.de',
+  phone: '+49 30 9876543',
+};
 
 let temp: ReturnType<typeof makeTempDir>;
 let core: KioskCore | null = null;
@@ -29,7 +33,7 @@ afterEach(async () => {
   temp.remove();
 });
 
-it('writes versions, config without secrets, sync status, outbox counts and the recent log, and no personal data', async () => {
+it('writes versions, config without secrets, sync status, outbox counts, the database check and the recent log, and no personal data', async () => {
   const logFile = createRotatingLogFile(join(temp.dir, 'logs', 'main.log'));
   const log = createLogger('main', { level: 'info', sink: logFile.sink });
   log.info('window ready', { mode: 'kiosk' });
@@ -45,7 +49,12 @@ it('writes versions, config without secrets, sync status, outbox counts and the 
       diagnostics: {
         folder: join(temp.dir, 'logs'),
         versions: { app: '1.4.0', electron: '45.4.1', node: '22.23.3' },
-        config: { upstreamUrl: 'https://booking.example.com', apiKey: KEY, updateUrl: 'https://updates.example.com/frontdesk', locked: ['apiKey'] },
+        config: {
+          upstreamUrl: 'https://booking.example.com',
+          apiKey: KEY,
+          updateUrl: 'https://updates.example.com/frontdesk',
+          locked: ['apiKey'],
+        },
         recentLog: () => logFile.recent(),
       },
     },
@@ -53,21 +62,37 @@ it('writes versions, config without secrets, sync status, outbox counts and the 
   const slots = await core.api.getTimeSlots({ date: SOON, serviceId: 'svc-bart', fresh: true });
   const slot = slots.timeSlots.find((s) => s.available && s.employeeId);
   if (!slot?.employeeId) throw new Error('no free slot in the demo data');
-  const booked = await core.api.createBooking({ serviceId: 'svc-bart', employeeId: slot.employeeId, date: SOON, time: slot.time, customer: CUSTOMER });
+  const booked = await core.api.createBooking({
+    serviceId: 'svc-bart',
+    employeeId: slot.employeeId,
+    date: SOON,
+    time: slot.time,
+    customer: CUSTOMER,
+  });
   expect(booked.state).toBe('sent');
 
   const { path } = await core.api.saveDiagnostics({ session: await openStaffSession(core) });
   const text = readFileSync(path, 'utf8');
   if (process.platform !== 'win32') expect(statSync(path).mode & 0o077).toBe(0);
-  for (const personal of [KEY, 'Erika', 'Mustermann', 'erika.mustermann', '9876543']) expect(text).not.toContain(personal);
+  for (const personal of [KEY, 'Erika', 'Mustermann', 'erika.mustermann', '9876543'])
+    expect(text).not.toContain(personal);
 
   const report = JSON.parse(text) as Record<string, unknown>;
   expect(report).toMatchObject({
     app: { version: '1.4.0', update: { state: 'ready', version: '1.5.0' } },
     versions: { electron: '45.4.1', node: '22.23.3' },
-    config: { upstreamUrl: 'https://booking.example.com', apiKey: '[removed]', updateUrl: 'https://updates.example.com/frontdesk', locked: ['apiKey'] },
-    sync: { upstream: 'embedded', online: true },
+    config: {
+      upstreamUrl: 'https://booking.example.com',
+      apiKey: '[removed]',
+      updateUrl: 'https://updates.example.com/frontdesk',
+      locked: ['apiKey'],
+    },
+    sync: { upstream: 'embedded', online: true, state: 'online' },
     outbox: { queued: 0, sending: 0, sent: 1, rejected: 0, unknown: 0, discarded: 0, dueNow: 0 },
+    // The full integrity_check runs when staff ask (the start runs only quick_check).
+    database: { integrityCheck: ['ok'], generation: expect.any(Number) as unknown, snapshots: [] },
   });
-  expect(report.recentLog).toEqual(expect.arrayContaining([expect.stringMatching(/INFO main: window ready/)]));
+  expect(report.recentLog).toEqual(
+    expect.arrayContaining([expect.stringMatching(/INFO main: window ready/)]),
+  );
 });

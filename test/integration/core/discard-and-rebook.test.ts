@@ -5,11 +5,21 @@
  */
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { systemClock, type Clock } from '../../../electron/core/clock';
+import { systemTimers, type Clock } from '../../../electron/core/clock';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import type { TimeSlot } from '../../../shared/api/schemas';
 import { UNDO_DISCARD_MS } from '../../../shared/kiosk-api';
-import { CORE_TEST_KEY, MONDAY_0830, bookingRequest, makeTempDir, startCore, startUpstream, until, type UpstreamFixture, kioskFailure as failure } from '../../support/core/harness';
+import {
+  CORE_TEST_KEY,
+  MONDAY_0830,
+  bookingRequest,
+  makeTempDir,
+  startCore,
+  startUpstream,
+  until,
+  type UpstreamFixture,
+  kioskFailure as failure,
+} from '../../support/core/harness';
 import { openStaffSession } from '../../support/core/staff';
 
 const DATE = '2026-11-24';
@@ -18,7 +28,7 @@ const SERVICE = 'svc-damen-schnitt';
 function movableClock(): Clock & { server: () => number; jump(ms: number): void } {
   let offset = MONDAY_0830 - Date.now();
   const now = () => Date.now() + offset;
-  return { ...systemClock, now, server: now, jump: (ms) => void (offset += ms) };
+  return { ...systemTimers, now, server: now, jump: (ms) => void (offset += ms) };
 }
 
 let temp: ReturnType<typeof makeTempDir>;
@@ -29,7 +39,10 @@ let clock: ReturnType<typeof movableClock>;
 beforeEach(async () => {
   temp = makeTempDir('fd-rebook-');
   clock = movableClock();
-  upstream = await startUpstream(temp.dir, { clock: clock.server, rateLimit: { perMinute: 6000, perDay: 100_000 } });
+  upstream = await startUpstream(temp.dir, {
+    clock: clock.server,
+    rateLimit: { perMinute: 6000, perDay: 100_000 },
+  });
 });
 
 afterEach(async () => {
@@ -46,26 +59,45 @@ const openCore = async (): Promise<KioskCoreInternals> => {
 
 async function freeSlots(c: KioskCoreInternals): Promise<(TimeSlot & { employeeId: string })[]> {
   await c.api.getCatalog({});
-  const { timeSlots } = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', fresh: true });
-  return timeSlots.filter((s): s is TimeSlot & { employeeId: string } => s.available && s.employeeId !== undefined);
+  const { timeSlots } = await c.api.getTimeSlots({
+    date: DATE,
+    serviceId: SERVICE,
+    employeeId: 'emp-anna',
+    fresh: true,
+  });
+  return timeSlots.filter(
+    (s): s is TimeSlot & { employeeId: string } => s.available && s.employeeId !== undefined,
+  );
 }
 
 /** A booking queued while the API fails, whose slot someone else takes before it is sent. */
-async function rejectedBooking(c: KioskCoreInternals, slot: TimeSlot & { employeeId: string }, n: number): Promise<string> {
+async function rejectedBooking(
+  c: KioskCoreInternals,
+  slot: TimeSlot & { employeeId: string },
+  n: number,
+): Promise<string> {
   upstream.proxy.setMode('500');
-  const request = bookingRequest({ date: DATE, time: slot.time, serviceId: SERVICE, employeeId: slot.employeeId }, n);
+  const request = bookingRequest(
+    { date: DATE, time: slot.time, serviceId: SERVICE, employeeId: slot.employeeId },
+    n,
+  );
   const queued = await c.api.createBooking(request);
   expect(queued.state).toBe('queued');
   const response = await fetch(`${upstream.server.url}/api/public/booking/book`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${CORE_TEST_KEY}` },
-    body: JSON.stringify({ ...request, customer: { name: 'Other', email: `other${n}@example.com`, phone: '0301111' } }),
+    body: JSON.stringify({
+      ...request,
+      customer: { name: 'Other', email: `other${n}@example.com`, phone: '0301111' },
+    }),
   });
   expect(response.status).toBe(201);
   upstream.proxy.setMode('pass');
   await until(async () => {
     await c.replayer.runOnce();
-    return c.api.listBookings({ session: await openStaffSession(c) }).then((list) => list.find((b) => b.localId === queued.localId)?.state === 'rejected');
+    return c.api
+      .listBookings({ session: await openStaffSession(c) })
+      .then((list) => list.find((b) => b.localId === queued.localId)?.state === 'rejected');
   }, 10_000);
   return queued.localId;
 }
@@ -80,12 +112,18 @@ describe('discard with undo, rebook with a link', () => {
     expect((await c.api.discardBooking({ session, localId: rejected })).state).toBe('discarded');
     expect((await c.api.restoreBooking({ session, localId: rejected })).state).toBe('rejected');
     // Undo once only: a second restore finds nothing to undo.
-    expect((await failure(c.api.restoreBooking({ session, localId: rejected }))).code).toBe('invalid_request');
+    expect((await failure(c.api.restoreBooking({ session, localId: rejected }))).code).toBe(
+      'invalid_request',
+    );
 
     await c.api.discardBooking({ session, localId: rejected });
     clock.jump(UNDO_DISCARD_MS + 1_000);
-    expect((await failure(c.api.restoreBooking({ session, localId: rejected }))).code).toBe('invalid_request');
-    const [after] = (await c.api.listBookings({ session: await openStaffSession(c) })).filter((b) => b.localId === rejected);
+    expect((await failure(c.api.restoreBooking({ session, localId: rejected }))).code).toBe(
+      'invalid_request',
+    );
+    const [after] = (await c.api.listBookings({ session: await openStaffSession(c) })).filter(
+      (b) => b.localId === rejected,
+    );
     expect(after?.state).toBe('discarded');
   });
 
@@ -94,14 +132,25 @@ describe('discard with undo, rebook with a link', () => {
     const session = await openStaffSession(c);
     const [slot] = await freeSlots(c);
     upstream.proxy.setMode('500');
-    const queued = await c.api.createBooking(bookingRequest({ date: DATE, time: slot!.time, serviceId: SERVICE, employeeId: slot!.employeeId }, 2));
+    const queued = await c.api.createBooking(
+      bookingRequest(
+        { date: DATE, time: slot!.time, serviceId: SERVICE, employeeId: slot!.employeeId },
+        2,
+      ),
+    );
     await c.api.discardBooking({ session, localId: queued.localId });
-    expect((await failure(c.api.restoreBooking({ session: 'x'.repeat(32), localId: queued.localId }))).code).toBe('unauthorized');
+    expect(
+      (await failure(c.api.restoreBooking({ session: 'x'.repeat(32), localId: queued.localId })))
+        .code,
+    ).toBe('unauthorized');
     expect((await c.api.restoreBooking({ session, localId: queued.localId })).state).toBe('queued');
     upstream.proxy.setMode('pass');
     await until(async () => {
       await c.replayer.runOnce();
-      return (await c.api.listBookings({ session })).find((b) => b.localId === queued.localId)?.state === 'sent';
+      return (
+        (await c.api.listBookings({ session })).find((b) => b.localId === queued.localId)?.state ===
+        'sent'
+      );
     }, 10_000);
   });
 
@@ -111,21 +160,48 @@ describe('discard with undo, rebook with a link', () => {
     const slots = await freeSlots(c);
     const rejected = await rejectedBooking(c, slots[0]!, 3);
     const later = slots[slots.length - 1]!;
-    const again = await c.api.createBooking(bookingRequest({ date: DATE, time: later.time, serviceId: SERVICE, employeeId: later.employeeId }, 3));
+    const again = await c.api.createBooking(
+      bookingRequest(
+        { date: DATE, time: later.time, serviceId: SERVICE, employeeId: later.employeeId },
+        3,
+      ),
+    );
     expect(again.state).toBe('sent');
 
     // Only a rejected booking can be linked, and only to a booking of this kiosk.
-    expect((await failure(c.api.linkRebooking({ session, localId: again.localId, rebookedAs: rejected }))).code).toBe('invalid_request');
-    expect((await failure(c.api.linkRebooking({ session, localId: rejected, rebookedAs: 'no-such-booking' }))).code).toBe('not_found');
-    expect((await c.api.linkRebooking({ session, localId: rejected, rebookedAs: again.localId })).rebookedAs).toBe(again.localId);
-    expect((await failure(c.api.retryBooking({ session, localId: rejected }))).code).toBe('invalid_request');
-    expect((await failure(c.api.discardBooking({ session, localId: rejected }))).code).toBe('invalid_request');
+    expect(
+      (
+        await failure(
+          c.api.linkRebooking({ session, localId: again.localId, rebookedAs: rejected }),
+        )
+      ).code,
+    ).toBe('invalid_request');
+    expect(
+      (
+        await failure(
+          c.api.linkRebooking({ session, localId: rejected, rebookedAs: 'no-such-booking' }),
+        )
+      ).code,
+    ).toBe('not_found');
+    expect(
+      (await c.api.linkRebooking({ session, localId: rejected, rebookedAs: again.localId }))
+        .rebookedAs,
+    ).toBe(again.localId);
+    expect((await failure(c.api.retryBooking({ session, localId: rejected }))).code).toBe(
+      'invalid_request',
+    );
+    expect((await failure(c.api.discardBooking({ session, localId: rejected }))).code).toBe(
+      'invalid_request',
+    );
 
     await c.close();
     core = null;
     const reopened = await openCore();
     const list = await reopened.api.listBookings({ session: await openStaffSession(reopened) });
-    expect(list.find((b) => b.localId === rejected)).toMatchObject({ state: 'rejected', rebookedAs: again.localId });
+    expect(list.find((b) => b.localId === rejected)).toMatchObject({
+      state: 'rejected',
+      rebookedAs: again.localId,
+    });
     expect(list.find((b) => b.localId === again.localId)?.rebookedAs).toBeNull();
   });
 });

@@ -8,7 +8,12 @@ import { createKioskCore, type KioskCore } from '../../../electron/core/kiosk-co
 import { createMemorySecretStore } from '../../../electron/core/settings/secret-store';
 import type { KioskEvent } from '../../../shared/kiosk-api';
 import { addDays, todayIn } from '../../../shared/booking/time';
-import { CORE_TEST_KEY, makeTempDir, startUpstream, type UpstreamFixture } from '../../support/core/harness';
+import {
+  CORE_TEST_KEY,
+  makeTempDir,
+  startUpstream,
+  type UpstreamFixture,
+} from '../../support/core/harness';
 import { openStaffSession } from '../../support/core/staff';
 
 const SOON = addDays(todayIn('Europe/Berlin', Date.now()), 3);
@@ -31,7 +36,11 @@ afterEach(async () => {
 
 it('serves the embedded demo upstream by default and re-targets on a settings change', async () => {
   const dataDir = join(temp.dir, 'kiosk');
-  core = await createKioskCore({ dataDir, secretStore: createMemorySecretStore(), autoStart: false });
+  core = await createKioskCore({
+    dataDir,
+    secretStore: createMemorySecretStore(),
+    autoStart: false,
+  });
   const events: KioskEvent[] = [];
   core.events.subscribe((event) => events.push(event));
 
@@ -43,11 +52,20 @@ it('serves the embedded demo upstream by default and re-targets on a settings ch
   expect(events.some((e) => e.type === 'status' && e.status.online)).toBe(true);
 
   upstream = await startUpstream(temp.dir);
-  // The demo: the first PIN needs no setup code.
+  // The demo: customers may book before a PIN exists (the first PIN needs the printed code).
   expect((await core.api.getPublicSettings(undefined)).setup).toBe('demo');
   const session = await openStaffSession(core, '2468');
-  const settings = await core.api.updateSettings({ session, upstreamUrl: upstream.server.url, apiKey: CORE_TEST_KEY });
-  expect(settings).toMatchObject({ upstreamUrl: upstream.server.url, apiKeySet: true, pinSet: true });
+  const settings = await core.api.updateSettings({
+    session,
+    upstreamUrl: upstream.server.url,
+    apiKey: CORE_TEST_KEY,
+    pin: '2468', // another host needs the current PIN too (issue 17)
+  });
+  expect(settings).toMatchObject({
+    upstreamUrl: upstream.server.url,
+    apiKeySet: true,
+    pinSet: true,
+  });
   expect((await core.api.verifyStaffPin({ pin: '2468' })).valid).toBe(true);
   expect((await core.api.verifyStaffPin({ pin: '1111' })).valid).toBe(false);
   await core.api.getTimeSlots({ date: SOON, serviceId: 'svc-bart', fresh: true });

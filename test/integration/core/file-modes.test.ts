@@ -47,7 +47,15 @@ describe.skipIf(process.platform === 'win32')('data folder modes', () => {
     await core.api.getCatalog({}); // the embedded server answers from its (now private) db
 
     expect(mode(dataDir)).toBe('700');
-    for (const name of ['kiosk.db', 'kiosk.db-wal', 'kiosk.db-shm', 'embedded-server.db', 'embedded-server.db-wal', 'embedded-server.db-shm', 'api-key.secret']) {
+    for (const name of [
+      'kiosk.db',
+      'kiosk.db-wal',
+      'kiosk.db-shm',
+      'embedded-server.db',
+      'embedded-server.db-wal',
+      'embedded-server.db-shm',
+      'api-key.secret',
+    ]) {
       expect([name, mode(join(dataDir, name))]).toEqual([name, '600']);
     }
     expect(mode(join(dataDir, 'notes.txt'))).toBe('644');
@@ -58,13 +66,16 @@ describe.skipIf(process.platform === 'win32')('data folder modes', () => {
     expect(stderr.join('')).not.toContain('secret-key-value');
   });
 
-  it('creates a new folder 0700 with kiosk.db and its WAL and SHM 0600, without a warning', async () => {
+  it('creates a new folder 0700 with kiosk.db, its WAL and SHM and the identity marker 0600, without a warning', async () => {
     const dataDir = join(temp.dir, 'fresh', 'kiosk');
     const lines: string[] = [];
-    expect(secureDataFolder(dataDir, { log: createLogger('t', { sink: (l) => lines.push(l) }) })).toEqual([]);
+    expect(
+      secureDataFolder(dataDir, { log: createLogger('t', { sink: (l) => lines.push(l) }) }),
+    ).toEqual([]);
     core = await startCore(dataDir, 'http://127.0.0.1:9');
     expect(mode(dataDir)).toBe('700');
-    for (const name of ['kiosk.db', 'kiosk.db-wal', 'kiosk.db-shm']) expect([name, mode(join(dataDir, name))]).toEqual([name, '600']);
+    for (const name of ['kiosk.db', 'kiosk.db-wal', 'kiosk.db-shm', 'kiosk-identity.json'])
+      expect([name, mode(join(dataDir, name))]).toEqual([name, '600']);
     expect(lines).toEqual([]);
   });
 
@@ -72,7 +83,9 @@ describe.skipIf(process.platform === 'win32')('data folder modes', () => {
     const dataDir = join(temp.dir, 'win');
     mkdirSync(dataDir, { mode: 0o755 });
     chmodSync(dataDir, 0o755);
-    expect(secureDataFolder(dataDir, { log: createLogger('t', { level: null }), platform: 'win32' })).toEqual([]);
+    expect(
+      secureDataFolder(dataDir, { log: createLogger('t', { level: null }), platform: 'win32' }),
+    ).toEqual([]);
     expect(mode(dataDir)).toBe('755');
   });
 });

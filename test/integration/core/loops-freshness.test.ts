@@ -10,7 +10,12 @@ import type { Clock } from '../../../electron/core/clock';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import type { TimeSlot } from '../../../shared/api/schemas';
 import { instantToWall } from '../../../shared/booking/time';
-import { makeTempDir, startCore, startUpstream, type UpstreamFixture } from '../../support/core/harness';
+import {
+  makeTempDir,
+  startCore,
+  startUpstream,
+  type UpstreamFixture,
+} from '../../support/core/harness';
 import { fastClock } from '../../support/core/manual-clock';
 
 let temp: ReturnType<typeof makeTempDir> | null = null;
@@ -26,13 +31,20 @@ afterEach(async () => {
 async function running(speed: number, start: number): Promise<{ dir: string; clock: Clock }> {
   const clock = fastClock(start, speed);
   temp = makeTempDir('fd-loops-fresh-');
-  upstream = await startUpstream(temp.dir, { clock: () => clock.now(), rateLimit: { perMinute: 6000, perDay: 100_000 } });
-  core = await startCore(join(temp.dir, 'kiosk'), upstream.proxy.url, { clock, mirrorDays: 2, autoStart: true });
+  upstream = await startUpstream(temp.dir, {
+    clock: () => clock.now(),
+    rateLimit: { perMinute: 6000, perDay: 100_000 },
+  });
+  core = await startCore(join(temp.dir, 'kiosk'), upstream.proxy.url, {
+    clock,
+    mirrorDays: 2,
+    autoStart: true,
+  });
   return { dir: join(temp.dir, 'kiosk'), clock };
 }
 
 describe('background loops on', () => {
-  it('the mirror keeps today\'s slots under 10 minutes old and checkpoints, while the loops run', async () => {
+  it("the mirror keeps today's slots under 10 minutes old and checkpoints, while the loops run", async () => {
     const speed = 120;
     const { dir, clock } = await running(speed, Date.parse('2026-11-24T08:30:00Z')); // Tue 09:30
     const started = Date.now();
@@ -48,12 +60,16 @@ describe('background loops on', () => {
     // The 60 s checkpoint ran: the governor's count of the day is saved.
     const db = new Database(join(dir, 'kiosk.db'), { readonly: true });
     try {
-      const saved = db.prepare("select value from settings where key = 'governorSends'").get() as { value: string } | undefined;
-      expect((JSON.parse(saved?.value ?? '{}') as { sends?: number[] }).sends?.length).toBeGreaterThan(10);
+      const saved = db.prepare("select value from settings where key = 'governorSends'").get() as
+        { value: string } | undefined;
+      expect(
+        (JSON.parse(saved?.value ?? '{}') as { sends?: number[] }).sends?.length,
+      ).toBeGreaterThan(10);
     } finally {
       db.close();
     }
-  });});
+  });
+});
 
 /**
  * Age of the oldest of today's cached slot lists among services that still have slots later
@@ -64,9 +80,13 @@ function todaysOldestSlotsAgeMs(dir: string, clock: Clock): number {
   const wall = instantToWall(now, 'Europe/Berlin');
   const db = new Database(join(dir, 'kiosk.db'), { readonly: true });
   try {
-    const services = (db.prepare('select id from mirror_services').all() as { id: string }[]).map((r) => r.id);
+    const services = (db.prepare('select id from mirror_services').all() as { id: string }[]).map(
+      (r) => r.id,
+    );
     const rows = db
-      .prepare("select service_id as id, fetched_at as at, data from mirror_time_slots where date = ? and employee_key = 'any'")
+      .prepare(
+        "select service_id as id, fetched_at as at, data from mirror_time_slots where date = ? and employee_key = 'any'",
+      )
       .all(wall.date) as { id: string; at: number; data: string }[];
     if (services.length === 0) return Infinity;
     const byService = new Map(rows.map((r) => [r.id, r]));

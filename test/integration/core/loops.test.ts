@@ -45,16 +45,25 @@ async function running(
 }
 
 function freeSlot(slots: TimeSlot[]): TimeSlot & { employeeId: string } {
-  const slot = slots.find((s): s is TimeSlot & { employeeId: string } => s.available && s.employeeId !== undefined);
+  const slot = slots.find(
+    (s): s is TimeSlot & { employeeId: string } => s.available && s.employeeId !== undefined,
+  );
   if (!slot) throw new Error('no free slot');
   return slot;
 }
 
-function outboxRow(dir: string): { state: string; nextAttemptAt: number; updatedAt: number; attempts: number } {
+function outboxRow(dir: string): {
+  state: string;
+  nextAttemptAt: number;
+  updatedAt: number;
+  attempts: number;
+} {
   const db = new Database(join(dir, 'kiosk.db'), { readonly: true });
   try {
     return db
-      .prepare('select state, next_attempt_at as nextAttemptAt, updated_at as updatedAt, attempts from outbox')
+      .prepare(
+        'select state, next_attempt_at as nextAttemptAt, updated_at as updatedAt, attempts from outbox',
+      )
       .get() as { state: string; nextAttemptAt: number; updatedAt: number; attempts: number };
   } finally {
     db.close();
@@ -71,11 +80,20 @@ describe('background loops on', () => {
     const { c, up, dir } = await running(60);
     const slot = freeSlot((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE })).timeSlots);
     up.proxy.setMode('down');
-    const queued = await c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: slot.employeeId, time: slot.time }, 1));
-    expect(queued.state).toBe('queued');
+    const queued = await c.api.createBooking(
+      bookingRequest(
+        { date: DATE, serviceId: SERVICE, employeeId: slot.employeeId, time: slot.time },
+        1,
+      ),
+    );
+    expect(queued.state).toBe('unknown'); // a reset may hide a created booking: the customer hears "we are checking" (issue 17)
     // The replayer fails on its own until its backoff (128-256 s after the 9th attempt) is longer
     // than the mirror's longest offline backoff (120 s): then only a wake-up sends it earlier.
-    await until(() => outboxRow(dir).attempts >= 9 && outboxRow(dir).state === 'queued', 20_000, 10);
+    await until(
+      () => outboxRow(dir).attempts >= 9 && outboxRow(dir).state === 'queued',
+      20_000,
+      10,
+    );
     expect((await c.api.getSyncStatus({})).online).toBe(false);
 
     up.proxy.setMode('pass');
@@ -98,7 +116,12 @@ describe('background loops on', () => {
     } finally {
       server.close();
     }
-    const result = await c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: slot.employeeId, time: slot.time }, 2));
+    const result = await c.api.createBooking(
+      bookingRequest(
+        { date: DATE, serviceId: SERVICE, employeeId: slot.employeeId, time: slot.time },
+        2,
+      ),
+    );
     expect(result.state).toBe('queued');
     expect((await c.api.getSyncStatus({})).mode).toBe('paused');
     const forwarded = up.proxy.forwarded();

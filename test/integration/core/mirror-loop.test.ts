@@ -8,7 +8,11 @@ import { loadCatalog, loadTimeSlots } from '../../../electron/core/db/mirror-rep
 import { openKioskDb, type KioskDb } from '../../../electron/core/db/open';
 import { RateGovernor } from '../../../electron/core/governor/rate-governor';
 import { silentLogger } from '../../../electron/core/log';
-import { createMirror, type Mirror, type MirrorOptions } from '../../../electron/core/mirror/mirror';
+import {
+  createMirror,
+  type Mirror,
+  type MirrorOptions,
+} from '../../../electron/core/mirror/mirror';
 import { DEFAULT_MIRROR_POLICY, type MirrorTask } from '../../../electron/core/mirror/plan';
 import type { UpstreamClient } from '../../../electron/core/upstream/client';
 import type { UpstreamOutcome } from '../../../electron/core/upstream/outcome';
@@ -32,11 +36,22 @@ function service(id: string, enabled: boolean): Service {
     sortOrder: 1,
   };
 }
-const EMPLOYEE: Employee = { _id: 'emp-a', name: 'A', email: 'a@example.com', phone: '1', role: 'Stylist', available: true };
+const EMPLOYEE: Employee = {
+  _id: 'emp-a',
+  name: 'A',
+  email: 'a@example.com',
+  phone: '1',
+  role: 'Stylist',
+  available: true,
+};
 
 function slots(from: string, to: string): TimeSlot[] {
   const list: TimeSlot[] = [];
-  for (let [h, m] = from.split(':').map(Number) as [number, number]; `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}` <= to; m += 30) {
+  for (
+    let [h, m] = from.split(':').map(Number) as [number, number];
+    `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}` <= to;
+    m += 30
+  ) {
     if (m >= 60) {
       h += 1;
       m -= 60;
@@ -48,7 +63,9 @@ function slots(from: string, to: string): TimeSlot[] {
   return list;
 }
 
-type Override = (task: MirrorTask) => UpstreamOutcome<unknown> | Promise<UpstreamOutcome<unknown> | undefined> | undefined;
+type Override = (
+  task: MirrorTask,
+) => UpstreamOutcome<unknown> | Promise<UpstreamOutcome<unknown> | undefined> | undefined;
 
 interface Rig {
   db: KioskDb;
@@ -70,7 +87,12 @@ afterEach(() => {
 /** A day's slot span per date and service: [first, last], or null for an empty list. */
 type DaySlots = [string, string] | ((date: string, serviceId: string) => [string, string] | null);
 
-function rig(options: Partial<MirrorOptions> = {}, start = TUESDAY_1000, daySlots: DaySlots = ['09:00', '18:00'], serviceIds = ['svc-on']): Rig {
+function rig(
+  options: Partial<MirrorOptions> = {},
+  start = TUESDAY_1000,
+  daySlots: DaySlots = ['09:00', '18:00'],
+  serviceIds = ['svc-on'],
+): Rig {
   const temp = makeTempDir('fd-mirror-loop-');
   const db = openKioskDb({ dataDir: temp.dir });
   cleanup.push(() => {
@@ -82,24 +104,43 @@ function rig(options: Partial<MirrorOptions> = {}, start = TUESDAY_1000, daySlot
   const outcomes: string[] = [];
   const override: Rig['override'] = { fn: () => undefined };
   const enabled = { value: true };
-  const answer = async <T,>(task: MirrorTask, normal: T): Promise<UpstreamOutcome<T>> => {
-    asked.push(task.kind === 'slots' ? `slots ${task.date} ${task.serviceId}` : task.kind === 'days' ? `days ${task.year}-${task.month} ${task.serviceId}` : task.kind);
+  const answer = async <T>(task: MirrorTask, normal: T): Promise<UpstreamOutcome<T>> => {
+    asked.push(
+      task.kind === 'slots'
+        ? `slots ${task.date} ${task.serviceId}`
+        : task.kind === 'days'
+          ? `days ${task.year}-${task.month} ${task.serviceId}`
+          : task.kind,
+    );
     const odd = await override.fn(task);
-    return (odd as UpstreamOutcome<T> | undefined) ?? { kind: 'ok', status: 200, data: normal, meta };
+    return (
+      (odd as UpstreamOutcome<T> | undefined) ?? { kind: 'ok', status: 200, data: normal, meta }
+    );
   };
   const client: UpstreamClient = {
-    getServices: () => answer({ kind: 'services' }, [...serviceIds.map((id) => service(id, true)), service('svc-off', false)]),
+    getServices: () =>
+      answer({ kind: 'services' }, [
+        ...serviceIds.map((id) => service(id, true)),
+        service('svc-off', false),
+      ]),
     getEmployees: () => answer({ kind: 'employees' }, [EMPLOYEE]),
     getAvailableDays: (query) =>
-      answer({ kind: 'days', year: query.year, month: query.month, serviceId: query.serviceId ?? '' }, {
-        year: query.year,
-        month: query.month,
-        availableDays: [24, 25, 26, 27, 30],
-        totalDays: 5,
-      }),
+      answer(
+        { kind: 'days', year: query.year, month: query.month, serviceId: query.serviceId ?? '' },
+        {
+          year: query.year,
+          month: query.month,
+          availableDays: [24, 25, 26, 27, 30],
+          totalDays: 5,
+        },
+      ),
     getTimeSlots: (query) => {
-      const span = typeof daySlots === 'function' ? daySlots(query.date, query.serviceId) : daySlots;
-      return answer({ kind: 'slots', date: query.date, serviceId: query.serviceId }, { date: query.date, timeSlots: span ? slots(...span) : [] });
+      const span =
+        typeof daySlots === 'function' ? daySlots(query.date, query.serviceId) : daySlots;
+      return answer(
+        { kind: 'slots', date: query.date, serviceId: query.serviceId },
+        { date: query.date, timeSlots: span ? slots(...span) : [] },
+      );
     },
     book: () => Promise.reject(new Error('not the mirror')),
     close: () => Promise.resolve(),
@@ -145,7 +186,8 @@ describe('mirror against a scripted API', () => {
 
   it('a 5xx sets that task aside and goes on with the next at once; a minute later it is asked again', async () => {
     const r = rig();
-    r.override.fn = (task) => (task.kind === 'services' ? { kind: 'http', status: 503, message: 'down', meta } : undefined);
+    r.override.fn = (task) =>
+      task.kind === 'services' ? { kind: 'http', status: 503, message: 'down', meta } : undefined;
     expect(await r.mirror.step()).toBe(r.clock.now());
     expect(await r.mirror.step()).toBe(r.clock.now());
     expect(r.asked).toEqual(['services', 'employees']);
@@ -160,7 +202,8 @@ describe('mirror against a scripted API', () => {
 
   it('a refusal of the request itself (404) sets the task aside for the idle age', async () => {
     const r = rig();
-    r.override.fn = (task) => (task.kind === 'services' ? { kind: 'http', status: 404, message: 'gone', meta } : undefined);
+    r.override.fn = (task) =>
+      task.kind === 'services' ? { kind: 'http', status: 404, message: 'gone', meta } : undefined;
     expect(await r.mirror.step()).toBe(r.clock.now());
     r.override.fn = () => undefined;
     r.clock.set(TUESDAY_1000 + DEFAULT_MIRROR_POLICY.failureBackoffMs + 1);
@@ -190,7 +233,10 @@ describe('mirror against a scripted API', () => {
   });
 
   it('configured opening hours: after the first fill it sleeps until the warm-up before opening', async () => {
-    const r = rig({ openingHours: { open: '09:00', close: '17:00' }, warmUpMinutes: 5 }, Date.parse('2026-11-24T05:00:00Z')); // 06:00
+    const r = rig(
+      { openingHours: { open: '09:00', close: '17:00' }, warmUpMinutes: 5 },
+      Date.parse('2026-11-24T05:00:00Z'),
+    ); // 06:00
     const next = await settle(r);
     expect(next).toBe(Date.parse('2026-11-24T07:55:00Z')); // 08:55 in Berlin
   });
@@ -208,15 +254,28 @@ describe('opening hours read from the cached slots', () => {
   // Each day has its own hours, and no one service spans them: the shop opens with the earliest
   // first slot of that day over all services and closes with the latest last slot.
   const SPANS: Record<string, Record<string, [string, string] | null>> = {
-    '2026-11-24': { 'svc-a': ['10:00', '13:00'], 'svc-b': ['09:30', '17:00'], 'svc-c': ['11:00', '15:00'] },
+    '2026-11-24': {
+      'svc-a': ['10:00', '13:00'],
+      'svc-b': ['09:30', '17:00'],
+      'svc-c': ['11:00', '15:00'],
+    },
     '2026-11-25': { 'svc-a': ['09:00', '12:00'], 'svc-b': ['08:00', '19:00'], 'svc-c': null },
-    '2026-11-26': { 'svc-a': ['06:30', '21:00'], 'svc-b': ['06:30', '21:00'], 'svc-c': ['06:30', '21:00'] },
+    '2026-11-26': {
+      'svc-a': ['06:30', '21:00'],
+      'svc-b': ['06:30', '21:00'],
+      'svc-c': ['06:30', '21:00'],
+    },
   };
-  const hoursRig = (start: number): Rig => rig({}, start, (date, id) => SPANS[date]?.[id] ?? ['09:00', '18:00'], ['svc-a', 'svc-b', 'svc-c']);
+  const hoursRig = (start: number): Rig =>
+    rig({}, start, (date, id) => SPANS[date]?.[id] ?? ['09:00', '18:00'], [
+      'svc-a',
+      'svc-b',
+      'svc-c',
+    ]);
   const at = (berlin: string): number => Date.parse(`${berlin}+01:00`);
   const AFTER_CLOSING_24 = at('2026-11-25T00:01:00');
 
-  it('before opening it sleeps until 2 minutes before that day\'s earliest first slot, and spends from then', async () => {
+  it("before opening it sleeps until 2 minutes before that day's earliest first slot, and spends from then", async () => {
     const r = hoursRig(at('2026-11-24T06:00:00'));
     expect(await settle(r)).toBe(at('2026-11-24T09:28:00')); // svc-b's 09:30, not another day's
     r.clock.set(at('2026-11-24T09:27:00'));
@@ -227,7 +286,7 @@ describe('opening hours read from the cached slots', () => {
     expect(next).toBeLessThan(at('2026-11-24T12:00:00'));
   });
 
-  it('it spends until that day\'s latest last slot, including its minute, then waits for midnight', async () => {
+  it("it spends until that day's latest last slot, including its minute, then waits for midnight", async () => {
     const r = hoursRig(TUESDAY_1000);
     await settle(r);
     for (const open of ['16:30', '17:00']) {
@@ -254,12 +313,20 @@ describe('what the mirror keeps', () => {
   it('days for this month and the next; today and the next mirrorDays-1 days kept within the hour, later days daily', async () => {
     const r = rig({ mirrorDays: 2 });
     await settle(r);
-    expect(r.asked.filter((a) => a.startsWith('days'))).toEqual(['days 2026-11 svc-on', 'days 2026-12 svc-on']);
+    expect(r.asked.filter((a) => a.startsWith('days'))).toEqual([
+      'days 2026-11 svc-on',
+      'days 2026-12 svc-on',
+    ]);
     const asked = r.asked.length;
     r.clock.set(TUESDAY_1000 + DEFAULT_MIRROR_POLICY.futureMaxAgeMs + 60_000);
     await settle(r);
     // Today and tomorrow (the window) are fetched again; the 26th waits for its daily refresh.
-    expect(r.asked.slice(asked).filter((a) => a.startsWith('slots')).sort()).toEqual(['slots 2026-11-24 svc-on', 'slots 2026-11-25 svc-on']);
+    expect(
+      r.asked
+        .slice(asked)
+        .filter((a) => a.startsWith('slots'))
+        .sort(),
+    ).toEqual(['slots 2026-11-24 svc-on', 'slots 2026-11-25 svc-on']);
   });
 
   it('on a new day it drops the slot lists of the days before', async () => {

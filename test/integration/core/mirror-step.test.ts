@@ -15,7 +15,10 @@ const openRig = corePerTest('fd-mirror-step-');
 let upstream: UpstreamFixture | null = null;
 let dataDir = '';
 
-async function open(start: number, options: Parameters<typeof startCore>[2] = {}): Promise<{ clock: ManualClock; c: KioskCoreInternals }> {
+async function open(
+  start: number,
+  options: Parameters<typeof startCore>[2] = {},
+): Promise<{ clock: ManualClock; c: KioskCoreInternals }> {
   const clock = manualClock(start);
   const rig = await openRig(clock, { mirrorDays: 7, ...options });
   upstream = rig.upstream;
@@ -47,15 +50,28 @@ describe('mirror.step', () => {
   it('on 31 December mirrors December and next January, and the days across New Year', async () => {
     const { clock, c } = await open(Date.parse('2026-12-31T09:00:00Z')); // 10:00 in Berlin
     await runSteps(c, clock, 60_000);
-    const months = kioskRows<{ year: number; month: number }>('select distinct year, month from mirror_available_days order by year, month');
+    const months = kioskRows<{ year: number; month: number }>(
+      'select distinct year, month from mirror_available_days order by year, month',
+    );
     expect(months).toEqual([
       { year: 2026, month: 12 },
       { year: 2027, month: 1 },
     ]);
-    const dates = kioskRows<{ date: string }>('select distinct date from mirror_time_slots order by date').map((r) => r.date);
+    const dates = kioskRows<{ date: string }>(
+      'select distinct date from mirror_time_slots order by date',
+    ).map((r) => r.date);
     // Calendar first: slot lists only for the seven open days it names (Sunday 3 January is
     // closed), across New Year.
-    expect(dates).toEqual(['2026-12-31', '2027-01-01', '2027-01-02', '2027-01-04', '2027-01-05', '2027-01-06', '2027-01-07', '2027-01-08']);
+    expect(dates).toEqual([
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-02',
+      '2027-01-04',
+      '2027-01-05',
+      '2027-01-06',
+      '2027-01-07',
+      '2027-01-08',
+    ]);
   });
 
   it('on the spring-forward night (2026-03-29) it sleeps until the warm-up at 07:58 CEST, not an hour late', async () => {
@@ -66,7 +82,9 @@ describe('mirror.step', () => {
     const next = await runSteps(c, clock, 60_000);
     // Sunday: no slots, so the fallback hours (08:00) less the 2-minute warm-up, summer time.
     expect(new Date(next).toISOString()).toBe('2026-03-29T05:58:00.000Z');
-    const dates = kioskRows<{ date: string }>('select distinct date from mirror_time_slots').map((r) => r.date);
+    const dates = kioskRows<{ date: string }>('select distinct date from mirror_time_slots').map(
+      (r) => r.date,
+    );
     // Calendar first: the closed Sunday gets no slot list; the open days after it do.
     expect(dates).not.toContain('2026-03-29');
     expect(dates[0]).toBe('2026-03-30');
@@ -107,7 +125,9 @@ describe('mirror.step', () => {
   });
 
   it('a refused key (401): the mirror stops asking and pauses the outbox until the key changes', async () => {
-    const { clock, c } = await open(Date.parse('2026-11-24T09:00:00Z'), { apiKey: 'wrong-key-000000' });
+    const { clock, c } = await open(Date.parse('2026-11-24T09:00:00Z'), {
+      apiKey: 'wrong-key-000000',
+    });
     expect((await c.mirror.step()) - clock.now()).toBe(60_000);
     const status = await c.api.getSyncStatus({});
     expect(status.mode).toBe('paused');
@@ -119,7 +139,7 @@ describe('mirror.step', () => {
   });
 });
 
-describe('the catalog between the mirror\'s two catalog steps', () => {
+describe("the catalog between the mirror's two catalog steps", () => {
   it('is not served from the cache with the services but no employees yet', async () => {
     const { c, clock } = await open(Date.parse('2026-11-24T09:00:00Z'));
     await c.mirror.step(); // services only

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
+import { LOST_AND_TAKEN } from '../../../electron/core/outbox/send';
 import { KioskFailure } from '../../../shared/result';
 import { openStaffSession } from '../../support/core/staff';
 import type { TimeSlot } from '../../../shared/api/schemas';
@@ -35,7 +36,10 @@ const clock = offsetClock(MONDAY_0830);
 
 beforeEach(async () => {
   temp = makeTempDir('fd-core-');
-  upstream = await startUpstream(temp.dir, { clock: clock.server, rateLimit: { perMinute: 6000, perDay: 100_000 } });
+  upstream = await startUpstream(temp.dir, {
+    clock: clock.server,
+    rateLimit: { perMinute: 6000, perDay: 100_000 },
+  });
 });
 
 afterEach(async () => {
@@ -51,7 +55,9 @@ async function openCore(apiKey = CORE_TEST_KEY): Promise<KioskCoreInternals> {
 }
 
 function available(slots: TimeSlot[]): (TimeSlot & { employeeId: string })[] {
-  return slots.filter((s): s is TimeSlot & { employeeId: string } => s.available && s.employeeId !== undefined);
+  return slots.filter(
+    (s): s is TimeSlot & { employeeId: string } => s.available && s.employeeId !== undefined,
+  );
 }
 
 /** Marks the core offline without letting a booking probe the API (two failed lookups). */
@@ -92,20 +98,40 @@ describe('kiosk core against the reference server through the fault proxy', () =
   it('an offline booking holds its slot: an overlapping second booking is refused; replay sends it once', async () => {
     const c = await openCore();
     await warmUp(c, clock);
-    const mine = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' });
+    const mine = await c.api.getTimeSlots({
+      date: DATE,
+      serviceId: SERVICE,
+      employeeId: 'emp-anna',
+    });
     const [first] = available(mine.timeSlots);
     if (!first) throw new Error('no free slot');
-    const overlapping = available(mine.timeSlots).find((s) => s.time > first.time && s.time < addMinutes(first.time, 45));
+    const overlapping = available(mine.timeSlots).find(
+      (s) => s.time > first.time && s.time < addMinutes(first.time, 45),
+    );
     if (!overlapping) throw new Error('no overlapping slot');
     await goOffline(c);
 
-    const queued = await c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: first.time }, 1));
+    const queued = await c.api.createBooking(
+      bookingRequest(
+        { date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: first.time },
+        1,
+      ),
+    );
     expect(queued.state).toBe('queued');
-    const after = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' });
+    const after = await c.api.getTimeSlots({
+      date: DATE,
+      serviceId: SERVICE,
+      employeeId: 'emp-anna',
+    });
     expect(after.timeSlots.find((s) => s.time === first.time)?.available).toBe(false);
     expect(after.timeSlots.find((s) => s.time === overlapping.time)?.available).toBe(false);
     const refused = await failure(
-      c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: overlapping.time }, 2)),
+      c.api.createBooking(
+        bookingRequest(
+          { date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: overlapping.time },
+          2,
+        ),
+      ),
     );
     expect(refused.code).toBe('slot_taken');
     expect((await c.api.getSyncStatus({})).queued).toBe(1);
@@ -118,23 +144,32 @@ describe('kiosk core against the reference server through the fault proxy', () =
     expect(serverBookings(upstream.dbPath)[0]?.id).toBe(booking?.booking?.bookingId);
   });
 
-  it('a lost response is replayed with the same key: one booking, the first response’s bookingId', async () => {
+  it('a lost response: the customer hears unknown; the replay under the same key gets one booking, the first response’s bookingId', async () => {
     const c = await openCore();
     await warmUp(c, clock);
-    const [slot] = available((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE })).timeSlots);
+    const [slot] = available(
+      (await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE })).timeSlots,
+    );
     if (!slot) throw new Error('no free slot');
     upstream.proxy.setMode('drop');
-    const result = await c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: slot.employeeId, time: slot.time }, 3));
-    expect(result.state).toBe('queued');
+    const result = await c.api.createBooking(
+      bookingRequest(
+        { date: DATE, serviceId: SERVICE, employeeId: slot.employeeId, time: slot.time },
+        3,
+      ),
+    );
+    expect(result.state).toBe('unknown'); // the customer: we are checking, staff confirm
     const created = serverBookings(upstream.dbPath);
     expect(created).toHaveLength(1); // the server did the work; only the answer was lost
 
+    // Its slot is taken (by itself): the re-send under its key gets the API's stored answer.
     upstream.proxy.setMode('pass');
+    const session = await openStaffSession(c);
     await until(async () => {
       await c.replayer.runOnce();
-      return (await c.api.listBookings({ session: await openStaffSession(c) }))[0]?.state === 'sent';
+      return (await c.api.listBookings({ session }))[0]?.state === 'sent';
     }, 5_000);
-    const [booking] = await c.api.listBookings({ session: await openStaffSession(c) });
+    const [booking] = await c.api.listBookings({ session });
     expect(booking?.attempts).toBe(2);
     expect(booking?.booking?.bookingId).toBe(created[0]?.id);
     expect(serverBookings(upstream.dbPath)).toHaveLength(1);
@@ -143,10 +178,15 @@ describe('kiosk core against the reference server through the fault proxy', () =
   it('a slot taken meanwhile ends as rejected and is not retried', async () => {
     const c = await openCore();
     await warmUp(c, clock);
-    const [slot] = available((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE })).timeSlots);
+    const [slot] = available(
+      (await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE })).timeSlots,
+    );
     if (!slot) throw new Error('no free slot');
     await goOffline(c);
-    const req = bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: slot.employeeId, time: slot.time }, 4);
+    const req = bookingRequest(
+      { date: DATE, serviceId: SERVICE, employeeId: slot.employeeId, time: slot.time },
+      4,
+    );
     expect((await c.api.createBooking(req)).state).toBe('queued');
 
     // Someone else books the slot directly on the server.
@@ -170,22 +210,31 @@ describe('kiosk core against the reference server through the fault proxy', () =
 
   it('a refused key (401) pauses the queue until staff set a working key', async () => {
     const c = await openCore('wrong-key-000000');
-    const slots = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE }).catch((e: unknown) => e);
+    const slots = await c.api
+      .getTimeSlots({ date: DATE, serviceId: SERVICE })
+      .catch((e: unknown) => e);
     expect(slots).toBeInstanceOf(KioskFailure);
     let status = await c.api.getSyncStatus({});
     expect(status.mode).toBe('paused');
     expect(status.lastError).toMatch(/API key/);
 
-    // Staff fix the key (first run: the printed setup code sets the staff PIN).
-    const session = await openStaffSession(c, '1234');
+    // Staff fix the key (the harness set the first PIN with the printed setup code).
+    const session = await openStaffSession(c);
     await c.api.updateSettings({ session, apiKey: CORE_TEST_KEY });
     await warmUp(c, clock);
-    const [slot] = available((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE })).timeSlots);
+    const [slot] = available(
+      (await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE })).timeSlots,
+    );
     if (!slot) throw new Error('no free slot');
 
     // The key is revoked again (here: replaced by a wrong one) while a booking is made.
     await c.api.updateSettings({ session, apiKey: 'wrong-key-000000' });
-    const result = await c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: slot.employeeId, time: slot.time }, 5));
+    const result = await c.api.createBooking(
+      bookingRequest(
+        { date: DATE, serviceId: SERVICE, employeeId: slot.employeeId, time: slot.time },
+        5,
+      ),
+    );
     expect(result.state).toBe('queued');
     status = await c.api.getSyncStatus({});
     expect(status.mode).toBe('paused');
@@ -193,7 +242,13 @@ describe('kiosk core against the reference server through the fault proxy', () =
     await c.replayer.runOnce();
     expect(upstream.proxy.forwarded()).toBe(forwarded); // paused: nothing sent
 
-    expect((await failure(c.api.updateSettings({ session: 'not-a-live-session-0000', apiKey: CORE_TEST_KEY }))).code).toBe('unauthorized');
+    expect(
+      (
+        await failure(
+          c.api.updateSettings({ session: 'not-a-live-session-0000', apiKey: CORE_TEST_KEY }),
+        )
+      ).code,
+    ).toBe('unauthorized');
     await c.api.updateSettings({ session, apiKey: CORE_TEST_KEY });
     await until(async () => {
       await c.replayer.runOnce();
@@ -206,12 +261,20 @@ describe('kiosk core against the reference server through the fault proxy', () =
   it('waits out a 429 storm and then sends everything', async () => {
     const c = await openCore();
     await warmUp(c, clock);
-    const free = available((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' })).timeSlots);
+    const free = available(
+      (await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' }))
+        .timeSlots,
+    );
     const picks = [free[0], free.find((s) => s.time >= addMinutes(free[0]?.time ?? '00:00', 60))];
     upstream.proxy.setMode('429');
     for (const [i, slot] of picks.entries()) {
       if (!slot) throw new Error('no free slot');
-      const result = await c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time }, 10 + i));
+      const result = await c.api.createBooking(
+        bookingRequest(
+          { date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time },
+          10 + i,
+        ),
+      );
       expect(result.state).toBe('queued');
     }
     let stormRequests = 0;
@@ -220,14 +283,22 @@ describe('kiosk core against the reference server through the fault proxy', () =
       stormRequests = upstream.proxy.requests() - stormStart;
       upstream.proxy.setMode('pass');
     }, 3_000);
-    await until(async () => {
-      await c.replayer.runOnce();
-      return (await c.api.listBookings({ session: await openStaffSession(c) })).every((b) => b.state === 'sent');
-    }, 15_000, 250);
+    await until(
+      async () => {
+        await c.replayer.runOnce();
+        return (await c.api.listBookings({ session: await openStaffSession(c) })).every(
+          (b) => b.state === 'sent',
+        );
+      },
+      15_000,
+      250,
+    );
     // retryAfter is 2 s: within 3 s of storm at most one more round of the two bookings.
     expect(stormRequests).toBeLessThanOrEqual(3);
     expect(serverBookings(upstream.dbPath)).toHaveLength(2);
-    expect((await c.api.listBookings({ session: await openStaffSession(c) })).map((b) => b.lastError)).toEqual([null, null]);
+    expect(
+      (await c.api.listBookings({ session: await openStaffSession(c) })).map((b) => b.lastError),
+    ).toEqual([null, null]);
   });
 });
 
@@ -237,22 +308,33 @@ describe('upstream failures that are not refusals', () => {
     async (mode) => {
       const c = await openCore();
       await warmUp(c, clock);
-      const [slot] = available((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE })).timeSlots);
+      const [slot] = available(
+        (await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE })).timeSlots,
+      );
       if (!slot) throw new Error('no free slot');
       upstream.proxy.setMode(mode);
       const read = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, fresh: true });
       expect(read.source).toBe('cache');
       const result = await c.api.createBooking(
-        bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: slot.employeeId, time: slot.time }, 20),
+        bookingRequest(
+          { date: DATE, serviceId: SERVICE, employeeId: slot.employeeId, time: slot.time },
+          20,
+        ),
       );
-      expect(result.state).toBe('queued');
+      // A 500 is a clean answer: queued. A hang or an unreadable 200 lost the answer: the
+      // customer hears `unknown` (we are checking) while the entry waits for its replay.
+      expect(result.state).toBe(mode === '500' ? 'queued' : 'unknown');
       const [queued] = await c.api.listBookings({ session: await openStaffSession(c) });
       // A 500 is a clean answer; a hang (timeout) or an unreadable 200 may hide a created booking.
-      expect(queued?.lastError?.message).toMatch(mode === '500' ? /HTTP 500|error/i : mode === 'hang' ? /timeout/ : /invalid/);
+      expect(queued?.lastError?.message).toMatch(
+        mode === '500' ? /HTTP 500|error/i : mode === 'hang' ? /timeout/ : /invalid/,
+      );
       upstream.proxy.setMode('pass');
       await until(async () => {
         await c.replayer.runOnce();
-        return (await c.api.listBookings({ session: await openStaffSession(c) }))[0]?.state === 'sent';
+        return (
+          (await c.api.listBookings({ session: await openStaffSession(c) }))[0]?.state === 'sent'
+        );
       }, 5_000);
       expect(serverBookings(upstream.dbPath)).toHaveLength(1);
     },
@@ -287,19 +369,25 @@ describe('an online booking whose request gets no answer is checked against the 
     expect((await c.api.getSyncStatus({})).queued).toBe(2);
   });
 
-  it('a lost answer (hang): the caller hears slot_taken, the entry is replayed under its key and ends rejected', async () => {
+  it('a lost answer (hang): the caller hears unknown, never taken; its slot is not free, so it is not sent again: unknown, staff check', async () => {
     const c = await openCore();
     await cacheAnnasDay(c);
     upstream.proxy.setMode('hang');
-    expect((await failure(c.api.createBooking(anna('11:00', 40)))).code).toBe('slot_taken');
+    // The cache says "not free", but the API may have acted on the lost request: the customer
+    // is told that staff will confirm (issue 17), not that the slot is taken.
+    expect((await c.api.createBooking(anna('11:00', 40))).state).toBe('unknown');
     // The API may have acted on the lost request: it stays in the outbox until its answer is known.
     const [kept] = await c.api.listBookings({ session: await openStaffSession(c) });
     expect(kept?.state).toBe('queued');
     upstream.proxy.setMode('pass');
     await until(async () => {
       await c.replayer.runOnce();
-      return (await c.api.listBookings({ session: await openStaffSession(c) }))[0]?.state === 'rejected';
+      return (
+        (await c.api.listBookings({ session: await openStaffSession(c) }))[0]?.state === 'unknown'
+      );
     }, 5_000);
+    const [unknown] = await c.api.listBookings({ session: await openStaffSession(c) });
+    expect(unknown?.lastError?.message).toBe(LOST_AND_TAKEN);
     expect(serverBookings(upstream.dbPath)).toHaveLength(0);
   });
 });
@@ -309,12 +397,29 @@ describe('a service the cached catalog lacks', () => {
     const c = await openCore();
     await c.api.getCatalog({});
     await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE }); // goOffline reads this day
-    const day = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' });
+    const day = await c.api.getTimeSlots({
+      date: DATE,
+      serviceId: SERVICE,
+      employeeId: 'emp-anna',
+    });
     const [first] = available(day.timeSlots);
     if (!first) throw new Error('no free slot');
     await goOffline(c);
-    expect((await c.api.createBooking(bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: first.time }, 50))).state).toBe('queued');
-    const held = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' });
+    expect(
+      (
+        await c.api.createBooking(
+          bookingRequest(
+            { date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: first.time },
+            50,
+          ),
+        )
+      ).state,
+    ).toBe('queued');
+    const held = await c.api.getTimeSlots({
+      date: DATE,
+      serviceId: SERVICE,
+      employeeId: 'emp-anna',
+    });
     expect(held.timeSlots.find((s) => s.time === first.time)?.available).toBe(false);
 
     // The cached catalog loses the service (a catalog refresh while it was disabled, say).
@@ -325,8 +430,17 @@ describe('a service the cached catalog lacks', () => {
       kioskDb.close();
     }
     // Its duration is unknown: the held slot must not come back as free.
-    expect((await failure(c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' }))).code).toBe('unavailable');
-    const overlapping = bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: addMinutes(first.time, 15) }, 51);
+    expect(
+      (
+        await failure(
+          c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' }),
+        )
+      ).code,
+    ).toBe('unavailable');
+    const overlapping = bookingRequest(
+      { date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: addMinutes(first.time, 15) },
+      51,
+    );
     // A booking for a service the cached catalog does not know is refused before it is queued.
     expect((await failure(c.api.createBooking(overlapping))).code).toBe('invalid_input');
     expect((await c.api.getSyncStatus({})).queued).toBe(1);

@@ -8,7 +8,8 @@ import { openKioskDb, type KioskDb } from '../../../electron/core/db/open';
 import { createSqliteOutboxStore } from '../../../electron/core/outbox/sqlite-store';
 import { createMemoryOutboxStore } from '../../../electron/core/outbox/store';
 import { makeTempDir } from '../../support/core/harness';
-import { outboxEntry, outboxStoreContract } from '../../support/core/outbox-store-contract';
+import { outboxEntry } from '../../support/core/outbox-entry';
+import { outboxStoreContract } from '../../support/core/outbox-store-contract';
 
 outboxStoreContract('memory', () => ({ store: createMemoryOutboxStore(), close: () => undefined }));
 

@@ -23,7 +23,7 @@ import {
 const DATE = '2026-11-24'; // Tuesday
 const SERVICE = 'svc-damen-schnitt';
 /** Without the probe, a failed booking would not be tried again for a minute or more. */
-const SLOW_REPLAY = { budgetMs: 24 * 3_600_000, backoff: { baseMs: 60_000, maxMs: 120_000 } };
+const SLOW_REPLAY = { backoff: { baseMs: 60_000, maxMs: 120_000 } };
 
 let temp: ReturnType<typeof makeTempDir>;
 let upstream: UpstreamFixture;
@@ -43,19 +43,34 @@ afterEach(async () => {
 });
 
 function freeSlots(slots: TimeSlot[]): (TimeSlot & { employeeId: string })[] {
-  return slots.filter((s): s is TimeSlot & { employeeId: string } => s.available && s.employeeId !== undefined);
+  return slots.filter(
+    (s): s is TimeSlot & { employeeId: string } => s.available && s.employeeId !== undefined,
+  );
 }
 
-async function slotsFor(c: KioskCoreInternals, count: number): Promise<{ date: string; time: string; serviceId: string; employeeId: string }[]> {
+async function slotsFor(
+  c: KioskCoreInternals,
+  count: number,
+): Promise<{ date: string; time: string; serviceId: string; employeeId: string }[]> {
   const { timeSlots } = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE });
   // 45-minute service: every fourth 15-minute slot of one employee cannot overlap.
-  const slots = freeSlots(timeSlots).filter((s) => s.employeeId === freeSlots(timeSlots)[0]?.employeeId);
-  return slots.filter((_, i) => i % 4 === 0).slice(0, count).map((s) => ({ date: DATE, time: s.time, serviceId: SERVICE, employeeId: s.employeeId }));
+  const slots = freeSlots(timeSlots).filter(
+    (s) => s.employeeId === freeSlots(timeSlots)[0]?.employeeId,
+  );
+  return slots
+    .filter((_, i) => i % 4 === 0)
+    .slice(0, count)
+    .map((s) => ({ date: DATE, time: s.time, serviceId: SERVICE, employeeId: s.employeeId }));
 }
 
 describe('recovery when the API returns', () => {
   it('sends a queued booking and shows online within 10 s of the API coming back, with no customer action', async () => {
-    const c = await startCore(`${temp.dir}/kiosk`, upstream.proxy.url, { clock, mirrorDays: 2, autoStart: true, replayPolicy: SLOW_REPLAY });
+    const c = await startCore(`${temp.dir}/kiosk`, upstream.proxy.url, {
+      clock,
+      mirrorDays: 2,
+      autoStart: true,
+      replayPolicy: SLOW_REPLAY,
+    });
     core = c;
     await warmUp(c, clock);
     const [slot] = await slotsFor(c, 1);
@@ -63,7 +78,7 @@ describe('recovery when the API returns', () => {
 
     upstream.proxy.setMode('down');
     const queued = await c.api.createBooking(bookingRequest(slot, 1));
-    expect(queued.state).toBe('queued');
+    expect(queued.state).toBe('unknown'); // a reset may hide a created booking: the customer hears "we are checking" (issue 17)
     expect((await c.api.getSyncStatus({})).online).toBe(false);
     const spentBefore = c.governor().snapshot(clock.now()).day.used;
     const triedBefore = upstream.proxy.requests();
@@ -89,7 +104,11 @@ describe('recovery when the API returns', () => {
   }, 60_000);
 
   it('"Sync now" says what it found: offline and why, then online with the bookings it sent', async () => {
-    const c = await startCore(`${temp.dir}/kiosk`, upstream.proxy.url, { clock, mirrorDays: 2, replayPolicy: SLOW_REPLAY });
+    const c = await startCore(`${temp.dir}/kiosk`, upstream.proxy.url, {
+      clock,
+      mirrorDays: 2,
+      replayPolicy: SLOW_REPLAY,
+    });
     core = c;
     await warmUp(c, clock);
     const [slot] = await slotsFor(c, 1);
@@ -97,7 +116,7 @@ describe('recovery when the API returns', () => {
     const session = await openStaffSession(c);
 
     upstream.proxy.setMode('down');
-    expect((await c.api.createBooking(bookingRequest(slot, 2))).state).toBe('queued');
+    expect((await c.api.createBooking(bookingRequest(slot, 2))).state).toBe('unknown'); // a reset may hide a created booking: the customer hears "we are checking" (issue 17)
     const offline = await c.api.syncNow({ session });
     expect(offline.report).toEqual({ result: 'offline', sent: 0, stillQueued: 1 });
     expect(offline.online).toBe(false);
@@ -122,23 +141,40 @@ describe('one reference for a booking, everywhere', () => {
     const [a, b, q] = await slotsFor(c, 3);
     if (!a || !b || !q) throw new Error('not enough free slots');
 
-    const first = await c.api.createBooking({ ...bookingRequest(a, 3), customer: { name: 'Jana Özdemir', email: 'jana@example.com', phone: '030 1234' } });
-    const second = await c.api.createBooking({ ...bookingRequest(b, 4), customer: { name: 'Paul Jansen', email: 'paul@example.com', phone: '030 1234' } });
+    const first = await c.api.createBooking({
+      ...bookingRequest(a, 3),
+      customer: { name: 'Jana Özdemir', email: 'jana@example.com', phone: '030 1234' },
+    });
+    const second = await c.api.createBooking({
+      ...bookingRequest(b, 4),
+      customer: { name: 'Paul Jansen', email: 'paul@example.com', phone: '030 1234' },
+    });
     upstream.proxy.setMode('down');
-    const third = await c.api.createBooking({ ...bookingRequest(q, 5), customer: { name: 'Mia Weber', email: 'mia@example.com', phone: '030 1234' } });
-    expect([first.state, second.state, third.state]).toEqual(['sent', 'sent', 'queued']);
+    const third = await c.api.createBooking({
+      ...bookingRequest(q, 5),
+      customer: { name: 'Mia Weber', email: 'mia@example.com', phone: '030 1234' },
+    });
+    expect([first.state, second.state, third.state]).toEqual(['sent', 'sent', 'unknown']); // a reset may hide a created booking: the customer hears "we are checking" (issue 17)
     for (const made of [first, second, third]) expect(made.reference).toMatch(/^[0-9A-F]{8}$/);
     expect(new Set([first.reference, second.reference, third.reference]).size).toBe(3);
-    expect(events.filter((e) => e.type === 'booking').map((e) => (e.type === 'booking' ? e.booking.reference : ''))).toContain(third.reference);
+    expect(
+      events
+        .filter((e) => e.type === 'booking')
+        .map((e) => (e.type === 'booking' ? e.booking.reference : '')),
+    ).toContain(third.reference);
 
     const find = async (query: string): Promise<string[]> =>
       (await c.api.listBookings({ session, query })).map((booking) => booking.reference).sort();
     const all = await c.api.listBookings({ session });
-    expect(all.map((booking) => booking.reference).sort()).toEqual([first.reference, second.reference, third.reference].sort());
+    expect(all.map((booking) => booking.reference).sort()).toEqual(
+      [first.reference, second.reference, third.reference].sort(),
+    );
     // The reference, typed in lower case and only its start.
     expect(await find(third.reference.slice(0, 5).toLowerCase())).toEqual([third.reference]);
     // The appointment number once sent, with or without its letter and hyphen.
-    const number = all.find((booking) => booking.reference === first.reference)?.booking?.appointmentNumber ?? '';
+    const number =
+      all.find((booking) => booking.reference === first.reference)?.booking?.appointmentNumber ??
+      '';
     expect(await find(number)).toEqual([first.reference]);
     expect(await find(number.slice(2))).toEqual([first.reference]);
     // The name: its start, or the start of any word, case-insensitive.

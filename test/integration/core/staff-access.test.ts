@@ -1,12 +1,14 @@
 /**
  * Staff access on its own: the real settings service over SQLite, real sessions, a stand-in for
- * the engine's API. The first PIN (demo, or with the start-up setup code), the guard on every
- * staff method, and the current PIN a PIN change needs. Through the transports:
+ * the engine's API. The first PIN (always with the start-up setup code, demo included), the
+ * guard on every staff method, the current PIN a PIN change needs, and the PIN lockout (growing,
+ * per screen, kept in the database across restarts). Through the transports:
  * staff-session.test.ts.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { openKioskDb } from '../../../electron/core/db/open';
 import { createSettingsService } from '../../../electron/core/engine/settings-service';
+import { createSqlitePinAttemptStore } from '../../../electron/core/db/pin-attempts-repo';
 import { createStaffAccess, type UnguardedApi } from '../../../electron/core/engine/staff-access';
 import { silentLogger } from '../../../electron/core/log';
 import { createMemorySecretStore } from '../../../electron/core/settings/secret-store';
@@ -22,22 +24,38 @@ afterEach(() => {
 
 const CODE = 'ABCD-EFGH';
 
-function open(kind: 'embedded' | 'remote' = 'remote'): { api: KioskApi; setup: () => string; calls: string[] } {
-  const temp = makeTempDir('fd-staff-access-');
-  const db = openKioskDb({ dataDir: temp.dir });
+interface Opened {
+  api: KioskApi;
+  setup: () => string;
+  calls: string[];
+  /** The same kiosk's API for another screen. */
+  screen(name: string): KioskApi;
+  advance(ms: number): void;
+  /** The kiosk restarted: a new staff access over the same database, at the same time. */
+  restart(): Opened;
+}
+
+function open(
+  kind: 'embedded' | 'remote' = 'remote',
+  reuse?: { dataDir: string; clock: { now: number } },
+): Opened {
+  const temp = reuse ? null : makeTempDir('fd-staff-access-');
+  const dataDir = reuse?.dataDir ?? temp?.dir ?? '';
+  const db = openKioskDb({ dataDir });
   cleanup.push(() => {
     db.$client.close();
-    temp.remove();
+    temp?.remove();
   });
-  let now = Date.parse('2026-11-23T09:00:00Z');
+  const clock = reuse?.clock ?? { now: Date.parse('2026-11-23T09:00:00Z') };
   const settings = createSettingsService(db, createMemorySecretStore('key'));
-  const sessions = createStaffSessions({ now: () => now, idleMs: () => 300_000 });
+  const sessions = createStaffSessions({ now: () => clock.now, idleMs: () => 300_000 });
   const access = createStaffAccess({
     settings,
     sessions,
-    now: () => (now += 1),
+    now: () => (clock.now += 1),
     upstreamKind: () => kind,
     setupCode: () => (settings.hasPin() ? null : CODE),
+    pinAttemptStore: createSqlitePinAttemptStore(db),
     log: silentLogger,
   });
   const calls: string[] = [];
@@ -47,12 +65,20 @@ function open(kind: 'embedded' | 'remote' = 'remote'): { api: KioskApi; setup: (
       method,
       (input: unknown) => {
         calls.push(method);
-        if (method === 'updateSettings') return Promise.resolve(settings.update(input as never).settings);
+        if (method === 'updateSettings')
+          return Promise.resolve(settings.update(input as never).settings);
         return Promise.resolve({ method, input });
       },
     ]),
   ) as unknown as UnguardedApi;
-  return { api: access.guard(inner), setup: () => access.setup(), calls };
+  return {
+    api: access.guard(inner),
+    setup: () => access.setup(),
+    calls,
+    screen: (name) => access.guard(inner, name),
+    advance: (ms) => void (clock.now += ms),
+    restart: () => open(kind, { dataDir, clock }),
+  };
 }
 
 async function code(promise: Promise<unknown>): Promise<string> {
@@ -70,28 +96,43 @@ describe('the first staff PIN', () => {
     const { api, setup } = open('remote');
     expect(setup()).toBe('required');
     expect(await api.setupStaffPin({ pin: '2468' })).toEqual({ valid: false });
-    expect(await api.setupStaffPin({ setupCode: 'ABCD-EFGX', pin: '2468' })).toEqual({ valid: false });
+    expect(await api.setupStaffPin({ setupCode: 'ABCD-EFGX', pin: '2468' })).toEqual({
+      valid: false,
+    });
     expect(setup()).toBe('required');
     const opened = await api.setupStaffPin({ setupCode: ' abcd efgh ', pin: '2468' });
     expect(opened.valid).toBe(true);
     expect(typeof opened.session).toBe('string');
     expect(typeof opened.expiresAt).toBe('string');
     expect(setup()).toBe('done');
-    expect(await code(api.setupStaffPin({ setupCode: CODE, pin: '1111' }))).toBe('invalid_request: a staff PIN is already set');
+    expect(await code(api.setupStaffPin({ setupCode: CODE, pin: '1111' }))).toBe(
+      'invalid_request: a staff PIN is already set',
+    );
     expect(await api.verifyStaffPin({ pin: '2468' })).toMatchObject({ valid: true });
     expect(await api.verifyStaffPin({ pin: '1111' })).toEqual({ valid: false });
   });
 
-  it('embedded demo: the first PIN needs no code', async () => {
+  it('embedded demo: the first PIN needs the setup code too', async () => {
     const { api, setup } = open('embedded');
     expect(setup()).toBe('demo');
-    expect(await api.setupStaffPin({ pin: '2468' })).toMatchObject({ valid: true });
+    expect(await api.setupStaffPin({ pin: '2468' })).toEqual({ valid: false });
+    expect(await api.setupStaffPin({ setupCode: 'ABCD-EFGX', pin: '2468' })).toEqual({
+      valid: false,
+    });
+    expect(setup()).toBe('demo');
+    expect(await api.setupStaffPin({ setupCode: CODE, pin: '2468' })).toMatchObject({
+      valid: true,
+      failedAttempts: 2,
+    });
     expect(setup()).toBe('done');
   });
 
   it('five wrong setup codes lock out the sixth attempt, the right code too', async () => {
     const { api } = open('remote');
-    for (let i = 0; i < 4; i += 1) expect(await api.setupStaffPin({ setupCode: 'WRONG-CODE', pin: '2468' })).toEqual({ valid: false });
+    for (let i = 0; i < 4; i += 1)
+      expect(await api.setupStaffPin({ setupCode: 'WRONG-CODE', pin: '2468' })).toEqual({
+        valid: false,
+      });
     const fifth = await api.setupStaffPin({ setupCode: 'WRONG-CODE', pin: '2468' });
     expect(fifth).toMatchObject({ valid: false, retryAfterSec: 60 });
     const locked = await api.setupStaffPin({ setupCode: CODE, pin: '2468' });
@@ -100,37 +141,102 @@ describe('the first staff PIN', () => {
   });
 });
 
+describe('checking the setup code before the PIN is chosen', () => {
+  it('says whether the code is right; a wrong one counts towards the lockout, a right one resets nothing', async () => {
+    const { api, setup } = open('remote');
+    expect(await api.checkSetupCode({ setupCode: 'ABCD-EFGX' })).toEqual({ valid: false });
+    expect(await api.checkSetupCode({ setupCode: ' abcd efgh ' })).toEqual({ valid: true });
+    expect(setup()).toBe('required');
+    // The wrong code above is still reported when the first PIN is set.
+    expect(await api.setupStaffPin({ setupCode: CODE, pin: '2468' })).toMatchObject({
+      valid: true,
+      failedAttempts: 1,
+    });
+    expect(await code(api.checkSetupCode({ setupCode: CODE }))).toBe(
+      'invalid_request: a staff PIN is already set',
+    );
+  });
+
+  it('wrong codes lock the screen out like wrong PINs: then the right code is refused too', async () => {
+    const { api } = open('embedded');
+    for (let i = 0; i < 4; i += 1)
+      expect(await api.checkSetupCode({ setupCode: 'WRONG-CODE' })).toEqual({ valid: false });
+    expect(await api.checkSetupCode({ setupCode: 'WRONG-CODE' })).toEqual({
+      valid: false,
+      retryAfterSec: 60,
+    });
+    const locked = await api.checkSetupCode({ setupCode: CODE });
+    expect(locked.valid).toBe(false);
+    expect(locked.retryAfterSec).toBeGreaterThan(0);
+    expect((await api.setupStaffPin({ setupCode: CODE, pin: '2468' })).valid).toBe(false);
+  });
+});
+
 describe('the guard', () => {
   it('staff methods need a live session, given as a string; customer methods do not', async () => {
     const { api, calls } = open('embedded');
     for (const session of [undefined, 42, 'not-a-session']) {
-      expect(await code(api.listBookings({ session } as never))).toBe('unauthorized: staff session missing or expired: enter the staff PIN');
+      expect(await code(api.listBookings({ session } as never))).toBe(
+        'unauthorized: staff session missing or expired: enter the staff PIN',
+      );
     }
-    expect(await code((api.listBookings as (input: unknown) => Promise<unknown>)(undefined))).toMatch(/^unauthorized/);
+    expect(
+      await code((api.listBookings as (input: unknown) => Promise<unknown>)(undefined)),
+    ).toMatch(/^unauthorized/);
     expect(calls).toEqual([]);
     await api.getCatalog({});
     expect(calls).toEqual(['getCatalog']);
-    const opened = await api.setupStaffPin({ pin: '2468' });
+    const opened = await api.setupStaffPin({ setupCode: CODE, pin: '2468' });
     await api.listBookings({ session: opened.session ?? '' });
     expect(calls).toEqual(['getCatalog', 'listBookings']);
   });
 
   it('a PIN change needs the current PIN as well as the session; other changes need the session alone', async () => {
     const { api } = open('embedded');
-    const { session = '' } = await api.setupStaffPin({ pin: '2468' });
-    expect(await code(api.updateSettings({ session: 'nope', mode: 'counter' }))).toMatch(/^unauthorized: staff session/);
+    const { session = '' } = await api.setupStaffPin({ setupCode: CODE, pin: '2468' });
+    expect(await code(api.updateSettings({ session: 'nope', mode: 'counter' }))).toMatch(
+      /^unauthorized: staff session/,
+    );
     expect((await api.updateSettings({ session, mode: 'counter' })).mode).toBe('counter');
-    expect(await code(api.updateSettings({ session, newPin: '1357' }))).toBe('unauthorized: pin: enter the current staff PIN to change it');
-    expect(await code(api.updateSettings({ session, pin: '0000', newPin: '1357' }))).toBe('unauthorized: pin: enter the current staff PIN to change it');
+    expect(await code(api.updateSettings({ session, newPin: '1357' }))).toBe(
+      'unauthorized: pin: enter the current staff PIN to change it',
+    );
+    expect(await code(api.updateSettings({ session, pin: '0000', newPin: '1357' }))).toBe(
+      'unauthorized: pin: enter the current staff PIN to change it',
+    );
     expect(await code(api.updateSettings({ session, pin: '2468', newPin: '1357' }))).toBe('ok');
     expect(await api.verifyStaffPin({ pin: '1357' })).toMatchObject({ valid: true });
   });
 
+  it('moving the upstream to another host needs the current PIN as well as the session', async () => {
+    const { api } = open('embedded');
+    const { session = '' } = await api.setupStaffPin({ setupCode: CODE, pin: '2468' });
+    const away = 'https://elsewhere.example/api';
+    expect(await code(api.updateSettings({ session, upstreamUrl: away }))).toBe(
+      'unauthorized: pin: enter the current staff PIN to move the upstream to another host',
+    );
+    expect(await code(api.updateSettings({ session, pin: '0000', upstreamUrl: away }))).toBe(
+      'unauthorized: pin: enter the current staff PIN to move the upstream to another host',
+    );
+    expect(
+      (await api.updateSettings({ session, pin: '2468', upstreamUrl: away })).upstreamUrl,
+    ).toBe(away);
+    // Another path on the same host, or back to the embedded server: the session is enough.
+    const samePlace = 'https://elsewhere.example/v2';
+    expect((await api.updateSettings({ session, upstreamUrl: samePlace })).upstreamUrl).toBe(
+      samePlace,
+    );
+    expect((await api.updateSettings({ session, upstreamUrl: null })).upstreamUrl).toBeNull();
+  });
+
   it('wrong current PINs count towards the lockout, and then say how long to wait', async () => {
     const { api } = open('embedded');
-    const { session = '' } = await api.setupStaffPin({ pin: '2468' });
-    for (let i = 0; i < 4; i += 1) await code(api.updateSettings({ session, pin: '0000', newPin: '1357' }));
-    expect(await code(api.updateSettings({ session, pin: '0000', newPin: '1357' }))).toBe('unauthorized: too many wrong PINs: try again in 60 s');
+    const { session = '' } = await api.setupStaffPin({ setupCode: CODE, pin: '2468' });
+    for (let i = 0; i < 4; i += 1)
+      await code(api.updateSettings({ session, pin: '0000', newPin: '1357' }));
+    expect(await code(api.updateSettings({ session, pin: '0000', newPin: '1357' }))).toBe(
+      'unauthorized: too many wrong PINs: try again in 60 s',
+    );
     const locked = await api.verifyStaffPin({ pin: '2468' });
     expect(locked.valid).toBe(false);
     expect(locked.retryAfterSec).toBeGreaterThan(0);
@@ -138,9 +244,77 @@ describe('the guard', () => {
 
   it('endStaffSession ends a live session once', async () => {
     const { api } = open('embedded');
-    const { session = '' } = await api.setupStaffPin({ pin: '2468' });
+    const { session = '' } = await api.setupStaffPin({ setupCode: CODE, pin: '2468' });
     expect(await api.endStaffSession({ session })).toEqual({ ended: true });
     expect(await api.endStaffSession({ session })).toEqual({ ended: false });
     expect(await code(api.listBookings({ session }))).toMatch(/^unauthorized/);
+  });
+});
+
+describe('the PIN lockout', () => {
+  const MIN = 60_000;
+  /** Five wrong PINs at `api`; the answer to the fifth. */
+  const fiveWrong = async (api: KioskApi) => {
+    for (let i = 0; i < 4; i += 1)
+      expect(await api.verifyStaffPin({ pin: '0000' })).toEqual({ valid: false });
+    return api.verifyStaffPin({ pin: '0000' });
+  };
+
+  it('grows with each lockout (1, 5, 15, 60, then 60 min again) and a right PIN says how many wrong ones came before', async () => {
+    const kiosk = open('remote');
+    await kiosk.api.setupStaffPin({ setupCode: CODE, pin: '2468' });
+    for (const minutes of [1, 5, 15, 60, 60]) {
+      expect(await fiveWrong(kiosk.api)).toEqual({ valid: false, retryAfterSec: minutes * 60 });
+      kiosk.advance(minutes * MIN - 1_000);
+      expect((await kiosk.api.verifyStaffPin({ pin: '2468' })).valid).toBe(false); // the right one too
+      kiosk.advance(1_000);
+    }
+    const opened = await kiosk.api.verifyStaffPin({ pin: '2468' });
+    expect(opened).toMatchObject({ valid: true, failedAttempts: 25 });
+    // The right PIN ended the growth and the count.
+    expect(await kiosk.api.verifyStaffPin({ pin: '2468' })).toMatchObject({
+      valid: true,
+      failedAttempts: 0,
+    });
+    expect(await fiveWrong(kiosk.api)).toEqual({ valid: false, retryAfterSec: 60 });
+  });
+
+  it('is kept across a restart: still locked, still growing, and the count of wrong tries is still told', async () => {
+    const first = open('remote');
+    await first.api.setupStaffPin({ setupCode: CODE, pin: '2468' });
+    expect(await fiveWrong(first.api)).toEqual({ valid: false, retryAfterSec: 60 });
+    first.advance(30_000);
+    const second = first.restart();
+    const locked = await second.api.verifyStaffPin({ pin: '2468' });
+    expect(locked.valid).toBe(false);
+    expect(locked.retryAfterSec).toBeGreaterThan(25);
+    second.advance(31_000);
+    expect(await fiveWrong(second.api)).toEqual({ valid: false, retryAfterSec: 300 }); // the second lockout: 5 min
+    second.advance(5 * MIN);
+    const third = second.restart();
+    // 10 wrong PINs (a PIN refused during a lockout is not checked, so not counted).
+    expect(await third.api.verifyStaffPin({ pin: '2468' })).toMatchObject({
+      valid: true,
+      failedAttempts: 10,
+    });
+  });
+
+  it('is per screen: guesses at one screen do not lock staff out of another', async () => {
+    const kiosk = open('remote');
+    await kiosk.api.setupStaffPin({ setupCode: CODE, pin: '2468' });
+    const web = kiosk.screen('web:0123456789abcdef');
+    expect(await fiveWrong(web)).toEqual({ valid: false, retryAfterSec: 60 });
+    expect((await web.verifyStaffPin({ pin: '2468' })).valid).toBe(false);
+    expect(await kiosk.api.verifyStaffPin({ pin: '2468' })).toMatchObject({
+      valid: true,
+      failedAttempts: 0,
+    });
+    // The web screen's lockout survives a restart too, and the app's window stays open.
+    const restarted = kiosk.restart();
+    expect(
+      (await restarted.screen('web:0123456789abcdef').verifyStaffPin({ pin: '2468' }))
+        .retryAfterSec,
+    ).toBeGreaterThan(0);
+    expect((await restarted.api.verifyStaffPin({ pin: '2468' })).valid).toBe(true);
   });
 });

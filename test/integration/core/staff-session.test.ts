@@ -42,25 +42,38 @@ function ipcTransport(core: KioskCoreInternals): Transport {
     removeHandler: (channel) => handlers.delete(channel),
   };
   const rendererListeners = new Map<string, Set<Parameters<IpcRendererLike['on']>[1]>>();
-  const sender = { senderFrame: { url: 'app://frontdesk/index.html', parent: null } } as unknown as Parameters<Handler>[0];
+  const sender = {
+    senderFrame: { url: 'app://frontdesk/index.html', parent: null },
+  } as unknown as Parameters<Handler>[0];
   const ipcRenderer: IpcRendererLike = {
     invoke: async (channel, ...args) => {
       const handler = handlers.get(channel);
       if (!handler) throw new Error(`no handler for ${channel}`);
       return handler(sender, ...args);
     },
-    on: (channel, listener) => rendererListeners.set(channel, (rendererListeners.get(channel) ?? new Set()).add(listener)),
+    on: (channel, listener) =>
+      rendererListeners.set(channel, (rendererListeners.get(channel) ?? new Set()).add(listener)),
     removeListener: (channel, listener) => rendererListeners.get(channel)?.delete(listener),
   };
   const window = {
     isDestroyed: () => false,
     send: (channel: string, payload: KioskEvent, session?: string) => {
-      for (const listener of rendererListeners.get(channel) ?? []) listener({}, structuredClone(payload), session);
+      for (const listener of rendererListeners.get(channel) ?? [])
+        listener({}, structuredClone(payload), session);
     },
   };
   const trusted = (): boolean => true;
-  const unregister = registerKioskIpc({ ipcMain, api: core.api, isTrustedSender: trusted, log: silentLogger });
-  const stopEvents = forwardKioskEvents(core.events, window, { ipcMain, isTrustedSender: trusted, log: silentLogger });
+  const unregister = registerKioskIpc({
+    ipcMain,
+    api: core.api,
+    isTrustedSender: trusted,
+    log: silentLogger,
+  });
+  const stopEvents = forwardKioskEvents(core.events, window, {
+    ipcMain,
+    isTrustedSender: trusted,
+    log: silentLogger,
+  });
   return {
     client: buildKioskBridge(ipcRenderer),
     close: () => {
@@ -73,12 +86,25 @@ function ipcTransport(core: KioskCoreInternals): Transport {
 
 async function httpTransport(core: KioskCoreInternals): Promise<Transport> {
   const token = 'staff-session-test-token-01';
-  const shell: WebShell = await startWebShell({ api: core.api, events: core.events, port: 0, token, rendererDir: null, log: silentLogger });
-  return { client: createHttpKioskClient({ baseUrl: shell.url, token }), close: () => shell.close() };
+  const shell: WebShell = await startWebShell({
+    api: core.api,
+    events: core.events,
+    port: 0,
+    token,
+    rendererDir: null,
+    log: silentLogger,
+  });
+  return {
+    client: createHttpKioskClient({ baseUrl: shell.url, token }),
+    close: () => shell.close(),
+  };
 }
 
 /** Each staff method with a valid input for the session given. */
-function staffCalls(client: KioskClient, localId: string): Record<StaffMethod, (session: string) => Promise<Result<unknown>>> {
+function staffCalls(
+  client: KioskClient,
+  localId: string,
+): Record<StaffMethod, (session: string) => Promise<Result<unknown>>> {
   return {
     listBookings: (session) => client.listBookings({ session }),
     retryBooking: (session) => client.retryBooking({ session, localId }),
@@ -90,12 +116,19 @@ function staffCalls(client: KioskClient, localId: string): Record<StaffMethod, (
     saveDiagnostics: (session) => client.saveDiagnostics({ session }),
     restoreBooking: (session) => client.restoreBooking({ session, localId }),
     linkRebooking: (session) => client.linkRebooking({ session, localId, rebookedAs: localId }),
+    resolveFollowUp: (session) => client.resolveFollowUp({ session, localId, action: 'contacted' }),
   };
 }
 
-async function expectAllRefused(calls: Record<StaffMethod, (session: string) => Promise<Result<unknown>>>, session: string): Promise<void> {
+async function expectAllRefused(
+  calls: Record<StaffMethod, (session: string) => Promise<Result<unknown>>>,
+  session: string,
+): Promise<void> {
   for (const [method, call] of Object.entries(calls)) {
-    expect({ method, answer: await call(session) }).toMatchObject({ method, answer: { ok: false, error: { code: 'unauthorized' } } });
+    expect({ method, answer: await call(session) }).toMatchObject({
+      method,
+      answer: { ok: false, error: { code: 'unauthorized' } },
+    });
   }
 }
 
@@ -124,10 +157,17 @@ afterEach(async () => {
 async function book(client: KioskClient, n: number): Promise<string> {
   const slots = await client.getTimeSlots({ date: DATE, serviceId: SERVICE, fresh: true });
   if (!slots.ok) throw new Error(slots.error.message);
-  const slot = slots.result.timeSlots.find((s) => s.available && s.employeeId && !bookedTimes.includes(s.time));
+  const slot = slots.result.timeSlots.find(
+    (s) => s.available && s.employeeId && !bookedTimes.includes(s.time),
+  );
   if (!slot?.employeeId) throw new Error('no free slot');
   bookedTimes.push(slot.time);
-  const result = await client.createBooking(bookingRequest({ date: DATE, time: slot.time, serviceId: SERVICE, employeeId: slot.employeeId }, n));
+  const result = await client.createBooking(
+    bookingRequest(
+      { date: DATE, time: slot.time, serviceId: SERVICE, employeeId: slot.employeeId },
+      n,
+    ),
+  );
   if (!result.ok) throw new Error(result.error.message);
   return result.result.localId;
 }
@@ -150,16 +190,24 @@ describe.each([
     const calls = staffCalls(client, localId);
     await expectAllRefused(calls, UNKNOWN_SESSION);
     // No session at all is not even a well-formed call.
-    expect(await client.listBookings({} as { session: string })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await client.listBookings({} as { session: string })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
 
     const session = await openStaffSession(core);
     for (const [method, call] of Object.entries(calls)) {
       const answer = await call(session);
-      // Past the guard: the method itself answered (a sent booking cannot be discarded).
-      if (['discardBooking', 'restoreBooking', 'linkRebooking'].includes(method)) {
-        expect({ method, answer }).toMatchObject({ method, answer: { ok: false, error: { code: 'invalid_request' } } });
-      }
-      else expect({ method, ok: answer.ok }).toEqual({ method, ok: true });
+      // Past the guard: the method itself answered (a sent booking cannot be discarded, nor
+      // followed up).
+      if (
+        ['discardBooking', 'restoreBooking', 'linkRebooking', 'resolveFollowUp'].includes(method)
+      ) {
+        expect({ method, answer }).toMatchObject({
+          method,
+          answer: { ok: false, error: { code: 'invalid_request' } },
+        });
+      } else expect({ method, ok: answer.ok }).toEqual({ method, ok: true });
     }
     const listed = await client.listBookings({ session });
     expect(listed.ok && listed.result.map((b) => b.localId)).toEqual([localId]);
@@ -184,8 +232,14 @@ describe.each([
     const localId = await book(client, 3);
     const ended = await openStaffSession(core);
     const other = await openStaffSession(core);
-    expect(await client.endStaffSession({ session: ended })).toEqual({ ok: true, result: { ended: true } });
-    expect(await client.endStaffSession({ session: ended })).toEqual({ ok: true, result: { ended: false } });
+    expect(await client.endStaffSession({ session: ended })).toEqual({
+      ok: true,
+      result: { ended: true },
+    });
+    expect(await client.endStaffSession({ session: ended })).toEqual({
+      ok: true,
+      result: { ended: false },
+    });
     await expectAllRefused(staffCalls(client, localId), ended);
     expect((await client.listBookings({ session: other })).ok).toBe(true);
   });
@@ -204,7 +258,9 @@ describe.each([
     try {
       await new Promise((resolve) => setTimeout(resolve, 300)); // the streams are open
       const localId = await book(client, 4);
-      await expect.poll(() => staff.some((e) => e.type === 'booking' && e.booking.localId === localId)).toBe(true);
+      await expect
+        .poll(() => staff.some((e) => e.type === 'booking' && e.booking.localId === localId))
+        .toBe(true);
       await new Promise((resolve) => setTimeout(resolve, 300)); // anything else in flight arrives
       expect(anonymous.filter((e) => e.type === 'booking')).toEqual([]);
       expect(stale.filter((e) => e.type === 'booking')).toEqual([]);

@@ -1,17 +1,35 @@
 /**
  * The upstream client on its own, against the real reference server over 127.0.0.1 and the
- * fault proxy: each way a request can end becomes the outcome the outbox and the engine act
- * on, and the rate governor hears of every send and answer.
+ * fault proxy, and the scripted upstream for answers the reference server never gives: each
+ * way a request can end becomes the outcome the outbox and the engine act on, and the rate
+ * governor hears of every send and answer.
  */
-import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RateGovernor } from '../../../electron/core/governor/rate-governor';
-import { createUpstreamClient, type CallOptions, type UpstreamClient, type UpstreamTarget } from '../../../electron/core/upstream/client';
+import {
+  createUpstreamClient,
+  type CallOptions,
+  type UpstreamClient,
+  type UpstreamTarget,
+} from '../../../electron/core/upstream/client';
 import type { AnswerMeta } from '../../../electron/core/upstream/outcome';
 import type { Logger } from '../../../electron/core/log';
 import { API_PREFIX } from '../../../shared/api/schemas';
-import { CORE_TEST_KEY, MONDAY_0830, bookingRequest, makeTempDir, offsetClock, startUpstream, type UpstreamFixture } from '../../support/core/harness';
+import {
+  CORE_TEST_KEY,
+  MONDAY_0830,
+  bookingRequest,
+  makeTempDir,
+  offsetClock,
+  startUpstream,
+  type UpstreamFixture,
+} from '../../support/core/harness';
+import {
+  startScriptedUpstream,
+  type ScriptedAnswer,
+  type ScriptedUpstream,
+} from '../../support/scripted-upstream';
 
 const CALL: CallOptions = { priority: 'interactive', maxWaitMs: 0 };
 const SERVICE = 'svc-herren-schnitt';
@@ -22,7 +40,10 @@ const clock = offsetClock(MONDAY_0830);
 
 beforeAll(async () => {
   tmp = makeTempDir('fd-upstream-client-');
-  upstream = await startUpstream(tmp.dir, { clock: clock.server, rateLimit: { perMinute: 600, perDay: 100_000 } });
+  upstream = await startUpstream(tmp.dir, {
+    clock: clock.server,
+    rateLimit: { perMinute: 600, perDay: 100_000 },
+  });
 });
 
 afterAll(async () => {
@@ -40,7 +61,13 @@ beforeEach(() => {
   governor = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
   target = { baseUrl: upstream.proxy.url, apiKey: CORE_TEST_KEY };
   answers = [];
-  client = createUpstreamClient({ target: () => target, governor, clock, timeoutMs: 5_000, onAnswer: (meta) => answers.push(meta) });
+  client = createUpstreamClient({
+    target: () => target,
+    governor,
+    clock,
+    timeoutMs: 5_000,
+    onAnswer: (meta) => answers.push(meta),
+  });
 });
 
 afterEach(async () => {
@@ -58,14 +85,22 @@ describe('upstream client', () => {
     expect(services.meta.rateLimit?.remaining).toBeLessThan(600);
     expect(Math.abs((services.meta.serverDate ?? 0) - clock.now())).toBeLessThan(5_000);
     expect(answers).toHaveLength(1);
-    expect(governor.snapshot(clock.now())).toMatchObject({ minute: { limit: 600, used: 600 - (services.meta.rateLimit?.remaining ?? 0) } });
+    expect(governor.snapshot(clock.now())).toMatchObject({
+      minute: { limit: 600, used: 600 - (services.meta.rateLimit?.remaining ?? 0) },
+    });
     const employees = await client.getEmployees(CALL);
     expect(employees.kind === 'ok' && employees.data.length > 0).toBe(true);
   });
 
   it('asks for the days and times it names', async () => {
-    const days = await client.getAvailableDays({ year: 2026, month: 12, serviceId: SERVICE, employeeId: undefined }, CALL);
-    expect(days.kind === 'ok' && { year: days.data.year, month: days.data.month }).toEqual({ year: 2026, month: 12 });
+    const days = await client.getAvailableDays(
+      { year: 2026, month: 12, serviceId: SERVICE, employeeId: undefined },
+      CALL,
+    );
+    expect(days.kind === 'ok' && { year: days.data.year, month: days.data.month }).toEqual({
+      year: 2026,
+      month: 12,
+    });
     const slots = await client.getTimeSlots({ date: '2026-11-24', serviceId: SERVICE }, CALL);
     expect(slots.kind === 'ok' && slots.data.date).toBe('2026-11-24');
     expect(slots.kind === 'ok' && slots.data.timeSlots.some((slot) => slot.available)).toBe(true);
@@ -73,14 +108,22 @@ describe('upstream client', () => {
 
   it('books with its idempotency key: the same key twice is one booking', async () => {
     const slots = await client.getTimeSlots({ date: '2026-11-24', serviceId: SERVICE }, CALL);
-    const free = slots.kind === 'ok' ? slots.data.timeSlots.find((slot) => slot.available && slot.employeeId) : undefined;
+    const free =
+      slots.kind === 'ok'
+        ? slots.data.timeSlots.find((slot) => slot.available && slot.employeeId)
+        : undefined;
     if (!free?.employeeId) throw new Error('no free slot');
-    const request = bookingRequest({ date: '2026-11-24', time: free.time, serviceId: SERVICE, employeeId: free.employeeId }, 1);
+    const request = bookingRequest(
+      { date: '2026-11-24', time: free.time, serviceId: SERVICE, employeeId: free.employeeId },
+      1,
+    );
     const first = await client.book(request, 'client-test-key-1', CALL);
     const again = await client.book(request, 'client-test-key-1', CALL);
     expect(first.kind).toBe('ok');
     expect(first.kind === 'ok' && first.status).toBe(201);
-    expect(again.kind === 'ok' && again.data.bookingId).toBe(first.kind === 'ok' && first.data.bookingId);
+    expect(again.kind === 'ok' && again.data.bookingId).toBe(
+      first.kind === 'ok' && first.data.bookingId,
+    );
     // Another key for the same slot: the server refuses it with its own message.
     const taken = await client.book(request, 'client-test-key-2', CALL);
     expect(taken).toMatchObject({ kind: 'http', status: 409 });
@@ -158,21 +201,18 @@ describe('upstream client', () => {
 
   it('without an upstream it answers at once, as a connection that never left', async () => {
     target = null;
-    expect(await client.getServices(CALL)).toEqual({ kind: 'network', reason: 'connect', message: 'no upstream configured' });
+    expect(await client.getServices(CALL)).toEqual({
+      kind: 'network',
+      reason: 'connect',
+      message: 'no upstream configured',
+    });
     expect(governor.used('day', clock.now())).toBe(0);
   });
 });
 
-/** A server that answers what each test tells it, for answers the reference server never gives. */
+/** The scripted upstream (test/support), for answers the reference server never gives. */
 describe('upstream client and odd answers', () => {
-  let answer: (request: IncomingMessage, response: ServerResponse) => void = (_request, response) => response.end();
-  const seen: IncomingMessage[] = [];
-  const scripted = createHttpServer((request, response) => {
-    seen.push(request);
-    request.resume();
-    request.on('end', () => answer(request, response));
-  });
-  let url = '';
+  let scripted: ScriptedUpstream;
   const logged: { level: string; message: string; fields: unknown }[] = [];
   const log: Logger = {
     debug: (message, fields) => logged.push({ level: 'debug', message, fields }),
@@ -182,13 +222,10 @@ describe('upstream client and odd answers', () => {
   };
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => scripted.listen(0, '127.0.0.1', resolve));
-    const address = scripted.address();
-    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    scripted = await startScriptedUpstream();
   });
   afterAll(async () => {
-    scripted.closeAllConnections();
-    await new Promise<void>((resolve) => scripted.close(() => resolve()));
+    await scripted.close();
   });
 
   /** The clients of the test, closed after it. */
@@ -197,12 +234,17 @@ describe('upstream client and odd answers', () => {
   /** A new client with a governor of its own (a 429 blocks the old one for its Retry-After). */
   function fresh(): UpstreamClient {
     governor = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
-    odd = createUpstreamClient({ target: () => ({ baseUrl: url, apiKey: 'secret-key-1' }), governor, clock, log });
+    odd = createUpstreamClient({
+      target: () => ({ baseUrl: scripted.url, apiKey: 'secret-key-1' }),
+      governor,
+      clock,
+      log,
+    });
     opened.push(odd);
     return odd;
   }
   beforeEach(() => {
-    seen.length = 0;
+    scripted.reset();
     logged.length = 0;
     fresh();
   });
@@ -210,36 +252,75 @@ describe('upstream client and odd answers', () => {
     await Promise.all(opened.splice(0).map((client) => client.close()));
   });
 
-  const reply =
-    (status: number, body: string, headers: Record<string, string> = {}) =>
-    (_request: IncomingMessage, response: ServerResponse): void => {
-      response.writeHead(status, { 'content-type': 'application/json', ...headers });
-      response.end(body);
-    };
+  const reply = (
+    status: number,
+    text: string,
+    headers: Record<string, string> = {},
+  ): ScriptedAnswer => ({ status, text, headers });
 
   it('sends the key, JSON and the idempotency key on a booking, and accepts JSON', async () => {
-    answer = reply(500, '{}');
-    await odd.book(bookingRequest({ date: '2026-11-24', time: '10:00', serviceId: SERVICE, employeeId: 'emp-anna' }, 1), 'idem-1', CALL);
-    const [request] = seen;
+    scripted.script('any', reply(500, '{}'));
+    const booking = bookingRequest(
+      { date: '2026-11-24', time: '10:00', serviceId: SERVICE, employeeId: 'emp-anna' },
+      1,
+    );
+    await odd.book(booking, 'idem-1', CALL);
+    const [request] = scripted.seen;
     expect(request?.method).toBe('POST');
     expect(request?.url).toBe(`${API_PREFIX}/book`);
-    expect(request?.headers).toMatchObject({ authorization: 'Bearer secret-key-1', 'content-type': 'application/json', 'idempotency-key': 'idem-1', accept: 'application/json' });
-    await odd.getAvailableDays({ year: 2026, month: 12, serviceId: SERVICE, employeeId: undefined }, CALL);
-    expect(seen[1]?.method).toBe('GET');
-    expect(seen[1]?.url).toBe(`${API_PREFIX}/available-days?year=2026&month=12&serviceId=${SERVICE}`);
-    expect(seen[1]?.headers['idempotency-key']).toBeUndefined();
+    expect(request?.operation).toBe('book');
+    expect(request?.headers).toMatchObject({
+      authorization: 'Bearer secret-key-1',
+      'content-type': 'application/json',
+      'idempotency-key': 'idem-1',
+      accept: 'application/json',
+    });
+    expect(JSON.parse(request?.body ?? '')).toEqual(booking);
+    await odd.getAvailableDays(
+      { year: 2026, month: 12, serviceId: SERVICE, employeeId: undefined },
+      CALL,
+    );
+    expect(scripted.seen[1]?.method).toBe('GET');
+    expect(scripted.seen[1]?.url).toBe(
+      `${API_PREFIX}/available-days?year=2026&month=12&serviceId=${SERVICE}`,
+    );
+    expect(scripted.seen[1]?.headers['idempotency-key']).toBeUndefined();
+  });
+
+  it("sends only the query parameters the operation's schema names, in the schema's order", async () => {
+    scripted.script('getTimeSlots', reply(500, '{}'));
+    // The mirror passes its task, which also carries its kind.
+    const task = { kind: 'slots', serviceId: SERVICE, date: '2026-11-24' } as const;
+    await odd.getTimeSlots(task, CALL);
+    // "Anyone" is said as the spec's literal `any` (an API may require the field).
+    await odd.getTimeSlots({ ...task, employeeId: 'e1' }, CALL);
+    expect(scripted.seen.map((request) => request.url)).toEqual([
+      `${API_PREFIX}/availability?date=2026-11-24&serviceId=${SERVICE}&employeeId=any`,
+      `${API_PREFIX}/availability?date=2026-11-24&serviceId=${SERVICE}&employeeId=e1`,
+    ]);
   });
 
   it('a 429 waits the Retry-After header when the body has none, else a minute; Retry-After 0 is a minute too', async () => {
-    answer = reply(429, '{}', { 'retry-after': '3' });
+    scripted.script('getServices', reply(429, '{}', { 'retry-after': '3' }));
     expect(await odd.getServices(CALL)).toMatchObject({ kind: 'rateLimited', retryAfterMs: 3_000 });
-    answer = reply(429, 'not json');
+    scripted.script('getServices', reply(429, 'not json'));
     expect(await odd.getServices({ ...CALL, maxWaitMs: 0 })).toMatchObject({ kind: 'throttled' }); // still blocked by the first
-    expect(await fresh().getServices(CALL)).toMatchObject({ kind: 'rateLimited', retryAfterMs: 60_000 });
+    expect(await fresh().getServices(CALL)).toMatchObject({
+      kind: 'rateLimited',
+      retryAfterMs: 60_000,
+    });
     fresh();
-    answer = reply(429, '{"success":false,"message":"slow down","retryAfter":0}', { 'retry-after': '0' });
-    expect(await odd.getServices(CALL)).toMatchObject({ kind: 'rateLimited', retryAfterMs: 60_000 });
-    expect(logged.filter((line) => line.message === 'rate limited').map((line) => line.fields)).toEqual([
+    scripted.script(
+      'getServices',
+      reply(429, '{"success":false,"message":"slow down","retryAfter":0}', { 'retry-after': '0' }),
+    );
+    expect(await odd.getServices(CALL)).toMatchObject({
+      kind: 'rateLimited',
+      retryAfterMs: 60_000,
+    });
+    expect(
+      logged.filter((line) => line.message === 'rate limited').map((line) => line.fields),
+    ).toEqual([
       { method: 'GET', path: '/services', retryAfterMs: 3_000 },
       { method: 'GET', path: '/services', retryAfterMs: 60_000 },
       { method: 'GET', path: '/services', retryAfterMs: 60_000 },
@@ -247,28 +328,81 @@ describe('upstream client and odd answers', () => {
   });
 
   it('a 300 is no success; an error envelope gives its error (else its message), cut at 500 characters', async () => {
-    answer = reply(300, '{"data":[]}');
-    expect(await odd.getServices(CALL)).toMatchObject({ kind: 'http', status: 300, message: 'HTTP 300' });
-    expect(logged.at(-1)).toEqual({ level: 'warn', message: 'error answer without envelope', fields: { method: 'GET', path: '/services', status: 300 } });
-    answer = reply(404, JSON.stringify({ success: false, error: 'x'.repeat(600), message: 'not this' }));
+    scripted.script('getServices', reply(300, '{"data":[]}'));
+    expect(await odd.getServices(CALL)).toMatchObject({
+      kind: 'http',
+      status: 300,
+      message: 'HTTP 300',
+    });
+    expect(logged.at(-1)).toEqual({
+      level: 'warn',
+      message: 'error answer without envelope',
+      fields: { method: 'GET', path: '/services', status: 300 },
+    });
+    scripted.script('getServices', {
+      status: 404,
+      json: { success: false, error: 'x'.repeat(600), message: 'not this' },
+    });
     const long = await odd.getServices(CALL);
     expect(long.kind === 'http' && long.message).toBe('x'.repeat(500));
-    answer = reply(404, JSON.stringify({ success: false, message: 'no such service' }));
-    expect(await odd.getServices(CALL)).toMatchObject({ kind: 'http', status: 404, message: 'no such service' });
-    expect(logged.filter((line) => line.message === 'error answer without envelope')).toHaveLength(1);
+    scripted.script('getServices', {
+      status: 404,
+      json: { success: false, message: 'no such service' },
+    });
+    expect(await odd.getServices(CALL)).toMatchObject({
+      kind: 'http',
+      status: 404,
+      message: 'no such service',
+    });
+    expect(logged.filter((line) => line.message === 'error answer without envelope')).toHaveLength(
+      1,
+    );
   });
 
   it('a 2xx body that does not fit the schema is invalidBody, and is logged without the body', async () => {
-    answer = reply(200, '{"success":true,"data":[{"nope":1}]}');
-    expect(await odd.getServices(CALL)).toMatchObject({ kind: 'invalidBody', status: 200 });
-    expect(logged).toEqual([{ level: 'warn', message: 'invalid response body', fields: { method: 'GET', path: '/services', status: 200 } }]);
+    scripted.script('getServices', reply(200, '{"success":true,"data":[{"nope":1}]}'));
+    expect(await odd.getServices(CALL)).toMatchObject({
+      kind: 'invalidBody',
+      status: 200,
+      problem: { operation: 'getServices', field: 'data.0._id' },
+    });
+    expect(logged).toEqual([
+      {
+        level: 'warn',
+        message: 'invalid response body',
+        fields: { method: 'GET', path: '/services', status: 200, field: 'data.0._id' },
+      },
+    ]);
+  });
+
+  it('a 2xx answer that fits the schema but not the question is invalidBody, naming the field', async () => {
+    scripted.script(
+      'getTimeSlots',
+      reply(200, '{"success":true,"data":{"date":"2126-01-01","timeSlots":[]}}'),
+    );
+    expect(await odd.getTimeSlots({ date: '2026-11-24', serviceId: 'svc-1' }, CALL)).toMatchObject({
+      kind: 'invalidBody',
+      status: 200,
+      problem: { operation: 'getTimeSlots', field: 'data.date' },
+    });
+    expect(logged).toEqual([
+      {
+        level: 'warn',
+        message: 'answer makes no sense',
+        fields: { method: 'GET', path: '/availability', status: 200, field: 'data.date' },
+      },
+    ]);
   });
 
   it('a failed request is logged with method, path and reason, never the key', async () => {
-    answer = (request) => request.socket.destroy();
+    scripted.script('getEmployees', 'reset');
     expect(await odd.getEmployees(CALL)).toMatchObject({ kind: 'network' });
     expect(logged).toHaveLength(1);
-    expect(logged[0]).toMatchObject({ level: 'warn', message: 'request failed', fields: { method: 'GET', path: '/employees' } });
+    expect(logged[0]).toMatchObject({
+      level: 'warn',
+      message: 'request failed',
+      fields: { method: 'GET', path: '/employees' },
+    });
     expect(JSON.stringify(logged)).not.toContain('secret-key-1');
   });
 });

@@ -7,7 +7,12 @@ import { setBookingStatus } from '../../../server/db/bookings';
 import { upsertEmployee, upsertService } from '../../../server/db/catalog';
 import { closeServerDb, openServerDb } from '../../../server/db/open';
 import { DEMO_SERVICES } from '../../../server/seed/demo';
-import { AvailableDaysEnvelope, BookingCreatedEnvelope, ErrorEnvelopeSchema, TimeSlotsEnvelope } from '../../../shared/api/schemas';
+import {
+  AvailableDaysEnvelope,
+  BookingCreatedEnvelope,
+  ErrorEnvelopeSchema,
+  TimeSlotsEnvelope,
+} from '../../../shared/api/schemas';
 import { createTestApp, demoBooking } from '../../support/server/harness';
 import type { TestApp } from '../../support/server/harness';
 
@@ -15,7 +20,14 @@ let t: TestApp;
 beforeEach(async () => {
   t = await createTestApp();
   // A night shift on Sundays that crosses 02:00-03:00, for the DST days.
-  upsertService(t.db, { ...DEMO_SERVICES[1], id: 'svc-night', title: 'Nachtschnitt', features: [], durationValue: 30, durationUnit: 'minutes' });
+  upsertService(t.db, {
+    ...DEMO_SERVICES[1],
+    id: 'svc-night',
+    title: 'Nachtschnitt',
+    features: [],
+    durationValue: 30,
+    durationUnit: 'minutes',
+  });
   upsertEmployee(t.db, {
     id: 'emp-night',
     name: 'Nora Nacht',
@@ -44,7 +56,8 @@ async function slots(query: string) {
   return TimeSlotsEnvelope.parse(response.json()).data.timeSlots;
 }
 
-const availableTimes = async (query: string) => (await slots(query)).filter((s) => s.available).map((s) => s.time);
+const availableTimes = async (query: string) =>
+  (await slots(query)).filter((s) => s.available).map((s) => s.time);
 
 async function errorOf(path: string, status: number): Promise<string> {
   const response = await t.get(path);
@@ -54,8 +67,12 @@ async function errorOf(path: string, status: number): Promise<string> {
 
 describe('GET /available-days', () => {
   it('lists the days an employee can do the service this month (Tuesday to Saturday, from today)', async () => {
-    expect(await days('year=2026&month=11&serviceId=svc-herren-schnitt&employeeId=emp-mehmet')).toEqual([24, 25, 26, 27, 28]);
-    const response = AvailableDaysEnvelope.parse((await t.get('/available-days?year=2026&month=11')).json()).data;
+    expect(
+      await days('year=2026&month=11&serviceId=svc-herren-schnitt&employeeId=emp-mehmet'),
+    ).toEqual([24, 25, 26, 27, 28]);
+    const response = AvailableDaysEnvelope.parse(
+      (await t.get('/available-days?year=2026&month=11')).json(),
+    ).data;
     expect(response.totalDays).toBe(response.availableDays.length);
     expect(response.availableDays).toContain(23); // Anna and Sophie work on Mondays
   });
@@ -88,7 +105,9 @@ describe('GET /available-days', () => {
 
 describe('GET /availability', () => {
   it('lists grid slots inside working hours minus the lunch break', async () => {
-    const times = await availableTimes('date=2026-11-24&serviceId=svc-herren-schnitt&employeeId=emp-mehmet');
+    const times = await availableTimes(
+      'date=2026-11-24&serviceId=svc-herren-schnitt&employeeId=emp-mehmet',
+    );
     expect(times[0]).toBe('11:00');
     expect(times.at(-1)).toBe('19:30');
     expect(times).not.toContain('14:00'); // lunch 14:00-14:30
@@ -100,8 +119,19 @@ describe('GET /availability', () => {
     const query = 'date=2026-12-01&serviceId=svc-kinder-schnitt';
     expect(await slots(query)).toEqual(await slots(`${query}&employeeId=any`));
     const at11 = (await slots(query)).find((s) => s.time === '11:00');
-    expect(at11).toMatchObject({ available: true, employeeId: 'emp-anna', employeeName: 'Anna Becker' });
-    const booked = await t.book(demoBooking({ serviceId: 'svc-kinder-schnitt', employeeId: 'emp-anna', date: '2026-12-01', time: '09:00' }));
+    expect(at11).toMatchObject({
+      available: true,
+      employeeId: 'emp-anna',
+      employeeName: 'Anna Becker',
+    });
+    const booked = await t.book(
+      demoBooking({
+        serviceId: 'svc-kinder-schnitt',
+        employeeId: 'emp-anna',
+        date: '2026-12-01',
+        time: '09:00',
+      }),
+    );
     expect(booked.statusCode).toBe(201);
     const after = (await slots(query)).find((s) => s.time === '11:00');
     expect(after).toMatchObject({ available: true, employeeId: 'emp-mehmet' });
@@ -162,11 +192,37 @@ describe('DST days in Europe/Berlin (2026)', () => {
     t.clock.set(Date.parse('2026-03-20T12:00:00Z'));
     const times = await availableTimes(`date=2026-03-29&${night}`);
     expect(times.filter((time) => time.startsWith('02:'))).toEqual([]);
-    expect(times).toEqual(['00:30', '00:45', '01:00', '01:15', '01:30', '01:45', '03:00', '03:15', '03:30', '03:45', '04:00']);
-    const response = await t.book(demoBooking({ serviceId: 'svc-night', employeeId: 'emp-night', date: '2026-03-29', time: '01:45' }));
+    expect(times).toEqual([
+      '00:30',
+      '00:45',
+      '01:00',
+      '01:15',
+      '01:30',
+      '01:45',
+      '03:00',
+      '03:15',
+      '03:30',
+      '03:45',
+      '04:00',
+    ]);
+    const response = await t.book(
+      demoBooking({
+        serviceId: 'svc-night',
+        employeeId: 'emp-night',
+        date: '2026-03-29',
+        time: '01:45',
+      }),
+    );
     expect(response.statusCode, response.body).toBe(201);
     expect(BookingCreatedEnvelope.parse(response.json()).data.appointment.endTime).toBe('03:15');
-    const refused = await t.book(demoBooking({ serviceId: 'svc-night', employeeId: 'emp-night', date: '2026-03-29', time: '02:15' }));
+    const refused = await t.book(
+      demoBooking({
+        serviceId: 'svc-night',
+        employeeId: 'emp-night',
+        date: '2026-03-29',
+        time: '02:15',
+      }),
+    );
     expect(refused.statusCode).toBe(400);
   });
 
@@ -174,13 +230,27 @@ describe('DST days in Europe/Berlin (2026)', () => {
     t.clock.set(Date.parse('2026-10-20T12:00:00Z'));
     const times = await availableTimes(`date=2026-10-25&${night}`);
     expect(new Set(times).size).toBe(times.length);
-    expect(times.filter((time) => time.startsWith('02:'))).toEqual(['02:00', '02:15', '02:30', '02:45']);
-    const response = await t.book(demoBooking({ serviceId: 'svc-night', employeeId: 'emp-night', date: '2026-10-25', time: '02:30' }));
+    expect(times.filter((time) => time.startsWith('02:'))).toEqual([
+      '02:00',
+      '02:15',
+      '02:30',
+      '02:45',
+    ]);
+    const response = await t.book(
+      demoBooking({
+        serviceId: 'svc-night',
+        employeeId: 'emp-night',
+        date: '2026-10-25',
+        time: '02:30',
+      }),
+    );
     expect(response.statusCode, response.body).toBe(201);
     const data = BookingCreatedEnvelope.parse(response.json()).data;
     // 02:30 CEST (first occurrence) = 00:30Z; 30 minutes later it is 02:00 CET.
     expect(data.appointment.endTime).toBe('02:00');
-    const row = t.db.$client.prepare('SELECT start_ms AS startMs FROM bookings WHERE id = ?').get(data.bookingId) as { startMs: number };
+    const row = t.db.$client
+      .prepare('SELECT start_ms AS startMs FROM bookings WHERE id = ?')
+      .get(data.bookingId) as { startMs: number };
     expect(row.startMs).toBe(Date.parse('2026-10-25T00:30:00Z'));
     expect(await availableTimes(`date=2026-10-25&${night}`)).not.toContain('02:30');
   });

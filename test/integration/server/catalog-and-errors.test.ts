@@ -7,9 +7,23 @@ import { hashKey, upsertApiKey, revokeApiKey } from '../../../server/db/api-keys
 import { upsertEmployee, upsertService } from '../../../server/db/catalog';
 import { closeServerDb, openServerDb } from '../../../server/db/open';
 import { DEMO_EMPLOYEES, DEMO_SERVICES, seedDemo } from '../../../server/seed/demo';
-import { API_PREFIX, EmployeesEnvelope, ErrorEnvelopeSchema, ServicesEnvelope, TimeSlotsEnvelope } from '../../../shared/api/schemas';
+import {
+  API_PREFIX,
+  EmployeesEnvelope,
+  ErrorEnvelopeSchema,
+  ServicesEnvelope,
+  TimeSlotsEnvelope,
+} from '../../../shared/api/schemas';
 import { DEFAULT_AVAILABILITY_SETTINGS } from '../../../shared/booking/types';
-import { BOOK_KEY, HIGH_LIMITS, READ_KEY, createTestApp, demoBooking, observeResponses, tempDir } from '../../support/server/harness';
+import {
+  BOOK_KEY,
+  HIGH_LIMITS,
+  READ_KEY,
+  createTestApp,
+  demoBooking,
+  observeResponses,
+  tempDir,
+} from '../../support/server/harness';
 import type { TestApp } from '../../support/server/harness';
 
 let t: TestApp;
@@ -20,7 +34,10 @@ afterEach(async () => {
   await t.close();
 });
 
-function expectError(response: { statusCode: number; json(): unknown; body: string }, status: number) {
+function expectError(
+  response: { statusCode: number; json(): unknown; body: string },
+  status: number,
+) {
   expect(response.statusCode).toBe(status);
   const body = ErrorEnvelopeSchema.parse(response.json());
   expect(response.body).not.toMatch(/\n\s+at /);
@@ -29,25 +46,50 @@ function expectError(response: { statusCode: number; json(): unknown; body: stri
 
 describe('lists', () => {
   it('services: enabled and not deleted, ordered by sortOrder then title', async () => {
-    upsertService(t.db, { ...DEMO_SERVICES[0], id: 'svc-aaa-same-order', title: 'Aaa first by title', features: [], sortOrder: 10 });
+    upsertService(t.db, {
+      ...DEMO_SERVICES[0],
+      id: 'svc-aaa-same-order',
+      title: 'Aaa first by title',
+      features: [],
+      sortOrder: 10,
+    });
     const response = await t.get('/services');
     expect(response.statusCode).toBe(200);
     const { data } = ServicesEnvelope.parse(response.json());
     const ids = data.map((s) => s._id);
     expect(ids).not.toContain('svc-dauerwelle'); // disabled
     expect(ids).not.toContain('svc-hochsteckfrisur'); // soft-deleted
-    expect(ids.slice(0, 3)).toEqual(['svc-aaa-same-order', 'svc-damen-schnitt', 'svc-herren-schnitt']);
+    expect(ids.slice(0, 3)).toEqual([
+      'svc-aaa-same-order',
+      'svc-damen-schnitt',
+      'svc-herren-schnitt',
+    ]);
     const orders = data.map((s) => s.sortOrder);
     expect(orders).toEqual([...orders].sort((a, b) => a - b));
-    expect(data.find((s) => s._id === 'svc-faerben')?.duration).toEqual({ value: 2, unit: 'hours' });
-    expect(data.every((s) => s.pricing.currency === 'EUR' && s.pricing.taxRate === 19 && s.enabled)).toBe(true);
+    expect(data.find((s) => s._id === 'svc-faerben')?.duration).toEqual({
+      value: 2,
+      unit: 'hours',
+    });
+    expect(
+      data.every((s) => s.pricing.currency === 'EUR' && s.pricing.taxRate === 19 && s.enabled),
+    ).toBe(true);
     expect(new Set(data.map((s) => s.category)).size).toBeGreaterThanOrEqual(2);
   });
 
   it('employees: bookable ones ordered by name', async () => {
-    upsertEmployee(t.db, { ...DEMO_EMPLOYEES[0], id: 'emp-aaron', name: 'Aaron Adler', serviceIds: [] });
+    upsertEmployee(t.db, {
+      ...DEMO_EMPLOYEES[0],
+      id: 'emp-aaron',
+      name: 'Aaron Adler',
+      serviceIds: [],
+    });
     const { data } = EmployeesEnvelope.parse((await t.get('/employees')).json());
-    expect(data.map((e) => e.name)).toEqual(['Aaron Adler', 'Anna Becker', 'Mehmet Yilmaz', 'Sophie Wagner']);
+    expect(data.map((e) => e.name)).toEqual([
+      'Aaron Adler',
+      'Anna Becker',
+      'Mehmet Yilmaz',
+      'Sophie Wagner',
+    ]);
     expect(data.map((e) => e._id)).not.toContain('emp-lukas');
     expect(data.every((e) => e.available)).toBe(true);
   });
@@ -64,7 +106,9 @@ describe('demo seed', () => {
       expect((await fresh.get('/services')).body).toBe(first);
       expect((await fresh.get('/employees')).body).toBe(employees);
       const listed = ServicesEnvelope.parse(JSON.parse(first)).data.map((s) => s._id);
-      expect(listed).toEqual(DEMO_SERVICES.filter((s) => s.enabled && !('deletedAt' in s)).map((s) => s.id));
+      expect(listed).toEqual(
+        DEMO_SERVICES.filter((s) => s.enabled && !('deletedAt' in s)).map((s) => s.id),
+      );
       expect(listed.length).toBeGreaterThanOrEqual(5);
     } finally {
       await fresh.close();
@@ -98,11 +142,18 @@ describe('catalog changes', () => {
   it('changed hours and a disabled service written on this connection are served at once, not from a cache', async () => {
     const fresh = await createTestApp();
     try {
-      const query = '/availability?date=2026-11-24&serviceId=svc-herren-schnitt&employeeId=emp-mehmet';
-      const times = async () => TimeSlotsEnvelope.parse((await fresh.get(query)).json()).data.timeSlots.map((s) => s.time);
+      const query =
+        '/availability?date=2026-11-24&serviceId=svc-herren-schnitt&employeeId=emp-mehmet';
+      const times = async () =>
+        TimeSlotsEnvelope.parse((await fresh.get(query)).json()).data.timeSlots.map((s) => s.time);
       expect((await times())[0]).toBe('11:00'); // warms the catalog cache and the schedule index
       const mehmet = DEMO_EMPLOYEES[1];
-      upsertEmployee(fresh.db, { ...mehmet, weekly: { 2: [{ start: '15:00', end: '16:00' }] }, breaks: {}, serviceIds: [...mehmet.serviceIds] });
+      upsertEmployee(fresh.db, {
+        ...mehmet,
+        weekly: { 2: [{ start: '15:00', end: '16:00' }] },
+        breaks: {},
+        serviceIds: [...mehmet.serviceIds],
+      });
       expect(await times()).toEqual(['15:00', '15:15', '15:30', '15:45']);
       const herren = DEMO_SERVICES[1];
       expect(herren.id).toBe('svc-herren-schnitt');
@@ -144,7 +195,9 @@ describe('authentication', () => {
     try {
       // Raw SQL on another connection: only SQLite's data_version tells this one about it.
       other.$client
-        .prepare("INSERT INTO api_keys (id, key_hash, scope, created_at) VALUES ('k-other', ?, 'read', 0)")
+        .prepare(
+          "INSERT INTO api_keys (id, key_hash, scope, created_at) VALUES ('k-other', ?, 'read', 0)",
+        )
         .run(hashKey('key-of-another-process'));
       expect((await t.get('/services', 'key-of-another-process')).statusCode).toBe(200);
       other.$client.prepare('UPDATE api_keys SET revoked_at = 1').run();
@@ -174,7 +227,14 @@ describe('error envelopes', () => {
     const body = expectError(await t.app.inject({ method: 'GET', url: '/nope' }), 404);
     expect(body.error).toContain('/nope');
     expectError(await t.get('/bookings'), 404);
-    expectError(await t.app.inject({ method: 'DELETE', url: `${API_PREFIX}/book`, headers: { authorization: `Bearer ${BOOK_KEY}` } }), 404);
+    expectError(
+      await t.app.inject({
+        method: 'DELETE',
+        url: `${API_PREFIX}/book`,
+        headers: { authorization: `Bearer ${BOOK_KEY}` },
+      }),
+      404,
+    );
   });
 
   it('400 for a body that is not JSON', async () => {
@@ -203,12 +263,22 @@ describe('error envelopes', () => {
     const tmp = tempDir();
     const db = openServerDb(`${tmp.dir}/broken.db`);
     upsertApiKey(db, BOOK_KEY, 'book', Date.now());
-    const app = buildApp({ db, clock: Date.now, mailer: null, limits: HIGH_LIMITS, settings: DEFAULT_AVAILABILITY_SETTINGS });
+    const app = buildApp({
+      db,
+      clock: Date.now,
+      mailer: null,
+      limits: HIGH_LIMITS,
+      settings: DEFAULT_AVAILABILITY_SETTINGS,
+    });
     observeResponses(app);
     // Break the storage under the running app: every query now throws inside the handler.
     db.$client.prepare('DROP TABLE employee_services').run();
     db.$client.prepare('DROP TABLE services').run();
-    const response = await app.inject({ method: 'GET', url: `${API_PREFIX}/services`, headers: { authorization: `Bearer ${BOOK_KEY}` } });
+    const response = await app.inject({
+      method: 'GET',
+      url: `${API_PREFIX}/services`,
+      headers: { authorization: `Bearer ${BOOK_KEY}` },
+    });
     const body = expectError(response, 500);
     expect(body.error).not.toMatch(/services|sqlite|no such table/i);
     await app.close();

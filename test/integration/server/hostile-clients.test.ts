@@ -7,10 +7,16 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMITS } from '../../../server/http/json-body';
-import { HTTP_TIMEOUTS } from '../../../server/http/timeouts';
+import { HTTP_TIMEOUTS } from '../../../shared/http-timeouts';
 import type { RunningServer } from '../../../server/start-server';
 import { API_PREFIX, ErrorEnvelopeSchema } from '../../../shared/api/schemas';
-import { BOOK_KEY, createTestApp, demoBooking, rowCount, startTestServer } from '../../support/server/harness';
+import {
+  BOOK_KEY,
+  createTestApp,
+  demoBooking,
+  rowCount,
+  startTestServer,
+} from '../../support/server/harness';
 import type { TestApp } from '../../support/server/harness';
 import { recordResponse } from '../../support/server/openapi-conformance';
 import { parseHttpResponse, slowClient } from '../../support/slow-client';
@@ -47,16 +53,22 @@ describe('deep JSON', () => {
     const before = rowCount(t.db, 'bookings');
     const response = await post(withExtra(nestedArrays(5000)), 'audit-deep-1');
     expect(response.statusCode).toBe(400);
-    expect(ErrorEnvelopeSchema.parse(response.json()).error).toBe(`body: nested deeper than ${BODY_LIMITS.depth} levels`);
+    expect(ErrorEnvelopeSchema.parse(response.json()).error).toBe(
+      `body: nested deeper than ${BODY_LIMITS.depth} levels`,
+    );
     expect(rowCount(t.db, 'bookings')).toBe(before);
   });
 
   it('nesting up to the limit is read; brackets inside strings do not count', async () => {
     const atLimit = await post(withExtra(nestedArrays(BODY_LIMITS.depth - 1), { time: '15:00' }));
     expect(atLimit.statusCode).toBe(201);
-    const inString = await post(JSON.stringify({ ...demoBooking({ time: '15:30' }), notes: '[{'.repeat(400) }));
+    const inString = await post(
+      JSON.stringify({ ...demoBooking({ time: '15:30' }), notes: '[{'.repeat(400) }),
+    );
     expect(inString.statusCode).toBe(201);
-    expect((await post(withExtra(nestedArrays(BODY_LIMITS.depth), { time: '16:00' }))).statusCode).toBe(400);
+    expect(
+      (await post(withExtra(nestedArrays(BODY_LIMITS.depth), { time: '16:00' }))).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -99,17 +111,23 @@ describe('deep, wide and huge JSON never yields 500 (property)', () => {
   const payload = fc.oneof(
     fragment, // the whole body
     fragment.map((extra) => withExtra(extra)), // an unknown field of a valid booking
-    fragment.map((value) => JSON.stringify({ ...demoBooking(), customer: '__CUT__' }).replace('"__CUT__"', value)),
+    fragment.map((value) =>
+      JSON.stringify({ ...demoBooking(), customer: '__CUT__' }).replace('"__CUT__"', value),
+    ),
   );
 
   it('answers 201/400/404/409/413/422 to every one, with or without an Idempotency-Key', async () => {
     await fc.assert(
-      fc.asyncProperty(payload, fc.option(fc.constantFrom('prop-key-1', 'prop-key-2'), { nil: undefined }), async (body, key) => {
-        const response = await post(body, key);
-        expect([201, 400, 404, 409, 413, 422]).toContain(response.statusCode);
-        if (response.statusCode !== 201) ErrorEnvelopeSchema.parse(response.json());
-        if (Buffer.byteLength(body) > BODY_LIMITS.bytes) expect(response.statusCode).toBe(413);
-      }),
+      fc.asyncProperty(
+        payload,
+        fc.option(fc.constantFrom('prop-key-1', 'prop-key-2'), { nil: undefined }),
+        async (body, key) => {
+          const response = await post(body, key);
+          expect([201, 400, 404, 409, 413, 422]).toContain(response.statusCode);
+          if (response.statusCode !== 201) ErrorEnvelopeSchema.parse(response.json());
+          if (Buffer.byteLength(body) > BODY_LIMITS.bytes) expect(response.statusCode).toBe(413);
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -132,21 +150,34 @@ describe('slow and unfinished requests (raw sockets, real server)', () => {
       slowClient(server.port, {
         first: `POST ${API_PREFIX}/book HTTP/1.1\r\n${host}${auth}Content-Type: application/json\r\nContent-Length: 500\r\n\r\n{"serviceId":`,
       }),
-      slowClient(server.port, { first: `GET ${API_PREFIX}/services HTTP/1.1\r\n${host}`, trickle: { piece: 'X-Slow: 1\r\n', everyMs: 1000 } }),
-      slowClient(server.port, { first: `GET ${API_PREFIX}/services HTTP/1.1\r\n${host}${auth}\r\n` }),
+      slowClient(server.port, {
+        first: `GET ${API_PREFIX}/services HTTP/1.1\r\n${host}`,
+        trickle: { piece: 'X-Slow: 1\r\n', everyMs: 1000 },
+      }),
+      slowClient(server.port, {
+        first: `GET ${API_PREFIX}/services HTTP/1.1\r\n${host}${auth}\r\n`,
+      }),
     ]);
-    for (const result of [headers, body, trickle, idle]) expect(result.closedAfterMs).toBeLessThan(30_000);
+    for (const result of [headers, body, trickle, idle])
+      expect(result.closedAfterMs).toBeLessThan(30_000);
 
     // The unfinished requests get the limit's 408 envelope, then the connection closes.
     for (const result of [headers, body, trickle]) {
       expect(result.closedAfterMs).toBeGreaterThanOrEqual(HTTP_TIMEOUTS.requestMs - 100);
       const response = parseHttpResponse(result.received);
       expect(response?.status).toBe(408);
-      expect(ErrorEnvelopeSchema.parse(JSON.parse(response?.body ?? '')).message).toBe('Request timeout');
+      expect(ErrorEnvelopeSchema.parse(JSON.parse(response?.body ?? '')).message).toBe(
+        'Request timeout',
+      );
     }
     const timedOut = [headers, body, trickle].map((result) => parseHttpResponse(result.received));
     for (const [index, response] of timedOut.entries()) {
-      if (response) recordResponse({ method: index === 1 ? 'POST' : 'GET', url: `${API_PREFIX}/${index === 1 ? 'book' : 'services'}`, ...response });
+      if (response)
+        recordResponse({
+          method: index === 1 ? 'POST' : 'GET',
+          url: `${API_PREFIX}/${index === 1 ? 'book' : 'services'}`,
+          ...response,
+        });
     }
 
     // A finished request is answered at once; its idle keep-alive connection closes after keepAliveMs.

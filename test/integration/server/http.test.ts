@@ -10,7 +10,13 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startServer } from '../../../server/start-server';
 import type { RunningServer, StartServerOptions } from '../../../server/start-server';
 import { API_PREFIX, BookingCreatedEnvelope } from '../../../shared/api/schemas';
-import { BOOK_KEY, MONDAY_0800, demoBooking, startTestServer, tempDir } from '../../support/server/harness';
+import {
+  BOOK_KEY,
+  MONDAY_0800,
+  demoBooking,
+  startTestServer,
+  tempDir,
+} from '../../support/server/harness';
 import { startSmtpSink } from '../../support/server/smtp-sink';
 
 const tmp = tempDir('fd-server-http-');
@@ -21,7 +27,10 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-async function start(name: string, extra: Partial<StartServerOptions> = {}): Promise<RunningServer> {
+async function start(
+  name: string,
+  extra: Partial<StartServerOptions> = {},
+): Promise<RunningServer> {
   const server = await startServer({
     dbPath: join(tmp.dir, `${name}.db`),
     seed: 'demo',
@@ -50,7 +59,11 @@ function openFilesOf(path: string): string[] {
 function post(server: RunningServer, body: unknown, headers: Record<string, string> = {}) {
   return fetch(`${server.url}${API_PREFIX}/book`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${BOOK_KEY}`, 'content-type': 'application/json', ...headers },
+    headers: {
+      authorization: `Bearer ${BOOK_KEY}`,
+      'content-type': 'application/json',
+      ...headers,
+    },
     body: JSON.stringify(body),
   });
 }
@@ -60,10 +73,16 @@ describe('startServer', () => {
     const server = await startTestServer();
     servers.push(server);
     // The socket itself, not a string built from the same default: 0.0.0.0 would fail here.
-    expect(server.address()).toMatchObject({ address: '127.0.0.1', family: 'IPv4', port: server.port });
+    expect(server.address()).toMatchObject({
+      address: '127.0.0.1',
+      family: 'IPv4',
+      port: server.port,
+    });
     expect(server.url).toBe(`http://127.0.0.1:${server.port}`);
     expect(server.port).toBeGreaterThan(0);
-    const response = await fetch(`${server.url}${API_PREFIX}/services`, { headers: { authorization: `Bearer ${BOOK_KEY}` } });
+    const response = await fetch(`${server.url}${API_PREFIX}/services`, {
+      headers: { authorization: `Bearer ${BOOK_KEY}` },
+    });
     expect(response.status).toBe(200);
   });
 
@@ -71,7 +90,12 @@ describe('startServer', () => {
     const server = await start('race');
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        post(server, demoBooking({ customer: { name: `Kunde ${i}`, email: `k${i}@example.com`, phone: '030 1234' } })),
+        post(
+          server,
+          demoBooking({
+            customer: { name: `Kunde ${i}`, email: `k${i}@example.com`, phone: '030 1234' },
+          }),
+        ),
       ),
     );
     const statuses = responses.map((r) => r.status).sort();
@@ -85,14 +109,21 @@ describe('startServer', () => {
     const created = await post(first, demoBooking(), { 'idempotency-key': 'restart-key' });
     expect(created.status).toBe(201);
     const firstBody: unknown = await created.json();
-    const probe = await fetch(`${first.url}${API_PREFIX}/services`, { headers: { authorization: `Bearer ${BOOK_KEY}` } });
+    const probe = await fetch(`${first.url}${API_PREFIX}/services`, {
+      headers: { authorization: `Bearer ${BOOK_KEY}` },
+    });
     expect(probe.headers.get('x-ratelimit-remaining')).toBe('48');
     await first.close();
 
     const second = await start('restart', options);
-    const again = await fetch(`${second.url}${API_PREFIX}/services`, { headers: { authorization: `Bearer ${BOOK_KEY}` } });
+    const again = await fetch(`${second.url}${API_PREFIX}/services`, {
+      headers: { authorization: `Bearer ${BOOK_KEY}` },
+    });
     expect(again.headers.get('x-ratelimit-remaining')).toBe('47');
-    const taken = await post(second, demoBooking({ customer: { name: 'X', email: 'x@example.com', phone: '030 1234' } }));
+    const taken = await post(
+      second,
+      demoBooking({ customer: { name: 'X', email: 'x@example.com', phone: '030 1234' } }),
+    );
     expect(taken.status).toBe(409);
     const replay = await post(second, demoBooking(), { 'idempotency-key': 'restart-key' });
     expect(replay.status).toBe(201);
@@ -102,7 +133,9 @@ describe('startServer', () => {
   it('rejects when the migrations cannot be applied (and closes the database)', async () => {
     const migrationsFolder = join(tmp.dir, 'no-migrations');
     const dbPath = join(tmp.dir, 'missing-dir', 'x.db');
-    await expect(startServer({ dbPath, keys: [], migrationsFolder })).rejects.toThrow(/meta\/_journal\.json/);
+    await expect(startServer({ dbPath, keys: [], migrationsFolder })).rejects.toThrow(
+      /meta\/_journal\.json/,
+    );
     // Closed: this process holds no file descriptor on the database any more (Linux's view).
     expect(openFilesOf(dbPath)).toEqual([]);
   });
@@ -113,7 +146,10 @@ describe('confirmation e-mail', () => {
     const sink = await startSmtpSink();
     try {
       const server = await start('mail-ok', { smtpUrl: sink.url });
-      const response = await post(server, demoBooking({ customer: { name: 'Mia', email: 'Mia@Example.com', phone: '030 1234' } }));
+      const response = await post(
+        server,
+        demoBooking({ customer: { name: 'Mia', email: 'Mia@Example.com', phone: '030 1234' } }),
+      );
       expect(response.status).toBe(201);
       const data = BookingCreatedEnvelope.parse(await response.json()).data;
       expect(data.emailSent).toBe(true);
@@ -157,7 +193,10 @@ describe('confirmation e-mail', () => {
     const { port } = hanging.address() as AddressInfo;
     try {
       const mailBudgetMs = 600;
-      const server = await start('mail-hanging', { smtpUrl: `smtp://127.0.0.1:${port}`, mailBudgetMs });
+      const server = await start('mail-hanging', {
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        mailBudgetMs,
+      });
       const started = performance.now();
       const response = await post(server, demoBooking());
       const elapsed = performance.now() - started;
@@ -167,7 +206,9 @@ describe('confirmation e-mail', () => {
       expect(elapsed).toBeLessThan(mailBudgetMs + 1500);
       // The abandoned send does not linger: its connection is closed, not left to time out.
       expect(sockets).toHaveLength(1);
-      const timeout = new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), 2000).unref());
+      const timeout = new Promise<'open'>((resolve) =>
+        setTimeout(() => resolve('open'), 2000).unref(),
+      );
       expect(await Promise.race([socketClosed[0], timeout])).toBe('closed');
     } finally {
       for (const socket of sockets) socket.destroy();

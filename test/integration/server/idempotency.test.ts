@@ -10,7 +10,15 @@ import { closeServerDb } from '../../../server/db/open';
 import type { Mailer, MailMessage } from '../../../server/mail/mailer';
 import { requestFingerprint } from '../../../server/routes/book';
 import { BookingCreatedEnvelope } from '../../../shared/api/schemas';
-import { BOOK_KEY, OTHER_BOOK_KEY, createTestApp, demoBooking, rowCount, tempDir, testClock } from '../../support/server/harness';
+import {
+  BOOK_KEY,
+  OTHER_BOOK_KEY,
+  createTestApp,
+  demoBooking,
+  rowCount,
+  tempDir,
+  testClock,
+} from '../../support/server/harness';
 import type { TestApp } from '../../support/server/harness';
 
 /** A transport that holds each mail until released, to keep a request in flight. */
@@ -53,11 +61,19 @@ describe('Idempotency-Key', () => {
     const bookings = rowCount(t.db, 'bookings');
     const customers = rowCount(t.db, 'customers');
     // Same body with its keys in another order: still the same request.
-    const reordered = { customer: body.customer, time: body.time, date: body.date, employeeId: body.employeeId, serviceId: body.serviceId };
+    const reordered = {
+      customer: body.customer,
+      time: body.time,
+      date: body.date,
+      employeeId: body.employeeId,
+      serviceId: body.serviceId,
+    };
     const again = await t.book(reordered, { idempotencyKey: 'key-replay-1' });
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
-    expect(BookingCreatedEnvelope.parse(again.json()).data.bookingId).toBe(BookingCreatedEnvelope.parse(first.json()).data.bookingId);
+    expect(BookingCreatedEnvelope.parse(again.json()).data.bookingId).toBe(
+      BookingCreatedEnvelope.parse(first.json()).data.bookingId,
+    );
     expect(again.json()).toEqual(first.json());
     expect(rowCount(t.db, 'bookings')).toBe(bookings);
     expect(rowCount(t.db, 'customers')).toBe(customers);
@@ -65,9 +81,13 @@ describe('Idempotency-Key', () => {
   });
 
   it('the same key with a different body is 422', async () => {
-    expect((await t.book(demoBooking({ time: '12:00' }), { idempotencyKey: 'key-replay-1' })).statusCode).toBe(201);
+    expect(
+      (await t.book(demoBooking({ time: '12:00' }), { idempotencyKey: 'key-replay-1' })).statusCode,
+    ).toBe(201);
     const bookings = rowCount(t.db, 'bookings');
-    const response = await t.book(demoBooking({ time: '13:00' }), { idempotencyKey: 'key-replay-1' });
+    const response = await t.book(demoBooking({ time: '13:00' }), {
+      idempotencyKey: 'key-replay-1',
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ success: false });
     expect(rowCount(t.db, 'bookings')).toBe(bookings);
@@ -81,7 +101,10 @@ describe('Idempotency-Key', () => {
     await sending; // the booking is committed, the mail is not yet accepted
     const during = await t.book(body, { idempotencyKey: 'key-in-flight' });
     expect(during.statusCode).toBe(409);
-    expect(during.json()).toMatchObject({ success: false, error: expect.stringMatching(/Idempotency-Key/) as unknown });
+    expect(during.json()).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/Idempotency-Key/) as unknown,
+    });
     mailer.gated = false;
     mailer.releaseAll();
     const done = await first;
@@ -136,7 +159,10 @@ describe('Idempotency-Key', () => {
     const before = rowCount(t.db, 'bookings');
     const response = await t.book(demoBooking({ time: '18:00' }), { idempotencyKey: key });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ success: false, error: expect.stringMatching(/^Idempotency-Key/) as unknown });
+    expect(response.json()).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/^Idempotency-Key/) as unknown,
+    });
     expect(rowCount(t.db, 'bookings')).toBe(before);
   });
 });
@@ -174,7 +200,9 @@ describe('Idempotency-Key across a crash', () => {
       closeServerDb(first.db);
       second = await createTestApp({ dbPath, clock });
       const db = second.db;
-      const committed = db.$client.prepare('SELECT id FROM bookings WHERE date = ? AND time = ?').all(body.date, body.time) as { id: string }[];
+      const committed = db.$client
+        .prepare('SELECT id FROM bookings WHERE date = ? AND time = ?')
+        .all(body.date, body.time) as { id: string }[];
       expect(committed).toHaveLength(1);
 
       const retry = await second.book(body, { idempotencyKey: 'crash-key' });
@@ -198,10 +226,14 @@ describe('Idempotency-Key across a crash', () => {
     const s = await createTestApp({ clock });
     try {
       const body = demoBooking({ time: '12:00' });
-      const apiKey = s.db.$client.prepare('SELECT id FROM api_keys WHERE key_hash = ?').get(hashKey(BOOK_KEY)) as { id: string };
+      const apiKey = s.db.$client
+        .prepare('SELECT id FROM api_keys WHERE key_hash = ?')
+        .get(hashKey(BOOK_KEY)) as { id: string };
       // What a server that claimed keys before the work leaves when it dies before its commit.
       s.db.$client
-        .prepare("INSERT INTO idempotency_records (api_key_id, key, body_hash, state, created_at) VALUES (?, ?, ?, 'in_flight', ?)")
+        .prepare(
+          "INSERT INTO idempotency_records (api_key_id, key, body_hash, state, created_at) VALUES (?, ?, ?, 'in_flight', ?)",
+        )
         .run(apiKey.id, 'abandoned-key', requestFingerprint(body), clock());
       const before = rowCount(s.db, 'bookings');
 

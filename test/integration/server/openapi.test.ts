@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_PATH, OPENAPI_PATH, buildOpenApiDocument } from '../../../server/openapi/document';
-import type { OpenApiDocument } from '../../../server/openapi/document';
+import type { OpenApiDocument } from '../../../server/openapi/types';
 import type { RunningServer } from '../../../server/start-server';
 import { API_PREFIX } from '../../../shared/api/schemas';
 import { BOOK_KEY, startTestServer } from '../../support/server/harness';
@@ -39,7 +39,10 @@ describe('GET /api/public/booking/openapi.json', () => {
   });
 
   it('names the Bearer scheme and every operation, parameter and status of the spec and decisions.md', () => {
-    expect(served.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(served.components.securitySchemes.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
     expect(served.security).toEqual([{ bearerAuth: [] }]);
     const op = (path: string, method: 'get' | 'post') => {
       const operation = served.paths[`${API_PREFIX}${path}`]?.[method];
@@ -48,28 +51,48 @@ describe('GET /api/public/booking/openapi.json', () => {
     };
     const params = (path: string, method: 'get' | 'post') =>
       (op(path, method).parameters ?? []).map((p) => `${p.in}:${p.name}${p.required ? '*' : ''}`);
-    const statuses = (path: string, method: 'get' | 'post') => Object.keys(op(path, method).responses).sort();
+    const statuses = (path: string, method: 'get' | 'post') =>
+      Object.keys(op(path, method).responses).sort();
 
     expect(Object.keys(served.paths).sort()).toEqual(
-      ['/availability', '/available-days', '/book', '/employees', '/services'].map((p) => `${API_PREFIX}${p}`),
+      ['/availability', '/available-days', '/book', '/employees', '/services'].map(
+        (p) => `${API_PREFIX}${p}`,
+      ),
     );
-    expect(params('/available-days', 'get')).toEqual(['query:year*', 'query:month*', 'query:serviceId', 'query:employeeId']);
-    expect(params('/availability', 'get')).toEqual(['query:date*', 'query:serviceId*', 'query:employeeId']);
+    expect(params('/available-days', 'get')).toEqual([
+      'query:year*',
+      'query:month*',
+      'query:serviceId',
+      'query:employeeId',
+    ]);
+    expect(params('/availability', 'get')).toEqual([
+      'query:date*',
+      'query:serviceId*',
+      'query:employeeId',
+    ]);
     expect(params('/book', 'post')).toEqual(['header:Idempotency-Key']);
     const common = ['400', '401', '408', '413', '429', '431', '500'];
     expect(statuses('/services', 'get')).toEqual(['200', ...common].sort());
     expect(statuses('/employees', 'get')).toEqual(['200', ...common].sort());
     expect(statuses('/available-days', 'get')).toEqual(['200', '404', ...common].sort());
     expect(statuses('/availability', 'get')).toEqual(['200', '404', ...common].sort());
-    expect(statuses('/book', 'post')).toEqual(['201', '403', '404', '409', '422', ...common].sort());
+    expect(statuses('/book', 'post')).toEqual(
+      ['201', '403', '404', '409', '422', ...common].sort(),
+    );
 
     const book = op('/book', 'post');
-    expect(book.requestBody?.content['application/json']?.schema).toEqual({ $ref: '#/components/schemas/BookingRequest' });
-    expect(book.responses['429']?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/RateLimitBody' });
+    expect(book.requestBody?.content['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/BookingRequest',
+    });
+    expect(book.responses['429']?.content?.['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/RateLimitBody',
+    });
     expect(book.responses['429']?.headers?.['Retry-After']?.required).toBe(true);
     for (const status of ['201', '403', '404', '409', '422', '429']) {
       for (const header of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) {
-        expect(book.responses[status]?.headers?.[header]?.required, `${status} ${header}`).toBe(true);
+        expect(book.responses[status]?.headers?.[header]?.required, `${status} ${header}`).toBe(
+          true,
+        );
       }
     }
     expect(book.responses['401']?.headers?.['WWW-Authenticate']?.required).toBe(true);
@@ -98,10 +121,14 @@ describe('the response check built from the document', () => {
     const data = (JSON.parse(observed.body) as { data: Record<string, unknown>[] }).data;
     const extraField = JSON.stringify({ success: true, data: [{ ...data[0], secret: 1 }] });
     expect(check({ ...observed, body: extraField })).toHaveLength(1);
-    expect(check({ ...observed, status: 418 })).toEqual([`GET ${API_PREFIX}/services -> 418: status not in the document`]);
+    expect(check({ ...observed, status: 418 })).toEqual([
+      `GET ${API_PREFIX}/services -> 418: status not in the document`,
+    ]);
     const { 'x-ratelimit-reset': _reset, ...withoutReset } = observed.headers;
     expect(check({ ...observed, headers: withoutReset })[0]).toMatch(/x-ratelimit-reset missing/);
-    expect(check({ ...observed, headers: { ...observed.headers, 'x-ratelimit-limit': 'many' } })).toHaveLength(1);
+    expect(
+      check({ ...observed, headers: { ...observed.headers, 'x-ratelimit-limit': 'many' } }),
+    ).toHaveLength(1);
     expect(check({ ...observed, method: 'DELETE', status: 200 })).toHaveLength(1);
   });
 });
@@ -114,7 +141,9 @@ describe('Swagger UI at /docs', () => {
     const html = await page.text();
     expect(html).toContain('<div id="swagger-ui"></div>');
     const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1] ?? '');
-    const styles = [...html.matchAll(/<link rel="stylesheet" type="text\/css" href="([^"]+)"/g)].map((m) => m[1] ?? '');
+    const styles = [
+      ...html.matchAll(/<link rel="stylesheet" type="text\/css" href="([^"]+)"/g),
+    ].map((m) => m[1] ?? '');
     expect(scripts).toContain('./static/swagger-ui-bundle.js');
     for (const asset of [...scripts, ...styles]) {
       expect(asset, 'no CDN: every asset is relative to this server').toMatch(/^\.\/static\//);
@@ -124,7 +153,9 @@ describe('Swagger UI at /docs', () => {
     }
     // The CSP of the docs allows exactly what they load: this origin.
     expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self';/);
-    const initializer = await (await fetch(`${server.url}${DOCS_PATH}/static/swagger-initializer.js`)).text();
+    const initializer = await (
+      await fetch(`${server.url}${DOCS_PATH}/static/swagger-initializer.js`)
+    ).text();
     expect(initializer).toContain("resolveUrl('./json')");
     const json = await fetch(`${server.url}${DOCS_PATH}/json`);
     expect(await json.json()).toEqual(served);

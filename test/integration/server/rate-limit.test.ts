@@ -6,7 +6,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RateLimitBodySchema } from '../../../shared/api/schemas';
-import { MONDAY_0800, OTHER_BOOK_KEY, createTestApp, demoBooking } from '../../support/server/harness';
+import {
+  MONDAY_0800,
+  OTHER_BOOK_KEY,
+  createTestApp,
+  demoBooking,
+} from '../../support/server/harness';
 import type { TestApp } from '../../support/server/harness';
 
 let t: TestApp;
@@ -35,7 +40,11 @@ async function spend(n: number): Promise<void> {
 
 describe('per-key limits', () => {
   it('counts every authenticated request, errors included, and refuses the one over the minute limit', async () => {
-    expect(headers(await t.get('/services'))).toEqual({ limit: 3, remaining: 2, reset: MINUTE_END });
+    expect(headers(await t.get('/services'))).toEqual({
+      limit: 3,
+      remaining: 2,
+      reset: MINUTE_END,
+    });
     const notFound = await t.get('/availability?date=2026-11-24&serviceId=svc-unknown');
     expect(notFound.statusCode).toBe(404);
     expect(headers(notFound)).toEqual({ limit: 3, remaining: 1, reset: MINUTE_END });
@@ -56,7 +65,11 @@ describe('per-key limits', () => {
     await spend(3);
     expect((await t.get('/services')).statusCode).toBe(429);
     expect((await t.get('/services')).statusCode).toBe(429);
-    expect(headers(await t.get('/services', OTHER_BOOK_KEY))).toEqual({ limit: 3, remaining: 2, reset: MINUTE_END });
+    expect(headers(await t.get('/services', OTHER_BOOK_KEY))).toEqual({
+      limit: 3,
+      remaining: 2,
+      reset: MINUTE_END,
+    });
     // Had the 429s counted, the day (5) would be used up: the next minute must still answer.
     t.clock.set(MONDAY_0800 + 60_000);
     expect(headers(await t.get('/services'))).toEqual({ limit: 5, remaining: 1, reset: DAY_END });
@@ -84,13 +97,19 @@ describe('per-key limits', () => {
     await spend(2);
     expect((await t.get('/services')).statusCode).toBe(429); // the day is used up
     t.clock.set(DAY_END * 1000);
-    expect(headers(await t.get('/services'))).toEqual({ limit: 3, remaining: 2, reset: DAY_END + 60 });
+    expect(headers(await t.get('/services'))).toEqual({
+      limit: 3,
+      remaining: 2,
+      reset: DAY_END + 60,
+    });
   });
 
   it('writes the counters to SQLite at the end of the event-loop turn', async () => {
     await spend(2);
     await new Promise((resolve) => setImmediate(resolve));
-    const rows = t.db.$client.prepare("SELECT window, count FROM rate_limit_counters WHERE window = 'day' ORDER BY count").all();
+    const rows = t.db.$client
+      .prepare("SELECT window, count FROM rate_limit_counters WHERE window = 'day' ORDER BY count")
+      .all();
     expect(rows).toContainEqual({ window: 'day', count: 2 });
   });
 

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KioskEvent } from '../../../shared/kiosk-api';
 import { createHttpKioskClient } from '../../../shared/kiosk-http-client';
@@ -14,17 +13,9 @@ import {
   shellOptions,
 } from '../../unit/web/kiosk-api-double';
 import type { KioskApiDouble } from '../../unit/web/kiosk-api-double';
+import { freePort } from '../../support/free-port';
 
 const TOKEN = 'client-test-token-0123456789';
-
-/** A port that nothing listens on: bind one, note it, close it. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('createHttpKioskClient against the web shell', () => {
   let double: KioskApiDouble;
@@ -59,7 +50,10 @@ describe('createHttpKioskClient against the web shell', () => {
       method: 'getTimeSlots',
       input: { date: '2026-03-02', serviceId: 'svc-cut', fresh: true },
     });
-    expect(await client.listBookings({ session: 'a-staff-session-0000' })).toEqual({ ok: true, result: [localBooking] });
+    expect(await client.listBookings({ session: 'a-staff-session-0000' })).toEqual({
+      ok: true,
+      result: [localBooking],
+    });
   });
 
   it('passes failures through as Results', async () => {
@@ -79,12 +73,15 @@ describe('createHttpKioskClient against the web shell', () => {
 
   it('refuses an answer that does not match the output schema', async () => {
     const client = createHttpKioskClient({ baseUrl: shell.url, token: TOKEN });
-    expect(await client.getSettings({ session: 'a-staff-session-0000' })).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(await client.getSettings({ session: 'a-staff-session-0000' })).toMatchObject({
+      ok: false,
+      error: { code: 'internal' },
+    });
   });
 
   it('answers unavailable when the shell cannot be reached', async () => {
     const client = createHttpKioskClient({
-      baseUrl: `http://127.0.0.1:${await closedPort()}`,
+      baseUrl: `http://127.0.0.1:${await freePort()}`,
       token: TOKEN,
     });
     expect(await client.getSyncStatus({})).toMatchObject({

@@ -3,7 +3,7 @@
  * server in-process with demo data), in-process; then the `kiosk:web` command line itself.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -35,7 +35,11 @@ describe('startKioskWeb (embedded default)', () => {
       log: silentLogger,
     });
     try {
-      expect(lines).toEqual([`Frontdesk kiosk ready: ${web.url}/#token=${web.token}`]);
+      // The demo has no PIN yet: its first one needs the printed code, as a remote kiosk's does.
+      expect(lines).toEqual([
+        expect.stringMatching(/^setup code: [2-9A-Z]{4}-[2-9A-Z]{4}$/),
+        `Frontdesk kiosk ready: ${web.url}/#token=${web.token}`,
+      ]);
       expect(web.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const client = createHttpKioskClient({ baseUrl: web.url, token: web.token });
       const catalog = await client.getCatalog({});
@@ -58,13 +62,25 @@ describe('startKioskWeb (embedded default)', () => {
 describe('startKioskWeb restart', () => {
   it('keeps the upstream and key staff set in Settings when started without --upstream', async () => {
     const dataDir = tempDataDir();
-    const options = { port: 0, dataDir, rendererDir: null, print: () => undefined, log: silentLogger };
+    const lines: string[] = [];
+    const options = {
+      port: 0,
+      dataDir,
+      rendererDir: null,
+      print: (line: string) => void lines.push(line),
+      log: silentLogger,
+    };
     const first = await startKioskWeb(options);
     try {
       const client = createHttpKioskClient({ baseUrl: first.url, token: first.token });
       // A loopback port nobody listens on: the core re-targets without reaching anything.
-      const session = await openClientStaffSession(client, '2468');
-      const updated = await client.updateSettings({ session, upstreamUrl: 'http://127.0.0.1:9', apiKey: 'staff-key-1' });
+      const session = await openClientStaffSession(client, '2468', setupCode(lines));
+      const updated = await client.updateSettings({
+        session,
+        upstreamUrl: 'http://127.0.0.1:9',
+        apiKey: 'staff-key-1',
+        pin: '2468', // another host needs the current PIN too (issue 17)
+      });
       if (!updated.ok) throw new Error(`updateSettings failed: ${updated.error.message}`);
     } finally {
       await first.close();
@@ -72,8 +88,13 @@ describe('startKioskWeb restart', () => {
     const second = await startKioskWeb(options);
     try {
       const client = createHttpKioskClient({ baseUrl: second.url, token: second.token });
-      const settings = await client.getSettings({ session: await openClientStaffSession(client, '2468') });
-      expect(settings.ok && settings.result).toMatchObject({ upstreamUrl: 'http://127.0.0.1:9', apiKeySet: true });
+      const settings = await client.getSettings({
+        session: await openClientStaffSession(client, '2468'),
+      });
+      expect(settings.ok && settings.result).toMatchObject({
+        upstreamUrl: 'http://127.0.0.1:9',
+        apiKeySet: true,
+      });
       const status = await client.getSyncStatus({});
       expect(status.ok && status.result.upstream).toBe('remote');
     } finally {
@@ -83,10 +104,60 @@ describe('startKioskWeb restart', () => {
     const third = await startKioskWeb({ ...options, upstreamUrl: null });
     try {
       const client = createHttpKioskClient({ baseUrl: third.url, token: third.token });
-      const settings = await client.getSettings({ session: await openClientStaffSession(client, '2468') });
+      const settings = await client.getSettings({
+        session: await openClientStaffSession(client, '2468'),
+      });
       expect(settings.ok && settings.result.upstreamUrl).toBeNull();
     } finally {
       await third.close();
+    }
+  });
+});
+
+describe('startKioskWeb PIN lockout', () => {
+  it("is the shell's own (by its token) and kept across a restart with the same token", async () => {
+    const lines: string[] = [];
+    const options = {
+      port: 0,
+      dataDir: tempDataDir(),
+      rendererDir: null,
+      print: (line: string) => void lines.push(line),
+      log: silentLogger,
+    };
+    const first = await startKioskWeb({ ...options, token: 'shell-token-a' });
+    try {
+      const client = createHttpKioskClient({ baseUrl: first.url, token: first.token });
+      await openClientStaffSession(client, '2468', setupCode(lines));
+      for (let i = 0; i < 4; i += 1)
+        expect(await client.verifyStaffPin({ pin: '0000' })).toEqual({
+          ok: true,
+          result: { valid: false },
+        });
+      expect(await client.verifyStaffPin({ pin: '0000' })).toEqual({
+        ok: true,
+        result: { valid: false, retryAfterSec: 60 },
+      });
+    } finally {
+      await first.close();
+    }
+    const again = await startKioskWeb({ ...options, token: 'shell-token-a' });
+    try {
+      const client = createHttpKioskClient({ baseUrl: again.url, token: again.token });
+      const locked = await client.verifyStaffPin({ pin: '2468' });
+      expect(locked.ok && locked.result.valid).toBe(false);
+      expect(locked.ok && locked.result.retryAfterSec).toBeGreaterThan(0);
+    } finally {
+      await again.close();
+    }
+    const other = await startKioskWeb({ ...options, token: 'shell-token-b' });
+    try {
+      const client = createHttpKioskClient({ baseUrl: other.url, token: other.token });
+      expect(await client.verifyStaffPin({ pin: '2468' })).toMatchObject({
+        ok: true,
+        result: { valid: true, failedAttempts: 0 },
+      });
+    } finally {
+      await other.close();
     }
   });
 });
@@ -116,13 +187,20 @@ describe('startKioskWeb with settings IT locked', () => {
       const client = createHttpKioskClient({ baseUrl: web.url, token: web.token });
       const session = await openClientStaffSession(client, '2468', setupCode(lines));
       const settings = await client.getSettings({ session });
-      expect(settings.ok && settings.result).toMatchObject({ mode: 'counter', locked: ['upstreamUrl', 'mode'] });
+      expect(settings.ok && settings.result).toMatchObject({
+        mode: 'counter',
+        locked: ['upstreamUrl', 'mode'],
+      });
       expect(await client.updateSettings({ session, mode: 'kiosk' })).toEqual({
         ok: false,
         error: { code: 'invalid_input', message: 'mode is set by your IT department' },
       });
       const allowed = await client.updateSettings({ session, language: 'en' });
-      expect(allowed.ok && allowed.result).toMatchObject({ language: 'en', mode: 'counter', upstreamUrl: 'http://127.0.0.1:9' });
+      expect(allowed.ok && allowed.result).toMatchObject({
+        language: 'en',
+        mode: 'counter',
+        upstreamUrl: 'http://127.0.0.1:9',
+      });
     } finally {
       await web.close();
     }
@@ -216,10 +294,24 @@ describe('the kiosk:web command line', () => {
     let code = '';
     const token = 'cli-token-setup-0001';
     const run = await runCli(
-      ['--port', '0', '--data', tempDataDir(), '--token', token, '--upstream', 'http://127.0.0.1:9', '--api-key', 'k-0001'],
+      [
+        '--port',
+        '0',
+        '--data',
+        tempDataDir(),
+        '--token',
+        token,
+        '--upstream',
+        'http://127.0.0.1:9',
+        '--api-key',
+        'k-0001',
+      ],
       (child, line, stdout) => {
         code = /^setup code: (\S+)$/m.exec(stdout)?.[1] ?? '';
-        const client = createHttpKioskClient({ baseUrl: /http:\/\/127\.0\.0\.1:\d+/.exec(line)?.[0] ?? '', token });
+        const client = createHttpKioskClient({
+          baseUrl: /http:\/\/127\.0\.0\.1:\d+/.exec(line)?.[0] ?? '',
+          token,
+        });
         void (async () => {
           answers.publicBefore = await client.getPublicSettings(undefined);
           answers.verify = await client.verifyStaffPin({ pin: '2468' });
@@ -237,14 +329,22 @@ describe('the kiosk:web command line', () => {
     expect(code).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/);
     // Once on stdout (before the ready line) and once in the log on stderr.
     expect(run.stdout.match(/setup code: /g)).toHaveLength(1);
-    expect(run.stdout.indexOf('setup code:')).toBeLessThan(run.stdout.indexOf('Frontdesk kiosk ready'));
+    expect(run.stdout.indexOf('setup code:')).toBeLessThan(
+      run.stdout.indexOf('Frontdesk kiosk ready'),
+    );
     expect(run.stderr.match(new RegExp(`setup code: ${code}`, 'g'))).toHaveLength(1);
-    expect(answers.publicBefore).toMatchObject({ ok: true, result: { setup: 'required', upstream: 'remote' } });
+    expect(answers.publicBefore).toMatchObject({
+      ok: true,
+      result: { setup: 'required', upstream: 'remote' },
+    });
     expect(answers.verify).toEqual({ ok: true, result: { valid: false } });
     expect(answers.update).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
     expect(answers.noCode).toEqual({ ok: true, result: { valid: false } });
     expect(answers.wrongCode).toEqual({ ok: true, result: { valid: false } });
-    expect(answers.rightCode).toMatchObject({ ok: true, result: { valid: true, session: expect.any(String) as unknown } });
+    expect(answers.rightCode).toMatchObject({
+      ok: true,
+      result: { valid: true, session: expect.any(String) as unknown },
+    });
     expect(answers.again).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
     expect(answers.verifyAfter).toMatchObject({ ok: true, result: { valid: true } });
     expect(answers.publicAfter).toMatchObject({ ok: true, result: { setup: 'done' } });
@@ -253,13 +353,23 @@ describe('the kiosk:web command line', () => {
   it("with IT's staffPinHash in the machine config no setup code is printed and that PIN opens a session", async () => {
     const dir = tempDataDir();
     const configFile = join(dir, 'config.json');
-    writeFileSync(configFile, JSON.stringify({ upstreamUrl: 'http://127.0.0.1:9', apiKey: 'k-0002', staffPinHash: hashPin('8642') }));
+    writeFileSync(
+      configFile,
+      JSON.stringify({
+        upstreamUrl: 'http://127.0.0.1:9',
+        apiKey: 'k-0002',
+        staffPinHash: hashPin('8642'),
+      }),
+    );
     const answers: Record<string, unknown> = {};
     const token = 'cli-token-hash-0002';
     const run = await runCli(
       ['--port', '0', '--data', join(dir, 'data'), '--token', token],
       (child, line) => {
-        const client = createHttpKioskClient({ baseUrl: /http:\/\/127\.0\.0\.1:\d+/.exec(line)?.[0] ?? '', token });
+        const client = createHttpKioskClient({
+          baseUrl: /http:\/\/127\.0\.0\.1:\d+/.exec(line)?.[0] ?? '',
+          token,
+        });
         void (async () => {
           answers.public = await client.getPublicSettings(undefined);
           answers.wrong = await client.verifyStaffPin({ pin: '2468' });
@@ -277,8 +387,32 @@ describe('the kiosk:web command line', () => {
     expect(answers.public).toMatchObject({ ok: true, result: { setup: 'done' } });
     expect(answers.wrong).toEqual({ ok: true, result: { valid: false } });
     expect(answers.right).toMatchObject({ ok: true, result: { valid: true } });
-    expect(answers.settings).toMatchObject({ ok: true, result: { pinSet: true, pinSetByIt: true } });
-    expect(answers.change).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('IT') as unknown } });
+    expect(answers.settings).toMatchObject({
+      ok: true,
+      result: { pinSet: true, pinSetByIt: true },
+    });
+    expect(answers.change).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: expect.stringContaining('IT') as unknown },
+    });
+  });
+
+  it('a kiosk whose kiosk.db was emptied does not start: one line naming docs/deploy.md, exit 1', async () => {
+    const dataDir = join(tempDataDir(), 'data');
+    mkdirSync(dataDir, { mode: 0o700 });
+    // The marker says this kiosk had data (generation 12); its database is now 0 bytes.
+    writeFileSync(join(dataDir, 'kiosk-identity.json'), '{"id":"3f1c","generation":12}\n', {
+      mode: 0o600,
+    });
+    writeFileSync(join(dataDir, 'kiosk.db'), '', { mode: 0o600 });
+    const run = await runCli(['--port', '0', '--data', dataDir]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(
+        /^kiosk:web: could not start: database refused: kiosk\.db is empty \(0 bytes\).*docs\/deploy\.md$/,
+      ),
+    ]);
   });
 
   it('refuses a bad flag with one line and exit 2 (each rule: test/unit/web/cli-args)', async () => {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebShell } from '../../../electron/web/web-shell';
 import type { WebShell } from '../../../electron/web/web-shell';
-import { HTTP_TIMEOUTS } from '../../../server/http/timeouts';
+import { HTTP_TIMEOUTS } from '../../../shared/http-timeouts';
 import { parseHttpResponse, slowClient } from '../../support/slow-client';
 import { createKioskApiDouble, shellOptions } from '../../unit/web/kiosk-api-double';
 
@@ -28,10 +28,14 @@ describe('browser shell time limits', () => {
       slowClient(shell.port, {
         first: `POST /api/kiosk/listServices HTTP/1.1\r\n${host}${auth}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{`,
       }),
-      slowClient(shell.port, { first: `GET / HTTP/1.1\r\n${host}`, trickle: { piece: 'X-Slow: 1\r\n', everyMs: 1000 } }),
+      slowClient(shell.port, {
+        first: `GET / HTTP/1.1\r\n${host}`,
+        trickle: { piece: 'X-Slow: 1\r\n', everyMs: 1000 },
+      }),
       slowClient(shell.port, { first: `GET / HTTP/1.1\r\n${host}\r\n` }),
     ]);
-    for (const result of [headers, body, trickle, idle]) expect(result.closedAfterMs).toBeLessThan(30_000);
+    for (const result of [headers, body, trickle, idle])
+      expect(result.closedAfterMs).toBeLessThan(30_000);
     for (const result of [headers, body, trickle]) {
       expect(result.closedAfterMs).toBeGreaterThanOrEqual(HTTP_TIMEOUTS.requestMs - 100);
       expect(parseHttpResponse(result.received)?.status).toBe(408);

@@ -9,7 +9,12 @@ import { KioskEvent } from '../../../shared/kiosk-api';
 import { silentLogger } from '../../../electron/core/log';
 import { startWebShell } from '../../../electron/web/web-shell';
 import type { WebShell } from '../../../electron/web/web-shell';
-import { createKioskApiDouble, localBooking, shellOptions, syncStatus } from '../../unit/web/kiosk-api-double';
+import {
+  createKioskApiDouble,
+  localBooking,
+  shellOptions,
+  syncStatus,
+} from '../../unit/web/kiosk-api-double';
 import type { KioskApiDouble } from '../../unit/web/kiosk-api-double';
 
 const TOKEN = 'test-token-0123456789abcdef';
@@ -89,7 +94,11 @@ describe('startWebShell', () => {
 
   it('listens on 127.0.0.1 with the port it picked', () => {
     // The socket itself, not a string built from the same constant: 0.0.0.0 would fail here.
-    expect(shell.address()).toMatchObject({ address: '127.0.0.1', family: 'IPv4', port: shell.port });
+    expect(shell.address()).toMatchObject({
+      address: '127.0.0.1',
+      family: 'IPv4',
+      port: shell.port,
+    });
     expect(shell.url).toBe(`http://127.0.0.1:${shell.port}`);
     expect(shell.port).toBeGreaterThan(0);
   });

@@ -17,9 +17,13 @@ import type {
   StaffPinCheck,
   SyncReport,
   SyncStatus,
+  TimeSlotsResult,
 } from '../../../shared/kiosk-api';
+import { ShopUpdate } from '../../../shared/kiosk-api';
+import { fakeCreateVisit, fakeVisitTimes } from './fake-visit';
 import { bookingReference, matchesBookingQuery } from '../../../shared/booking/reference';
 import { fail, ok, type Result } from '../../../shared/result';
+import { SETTING_DEFAULTS } from '../../../shared/settings';
 
 export const services: Service[] = [
   {
@@ -58,8 +62,22 @@ export const services: Service[] = [
 ];
 
 export const employees: Employee[] = [
-  { _id: 'emp-anna', name: 'Anna Berg', email: 'anna@example.com', phone: '1', role: 'Stylist', available: true },
-  { _id: 'emp-ben', name: 'Ben Roth', email: 'ben@example.com', phone: '2', role: 'Stylist', available: true },
+  {
+    _id: 'emp-anna',
+    name: 'Anna Berg',
+    email: 'anna@example.com',
+    phone: '1',
+    role: 'Stylist',
+    available: true,
+  },
+  {
+    _id: 'emp-ben',
+    name: 'Ben Roth',
+    email: 'ben@example.com',
+    phone: '2',
+    role: 'Stylist',
+    available: true,
+  },
 ];
 
 export type BookingMode = 'sent' | 'queued' | 'slot_taken' | 'unavailable';
@@ -67,10 +85,12 @@ export type BookingMode = 'sent' | 'queued' | 'slot_taken' | 'unavailable';
 export interface FakeKioskOptions {
   settings?: Partial<Settings>;
   pin?: string | null;
-  /** Where the upstream is; with 'remote' and no PIN the first one needs SETUP_CODE. */
+  /** Where the upstream is ('remote' and no PIN: customers see "being set up"); the first PIN needs SETUP_CODE. */
   upstream?: 'embedded' | 'remote';
   /** The API key the kiosk starts with (IT's machine config). */
   apiKey?: string;
+  /** What the host says about a receipt printer (absent: it says nothing, as a browser). */
+  receiptPrinter?: boolean;
 }
 
 export const SETUP_CODE = 'ABCD-2345';
@@ -86,25 +106,26 @@ export class FakeKioskClient implements KioskClient {
   /** Like the core: 5 wrong PINs in a row lock staff out; set back to null to end the lockout. */
   pinLockoutSec: number | null = null;
   private wrongPins = 0;
+  /** Wrong PINs and setup codes since the last right one (the core's failedAttempts). */
+  failedSinceLogin = 0;
   private listeners = new Map<(event: KioskEvent) => void, EventOptions | undefined>();
   private sequence = 0;
   /** Live staff sessions; a test deletes one to play an expiry in the core. */
   readonly sessions = new Set<string>();
   readonly upstream: 'embedded' | 'remote';
   private apiKey: string | null;
+  private readonly receiptPrinter: boolean | undefined;
 
   constructor(options: FakeKioskOptions = {}) {
     this.pin = options.pin === undefined ? '1234' : options.pin;
     this.upstream = options.upstream ?? 'embedded';
+    this.receiptPrinter = options.receiptPrinter;
     this.apiKey = options.apiKey ?? null;
     this.settings = {
       upstreamUrl: null,
       apiKeySet: this.apiKey !== null,
       apiKeyProtection: 'plain',
-      mode: 'kiosk',
-      idleTimeoutSec: 60,
-      staffIdleTimeoutSec: 300,
-      retentionDays: 14,
+      ...SETTING_DEFAULTS, // the table's settings (shared/settings.ts)
       language: 'en',
       pinSet: this.pin !== null,
       pinSetByIt: false,
@@ -123,7 +144,9 @@ export class FakeKioskClient implements KioskClient {
 
   /** Like the core: a staff method without a live session is refused. */
   private refused(input: { session: string }): Result<never> | null {
-    return this.sessions.has(input.session) ? null : fail('unauthorized', 'staff session missing or expired');
+    return this.sessions.has(input.session)
+      ? null
+      : fail('unauthorized', 'staff session missing or expired');
   }
 
   private record(method: string, input: unknown): void {
@@ -133,7 +156,11 @@ export class FakeKioskClient implements KioskClient {
   /** Booking events reach only listeners that named a live session, as in the core. */
   emit(event: KioskEvent): void {
     for (const [listener, options] of this.listeners) {
-      if (event.type === 'status' || (options?.session !== undefined && this.sessions.has(options.session))) listener(event);
+      if (
+        event.type === 'status' ||
+        (options?.session !== undefined && this.sessions.has(options.session))
+      )
+        listener(event);
     }
   }
 
@@ -142,11 +169,25 @@ export class FakeKioskClient implements KioskClient {
     return () => this.listeners.delete(listener);
   }
 
-  getPublicSettings: KioskClient['getPublicSettings'] = async (input: KioskInput<'getPublicSettings'>) => {
+  getPublicSettings: KioskClient['getPublicSettings'] = async (
+    input: KioskInput<'getPublicSettings'>,
+  ) => {
     this.record('getPublicSettings', input);
     const { mode, language, idleTimeoutSec, staffIdleTimeoutSec, shop } = this.settings;
-    const setup: PublicSettings['setup'] = this.pin !== null ? 'done' : this.upstream === 'embedded' ? 'demo' : 'required';
-    return ok({ mode, language, idleTimeoutSec, staffIdleTimeoutSec, setup, upstream: this.upstream, shop: { ...shop, logo: null } });
+    const setup: PublicSettings['setup'] =
+      this.pin !== null ? 'done' : this.upstream === 'embedded' ? 'demo' : 'required';
+    const printer =
+      this.receiptPrinter === undefined ? {} : { receiptPrinter: this.receiptPrinter };
+    return ok({
+      mode,
+      language,
+      idleTimeoutSec,
+      staffIdleTimeoutSec,
+      setup,
+      upstream: this.upstream,
+      shop: { ...shop, logo: null },
+      ...printer,
+    });
   };
 
   getCatalog: KioskClient['getCatalog'] = async (input: KioskInput<'getCatalog'>) => {
@@ -160,29 +201,71 @@ export class FakeKioskClient implements KioskClient {
   readonly uncachedMonths = new Set<string>();
   readonly uncachedDates = new Set<string>();
 
-  getAvailableDays: KioskClient['getAvailableDays'] = async (input: KioskInput<'getAvailableDays'>) => {
+  getAvailableDays: KioskClient['getAvailableDays'] = async (
+    input: KioskInput<'getAvailableDays'>,
+  ) => {
     this.record('getAvailableDays', input);
     const month = `${input.year}-${String(input.month).padStart(2, '0')}`;
-    if (this.uncachedMonths.has(month)) return fail('unavailable', 'these days are neither live nor cached');
-    const stored = this.bookableOffline ? { bookableOffline: this.bookableOffline[month] ?? [] } : {};
+    if (this.uncachedMonths.has(month))
+      return fail('unavailable', 'these days are neither live nor cached');
+    const stored = this.bookableOffline
+      ? { bookableOffline: this.bookableOffline[month] ?? [] }
+      : {};
     const days: number[] = [];
     const total = new Date(Date.UTC(input.year, input.month, 0)).getUTCDate();
     for (let day = 1; day <= total; day++) {
       const weekday = new Date(Date.UTC(input.year, input.month - 1, day)).getUTCDay();
       if (weekday !== 0) days.push(day);
     }
-    return ok({ year: input.year, month: input.month, availableDays: days, totalDays: days.length, source: 'live' as const, asOf: null, ...stored });
+    return ok({
+      year: input.year,
+      month: input.month,
+      availableDays: days,
+      totalDays: days.length,
+      source: 'live' as const,
+      asOf: null,
+      ...stored,
+    });
   };
 
   getTimeSlots: KioskClient['getTimeSlots'] = async (input: KioskInput<'getTimeSlots'>) => {
     this.record('getTimeSlots', input);
-    if (this.uncachedDates.has(input.date)) return fail('unavailable', 'these time slots are neither live nor cached');
+    return this.daySlots(input);
+  };
+
+  /** A visit's services after the first are refused (the "first booked, second not" path). */
+  laterVisitServicesRefused = false;
+
+  getVisitTimes: KioskClient['getVisitTimes'] = async (input: KioskInput<'getVisitTimes'>) => {
+    this.record('getVisitTimes', input);
+    return fakeVisitTimes(input, (query) => this.daySlots(query));
+  };
+
+  createVisit: KioskClient['createVisit'] = async (input: KioskInput<'createVisit'>) => {
+    this.record('createVisit', input);
+    const visitId = `visit-${this.sequence + 1}`;
+    return fakeCreateVisit(input, {
+      refuseLater: this.laterVisitServicesRefused,
+      book: (request) => this.createBooking(request),
+      link: (localId) => {
+        const stored = this.bookings.find((b) => b.localId === localId);
+        if (stored) stored.visitId = visitId;
+      },
+      visitId,
+    });
+  };
+
+  private daySlots(input: KioskInput<'getTimeSlots'>): Result<TimeSlotsResult> {
+    if (this.uncachedDates.has(input.date))
+      return fail('unavailable', 'these time slots are neither live nor cached');
     const timeSlots: TimeSlot[] = [];
     for (let minutes = 9 * 60; minutes < 18 * 60; minutes += 30) {
       const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
       const gone = input.fresh === true && this.goneOnFresh.has(time);
       const available = time !== '10:00' && !gone;
-      const employee = input.employeeId ? employees.find((e) => e._id === input.employeeId) : employees[0];
+      const employee = input.employeeId
+        ? employees.find((e) => e._id === input.employeeId)
+        : employees[0];
       timeSlots.push(
         available && employee
           ? { time, available, employeeId: employee._id, employeeName: employee.name }
@@ -190,7 +273,7 @@ export class FakeKioskClient implements KioskClient {
       );
     }
     return ok({ date: input.date, timeSlots, source: 'live' as const, asOf: null });
-  };
+  }
 
   createBooking = async (input: BookingRequest): Promise<Result<CreateBookingResult>> => {
     this.record('createBooking', input);
@@ -202,8 +285,14 @@ export class FakeKioskClient implements KioskClient {
         ? {
             bookingId: `b-${this.sequence}`,
             appointmentNumber: `A-${String(this.sequence).padStart(6, '0')}`,
-            service: { title: services.find((s) => s._id === input.serviceId)?.title ?? '', duration: 30 },
-            employee: { name: employees.find((e) => e._id === input.employeeId)?.name ?? '', email: 'x@example.com' },
+            service: {
+              title: services.find((s) => s._id === input.serviceId)?.title ?? '',
+              duration: 30,
+            },
+            employee: {
+              name: employees.find((e) => e._id === input.employeeId)?.name ?? '',
+              email: 'x@example.com',
+            },
             appointment: { date: input.date, time: input.time, endTime: '10:30' },
             customer: { name: input.customer.name, email: input.customer.email },
             status: 'pending' as const,
@@ -216,14 +305,22 @@ export class FakeKioskClient implements KioskClient {
       reference: bookingReference(localId),
       state: this.bookingMode === 'sent' ? 'sent' : 'queued',
       request: input,
-      booking: booking && { ...booking, customer: { ...booking.customer, customerNumber: 'C-00001' } },
+      booking: booking && {
+        ...booking,
+        customer: { ...booking.customer, customerNumber: 'C-00001' },
+      },
       lastError: null,
       attempts: 1,
       createdAt: now,
       updatedAt: now,
       erased: false,
     });
-    return ok({ localId, reference: bookingReference(localId), state: this.bookingMode === 'sent' ? 'sent' : 'queued', booking });
+    return ok({
+      localId,
+      reference: bookingReference(localId),
+      state: this.bookingMode === 'sent' ? 'sent' : 'queued',
+      booking,
+    });
   };
 
   listBookings: KioskClient['listBookings'] = async (input: KioskInput<'listBookings'>) => {
@@ -231,14 +328,21 @@ export class FakeKioskClient implements KioskClient {
     const query = input.query ?? '';
     const matching = this.bookings.filter((b) =>
       matchesBookingQuery(
-        { reference: b.reference, appointmentNumber: b.booking?.appointmentNumber ?? null, customerName: b.erased ? null : b.request.customer.name },
+        {
+          reference: b.reference,
+          appointmentNumber: b.booking?.appointmentNumber ?? null,
+          customerName: b.erased ? null : b.request.customer.name,
+          customerEmail: b.erased ? null : b.request.customer.email,
+          customerPhone: b.erased ? null : b.request.customer.phone,
+        },
         query,
       ),
     );
     return this.refused(input) ?? ok(matching);
   };
 
-  retryBooking = async (input: KioskInput<'retryBooking'>) => this.refused(input) ?? this.change(input.localId, 'queued');
+  retryBooking = async (input: KioskInput<'retryBooking'>) =>
+    this.refused(input) ?? this.change(input.localId, 'queued');
   discardBooking = async (input: KioskInput<'discardBooking'>) => {
     const before = this.bookings.find((b) => b.localId === input.localId)?.state;
     const result = this.refused(input) ?? this.change(input.localId, 'discarded');
@@ -253,7 +357,8 @@ export class FakeKioskClient implements KioskClient {
     if (refused) return refused;
     const booking = this.bookings.find((b) => b.localId === input.localId);
     const before = this.discardedFrom.get(input.localId);
-    if (!booking || booking.state !== 'discarded' || !before) return fail('invalid_request', 'too late');
+    if (!booking || booking.state !== 'discarded' || !before)
+      return fail('invalid_request', 'too late');
     booking.state = before;
     this.discardedFrom.delete(input.localId);
     return ok(booking);
@@ -266,6 +371,16 @@ export class FakeKioskClient implements KioskClient {
     if (!booking) return fail('not_found', 'No such booking.');
     booking.rebookedAs = input.rebookedAs;
     return ok(booking);
+  };
+
+  resolveFollowUp = async (input: KioskInput<'resolveFollowUp'>) => {
+    this.record('resolveFollowUp', input);
+    const refused = this.refused(input);
+    if (refused) return refused;
+    const booking = this.bookings.find((b) => b.localId === input.localId);
+    if (!booking?.followUp) return fail('invalid_request', 'this booking was not refused');
+    booking.followUp = { ...booking.followUp, state: input.action };
+    return ok({ localId: booking.localId, ...booking.followUp });
   };
 
   private change(localId: string, state: LocalBooking['state']): Result<LocalBooking> {
@@ -306,8 +421,16 @@ export class FakeKioskClient implements KioskClient {
     this.record('updateSettings', { ...input, pin: '***' });
     const noSession = this.refused(input);
     if (noSession) return noSession;
-    if (input.newPin !== undefined && input.pin !== this.pin) return fail('unauthorized', 'pin: enter the current staff PIN to change it');
-    const { pin: _pin, newPin: _newPin, session: _session, apiKey, shop: shopUpdate, ...rest } = input;
+    if (input.newPin !== undefined && input.pin !== this.pin)
+      return fail('unauthorized', 'pin: enter the current staff PIN to change it');
+    const {
+      pin: _pin,
+      newPin: _newPin,
+      session: _session,
+      apiKey,
+      shop: shopUpdate,
+      ...rest
+    } = input;
     const refused = this.settings.locked.find((field) =>
       field === 'apiKey'
         ? apiKey !== undefined && apiKey !== this.apiKey
@@ -319,8 +442,18 @@ export class FakeKioskClient implements KioskClient {
     if (input.newPin) this.pin = input.newPin;
     if (apiKey !== undefined) this.apiKey = apiKey;
     const shop = { ...this.settings.shop };
-    for (const [field, value] of Object.entries(shopUpdate ?? {})) if (value !== undefined) shop[field as keyof typeof shop] = value || null;
-    this.settings = { ...this.settings, ...rest, shop, upstreamUrl: rest.upstreamUrl ?? this.settings.upstreamUrl, apiKeySet: this.apiKey !== null, pinSet: true };
+    // Parsed as the core does: trimmed, '' as "clear", blank welcome texts dropped.
+    const shopChange = shopUpdate === undefined ? {} : ShopUpdate.parse(shopUpdate);
+    for (const [field, value] of Object.entries(shopChange))
+      if (value !== undefined) (shop as Record<string, unknown>)[field] = value || null;
+    this.settings = {
+      ...this.settings,
+      ...rest,
+      shop,
+      upstreamUrl: rest.upstreamUrl ?? this.settings.upstreamUrl,
+      apiKeySet: this.apiKey !== null,
+      pinSet: true,
+    };
     return ok({ ...this.settings });
   };
   verifyStaffPin: KioskClient['verifyStaffPin'] = async (input: KioskInput<'verifyStaffPin'>) => {
@@ -328,7 +461,8 @@ export class FakeKioskClient implements KioskClient {
     if (this.pinLockoutSec !== null) return ok({ valid: false, retryAfterSec: this.pinLockoutSec });
     const valid = this.pin !== null && input.pin === this.pin;
     this.wrongPins = valid ? 0 : this.wrongPins + 1;
-    if (valid) return ok(this.openSession());
+    if (valid) return ok(this.unlocked());
+    this.failedSinceLogin += 1;
     if (this.wrongPins < 5) return ok({ valid });
     this.wrongPins = 0;
     this.pinLockoutSec = 60;
@@ -337,12 +471,30 @@ export class FakeKioskClient implements KioskClient {
   setupStaffPin: KioskClient['setupStaffPin'] = async (input: KioskInput<'setupStaffPin'>) => {
     this.record('setupStaffPin', { pin: '***', setupCode: input.setupCode });
     if (this.pin !== null) return fail('invalid_request', 'a staff PIN is already set');
-    if (this.upstream === 'remote' && input.setupCode !== SETUP_CODE) return ok({ valid: false });
+    // The first PIN always needs the printed code, the embedded demo's too.
+    if (input.setupCode !== SETUP_CODE) {
+      this.failedSinceLogin += 1;
+      return ok({ valid: false });
+    }
     this.pin = input.pin;
     this.settings = { ...this.settings, pinSet: true };
-    return ok(this.openSession());
+    return ok(this.unlocked());
   };
-  endStaffSession: KioskClient['endStaffSession'] = async (input: KioskInput<'endStaffSession'>) => {
+  checkSetupCode: KioskClient['checkSetupCode'] = async (input: KioskInput<'checkSetupCode'>) => {
+    this.record('checkSetupCode', { setupCode: input.setupCode });
+    if (this.pin !== null) return fail('invalid_request', 'a staff PIN is already set');
+    if (input.setupCode === SETUP_CODE) return ok({ valid: true });
+    this.failedSinceLogin += 1;
+    return ok({ valid: false });
+  };
+  private unlocked() {
+    const failedAttempts = this.failedSinceLogin;
+    this.failedSinceLogin = 0;
+    return { ...this.openSession(), failedAttempts };
+  }
+  endStaffSession: KioskClient['endStaffSession'] = async (
+    input: KioskInput<'endStaffSession'>,
+  ) => {
     this.record('endStaffSession', {});
     return ok({ ended: this.sessions.delete(input.session) });
   };
@@ -353,7 +505,9 @@ export class FakeKioskClient implements KioskClient {
     return this.refused(input) ?? ok(this.appInfo);
   };
 
-  saveDiagnostics: KioskClient['saveDiagnostics'] = async (input: KioskInput<'saveDiagnostics'>) => {
+  saveDiagnostics: KioskClient['saveDiagnostics'] = async (
+    input: KioskInput<'saveDiagnostics'>,
+  ) => {
     this.record('saveDiagnostics', input);
     return this.refused(input) ?? ok({ path: '/var/log/frontdesk/frontdesk-diagnostics.json' });
   };

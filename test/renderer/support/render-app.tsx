@@ -15,9 +15,11 @@ await Promise.all([
   import('../../../renderer/components/OnScreenKeyboard'),
   import('../../../renderer/components/QrCode'),
 ]);
-const STRINGS = await Promise.all(LANGUAGES.map(async (code) => [code, await languageResources(code)] as const));
+const STRINGS = await Promise.all(
+  LANGUAGES.map(async (code) => [code, await languageResources(code)] as const),
+);
 
-function testI18n(): i18n {
+export function testI18n(): i18n {
   const instance = createI18n('en');
   for (const [code, strings] of STRINGS) instance.addResourceBundle(code, 'translation', strings);
   return instance;
@@ -26,7 +28,9 @@ function testI18n(): i18n {
 /** Monday 23 November 2026, 08:00 on the kiosk's clock. */
 export const NOW = new Date(2026, 10, 23, 8, 0);
 
-export function renderApp(client = new FakeKioskClient()): RenderResult & { client: FakeKioskClient } {
+export function renderApp(
+  client = new FakeKioskClient(),
+): RenderResult & { client: FakeKioskClient } {
   const result = render(<App client={client} i18n={testI18n()} now={() => NOW} />);
   return { ...result, client };
 }

@@ -13,8 +13,9 @@ import { request } from 'undici';
 import { addDays, todayIn } from '../../../shared/booking/time';
 import { openKioskDb } from '../../../electron/core/db/open';
 import { createSqliteOutboxStore } from '../../../electron/core/outbox/sqlite-store';
-import type { OutboxEntry } from '../../../electron/core/outbox/entry';
 import { CORE_TEST_KEY, bookingRequest, makeTempDir, serverBookings } from './harness';
+import { bookWithLostAnswers } from './lost-answers';
+import { outboxEntry } from './outbox-entry';
 import { startServer } from '../../../server/start-server';
 
 const REPLAY_PROCESS = fileURLToPath(new URL('./replay-process.ts', import.meta.url));
@@ -26,7 +27,13 @@ const REPO = fileURLToPath(new URL('../../..', import.meta.url));
  * bundle lives under the repo's node_modules/.cache where the import resolves.
  */
 async function bundleReplayProcess(): Promise<string> {
-  const outfile = join(REPO, 'node_modules', '.cache', 'frontdesk-core', `replay-process-${process.pid}-${Date.now()}.mjs`);
+  const outfile = join(
+    REPO,
+    'node_modules',
+    '.cache',
+    'frontdesk-core',
+    `replay-process-${process.pid}-${Date.now()}.mjs`,
+  );
   await build({
     entryPoints: [REPLAY_PROCESS],
     bundle: true,
@@ -37,7 +44,9 @@ async function bundleReplayProcess(): Promise<string> {
     outfile,
     logLevel: 'warning',
     // Bundled CommonJS dependencies call require(); give the ES module one.
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+    },
   });
   return outfile;
 }
@@ -45,6 +54,12 @@ const SERVICE = 'svc-bart'; // 15 minutes, one employee: distinct start times ne
 
 export interface CrashFigures {
   bookings: number;
+  /** Bookings made at the kiosk whose /book answer was lost, for employees the cached list does not name. */
+  lostAnswers: number;
+  /** What those customers were told: `unknown` ("we are checking"), `sent`, or a refusal's code. */
+  told: Record<string, number>;
+  /** Customers told "taken" whose booking exists on the API (the promise broken: must be 0). */
+  toldTakenButBooked: number;
   kills: number;
   lives: number;
   sentOnce: number;
@@ -64,12 +79,18 @@ export async function freeSlots(
   const today = todayIn('Europe/Berlin', Date.now());
   for (let day = 2; day < 80 && slots.length < count; day += 1) {
     const date = addDays(today, day);
-    const response = await request(`${baseUrl}/api/public/booking/availability?date=${date}&serviceId=${SERVICE}`, {
-      headers: { authorization: `Bearer ${key}` },
-    });
-    const body = (await response.body.json()) as { data?: { timeSlots: { time: string; available: boolean; employeeId?: string }[] } };
+    const response = await request(
+      `${baseUrl}/api/public/booking/availability?date=${date}&serviceId=${SERVICE}`,
+      {
+        headers: { authorization: `Bearer ${key}` },
+      },
+    );
+    const body = (await response.body.json()) as {
+      data?: { timeSlots: { time: string; available: boolean; employeeId?: string }[] };
+    };
     for (const slot of body.data?.timeSlots ?? []) {
-      if (slot.available && slot.employeeId) slots.push({ date, time: slot.time, employeeId: slot.employeeId });
+      if (slot.available && slot.employeeId)
+        slots.push({ date, time: slot.time, employeeId: slot.employeeId });
     }
   }
   if (slots.length < count) throw new Error('not enough free slots');
@@ -77,33 +98,31 @@ export async function freeSlots(
 }
 
 /** Writes queued outbox entries straight into a kiosk data folder (as an offline kiosk would). */
-export function queueBookings(dataDir: string, slots: { date: string; time: string; employeeId: string }[]): void {
+export function queueBookings(
+  dataDir: string,
+  slots: { date: string; time: string; employeeId: string }[],
+): void {
   const db = openKioskDb({ dataDir });
   const store = createSqliteOutboxStore(db);
   const now = Date.now();
   slots.forEach((slot, i) => {
-    const entry: OutboxEntry = {
+    const entry = outboxEntry({
       localId: `crash-${String(i).padStart(4, '0')}`,
       idempotencyKey: `crash-key-${i}`,
       request: bookingRequest({ ...slot, serviceId: SERVICE }, i),
       hold: { ...slot, durationMinutes: 15 },
-      state: 'queued',
-      attempts: 0,
-      lastError: null,
-      booking: null,
       nextAttemptAt: now,
-      responseLost: false,
-      firstAttemptAt: null,
       createdAt: now + i,
       updatedAt: now + i,
-      erasedAt: null,
-    };
+    });
     store.insert(entry);
   });
   db.$client.close();
 }
 
-function outboxStates(dataDir: string): { localId: string; state: string; email: string; bookingId: string | null }[] {
+function outboxStates(
+  dataDir: string,
+): { localId: string; state: string; email: string; bookingId: string | null }[] {
   const db = new Database(join(dataDir, 'kiosk.db'), { readonly: true });
   try {
     return (
@@ -128,8 +147,21 @@ function spawnReplay(
   script: string,
   dataDir: string,
   upstream: string,
-): { child: ChildProcess; ready: Promise<void>; exited: Promise<number | null>; stderr: () => string } {
-  const args = [script, '--data', dataDir, '--upstream', upstream, '--migrations', join(REPO, 'drizzle', 'kiosk')];
+): {
+  child: ChildProcess;
+  ready: Promise<void>;
+  exited: Promise<number | null>;
+  stderr: () => string;
+} {
+  const args = [
+    script,
+    '--data',
+    dataDir,
+    '--upstream',
+    upstream,
+    '--migrations',
+    join(REPO, 'drizzle', 'kiosk'),
+  ];
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, FRONTDESK_LOG_LEVEL: 'silent' },
@@ -140,7 +172,9 @@ function spawnReplay(
     });
     child.once('exit', () => resolve());
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-2_000);
@@ -148,7 +182,13 @@ function spawnReplay(
   return { child, ready, exited, stderr: () => stderr };
 }
 
-export async function runCrashTest(options: { bookings: number; minKills: number; maxKillDelayMs?: number }): Promise<CrashFigures> {
+export async function runCrashTest(options: {
+  bookings: number;
+  minKills: number;
+  maxKillDelayMs?: number;
+  /** Kiosk bookings whose answers are lost before the kills (lost-answers.ts); default 0. */
+  lostAnswers?: number;
+}): Promise<CrashFigures> {
   const started = Date.now();
   const temp = makeTempDir('fd-crash-');
   const serverDb = join(temp.dir, 'server.db');
@@ -165,10 +205,13 @@ export async function runCrashTest(options: { bookings: number; minKills: number
   let script: string | null = null;
   try {
     queueBookings(dataDir, await freeSlots(server.url, options.bookings));
+    const lost = await bookWithLostAnswers(dataDir, server.url, options.lostAnswers ?? 0);
     script = await bundleReplayProcess();
     const maxDelay = options.maxKillDelayMs ?? 60;
     for (let guard = 0; guard < options.minKills * 20 + 50; guard += 1) {
-      const pending = outboxStates(dataDir).filter((e) => e.state === 'queued' || e.state === 'sending').length;
+      const pending = outboxStates(dataDir).filter(
+        (e) => e.state === 'queued' || e.state === 'sending',
+      ).length;
       if (pending === 0) break;
       const life = spawnReplay(script, dataDir, server.url);
       lives += 1;
@@ -182,7 +225,8 @@ export async function runCrashTest(options: { bookings: number; minKills: number
         if (life.child.exitCode === null && life.child.kill('SIGKILL')) kills += 1;
       }
       const code = await life.exited;
-      if (code !== null && code !== 0) throw new Error(`replay process failed (${code}): ${life.stderr()}`);
+      if (code !== null && code !== 0)
+        throw new Error(`replay process failed (${code}): ${life.stderr()}`);
     }
     const states = outboxStates(dataDir);
     const rows = serverBookings(serverDb);
@@ -197,8 +241,14 @@ export async function runCrashTest(options: { bookings: number; minKills: number
       if (ids.length === 0) missing += 1;
       if (entry.state === 'sent' && ids.length === 1 && ids[0] === entry.bookingId) sentOnce += 1;
     }
+    const toldTakenButBooked = lost.customers.filter(
+      (c) => c.told === 'slot_taken' && (perEmail.get(c.email)?.length ?? 0) > 0,
+    ).length;
     return {
       bookings: options.bookings,
+      lostAnswers: lost.customers.length,
+      told: lost.told(),
+      toldTakenButBooked,
       kills,
       lives,
       sentOnce,

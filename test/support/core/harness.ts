@@ -9,12 +9,17 @@ import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { startServer, type RunningServer } from '../../../server/start-server';
 import type { RateLimits } from '../../../server/db/rate-limits';
-import { createKioskCoreInternals, type KioskCoreInternals, type KioskCoreOptions } from '../../../electron/core/kiosk-core';
+import {
+  createKioskCoreInternals,
+  type KioskCoreInternals,
+  type KioskCoreOptions,
+} from '../../../electron/core/kiosk-core';
 import { createMemorySecretStore } from '../../../electron/core/settings/secret-store';
 import { startFaultProxy, type FaultProxy } from '../fault-proxy';
-import { systemClock, type Clock } from '../../../electron/core/clock';
+import { systemTimers, type Clock } from '../../../electron/core/clock';
 import type { BookingRequest, TimeSlot } from '../../../shared/api/schemas';
 import { KioskFailure } from '../../../shared/result';
+import { TEST_PIN } from './staff';
 
 export const CORE_TEST_KEY = 'core-test-book-key-0001';
 
@@ -43,7 +48,7 @@ export async function startUpstream(
     rateLimit: options.rateLimit ?? { perMinute: 600, perDay: 100_000 },
     clock: options.clock,
   });
-  const proxy = await startFaultProxy({ target: server.url });
+  const proxy = await startFaultProxy({ target: server.url, clock: options.clock });
   return {
     server,
     proxy,
@@ -55,12 +60,18 @@ export async function startUpstream(
   };
 }
 
-export function startCore(
+/**
+ * A core on a remote upstream, set up the way staff would (the first PIN, TEST_PIN, with the
+ * printed setup code): until then the core takes no bookings (setup `required`). `staffPin: null`
+ * leaves it unset.
+ */
+export async function startCore(
   dataDir: string,
   upstreamUrl: string,
-  options: Partial<KioskCoreOptions> = {},
+  options: Partial<KioskCoreOptions> & { staffPin?: string | null } = {},
 ): Promise<KioskCoreInternals> {
-  return createKioskCoreInternals({
+  const { staffPin = TEST_PIN, ...coreOptions } = options;
+  const core = await createKioskCoreInternals({
     dataDir,
     upstreamUrl,
     apiKey: CORE_TEST_KEY,
@@ -70,10 +81,22 @@ export function startCore(
     lookupTimeoutMs: 1_000,
     bookingTimeoutMs: 1_000,
     replayTimeoutMs: 1_000,
-    // Short backoff so that retries happen within a test; the budget is the real one.
-    replayPolicy: { budgetMs: 24 * 3_600_000, backoff: { baseMs: 100, maxMs: 1_000 } },
-    ...options,
+    // Short backoff so that retries happen within a test.
+    replayPolicy: { backoff: { baseMs: 100, maxMs: 1_000 } },
+    ...coreOptions,
   });
+  if (staffPin !== null && (await core.api.getPublicSettings(undefined)).setup === 'required') {
+    const check = await core.api.setupStaffPin({
+      pin: staffPin,
+      ...(core.setupCode ? { setupCode: core.setupCode } : {}),
+    });
+    if (!check.valid || !check.session) {
+      await core.close();
+      throw new Error(`the test PIN was refused (${JSON.stringify(check)})`);
+    }
+    await core.api.endStaffSession({ session: check.session });
+  }
+  return core;
 }
 
 export interface ServerBookingRow {
@@ -113,7 +136,9 @@ export interface CoreRig {
  * closed after each test: `const open = corePerTest('fd-engine-')`, then in a test
  * `const { core } = await open(clock, { mirrorDays: 2 })`.
  */
-export function corePerTest(prefix: string): (clock: Clock, options?: Partial<KioskCoreOptions>) => Promise<CoreRig> {
+export function corePerTest(
+  prefix: string,
+): (clock: Clock, options?: Partial<KioskCoreOptions>) => Promise<CoreRig> {
   let opened: (CoreRig & { temp: { remove(): void } }) | null = null;
   afterEach(async () => {
     const rig = opened;
@@ -124,10 +149,20 @@ export function corePerTest(prefix: string): (clock: Clock, options?: Partial<Ki
   });
   return async (clock, options = {}) => {
     const temp = makeTempDir(prefix);
-    const upstream = await startUpstream(temp.dir, { clock: () => clock.now(), rateLimit: ROOMY });
+    // A clock with its own `server` time (one whose kiosk wall clock jumps) gives it to the API.
+    const server = (clock as Partial<{ server: () => number }>).server;
+    const upstream = await startUpstream(temp.dir, {
+      clock: server ?? (() => clock.now()),
+      rateLimit: ROOMY,
+    });
     const dataDir = join(temp.dir, 'kiosk');
     try {
-      opened = { core: await startCore(dataDir, upstream.proxy.url, { clock, ...options }), upstream, dataDir, temp };
+      opened = {
+        core: await startCore(dataDir, upstream.proxy.url, { clock, ...options }),
+        upstream,
+        dataDir,
+        temp,
+      };
     } catch (error) {
       await upstream.close();
       temp.remove();
@@ -154,14 +189,18 @@ export async function kioskFailure(promise: Promise<unknown>): Promise<KioskFail
 export function offsetClock(startAt: number): Clock & { server: () => number } {
   const offset = startAt - Date.now();
   const now = () => Date.now() + offset;
-  return { ...systemClock, now, server: now };
+  return { ...systemTimers, now, server: now };
 }
 
 /** Monday 2026-11-23 08:30 in Berlin (07:30 UTC): a working day with every service offered. */
 export const MONDAY_0830 = Date.parse('2026-11-23T07:30:00Z');
 
 /** Runs mirror steps (waiting for the governor in real time) until nothing is due. */
-export async function warmUp(core: KioskCoreInternals, clock: Clock, maxMs = 20_000): Promise<number> {
+export async function warmUp(
+  core: KioskCoreInternals,
+  clock: Clock,
+  maxMs = 20_000,
+): Promise<number> {
   const deadline = Date.now() + maxMs;
   while (Date.now() < deadline) {
     const next = await core.mirror.step();
@@ -172,7 +211,11 @@ export async function warmUp(core: KioskCoreInternals, clock: Clock, maxMs = 20_
   throw new Error('mirror warm-up did not finish');
 }
 
-export async function until(check: () => Promise<boolean> | boolean, maxMs: number, everyMs = 50): Promise<void> {
+export async function until(
+  check: () => Promise<boolean> | boolean,
+  maxMs: number,
+  everyMs = 50,
+): Promise<void> {
   const deadline = Date.now() + maxMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
@@ -186,7 +229,11 @@ export function bookingRequest(
 ): BookingRequest {
   return {
     ...slot,
-    customer: { name: `Test Customer ${n}`, email: `customer${n}@example.com`, phone: '+49 30 555 0101' },
+    customer: {
+      name: `Test Customer ${n}`,
+      email: `customer${n}@example.com`,
+      phone: '+49 30 555 0101',
+    },
   };
 }
 
@@ -205,18 +252,30 @@ export function revokeKeys(dbPath: string): void {
  * finds the API gone, the second is the probe that starts the probe interval (until it passes,
  * a booking does not try the API itself).
  */
-export async function goOffline(core: KioskCoreInternals, upstream: UpstreamFixture, serviceId: string): Promise<void> {
+export async function goOffline(
+  core: KioskCoreInternals,
+  upstream: UpstreamFixture,
+  serviceId: string,
+): Promise<void> {
   upstream.proxy.setMode('down');
-  const lookup = () => core.api.getTimeSlots({ date: '2026-11-26', serviceId, fresh: true }).catch(() => null);
+  const lookup = () =>
+    core.api.getTimeSlots({ date: '2026-11-26', serviceId, fresh: true }).catch(() => null);
   await lookup(); // not cached: 'unavailable', but the API was tried
   await lookup();
-  if ((await core.api.getSyncStatus({})).online) throw new Error('the kiosk did not notice the API was gone');
+  if ((await core.api.getSyncStatus({})).online)
+    throw new Error('the kiosk did not notice the API was gone');
 }
 
 /** The first free slot of a day that names its employee (for `employeeId` only, if given). */
-export function firstFree(slots: readonly TimeSlot[], employeeId?: string): TimeSlot & { employeeId: string } {
+export function firstFree(
+  slots: readonly TimeSlot[],
+  employeeId?: string,
+): TimeSlot & { employeeId: string } {
   const slot = slots.find(
-    (s): s is TimeSlot & { employeeId: string } => s.available && s.employeeId !== undefined && (employeeId === undefined || s.employeeId === employeeId),
+    (s): s is TimeSlot & { employeeId: string } =>
+      s.available &&
+      s.employeeId !== undefined &&
+      (employeeId === undefined || s.employeeId === employeeId),
   );
   if (!slot) throw new Error('no free slot');
   return slot;

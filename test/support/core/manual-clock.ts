@@ -3,7 +3,12 @@
  * used while it stands still). The reference server reads the same `now`, so the kiosk and its
  * API agree on the date: the way every core test fixes the calendar (README "Fixed clocks").
  */
-import { systemClock, type Clock, type TimerHandle } from '../../../electron/core/clock';
+import {
+  systemClock,
+  systemTimers,
+  type Clock,
+  type TimerHandle,
+} from '../../../electron/core/clock';
 
 export interface ManualClock extends Clock {
   set(ms: number): void;
@@ -13,7 +18,7 @@ export interface ManualClock extends Clock {
 export function manualClock(start: number): ManualClock {
   let now = start;
   return {
-    ...systemClock,
+    ...systemTimers,
     now: () => now,
     set(ms) {
       now = ms;
@@ -76,7 +81,9 @@ export function timerClock(start: number): TimerClock {
       const target = now + ms;
       await settle();
       for (;;) {
-        const next = [...timers.entries()].filter(([, timer]) => timer.at <= target).sort(([, a], [, b]) => a.at - b.at)[0];
+        const next = [...timers.entries()]
+          .filter(([, timer]) => timer.at <= target)
+          .sort(([, a], [, b]) => a.at - b.at)[0];
         if (!next) break;
         timers.delete(next[0]);
         now = Math.max(now, next[1].at);

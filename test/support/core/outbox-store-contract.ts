@@ -7,38 +7,21 @@ import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../electron/core/outbox/entry';
 import type { OutboxStore } from '../../../electron/core/outbox/store';
 import type { LocalBookingState } from '../../../shared/kiosk-api';
-
-export function outboxEntry(overrides: Partial<OutboxEntry> & { localId: string }): OutboxEntry {
-  return {
-    idempotencyKey: `key-${overrides.localId}`,
-    request: {
-      serviceId: 'svc',
-      employeeId: 'emp',
-      date: '2026-11-24',
-      time: '10:00',
-      customer: { name: 'A', email: 'a@example.com', phone: '123' },
-    },
-    hold: { employeeId: 'emp', date: '2026-11-24', time: '10:00', durationMinutes: 30 },
-    state: 'queued',
-    attempts: 0,
-    lastError: null,
-    booking: null,
-    nextAttemptAt: 0,
-    responseLost: false,
-    firstAttemptAt: null,
-    createdAt: 0,
-    updatedAt: 0,
-    erasedAt: null,
-    rebookedAs: null,
-    ...overrides,
-  };
-}
+import { outboxEntry } from './outbox-entry';
 
 const ids = (entries: OutboxEntry[]) => entries.map((e) => e.localId);
 const onDate = (localId: string, date: string, state: LocalBookingState, updatedAt = 0) =>
-  outboxEntry({ localId, state, updatedAt, hold: { employeeId: 'emp', date, time: '10:00', durationMinutes: 30 } });
+  outboxEntry({
+    localId,
+    state,
+    updatedAt,
+    hold: { employeeId: 'emp', date, time: '10:00', durationMinutes: 30 },
+  });
 
-export function outboxStoreContract(name: string, open: () => { store: OutboxStore; close(): void }): void {
+export function outboxStoreContract(
+  name: string,
+  open: () => { store: OutboxStore; close(): void },
+): void {
   describe(`outbox store contract: ${name}`, () => {
     function withStore(test: (store: OutboxStore) => void): () => void {
       return () => {
@@ -76,7 +59,9 @@ export function outboxStoreContract(name: string, open: () => { store: OutboxSto
       'refuses a second entry with the same localId or the same idempotency key',
       withStore((store) => {
         store.insert(outboxEntry({ localId: 'a', idempotencyKey: 'k' }));
-        expect(() => store.insert(outboxEntry({ localId: 'a', idempotencyKey: 'other' }))).toThrow();
+        expect(() =>
+          store.insert(outboxEntry({ localId: 'a', idempotencyKey: 'other' })),
+        ).toThrow();
         expect(() => store.insert(outboxEntry({ localId: 'b', idempotencyKey: 'k' }))).toThrow();
         expect(ids(store.list())).toEqual(['a']);
       }),
@@ -85,11 +70,23 @@ export function outboxStoreContract(name: string, open: () => { store: OutboxSto
     it(
       'insertIfFree shows the check only the holding entries, and inserts only when it passes',
       withStore((store) => {
-        for (const [localId, state] of [['q', 'queued'], ['s', 'sending'], ['u', 'unknown'], ['x', 'sent'], ['r', 'rejected'], ['d', 'discarded']] as const) {
+        for (const [localId, state] of [
+          ['q', 'queued'],
+          ['s', 'sending'],
+          ['u', 'unknown'],
+          ['x', 'sent'],
+          ['r', 'rejected'],
+          ['d', 'discarded'],
+        ] as const) {
           store.insert(outboxEntry({ localId, state }));
         }
         let seen: string[] = [];
-        expect(store.insertIfFree(outboxEntry({ localId: 'no' }), (holding) => ((seen = ids(holding).sort()), false))).toBe(false);
+        expect(
+          store.insertIfFree(
+            outboxEntry({ localId: 'no' }),
+            (holding) => ((seen = ids(holding).sort()), false),
+          ),
+        ).toBe(false);
         expect(seen).toEqual(['q', 's', 'u']);
         expect(store.get('no')).toBeNull();
         expect(store.insertIfFree(outboxEntry({ localId: 'yes' }), () => true)).toBe(true);
@@ -140,7 +137,15 @@ export function outboxStoreContract(name: string, open: () => { store: OutboxSto
     it(
       'holding: queued, sending and unknown entries only; count by state',
       withStore((store) => {
-        const states: LocalBookingState[] = ['queued', 'queued', 'sending', 'unknown', 'sent', 'rejected', 'discarded'];
+        const states: LocalBookingState[] = [
+          'queued',
+          'queued',
+          'sending',
+          'unknown',
+          'sent',
+          'rejected',
+          'discarded',
+        ];
         states.forEach((state, i) => store.insert(outboxEntry({ localId: `e${i}`, state })));
         expect(ids(store.holding()).sort()).toEqual(['e0', 'e1', 'e2', 'e3']);
         expect(store.count('queued')).toBe(2);
@@ -159,7 +164,12 @@ export function outboxStoreContract(name: string, open: () => { store: OutboxSto
         store.insert(onDate('sent-after', '2026-11-24', 'sent', 150));
         store.insert(onDate('rejected', '2026-11-24', 'rejected', 200));
         store.insert(onDate('unknown', '2026-11-24', 'unknown'));
-        expect(ids(store.holdsOn('2026-11-24', 100)).sort()).toEqual(['queued', 'sent-after', 'sent-at', 'unknown']);
+        expect(ids(store.holdsOn('2026-11-24', 100)).sort()).toEqual([
+          'queued',
+          'sent-after',
+          'sent-at',
+          'unknown',
+        ]);
         expect(ids(store.holdsOn('2026-11-24', null)).sort()).toEqual(['queued', 'unknown']);
         expect(ids(store.holdsOn('2026-11-26', 0))).toEqual([]);
       }),
@@ -170,7 +180,13 @@ export function outboxStoreContract(name: string, open: () => { store: OutboxSto
       withStore((store) => {
         const entry = outboxEntry({ localId: 'a', createdAt: 7 });
         store.insert(entry);
-        const patch = { state: 'sent', idempotencyKey: 'new-key', attempts: 3, updatedAt: 9, lastError: { status: null, message: 'm' } } as const;
+        const patch = {
+          state: 'sent',
+          idempotencyKey: 'new-key',
+          attempts: 3,
+          updatedAt: 9,
+          lastError: { status: null, message: 'm' },
+        } as const;
         const next = store.update('a', patch);
         expect(next).toEqual({ ...entry, ...patch });
         expect(store.get('a')).toEqual(next);
@@ -206,7 +222,10 @@ export function outboxStoreContract(name: string, open: () => { store: OutboxSto
           expect(store.get(id)?.request.customer.email).not.toBe('a@example.com');
         }
         for (const id of ['discarded-new', 'queued-old', 'unknown-old']) {
-          expect(store.get(id)).toMatchObject({ erasedAt: null, request: { customer: { email: 'a@example.com' } } });
+          expect(store.get(id)).toMatchObject({
+            erasedAt: null,
+            request: { customer: { email: 'a@example.com' } },
+          });
         }
         expect(store.eraseEnded(200, 1_000)).toBe(0); // once each
         expect(store.get('sent-old')?.erasedAt).toBe(999);

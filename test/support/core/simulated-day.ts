@@ -30,7 +30,13 @@ export interface SimulatedDayFigures extends Omit<DeviceFigures, 'peers'> {
   /** Every request the API answered (mirrors, lookups, bookings), by status at a pass-through proxy. */
   upstreamStatuses: Record<number, number>;
   devices: DeviceFigures[];
-  bookings: { attempted: number; sent: number; queued: number; refused: number; deferredByGovernor: number };
+  bookings: {
+    attempted: number;
+    sent: number;
+    queued: number;
+    refused: number;
+    deferredByGovernor: number;
+  };
   steps: number;
   elapsedMs: number;
 }
@@ -61,7 +67,9 @@ interface Device {
   figures: DeviceFigures;
 }
 
-export async function runSimulatedDay(options: SimulatedDayOptions = {}): Promise<SimulatedDayFigures> {
+export async function runSimulatedDay(
+  options: SimulatedDayOptions = {},
+): Promise<SimulatedDayFigures> {
   const started = Date.now();
   const start = options.start ?? Date.parse('2026-11-23T23:00:00Z');
   let now = start;
@@ -80,7 +88,10 @@ export async function runSimulatedDay(options: SimulatedDayOptions = {}): Promis
     const { figures, core, db } = device;
     const wall = instantToWall(now, 'Europe/Berlin');
     const snapshot = core.governor().snapshot(now);
-    figures.peakMinuteUse = Math.max(figures.peakMinuteUse, snapshot.minute.used / snapshot.minute.limit);
+    figures.peakMinuteUse = Math.max(
+      figures.peakMinuteUse,
+      snapshot.minute.used / snapshot.minute.limit,
+    );
     if (wall.time < OPEN || wall.time >= CLOSE) return;
     const available = new Set<string>();
     const dayRows = db
@@ -90,7 +101,10 @@ export async function runSimulatedDay(options: SimulatedDayOptions = {}): Promis
       .all();
     for (const row of dayRows) {
       const days = (JSON.parse(row.data) as { availableDays: number[] }).availableDays;
-      for (const d of days) available.add(`${row.year}-${String(row.month).padStart(2, '0')}-${String(d).padStart(2, '0')}|${row.service_key}`);
+      for (const d of days)
+        available.add(
+          `${row.year}-${String(row.month).padStart(2, '0')}-${String(d).padStart(2, '0')}|${row.service_key}`,
+        );
     }
     const next = new Set(Array.from({ length: 6 }, (_, i) => addDays(wall.date, i + 1)));
     const rows = db
@@ -103,7 +117,8 @@ export async function runSimulatedDay(options: SimulatedDayOptions = {}): Promis
       if (row.date === wall.date) {
         figures.worstTodayAgeAnyMin = Math.max(figures.worstTodayAgeAnyMin, ageMin);
         const slots = (JSON.parse(row.data) as { timeSlots: { time: string }[] }).timeSlots;
-        if (slots.some((s) => s.time > wall.time)) figures.worstTodayAgeMin = Math.max(figures.worstTodayAgeMin, ageMin);
+        if (slots.some((s) => s.time > wall.time))
+          figures.worstTodayAgeMin = Math.max(figures.worstTodayAgeMin, ageMin);
       } else if (next.has(row.date) && available.has(`${row.date}|${row.service_id}`)) {
         figures.worstNextDaysAgeMin = Math.max(figures.worstNextDaysAgeMin, ageMin);
       }
@@ -118,8 +133,12 @@ export async function runSimulatedDay(options: SimulatedDayOptions = {}): Promis
     device.bookings += 1;
     if (!service) return;
     for (const date of [wall.date, addDays(wall.date, 1), addDays(wall.date, 2)]) {
-      const { timeSlots } = await device.core.api.getTimeSlots({ date, serviceId: service._id }).catch(() => ({ timeSlots: [] }));
-      const free = timeSlots.filter((s) => s.available && s.employeeId && (date !== wall.date || s.time > wall.time));
+      const { timeSlots } = await device.core.api
+        .getTimeSlots({ date, serviceId: service._id })
+        .catch(() => ({ timeSlots: [] }));
+      const free = timeSlots.filter(
+        (s) => s.available && s.employeeId && (date !== wall.date || s.time > wall.time),
+      );
       // The two devices' customers pick different slots (the last / the first free one).
       const slot = index % 2 === 0 ? free[0] : free.at(-1);
       if (!slot?.employeeId) continue;
@@ -136,7 +155,11 @@ export async function runSimulatedDay(options: SimulatedDayOptions = {}): Promis
           time: slot.time,
           serviceId: service._id,
           employeeId: slot.employeeId,
-          customer: { name: `Sim Customer ${index}-${device.bookings}`, email: `sim${index}-${device.bookings}@example.com`, phone: '+49 30 555 0101' },
+          customer: {
+            name: `Sim Customer ${index}-${device.bookings}`,
+            email: `sim${index}-${device.bookings}@example.com`,
+            phone: '+49 30 555 0101',
+          },
         });
         if (result.state === 'sent') bookings.sent += 1;
         else bookings.queued += 1;
@@ -207,7 +230,8 @@ export async function runSimulatedDay(options: SimulatedDayOptions = {}): Promis
   const all = devices.map((d) => d.figures);
   const max = (pick: (f: DeviceFigures) => number): number => Math.max(0, ...all.map(pick));
   const byKind: Record<string, number> = {};
-  for (const f of all) for (const [kind, n] of Object.entries(f.byKind)) byKind[kind] = (byKind[kind] ?? 0) + n;
+  for (const f of all)
+    for (const [kind, n] of Object.entries(f.byKind)) byKind[kind] = (byKind[kind] ?? 0) + n;
   return {
     requests: all.reduce((sum, f) => sum + f.requests, 0),
     upstreamStatuses,

@@ -15,19 +15,28 @@ export async function openStaffSession(
   const check =
     setup === 'done'
       ? await core.api.verifyStaffPin({ pin })
-      : await core.api.setupStaffPin({ pin, ...(core.setupCode ? { setupCode: core.setupCode } : {}) });
-  if (!check.valid || !check.session) throw new Error(`staff session refused (${JSON.stringify(check)})`);
+      : await core.api.setupStaffPin({
+          pin,
+          ...(core.setupCode ? { setupCode: core.setupCode } : {}),
+        });
+  if (!check.valid || !check.session)
+    throw new Error(`staff session refused (${JSON.stringify(check)})`);
   return check.session;
 }
 
 /** The same through a transport (HTTP client, IPC bridge): Results instead of throws. */
-export async function openClientStaffSession(client: KioskClient, pin = TEST_PIN, setupCode?: string): Promise<string> {
+export async function openClientStaffSession(
+  client: KioskClient,
+  pin = TEST_PIN,
+  setupCode?: string,
+): Promise<string> {
   const settings = await client.getPublicSettings(undefined);
   if (!settings.ok) throw new Error(`getPublicSettings failed: ${settings.error.message}`);
   const check =
     settings.result.setup === 'done'
       ? await client.verifyStaffPin({ pin })
       : await client.setupStaffPin({ pin, ...(setupCode ? { setupCode } : {}) });
-  if (!check.ok || !check.result.valid || !check.result.session) throw new Error(`staff session refused (${JSON.stringify(check)})`);
+  if (!check.ok || !check.result.valid || !check.result.session)
+    throw new Error(`staff session refused (${JSON.stringify(check)})`);
   return check.result.session;
 }

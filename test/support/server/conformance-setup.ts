@@ -7,7 +7,8 @@
 import { afterEach, beforeAll, expect } from 'vitest';
 import { recordResponse, takeViolations } from './openapi-conformance';
 
-const isServerTest = () => /[\\/]test[\\/]integration[\\/]server[\\/]/.test(expect.getState().testPath ?? '');
+const isServerTest = () =>
+  /[\\/]test[\\/]integration[\\/]server[\\/]/.test(expect.getState().testPath ?? '');
 
 beforeAll(() => {
   if (!isServerTest()) return;
@@ -17,12 +18,19 @@ beforeAll(() => {
     const url = response.url || String(input instanceof Request ? input.url : input);
     const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
     const body = await response.clone().text();
-    recordResponse({ method, url, status: response.status, headers: Object.fromEntries(response.headers), body });
+    recordResponse({
+      method,
+      url,
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
+      body,
+    });
     return response;
   };
 });
 
 afterEach(async () => {
   const violations = await takeViolations();
-  if (isServerTest()) expect(violations, 'responses that do not match the OpenAPI document').toEqual([]);
+  if (isServerTest())
+    expect(violations, 'responses that do not match the OpenAPI document').toEqual([]);
 });

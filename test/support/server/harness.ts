@@ -67,7 +67,10 @@ export interface TestApp {
   dbPath: string;
   clock: TestClock;
   get(path: string, key?: string | null): Promise<LightMyRequestResponse>;
-  book(body: unknown, options?: { key?: string; idempotencyKey?: string }): Promise<LightMyRequestResponse>;
+  book(
+    body: unknown,
+    options?: { key?: string; idempotencyKey?: string },
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -77,8 +80,19 @@ export interface TestApp {
  */
 export function observeResponses(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
-    recordResponse({ method: request.method, url: request.url, status: reply.statusCode, headers: reply.getHeaders(), body });
+    const body =
+      typeof payload === 'string'
+        ? payload
+        : Buffer.isBuffer(payload)
+          ? payload.toString('utf8')
+          : '';
+    recordResponse({
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      headers: reply.getHeaders(),
+      body,
+    });
     return payload;
   });
 }
@@ -103,13 +117,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   observeResponses(app);
   await app.ready();
-  const auth = (key: string | null | undefined) => (key === null ? {} : { authorization: `Bearer ${key ?? BOOK_KEY}` });
+  const auth = (key: string | null | undefined) =>
+    key === null ? {} : { authorization: `Bearer ${key ?? BOOK_KEY}` };
   return {
     app,
     db,
     dbPath,
     clock,
-    get: (path, key) => app.inject({ method: 'GET', url: `${API_PREFIX}${path}`, headers: auth(key) }),
+    get: (path, key) =>
+      app.inject({ method: 'GET', url: `${API_PREFIX}${path}`, headers: auth(key) }),
     book: (body, opts = {}) =>
       app.inject({
         method: 'POST',
@@ -179,7 +195,11 @@ export function demoBooking(overrides: Partial<BookingRequest> = {}): BookingReq
  * request whatever its outcome; they have tests of their own (rate-limit.test.ts).
  */
 export function dataTables(db: ServerDb): string[] {
-  const rows = db.$client.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[];
+  const rows = db.$client
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    )
+    .all() as { name: string }[];
   return rows.map((r) => r.name).filter((name) => name !== 'rate_limit_counters');
 }
 
@@ -187,7 +207,9 @@ export function dataTables(db: ServerDb): string[] {
 export function tableRows(db: ServerDb, table: string): Record<string, unknown>[] {
   const columns = db.$client.pragma(`table_info(${JSON.stringify(table)})`) as { name: string }[];
   const order = columns.map((c) => JSON.stringify(c.name)).join(', ');
-  return db.$client.prepare(`SELECT * FROM ${JSON.stringify(table)} ORDER BY ${order}`).all() as Record<string, unknown>[];
+  return db.$client
+    .prepare(`SELECT * FROM ${JSON.stringify(table)} ORDER BY ${order}`)
+    .all() as Record<string, unknown>[];
 }
 
 /** Content hash of every table a request could change (see dataTables), or of `tables` only. */
@@ -197,6 +219,9 @@ export function dataHash(db: ServerDb, tables: readonly string[] = dataTables(db
   return hash.digest('hex');
 }
 
-export function rowCount(db: ServerDb, table: 'bookings' | 'customers' | 'idempotency_records'): number {
+export function rowCount(
+  db: ServerDb,
+  table: 'bookings' | 'customers' | 'idempotency_records',
+): number {
   return (db.$client.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 }

@@ -10,7 +10,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv2020 } from 'ajv/dist/2020';
 import type { ValidateFunction } from 'ajv/dist/2020';
 import { buildOpenApiDocument } from '../../../server/openapi/document';
-import type { OpenApiDocument } from '../../../server/openapi/document';
+import type { OpenApiDocument } from '../../../server/openapi/types';
 import { API_PREFIX } from '../../../shared/api/schemas';
 
 export interface ObservedResponse {
@@ -29,15 +29,23 @@ interface CompiledResponse {
 }
 
 /** The document as served, validated by swagger-parser (throws when it is not valid OpenAPI). */
-export async function validatedDocument(document: unknown = buildOpenApiDocument()): Promise<OpenApiDocument> {
+export async function validatedDocument(
+  document: unknown = buildOpenApiDocument(),
+): Promise<OpenApiDocument> {
   // swagger-parser mutates what it is given; the served document must stay as built.
-  return (await SwaggerParser.validate(structuredClone(document) as never)) as unknown as OpenApiDocument;
+  return (await SwaggerParser.validate(
+    structuredClone(document) as never,
+  )) as unknown as OpenApiDocument;
 }
 
 /** A response checker built from the document: [] for a conforming response, else why not. */
-export async function buildResponseCheck(document: unknown = buildOpenApiDocument()): Promise<ResponseCheck> {
+export async function buildResponseCheck(
+  document: unknown = buildOpenApiDocument(),
+): Promise<ResponseCheck> {
   await validatedDocument(document);
-  const dereferenced = (await SwaggerParser.dereference(structuredClone(document) as never)) as unknown as OpenApiDocument;
+  const dereferenced = (await SwaggerParser.dereference(
+    structuredClone(document) as never,
+  )) as unknown as OpenApiDocument;
   const ajv = new Ajv2020({ allErrors: true, strict: true });
   const compiled = new Map<string, CompiledResponse>();
   for (const [path, item] of Object.entries(dereferenced.paths)) {
@@ -71,15 +79,19 @@ export async function buildResponseCheck(document: unknown = buildOpenApiDocumen
     }
     if (!operation) {
       // Not an operation of the document: only the not-found envelope may answer it.
-      return response.status === 404 && notFound(parsed) ? [] : [`${where}: not in the document and not a 404 envelope`];
+      return response.status === 404 && notFound(parsed)
+        ? []
+        : [`${where}: not in the document and not a 404 envelope`];
     }
     const expected = compiled.get(`${response.method.toUpperCase()} ${path} ${response.status}`);
     if (!expected) return [`${where}: status not in the document`];
     const problems: string[] = [];
     const contentType = String(response.headers['content-type'] ?? '');
     if (expected.body) {
-      if (!contentType.startsWith('application/json')) problems.push(`${where}: content-type ${contentType}`);
-      if (!expected.body(parsed)) problems.push(`${where}: body ${ajv.errorsText(expected.body.errors)}`);
+      if (!contentType.startsWith('application/json'))
+        problems.push(`${where}: content-type ${contentType}`);
+      if (!expected.body(parsed))
+        problems.push(`${where}: body ${ajv.errorsText(expected.body.errors)}`);
     }
     for (const header of expected.headers) {
       const raw = response.headers[header.name];
@@ -89,7 +101,10 @@ export async function buildResponseCheck(document: unknown = buildOpenApiDocumen
       }
       const text = String(raw);
       const value = header.integer && /^-?\d+$/.test(text) ? Number(text) : text;
-      if (!header.validate(value)) problems.push(`${where}: header ${header.name}=${text} ${ajv.errorsText(header.validate.errors)}`);
+      if (!header.validate(value))
+        problems.push(
+          `${where}: header ${header.name}=${text} ${ajv.errorsText(header.validate.errors)}`,
+        );
     }
     return problems;
   };

@@ -13,7 +13,13 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(options: { reject?: boolean } = {}): Promise<SmtpSink> {
+/**
+ * `holdMs`: the sink records a mail, then waits this long before accepting it (a slow server).
+ * `port`: listen there (a port a kiosk was told about before the server was up); default any.
+ */
+export async function startSmtpSink(
+  options: { reject?: boolean; holdMs?: number; port?: number } = {},
+): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -32,13 +38,14 @@ export async function startSmtpSink(options: { reject?: boolean } = {}): Promise
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         });
-        callback();
+        if (options.holdMs) setTimeout(() => callback(), options.holdMs);
+        else callback();
       });
     },
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

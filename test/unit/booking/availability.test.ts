@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkSlot, computeAvailableDays, computeAvailableDaysAnyService, computeDaySlots } from '../../../shared/booking/availability';
+import {
+  computeAvailableDays,
+  computeAvailableDaysAnyService,
+  computeDaySlots,
+} from '../../../shared/booking/availability';
+import { checkSlot } from '../../../shared/booking/check-slot';
 import { instantToWall } from '../../../shared/booking/time';
 import type { DayQuery } from '../../../shared/booking/types';
 import type { TimeSlot } from '../../../shared/api/schemas';
@@ -64,7 +69,9 @@ describe('computeDaySlots: one employee', () => {
   });
 
   it('marks slots overlapping a busy interval as booked, touching ones stay free', () => {
-    const slots = computeDaySlots(query({ busy: [busy(ANNA, WEDNESDAY, '10:00', 30), busy(BEN, WEDNESDAY, '14:00', 60)] }));
+    const slots = computeDaySlots(
+      query({ busy: [busy(ANNA, WEDNESDAY, '10:00', 30), busy(BEN, WEDNESDAY, '14:00', 60)] }),
+    );
     expect(describeSlot(slots, '09:30')).toBe('free:Anna');
     expect(describeSlot(slots, '09:45')).toBe('booked');
     expect(describeSlot(slots, '10:00')).toBe('booked');
@@ -115,38 +122,55 @@ describe('computeDaySlots: one employee', () => {
 });
 
 describe('computeDaySlots: any employee', () => {
-  it.each([undefined, 'any'])('employeeId %s chooses fewest bookings that day, then name', (employeeId) => {
-    const noBookings = computeDaySlots(query({ employeeId }));
-    expect(describeSlot(noBookings, '09:00')).toBe('free:Anna'); // only Anna works at 09:00
-    expect(describeSlot(noBookings, '10:00')).toBe('free:Anna'); // tie on 0 bookings: Anna < Ben
-    expect(slotAt(noBookings, '10:00')).toMatchObject({ employeeId: ANNA.id, employeeName: 'Anna' });
+  it.each([undefined, 'any'])(
+    'employeeId %s chooses fewest bookings that day, then name',
+    (employeeId) => {
+      const noBookings = computeDaySlots(query({ employeeId }));
+      expect(describeSlot(noBookings, '09:00')).toBe('free:Anna'); // only Anna works at 09:00
+      expect(describeSlot(noBookings, '10:00')).toBe('free:Anna'); // tie on 0 bookings: Anna < Ben
+      expect(slotAt(noBookings, '10:00')).toMatchObject({
+        employeeId: ANNA.id,
+        employeeName: 'Anna',
+      });
 
-    // one booking of Anna's later that day makes Ben the pick where both are free
-    const annaBusy = computeDaySlots(query({ employeeId, busy: [busy(ANNA, WEDNESDAY, '15:00', 30)] }));
-    expect(describeSlot(annaBusy, '10:00')).toBe('free:Ben');
-    expect(describeSlot(annaBusy, '09:00')).toBe('free:Anna');
-    expect(describeSlot(annaBusy, '15:00')).toBe('booked'); // Ben has gone home
+      // one booking of Anna's later that day makes Ben the pick where both are free
+      const annaBusy = computeDaySlots(
+        query({ employeeId, busy: [busy(ANNA, WEDNESDAY, '15:00', 30)] }),
+      );
+      expect(describeSlot(annaBusy, '10:00')).toBe('free:Ben');
+      expect(describeSlot(annaBusy, '09:00')).toBe('free:Anna');
+      expect(describeSlot(annaBusy, '15:00')).toBe('booked'); // Ben has gone home
 
-    // a booking on another day does not count
-    const otherDay = computeDaySlots(query({ employeeId, busy: [busy(ANNA, '2026-03-05', '15:00', 30)] }));
-    expect(describeSlot(otherDay, '10:00')).toBe('free:Anna');
-  });
+      // a booking on another day does not count
+      const otherDay = computeDaySlots(
+        query({ employeeId, busy: [busy(ANNA, '2026-03-05', '15:00', 30)] }),
+      );
+      expect(describeSlot(otherDay, '10:00')).toBe('free:Anna');
+    },
+  );
 
   it('falls back to the other employee when the chosen one is busy, and lists the union of hours', () => {
-    const slots = computeDaySlots(query({ employeeId: 'any', busy: [busy(ANNA, WEDNESDAY, '12:30', 60)] }));
+    const slots = computeDaySlots(
+      query({ employeeId: 'any', busy: [busy(ANNA, WEDNESDAY, '12:30', 60)] }),
+    );
     // Anna is at lunch, Ben works until 14:00
     expect(describeSlot(slots, '12:15')).toBe('free:Ben');
     expect(describeSlot(slots, '13:30')).toBe('free:Ben');
     expect(describeSlot(slots, '13:45')).toBe('free:Anna'); // Ben: no fit before 14:00
     const both = computeDaySlots(
-      query({ employeeId: 'any', busy: [busy(ANNA, WEDNESDAY, '12:30', 60), busy(BEN, WEDNESDAY, '13:00', 60)] }),
+      query({
+        employeeId: 'any',
+        busy: [busy(ANNA, WEDNESDAY, '12:30', 60), busy(BEN, WEDNESDAY, '13:00', 60)],
+      }),
     );
     expect(describeSlot(both, '13:00')).toBe('booked');
     expect(describeSlot(both, '12:45')).toBe('booked'); // Anna at lunch, Ben booked from 13:00
   });
 
   it('only considers employees who perform the service', () => {
-    const slots = computeDaySlots(query({ employeeId: 'any', serviceId: 'color', date: '2026-03-07' }));
+    const slots = computeDaySlots(
+      query({ employeeId: 'any', serviceId: 'color', date: '2026-03-07' }),
+    );
     expect(slots.every((s) => !s.available || s.employeeId === CARA.id)).toBe(true);
     expect(describeSlot(slots, '09:00')).toBe('free:Cara');
   });
@@ -169,11 +193,18 @@ describe('computeDaySlots and checkSlot across DST changes (Berlin, 2026)', () =
   });
 
   it('spring forward: a 60-minute service at 01:30 takes 60 real minutes and ends at 03:30 wall time', () => {
-    const check = checkSlot({ ...dora(SPRING, MONDAY_MORNING), employeeId: DORA.id, time: '01:30' });
+    const check = checkSlot({
+      ...dora(SPRING, MONDAY_MORNING),
+      employeeId: DORA.id,
+      time: '01:30',
+    });
     expect(check.ok).toBe(true);
     if (!check.ok) return;
     expect(check.endMs - check.startMs).toBe(60 * 60_000);
-    expect(instantToWall(check.startMs, SETTINGS.timeZone)).toEqual({ date: SPRING, time: '01:30' });
+    expect(instantToWall(check.startMs, SETTINGS.timeZone)).toEqual({
+      date: SPRING,
+      time: '01:30',
+    });
     expect(instantToWall(check.endMs, SETTINGS.timeZone)).toEqual({ date: SPRING, time: '03:30' });
   });
 
@@ -181,13 +212,23 @@ describe('computeDaySlots and checkSlot across DST changes (Berlin, 2026)', () =
     const slots = computeDaySlots(dora(SPRING, MONDAY_MORNING));
     expect(describeSlot(slots, '05:00')).toBe('free:Dora');
     expect(describeSlot(slots, '05:15')).toBe('not enough time');
-    const check = checkSlot({ ...dora(SPRING, MONDAY_MORNING), employeeId: DORA.id, time: '02:30' });
+    const check = checkSlot({
+      ...dora(SPRING, MONDAY_MORNING),
+      employeeId: DORA.id,
+      time: '02:30',
+    });
     expect(check).toMatchObject({ ok: false, problem: 'grid' });
   });
 
   it('spring forward: a 60-minute booking at 01:30 blocks until 03:30 wall time', () => {
-    const booking = { employeeId: DORA.id, startMs: at(SPRING, '01:30'), endMs: at(SPRING, '01:30') + 3_600_000 };
-    const slots = computeDaySlots(dora(SPRING, MONDAY_MORNING, { busy: [booking], durationMinutes: 15 }));
+    const booking = {
+      employeeId: DORA.id,
+      startMs: at(SPRING, '01:30'),
+      endMs: at(SPRING, '01:30') + 3_600_000,
+    };
+    const slots = computeDaySlots(
+      dora(SPRING, MONDAY_MORNING, { busy: [booking], durationMinutes: 15 }),
+    );
     expect(describeSlot(slots, '01:15')).toBe('free:Dora');
     expect(describeSlot(slots, '03:15')).toBe('booked');
     expect(describeSlot(slots, '03:30')).toBe('free:Dora');
@@ -204,7 +245,11 @@ describe('computeDaySlots and checkSlot across DST changes (Berlin, 2026)', () =
   });
 
   it('fall back: a booking in the second 02:00 hour does not block the first one', () => {
-    const second = { employeeId: DORA.id, startMs: Date.parse('2026-10-25T01:00:00Z'), endMs: Date.parse('2026-10-25T02:00:00Z') };
+    const second = {
+      employeeId: DORA.id,
+      startMs: Date.parse('2026-10-25T01:00:00Z'),
+      endMs: Date.parse('2026-10-25T02:00:00Z'),
+    };
     const slots = computeDaySlots(dora(FALL, beforeFall, { busy: [second] }));
     expect(describeSlot(slots, '02:00')).toBe('free:Dora'); // 02:00-02:00 (CEST to CET)
     expect(describeSlot(slots, '02:15')).toBe('booked');
@@ -255,8 +300,16 @@ describe('checkSlot', () => {
   });
 
   it('returns the real end instant', () => {
-    const result = checkSlot({ ...query({ durationMinutes: 45 }), employeeId: BEN.id, time: '10:00' });
-    expect(result).toEqual({ ok: true, startMs: at(WEDNESDAY, '10:00'), endMs: at(WEDNESDAY, '10:45') });
+    const result = checkSlot({
+      ...query({ durationMinutes: 45 }),
+      employeeId: BEN.id,
+      time: '10:00',
+    });
+    expect(result).toEqual({
+      ok: true,
+      startMs: at(WEDNESDAY, '10:00'),
+      endMs: at(WEDNESDAY, '10:45'),
+    });
   });
 });
 
@@ -271,14 +324,18 @@ describe('computeAvailableDays', () => {
     now: MONDAY_MORNING,
     settings: SETTINGS,
   };
-  const weekdaysOfMarchFrom2 = [2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 16, 17, 18, 19, 20, 23, 24, 25, 26, 27, 30, 31];
+  const weekdaysOfMarchFrom2 = [
+    2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 16, 17, 18, 19, 20, 23, 24, 25, 26, 27, 30, 31,
+  ];
 
   it('gives the working days from today on', () => {
     expect(computeAvailableDays(base)).toEqual(weekdaysOfMarchFrom2);
   });
 
   it('leaves out today when nothing is left today', () => {
-    expect(computeAvailableDays({ ...base, now: at('2026-03-02', '16:45') })).toEqual(weekdaysOfMarchFrom2.slice(1));
+    expect(computeAvailableDays({ ...base, now: at('2026-03-02', '16:45') })).toEqual(
+      weekdaysOfMarchFrom2.slice(1),
+    );
   });
 
   it('leaves out a fully booked day', () => {
@@ -300,7 +357,11 @@ describe('computeAvailableDays', () => {
   it('stops at the horizon inside a month', () => {
     const may = computeAvailableDays({ ...base, month: 5 });
     expect(may.at(-1)).toBe(29);
-    expect(computeAvailableDays({ ...base, month: 5, settings: { ...SETTINGS, horizonDays: 60 } }).at(-1)).toBe(1);
+    expect(
+      computeAvailableDays({ ...base, month: 5, settings: { ...SETTINGS, horizonDays: 60 } }).at(
+        -1,
+      ),
+    ).toBe(1);
   });
 
   it('is empty for an employee who does not perform the service', () => {

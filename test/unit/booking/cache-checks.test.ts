@@ -20,15 +20,24 @@ describe('checkAgainstCache', () => {
     ['an unknown employee', { employeeId: 'emp-9' }, 'unknown_employee'],
     ['the past wins over unknown ids', { date: '2026-11-01', serviceId: 'svc-x' }, 'date_past'],
   ])('%s', (_name, change, expected) => {
-    expect(checkAgainstCache({ request: { ...ok, ...change }, now: NOW, timeZone: BERLIN, catalog })).toBe(expected);
+    expect(
+      checkAgainstCache({ request: { ...ok, ...change }, now: NOW, timeZone: BERLIN, catalog }),
+    ).toBe(expected);
   });
 
   it('without a cached catalog, says nothing about ids but still refuses the past', () => {
     const unknown = { ...ok, serviceId: 'svc-x', employeeId: 'emp-9' };
-    expect(checkAgainstCache({ request: unknown, now: NOW, timeZone: BERLIN, catalog: null })).toBeNull();
-    expect(checkAgainstCache({ request: { ...unknown, date: '2026-11-22' }, now: NOW, timeZone: BERLIN, catalog: null })).toBe(
-      'date_past',
-    );
+    expect(
+      checkAgainstCache({ request: unknown, now: NOW, timeZone: BERLIN, catalog: null }),
+    ).toBeNull();
+    expect(
+      checkAgainstCache({
+        request: { ...unknown, date: '2026-11-22' },
+        now: NOW,
+        timeZone: BERLIN,
+        catalog: null,
+      }),
+    ).toBe('date_past');
   });
 
   it.each<[string, string, string, CacheRefusal | null]>([
@@ -38,15 +47,22 @@ describe('checkAgainstCache', () => {
     ['22:30 in Berlin, the 22nd is still today', '2026-11-22T21:30:00Z', '2026-11-22', null],
   ])('time zone: %s', (_name, nowIso, date, expected) => {
     const time = date === '2026-11-23' ? '01:00' : '23:45';
-    expect(checkAgainstCache({ request: { ...ok, date, time }, now: Date.parse(nowIso), timeZone: BERLIN, catalog })).toBe(
-      expected,
-    );
+    expect(
+      checkAgainstCache({
+        request: { ...ok, date, time },
+        now: Date.parse(nowIso),
+        timeZone: BERLIN,
+        catalog,
+      }),
+    ).toBe(expected);
   });
 
   it('a wall time that does not exist today (spring forward) is left to the slot grid', () => {
     const now = Date.parse('2026-03-29T03:00:00Z'); // 05:00 in Berlin
     const request = { ...ok, date: '2026-03-29', time: '02:30' };
     expect(checkAgainstCache({ request, now, timeZone: BERLIN, catalog })).toBeNull();
-    expect(checkAgainstCache({ request: { ...request, time: '03:00' }, now, timeZone: BERLIN, catalog })).toBe('time_past');
+    expect(
+      checkAgainstCache({ request: { ...request, time: '03:00' }, now, timeZone: BERLIN, catalog }),
+    ).toBe('time_past');
   });
 });

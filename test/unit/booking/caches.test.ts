@@ -55,7 +55,10 @@ describe('schedule index cache', () => {
     const before = deepFrozen(ANNA);
     expect(slotsOf(before)).toEqual({ first: '09:00', last: '16:45', count: 32 });
     // What the server's schedule cache does after a catalog change: same id, a new object.
-    const after = deepFrozen({ ...ANNA, weekly: week([1, 2, 3, 4, 5], [{ start: '10:00', end: '14:00' }]) });
+    const after = deepFrozen({
+      ...ANNA,
+      weekly: week([1, 2, 3, 4, 5], [{ start: '10:00', end: '14:00' }]),
+    });
     expect(slotsOf(after)).toEqual({ first: '10:00', last: '13:45', count: 16 });
     expect(slotsOf(before)).toEqual({ first: '09:00', last: '16:45', count: 32 });
   });
@@ -70,7 +73,11 @@ describe('schedule index cache', () => {
 
   it('re-indexes a frozen schedule whose day lists are not frozen', () => {
     const inner = structuredClone(ANNA);
-    const anna = Object.freeze({ ...inner, weekly: Object.freeze(inner.weekly), breaks: Object.freeze(inner.breaks) });
+    const anna = Object.freeze({
+      ...inner,
+      weekly: Object.freeze(inner.weekly),
+      breaks: Object.freeze(inner.breaks),
+    });
     expect(slotsOf(anna)).toEqual({ first: '09:00', last: '16:45', count: 32 });
     const wednesday = inner.weekly[3];
     if (wednesday === undefined) throw new Error('fixture: Anna works on Wednesdays');
@@ -102,14 +109,23 @@ describe('todayIn cache', () => {
   const HOUR = 3_600_000;
   // Around midnights and DST changes: Berlin (spring, autumn), Beirut (autumn back from 00:00
   // to 23:00, repeating an hour of the previous day), New York, UTC.
-  const anchors = ['2026-03-28T23:00:00Z', '2026-10-24T21:00:00Z', '2026-10-25T01:00:00Z', '2026-11-01T05:00:00Z'].map(Date.parse);
+  const anchors = [
+    '2026-03-28T23:00:00Z',
+    '2026-10-24T21:00:00Z',
+    '2026-10-25T01:00:00Z',
+    '2026-11-01T05:00:00Z',
+  ].map(Date.parse);
   const zones = [BERLIN, 'Asia/Beirut', 'America/New_York', 'UTC'];
 
   it('agrees with a fresh conversion for any sequence of zones and instants', () => {
     fc.assert(
       fc.property(
         fc.array(
-          fc.tuple(fc.constantFrom(...anchors), fc.integer({ min: -30 * HOUR, max: 30 * HOUR }), fc.constantFrom(...zones)),
+          fc.tuple(
+            fc.constantFrom(...anchors),
+            fc.integer({ min: -30 * HOUR, max: 30 * HOUR }),
+            fc.constantFrom(...zones),
+          ),
           { minLength: 1, maxLength: 40 },
         ),
         (calls) => {

@@ -1,5 +1,11 @@
 /** Shared fixtures of the booking unit tests: a small shop in Berlin. */
-import type { AvailabilitySettings, BusyInterval, EmployeeSchedule, WallInterval, Weekday } from '../../../shared/booking/types';
+import type {
+  AvailabilitySettings,
+  BusyInterval,
+  EmployeeSchedule,
+  WallInterval,
+  Weekday,
+} from '../../../shared/booking/types';
 import { wallToInstant } from '../../../shared/booking/time';
 
 export const BERLIN = 'Europe/Berlin';
@@ -11,7 +17,10 @@ export const SETTINGS: AvailabilitySettings = {
   horizonDays: 90,
 };
 
-export function week(days: Weekday[], intervals: WallInterval[]): Partial<Record<Weekday, WallInterval[]>> {
+export function week(
+  days: Weekday[],
+  intervals: WallInterval[],
+): Partial<Record<Weekday, WallInterval[]>> {
   return Object.fromEntries(days.map((d) => [d, intervals]));
 }
 
@@ -62,7 +71,12 @@ export function at(date: string, time: string): number {
   return ms;
 }
 
-export function busy(employee: EmployeeSchedule, date: string, time: string, minutes: number): BusyInterval {
+export function busy(
+  employee: EmployeeSchedule,
+  date: string,
+  time: string,
+  minutes: number,
+): BusyInterval {
   const startMs = at(date, time);
   return { employeeId: employee.id, startMs, endMs: startMs + minutes * 60_000 };
 }

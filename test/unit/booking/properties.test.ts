@@ -4,11 +4,27 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { checkSlot, computeAvailableDays, computeDaySlots } from '../../../shared/booking/availability';
+import { computeAvailableDays, computeDaySlots } from '../../../shared/booking/availability';
+import { checkSlot } from '../../../shared/booking/check-slot';
 import { applyHolds, intervalsOverlap } from '../../../shared/booking/holds';
 import type { Hold } from '../../../shared/booking/holds';
-import { addDays, dayClock, fromMinutes, todayIn, toMinutes, wallToInstant, weekdayOf } from '../../../shared/booking/time';
-import type { AvailabilitySettings, BusyInterval, DayQuery, EmployeeSchedule, WallInterval, Weekday } from '../../../shared/booking/types';
+import {
+  addDays,
+  dayClock,
+  fromMinutes,
+  todayIn,
+  toMinutes,
+  wallToInstant,
+  weekdayOf,
+} from '../../../shared/booking/time';
+import type {
+  AvailabilitySettings,
+  BusyInterval,
+  DayQuery,
+  EmployeeSchedule,
+  WallInterval,
+  Weekday,
+} from '../../../shared/booking/types';
 import type { TimeSlot } from '../../../shared/api/schemas';
 
 const ZONES = ['Europe/Berlin', 'America/New_York', 'UTC'] as const;
@@ -22,16 +38,22 @@ const interval = (startMin: number, lengthMin: number): WallInterval => ({
 });
 
 const dayIntervalsArb = fc.array(
-  fc.tuple(fc.integer({ min: 0, max: 95 }), fc.integer({ min: 1, max: 40 })).map(([q, len]) => interval(q * 15, len * 15)),
+  fc
+    .tuple(fc.integer({ min: 0, max: 95 }), fc.integer({ min: 1, max: 40 }))
+    .map(([q, len]) => interval(q * 15, len * 15)),
   { maxLength: 2 },
 );
 const breaksArb = fc.array(
-  fc.tuple(fc.integer({ min: 0, max: 287 }), fc.integer({ min: 1, max: 18 })).map(([q, len]) => interval(q * 5, len * 5)),
+  fc
+    .tuple(fc.integer({ min: 0, max: 287 }), fc.integer({ min: 1, max: 18 }))
+    .map(([q, len]) => interval(q * 5, len * 5)),
   { maxLength: 2 },
 );
 
 const weekArb = <T>(arb: fc.Arbitrary<T>) =>
-  fc.tuple(arb, arb, arb, arb, arb, arb, arb).map((days) => Object.fromEntries(days.map((d, i) => [i, d])) as Partial<Record<Weekday, T>>);
+  fc
+    .tuple(arb, arb, arb, arb, arb, arb, arb)
+    .map((days) => Object.fromEntries(days.map((d, i) => [i, d])) as Partial<Record<Weekday, T>>);
 
 const employeesArb: fc.Arbitrary<EmployeeSchedule[]> = fc
   .array(
@@ -53,7 +75,9 @@ const settingsArb: fc.Arbitrary<AvailabilitySettings> = fc.record({
 });
 
 const BASE_NOW = Date.parse('2026-02-20T00:00:00Z');
-const nowArb = fc.integer({ min: 0, max: 260 * 24 * 60 }).map((minutes) => BASE_NOW + minutes * 60_000);
+const nowArb = fc
+  .integer({ min: 0, max: 260 * 24 * 60 })
+  .map((minutes) => BASE_NOW + minutes * 60_000);
 
 /** Busy intervals near a date (instants on a 5-minute lattice, up to 4 hours long). */
 function busyArb(employeeCount: number, aroundMs: number): fc.Arbitrary<BusyInterval[]> {
@@ -87,7 +111,9 @@ const anyDayQueryArb: fc.Arbitrary<DayQuery> = fc
   .chain((base) => {
     const today = todayIn(base.settings.timeZone, base.now);
     const date = base.special ?? addDays(today, base.dayOffset);
-    const around = wallToInstant(date, '00:00', base.settings.timeZone) ?? dayClock(date, base.settings.timeZone).boundary(0);
+    const around =
+      wallToInstant(date, '00:00', base.settings.timeZone) ??
+      dayClock(date, base.settings.timeZone).boundary(0);
     return busyArb(base.employees.length, around).map((busy) => ({
       date,
       durationMinutes: base.durationMinutes,
@@ -102,10 +128,17 @@ const anyDayQueryArb: fc.Arbitrary<DayQuery> = fc
 
 /** Working hours on every weekday: one stretch starting 06:00-10:00, 6-10 hours long. */
 const workingWeekArb = weekArb(
-  fc.tuple(fc.integer({ min: 24, max: 40 }), fc.integer({ min: 24, max: 40 })).map(([q, len]) => [interval(q * 15, len * 15)]),
+  fc
+    .tuple(fc.integer({ min: 24, max: 40 }), fc.integer({ min: 24, max: 40 }))
+    .map(([q, len]) => [interval(q * 15, len * 15)]),
 );
 const shortBreaksArb = weekArb(
-  fc.array(fc.tuple(fc.integer({ min: 132, max: 168 }), fc.integer({ min: 1, max: 9 })).map(([q, len]) => interval(q * 5, len * 5)), { maxLength: 1 }),
+  fc.array(
+    fc
+      .tuple(fc.integer({ min: 132, max: 168 }), fc.integer({ min: 1, max: 9 }))
+      .map(([q, len]) => interval(q * 5, len * 5)),
+    { maxLength: 1 },
+  ),
 );
 
 /**
@@ -116,11 +149,25 @@ const shortBreaksArb = weekArb(
 const openDayQueryArb: fc.Arbitrary<DayQuery> = fc
   .record({
     employees: fc
-      .array(fc.record({ name: fc.constantFrom('Anna', 'Ben', 'Cara', 'Dora'), weekly: workingWeekArb, breaks: shortBreaksArb, serviceIds: fc.subarray([...SERVICES]) }), {
-        minLength: 1,
-        maxLength: 3,
-      })
-      .map((list) => list.map((e, i) => ({ ...e, id: `e${i}`, serviceIds: i === 0 ? [...SERVICES] : e.serviceIds }))),
+      .array(
+        fc.record({
+          name: fc.constantFrom('Anna', 'Ben', 'Cara', 'Dora'),
+          weekly: workingWeekArb,
+          breaks: shortBreaksArb,
+          serviceIds: fc.subarray([...SERVICES]),
+        }),
+        {
+          minLength: 1,
+          maxLength: 3,
+        },
+      )
+      .map((list) =>
+        list.map((e, i) => ({
+          ...e,
+          id: `e${i}`,
+          serviceIds: i === 0 ? [...SERVICES] : e.serviceIds,
+        })),
+      ),
     settings: fc.record({
       timeZone: fc.constantFrom(...ZONES),
       gridMinutes: fc.constantFrom(5, 10, 15, 30),
@@ -135,7 +182,9 @@ const openDayQueryArb: fc.Arbitrary<DayQuery> = fc
   })
   .chain((base) => {
     const date = addDays(todayIn(base.settings.timeZone, base.now), base.dayOffset);
-    const around = wallToInstant(date, '00:00', base.settings.timeZone) ?? dayClock(date, base.settings.timeZone).boundary(0);
+    const around =
+      wallToInstant(date, '00:00', base.settings.timeZone) ??
+      dayClock(date, base.settings.timeZone).boundary(0);
     return busyArb(base.employees.length, around).map((busy) => ({
       date,
       durationMinutes: base.durationMinutes,
@@ -149,14 +198,19 @@ const openDayQueryArb: fc.Arbitrary<DayQuery> = fc
   });
 
 /** Mostly bookable days (the free-slot invariants need free slots), a share of anything at all. */
-const dayQueryArb: fc.Arbitrary<DayQuery> = fc.oneof({ arbitrary: openDayQueryArb, weight: 3 }, { arbitrary: anyDayQueryArb, weight: 1 });
+const dayQueryArb: fc.Arbitrary<DayQuery> = fc.oneof(
+  { arbitrary: openDayQueryArb, weight: 3 },
+  { arbitrary: anyDayQueryArb, weight: 1 },
+);
 
 const RUNS = { numRuns: 250 };
 
 describe('the generated day queries', () => {
   it('most have a free slot, and a share has none', () => {
     const queries = fc.sample(dayQueryArb, { numRuns: 1_000, seed: 12 });
-    const withFree = queries.filter((q) => computeDaySlots(q).some((slot) => slot.available)).length / queries.length;
+    const withFree =
+      queries.filter((q) => computeDaySlots(q).some((slot) => slot.available)).length /
+      queries.length;
     expect(withFree).toBeGreaterThan(0.6);
     expect(withFree).toBeLessThan(0.95);
   });
@@ -175,7 +229,8 @@ describe('availability properties', () => {
           if (employee === undefined) return;
           expect(employee.name).toBe(slot.employeeName);
           expect(employee.serviceIds).toContain(q.serviceId);
-          if (q.employeeId !== 'any' && q.employeeId !== undefined) expect(employee.id).toBe(q.employeeId);
+          if (q.employeeId !== 'any' && q.employeeId !== undefined)
+            expect(employee.id).toBe(q.employeeId);
 
           const minute = toMinutes(slot.time);
           expect(minute % q.settings.gridMinutes).toBe(0);
@@ -186,12 +241,16 @@ describe('availability properties', () => {
           expect(startMs).toBeGreaterThanOrEqual(q.now + q.settings.minNoticeMinutes * 60_000);
 
           for (const b of q.busy) {
-            if (b.employeeId === employee.id) expect(intervalsOverlap(startMs, endMs, b.startMs, b.endMs)).toBe(false);
+            if (b.employeeId === employee.id)
+              expect(intervalsOverlap(startMs, endMs, b.startMs, b.endMs)).toBe(false);
           }
 
           // inside one working interval (they may overlap: any one will do)
           const fits = (employee.weekly[weekday] ?? []).some(
-            (w) => toMinutes(w.start) <= minute && minute < toMinutes(w.end) && endMs <= clock.boundary(toMinutes(w.end)),
+            (w) =>
+              toMinutes(w.start) <= minute &&
+              minute < toMinutes(w.end) &&
+              endMs <= clock.boundary(toMinutes(w.end)),
           );
           expect(fits).toBe(true);
           for (const pause of employee.breaks[weekday] ?? []) {
@@ -210,7 +269,8 @@ describe('availability properties', () => {
       fc.property(dayQueryArb, (q) => {
         const times = computeDaySlots(q).map((s) => s.time);
         expect([...new Set(times)].sort()).toEqual(times);
-        for (const time of times) expect(wallToInstant(q.date, time, q.settings.timeZone)).not.toBeNull();
+        for (const time of times)
+          expect(wallToInstant(q.date, time, q.settings.timeZone)).not.toBeNull();
       }),
       RUNS,
     );
@@ -259,20 +319,27 @@ describe('availability properties', () => {
   });
 });
 
-const slotsArb: fc.Arbitrary<TimeSlot[]> = fc.array(
-  fc.record({
-    minute: fc.integer({ min: 0, max: 95 }),
-    available: fc.boolean(),
-    employee: fc.integer({ min: 0, max: 2 }),
-  }),
-  { maxLength: 30 },
-).map((raw) =>
-  raw.map(({ minute, available, employee }) =>
-    available
-      ? { time: fromMinutes(minute * 15), available: true, employeeId: `e${employee}`, employeeName: `E${employee}` }
-      : { time: fromMinutes(minute * 15), available: false, reason: 'booked' },
-  ),
-);
+const slotsArb: fc.Arbitrary<TimeSlot[]> = fc
+  .array(
+    fc.record({
+      minute: fc.integer({ min: 0, max: 95 }),
+      available: fc.boolean(),
+      employee: fc.integer({ min: 0, max: 2 }),
+    }),
+    { maxLength: 30 },
+  )
+  .map((raw) =>
+    raw.map(({ minute, available, employee }) =>
+      available
+        ? {
+            time: fromMinutes(minute * 15),
+            available: true,
+            employeeId: `e${employee}`,
+            employeeName: `E${employee}`,
+          }
+        : { time: fromMinutes(minute * 15), available: false, reason: 'booked' },
+    ),
+  );
 
 const holdsArb: fc.Arbitrary<Hold[]> = fc.array(
   fc.record({
@@ -287,30 +354,41 @@ const holdsArb: fc.Arbitrary<Hold[]> = fc.array(
 describe('holds properties', () => {
   it('applyHolds never frees a slot, blocks every overlapping slot of a held employee, keeps the rest', () => {
     fc.assert(
-      fc.property(slotsArb, holdsArb, fc.integer({ min: 5, max: 180 }), (slots, holds, duration) => {
-        const date = '2026-03-04';
-        const before = structuredClone(slots);
-        const result = applyHolds(slots, date, duration, holds);
-        expect(slots).toEqual(before);
-        expect(result).toHaveLength(slots.length);
-        result.forEach((after, i) => {
-          const original = slots[i]!;
-          expect(after.time).toBe(original.time);
-          if (!original.available) {
-            expect(after).toEqual(original);
-            return;
-          }
-          const start = toMinutes(original.time);
-          const overlapping = holds.some(
-            (h) =>
-              h.date === date &&
-              h.employeeId === original.employeeId &&
-              intervalsOverlap(start, start + duration, toMinutes(h.time), toMinutes(h.time) + h.durationMinutes),
-          );
-          if (overlapping) expect(after).toEqual({ time: original.time, available: false, reason: 'held' });
-          else expect(after).toEqual(original);
-        });
-      }),
+      fc.property(
+        slotsArb,
+        holdsArb,
+        fc.integer({ min: 5, max: 180 }),
+        (slots, holds, duration) => {
+          const date = '2026-03-04';
+          const before = structuredClone(slots);
+          const result = applyHolds(slots, date, duration, holds);
+          expect(slots).toEqual(before);
+          expect(result).toHaveLength(slots.length);
+          result.forEach((after, i) => {
+            const original = slots[i]!;
+            expect(after.time).toBe(original.time);
+            if (!original.available) {
+              expect(after).toEqual(original);
+              return;
+            }
+            const start = toMinutes(original.time);
+            const overlapping = holds.some(
+              (h) =>
+                h.date === date &&
+                h.employeeId === original.employeeId &&
+                intervalsOverlap(
+                  start,
+                  start + duration,
+                  toMinutes(h.time),
+                  toMinutes(h.time) + h.durationMinutes,
+                ),
+            );
+            if (overlapping)
+              expect(after).toEqual({ time: original.time, available: false, reason: 'held' });
+            else expect(after).toEqual(original);
+          });
+        },
+      ),
       RUNS,
     );
   });

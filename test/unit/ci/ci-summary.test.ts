@@ -8,14 +8,19 @@ const dirs: string[] = [];
 function reports(files: Record<string, unknown>): string {
   const dir = mkdtempSync(join(tmpdir(), 'fd-ci-'));
   dirs.push(dir);
-  for (const [name, body] of Object.entries(files)) writeFileSync(join(dir, name), JSON.stringify(body));
+  for (const [name, body] of Object.entries(files))
+    writeFileSync(join(dir, name), JSON.stringify(body));
   return dir;
 }
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-const vitest = (passed: number, failed: number, files: { status: string; assertionResults: unknown[] }[] = []) => ({
+const vitest = (
+  passed: number,
+  failed: number,
+  files: { status: string; assertionResults: unknown[] }[] = [],
+) => ({
   numPassedTests: passed,
   numFailedTests: failed,
   testResults: files,
@@ -33,26 +38,38 @@ describe('CI summary line', () => {
 
   it('counts a test file that crashed before its tests as a failure', () => {
     const dir = reports({
-      'vitest.json': vitest(4, 0, [{ status: 'failed', assertionResults: [] }, { status: 'passed', assertionResults: [{}] }]),
+      'vitest.json': vitest(4, 0, [
+        { status: 'failed', assertionResults: [] },
+        { status: 'passed', assertionResults: [{}] },
+      ]),
       'playwright.json': playwright(1, 0),
     });
     expect(summarise(dir)).toMatchObject({ passed: 5, failed: 1 });
   });
 
   it('counts a missing report and a Playwright error outside tests as failures', () => {
-    const dir = reports({ 'playwright.json': playwright(2, 0, 0, [{ message: 'global setup failed' }]) });
+    const dir = reports({
+      'playwright.json': playwright(2, 0, 0, [{ message: 'global setup failed' }]),
+    });
     expect(summarise(dir)).toMatchObject({ passed: 2, failed: 2 });
   });
 
   it('fails a runner that reports far fewer tests than last known (a lost file, a stray .only)', () => {
     const dir = reports({ 'vitest.json': vitest(90, 0), 'playwright.json': playwright(20, 0) });
     const result = summarise(dir, { 'vitest.json': 100, 'playwright.json': 20 });
-    expect(result).toMatchObject({ passed: 110, failed: 1, perRunner: { 'vitest.json': 90, 'playwright.json': 20 } });
+    expect(result).toMatchObject({
+      passed: 110,
+      failed: 1,
+      perRunner: { 'vitest.json': 90, 'playwright.json': 20 },
+    });
   });
 
   it('accepts a few tests fewer than last known, and more', () => {
     const dir = reports({ 'vitest.json': vitest(96, 0), 'playwright.json': playwright(25, 0) });
-    expect(summarise(dir, { 'vitest.json': 100, 'playwright.json': 20 })).toMatchObject({ passed: 121, failed: 0 });
+    expect(summarise(dir, { 'vitest.json': 100, 'playwright.json': 20 })).toMatchObject({
+      passed: 121,
+      failed: 0,
+    });
   });
 
   it('the committed known counts name both runners', () => {

@@ -26,12 +26,25 @@ interface Job {
   permissions?: Record<string, string>;
   steps: Step[];
 }
-const workflow = parse(text) as { on: { push?: { tags?: string[] } }; permissions?: Record<string, string>; jobs: Record<string, Job> };
-const scripts = (JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { scripts: Record<string, string> }).scripts;
+const workflow = parse(text) as {
+  on: { push?: { tags?: string[] } };
+  permissions?: Record<string, string>;
+  jobs: Record<string, Job>;
+};
+const scripts = (
+  JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { scripts: Record<string, string> }
+).scripts;
 const build = workflow.jobs.build;
-const runs = (job: Job | undefined) => (job?.steps ?? []).flatMap((step) => (step.run ? [step.run] : []));
+const runs = (job: Job | undefined) =>
+  (job?.steps ?? []).flatMap((step) => (step.run ? [step.run] : []));
 
-const SIGNING_SECRETS = ['CSC_LINK', 'CSC_KEY_PASSWORD', 'APPLE_ID', 'APPLE_APP_SPECIFIC_PASSWORD', 'APPLE_TEAM_ID'];
+const SIGNING_SECRETS = [
+  'CSC_LINK',
+  'CSC_KEY_PASSWORD',
+  'APPLE_ID',
+  'APPLE_APP_SPECIFIC_PASSWORD',
+  'APPLE_TEAM_ID',
+];
 
 describe('.github/workflows/release.yml', () => {
   it('runs from a version tag only, read-only by default', () => {
@@ -53,7 +66,12 @@ describe('.github/workflows/release.yml', () => {
     const steps = runs(build);
     const at = (pattern: RegExp) => steps.findIndex((run) => pattern.test(run));
     expect(at(/^npm ci$/)).toBe(0);
-    const order = [/npm run build/, /npm run test:vitest/, /npm run test:electron/, /electron-builder \$\{\{ matrix\.target \}\} --publish never/];
+    const order = [
+      /npm run build/,
+      /npm run test:vitest/,
+      /npm run test:electron/,
+      /electron-builder \$\{\{ matrix\.target \}\} --publish never/,
+    ];
     const positions = order.map(at);
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
@@ -75,9 +93,13 @@ describe('.github/workflows/release.yml', () => {
     const named = [...text.matchAll(/secrets\.(\w+)/g)].map((match) => match[1] ?? '');
     expect([...new Set(named)].sort()).toEqual([...SIGNING_SECRETS].sort());
     const readme = readFileSync(`${root}README.md`, 'utf8');
-    for (const secret of SIGNING_SECRETS.filter((name) => !name.startsWith('APPLE_'))) expect(readme).toContain(secret);
+    for (const secret of SIGNING_SECRETS.filter((name) => !name.startsWith('APPLE_')))
+      expect(readme).toContain(secret);
     expect(readme).toContain('APPLE_*');
-    const withSecrets = build?.steps.filter((step) => Object.values(step.env ?? {}).some((value) => value.includes('secrets.'))) ?? [];
+    const withSecrets =
+      build?.steps.filter((step) =>
+        Object.values(step.env ?? {}).some((value) => value.includes('secrets.')),
+      ) ?? [];
     expect(withSecrets).toHaveLength(1);
     expect(withSecrets[0]?.run).toMatch(/electron-builder/);
   });
@@ -86,13 +108,17 @@ describe('.github/workflows/release.yml', () => {
     const release = workflow.jobs.release;
     expect(release?.needs).toBe('build');
     expect(release?.permissions).toEqual({ contents: 'write' });
-    expect(runs(release).join('\n')).toMatch(/gh release create "\$GITHUB_REF_NAME" dist\/\* --draft/);
+    expect(runs(release).join('\n')).toMatch(
+      /gh release create "\$GITHUB_REF_NAME" dist\/\* --draft/,
+    );
     const upload = build?.steps.find((step) => step.uses?.startsWith('actions/upload-artifact@'));
     expect(String(upload?.with?.path)).toMatch(/latest\*\.yml/);
   });
 
   it('pins every action to a major version', () => {
-    const uses = Object.values(workflow.jobs).flatMap((job) => job.steps.flatMap((step) => (step.uses ? [step.uses] : [])));
+    const uses = Object.values(workflow.jobs).flatMap((job) =>
+      job.steps.flatMap((step) => (step.uses ? [step.uses] : [])),
+    );
     for (const action of uses) expect(action).toMatch(/^actions\/[\w-]+@v\d+$/);
   });
 });

@@ -7,14 +7,33 @@ import type { KioskEvent, SyncStatus } from '../../../shared/kiosk-api';
 function recordingLog(): Logger & { errors: [string, unknown][] } {
   const errors: [string, unknown][] = [];
   const none = () => undefined;
-  return { errors, debug: none, info: none, warn: none, error: (message, fields) => errors.push([message, fields]) };
+  return {
+    errors,
+    debug: none,
+    info: none,
+    warn: none,
+    error: (message, fields) => errors.push([message, fields]),
+  };
 }
 
 const status = (queued: number): KioskEvent => ({
   type: 'status',
-  status: { online: true, mode: 'enabled', lastSyncAt: null, queued, unknown: 0, rateLimit: null, clockSkewMs: null, lastError: null, upstream: 'embedded' } as unknown as SyncStatus,
+  status: {
+    online: true,
+    mode: 'enabled',
+    lastSyncAt: null,
+    queued,
+    unknown: 0,
+    rateLimit: null,
+    clockSkewMs: null,
+    lastError: null,
+    upstream: 'embedded',
+  } as unknown as SyncStatus,
 });
-const booking = (localId: string): KioskEvent => ({ type: 'booking', booking: { localId } as never });
+const booking = (localId: string): KioskEvent => ({
+  type: 'booking',
+  booking: { localId } as never,
+});
 
 describe('event hub', () => {
   it('passes a status on only when it differs from the last one; booking events every time', () => {
@@ -27,13 +46,11 @@ describe('event hub', () => {
     hub.emit(booking('a'));
     hub.emit(status(1));
     hub.emit(status(0));
-    expect(seen.map((e) => (e.type === 'status' ? `status ${e.status.queued}` : `booking ${e.booking.localId}`))).toEqual([
-      'status 0',
-      'booking a',
-      'booking a',
-      'status 1',
-      'status 0',
-    ]);
+    expect(
+      seen.map((e) =>
+        e.type === 'status' ? `status ${e.status.queued}` : `booking ${e.booking.localId}`,
+      ),
+    ).toEqual(['status 0', 'booking a', 'booking a', 'status 1', 'status 0']);
   });
 
   it('a listener that throws is logged and does not keep the event from the others', () => {

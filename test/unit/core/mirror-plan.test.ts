@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MIRROR_POLICY, planNext, slotsKey, daysKey, taskKey, type MirrorTask, type PlanInput } from '../../../electron/core/mirror/plan';
+import {
+  DEFAULT_MIRROR_POLICY,
+  MIRROR_TASKS,
+  planNext,
+  slotsKey,
+  daysKey,
+  taskKey,
+  type MirrorTask,
+  type PlanInput,
+} from '../../../electron/core/mirror/plan';
 import { isOpenOn, overlayAvailableDays } from '../../../electron/core/mirror/derived-days';
+import { apiOperationNames, apiOperations } from '../../../shared/api/operations';
 
 const NOW = 1_000_000_000;
 const MIN = 60_000;
@@ -68,9 +78,13 @@ describe('planNext: calendar first', () => {
     let days = new Map(noCalendar.days);
     for (let i = 0; i < 4; i += 1) {
       const { task } = planNext({ ...noCalendar, days }, policy);
-      if (task?.kind !== 'days') throw new Error(`expected a calendar, got ${JSON.stringify(task)}`);
+      if (task?.kind !== 'days')
+        throw new Error(`expected a calendar, got ${JSON.stringify(task)}`);
       order.push(task);
-      days = new Map(days).set(daysKey(task.year, task.month, task.serviceId), { fetchedAt: NOW, availableDays: [] });
+      days = new Map(days).set(daysKey(task.year, task.month, task.serviceId), {
+        fetchedAt: NOW,
+        availableDays: [],
+      });
     }
     expect(order).toEqual([
       { kind: 'days', year: 2026, month: 11, serviceId: 'a' },
@@ -102,10 +116,18 @@ describe('planNext: calendar first', () => {
     expect(idle.task).toBeNull();
     expect(idle.nextAt).toBe(NOW - 9 * MIN + policy.todayMaxAgeMs);
     slots.set(slotsKey('2026-11-24', 'b'), fresh(10));
-    expect(planNext(input({ slots }), policy).task).toEqual({ kind: 'slots', date: '2026-11-24', serviceId: 'b' });
+    expect(planNext(input({ slots }), policy).task).toEqual({
+      kind: 'slots',
+      date: '2026-11-24',
+      serviceId: 'b',
+    });
     slots.set(slotsKey('2026-11-24', 'b'), fresh(0));
     slots.set(slotsKey('2026-11-25', 'a'), fresh(60));
-    expect(planNext(input({ slots }), policy).task).toEqual({ kind: 'slots', date: '2026-11-25', serviceId: 'a' });
+    expect(planNext(input({ slots }), policy).task).toEqual({
+      kind: 'slots',
+      date: '2026-11-25',
+      serviceId: 'a',
+    });
   });
 
   it('refreshes rarely what cannot change: a finished today, a day a fresher slot list shows full', () => {
@@ -115,10 +137,17 @@ describe('planNext: calendar first', () => {
       [slotsKey('2026-11-25', 'a'), fresh(120, '18:00', false)], // fetched after the calendar: full
       [slotsKey('2026-11-27', 'a'), fresh(1)],
     ]);
-    const days = new Map(input().days).set(daysKey(2026, 11, 'a'), { fetchedAt: NOW - 300 * MIN, availableDays: [24, 25, 27] });
+    const days = new Map(input().days).set(daysKey(2026, 11, 'a'), {
+      fetchedAt: NOW - 300 * MIN,
+      availableDays: [24, 25, 27],
+    });
     expect(planNext(input({ slots, days }), policy).task).toBeNull();
     // The same list older than the calendar: the calendar says open, so it is refreshed.
-    expect(planNext(input({ slots }), policy).task).toEqual({ kind: 'slots', date: '2026-11-25', serviceId: 'a' });
+    expect(planNext(input({ slots }), policy).task).toEqual({
+      kind: 'slots',
+      date: '2026-11-25',
+      serviceId: 'a',
+    });
   });
 
   it('outside opening hours fills only what was never fetched, future open days included', () => {
@@ -129,7 +158,9 @@ describe('planNext: calendar first', () => {
       { kind: 'slots', date: '2026-11-25', serviceId: 'a' },
       { kind: 'slots', date: '2026-11-27', serviceId: 'a' },
     ]);
-    expect(planNext(input({ open: false, servicesFetchedAt: null }), policy).task).toEqual({ kind: 'services' });
+    expect(planNext(input({ open: false, servicesFetchedAt: null }), policy).task).toEqual({
+      kind: 'services',
+    });
   });
 
   it('stretches every age by the share a shared key leaves this kiosk', () => {
@@ -147,7 +178,11 @@ describe('planNext: calendar first', () => {
 
   it('skips a task that just failed until its backoff has passed', () => {
     const failedUntil = new Map([['slots:2026-11-24|a', NOW + 5_000]]);
-    expect(planNext(input({ failedUntil }), policy).task).toEqual({ kind: 'slots', date: '2026-11-24', serviceId: 'b' });
+    expect(planNext(input({ failedUntil }), policy).task).toEqual({
+      kind: 'slots',
+      date: '2026-11-24',
+      serviceId: 'b',
+    });
   });
 });
 
@@ -157,10 +192,30 @@ describe('open days from the cache', () => {
   it.each([
     ['calendar only: open', '2026-11-24', undefined, 'open'],
     ['calendar only: closed', '2026-11-25', undefined, 'closed'],
-    ['older slot list: the calendar wins', '2026-11-24', { fetchedAt: NOW - 1, lastSlotTime: '18:00', anyAvailable: false }, 'open'],
-    ['newer list, nothing free: full', '2026-11-24', { fetchedAt: NOW + 1, lastSlotTime: '18:00', anyAvailable: false }, 'full'],
-    ['newer list, a free slot: open', '2026-11-25', { fetchedAt: NOW + 1, lastSlotTime: '18:00', anyAvailable: true }, 'open'],
-    ['newer list without slots: closed', '2026-11-24', { fetchedAt: NOW + 1, lastSlotTime: null, anyAvailable: false }, 'closed'],
+    [
+      'older slot list: the calendar wins',
+      '2026-11-24',
+      { fetchedAt: NOW - 1, lastSlotTime: '18:00', anyAvailable: false },
+      'open',
+    ],
+    [
+      'newer list, nothing free: full',
+      '2026-11-24',
+      { fetchedAt: NOW + 1, lastSlotTime: '18:00', anyAvailable: false },
+      'full',
+    ],
+    [
+      'newer list, a free slot: open',
+      '2026-11-25',
+      { fetchedAt: NOW + 1, lastSlotTime: '18:00', anyAvailable: true },
+      'open',
+    ],
+    [
+      'newer list without slots: closed',
+      '2026-11-24',
+      { fetchedAt: NOW + 1, lastSlotTime: null, anyAvailable: false },
+      'closed',
+    ],
     ['month not cached: unknown', '2026-12-01', undefined, 'unknown'],
   ] as const)('%s', (_name, date, list, expected) => {
     const slots = new Map(list ? [[slotsKey(date, 'a'), list]] : []);
@@ -173,7 +228,9 @@ describe('open days from the cache', () => {
       [26, { fetchedAt: NOW + 1, anyAvailable: true }], // opened since
       [27, { fetchedAt: NOW - 1, anyAvailable: true }], // older than the calendar: ignored
     ]);
-    expect(overlayAvailableDays({ availableDays: [24, 25], fetchedAt: NOW }, slotDays)).toEqual([25, 26]);
+    expect(overlayAvailableDays({ availableDays: [24, 25], fetchedAt: NOW }, slotDays)).toEqual([
+      25, 26,
+    ]);
   });
 
   it('names every task apart, so that one failing task blocks only itself', () => {
@@ -185,15 +242,97 @@ describe('open days from the cache', () => {
       taskKey({ kind: 'slots', date: '2026-11-24', serviceId: 'a' }),
       taskKey({ kind: 'slots', date: '2026-11-24', serviceId: 'b' }),
     ];
-    expect(keys).toEqual(['services', 'employees', 'days:2026-11|a', 'days:2026-12|a', 'slots:2026-11-24|a', 'slots:2026-11-24|b']);
+    expect(keys).toEqual([
+      'services',
+      'employees',
+      'days:2026-11|a',
+      'days:2026-12|a',
+      'slots:2026-11-24|a',
+      'slots:2026-11-24|b',
+    ]);
     // A failing services fetch leaves employees due.
-    const blocked = planNext(input({ servicesFetchedAt: null, employeesFetchedAt: null, failedUntil: new Map([['services', NOW + 5_000]]) }));
+    const blocked = planNext(
+      input({
+        servicesFetchedAt: null,
+        employeesFetchedAt: null,
+        failedUntil: new Map([['services', NOW + 5_000]]),
+      }),
+    );
     expect(blocked.task).toEqual({ kind: 'employees' });
   });
 
   it('plans no slots or month views before the services are known', () => {
-    const plan = planNext(input({ servicesFetchedAt: null, failedUntil: new Map([['services', NOW + 5_000]]) }));
+    const plan = planNext(
+      input({ servicesFetchedAt: null, failedUntil: new Map([['services', NOW + 5_000]]) }),
+    );
     expect(plan.task).toBeNull();
     expect(plan.nextAt).toBe(NOW + 5_000);
+  });
+});
+
+/**
+ * The kinds of task a kiosk started with nothing cached runs, every task answered at once (the
+ * calendar with the 24th and 25th open), until nothing is due.
+ */
+function coldStartKinds(): Set<MirrorTask['kind']> {
+  let state = input({ servicesFetchedAt: null, employeesFetchedAt: null, days: new Map() });
+  const kinds = new Set<MirrorTask['kind']>();
+  for (let i = 0; i < 100; i += 1) {
+    const { task } = planNext(state, policy);
+    if (!task) break;
+    kinds.add(task.kind);
+    switch (task.kind) {
+      case 'services':
+        state = { ...state, servicesFetchedAt: NOW };
+        break;
+      case 'employees':
+        state = { ...state, employeesFetchedAt: NOW };
+        break;
+      case 'days':
+        state = {
+          ...state,
+          days: new Map(state.days).set(daysKey(task.year, task.month, task.serviceId), {
+            fetchedAt: NOW,
+            availableDays: [24, 25],
+          }),
+        };
+        break;
+      case 'slots':
+        state = {
+          ...state,
+          slots: new Map(state.slots).set(slotsKey(task.date, task.serviceId), fresh(0)),
+        };
+        break;
+    }
+  }
+  return kinds;
+}
+
+describe('the plan holds every operation of the API table', () => {
+  const planned = coldStartKinds();
+
+  it.each(apiOperationNames)(
+    '%s: the mirror plans and fetches it, or it is a write the mirror leaves to the outbox',
+    (name) => {
+      const entry = (
+        MIRROR_TASKS as Partial<Record<string, (typeof MIRROR_TASKS)[keyof typeof MIRROR_TASKS]>>
+      )[name];
+      expect(
+        entry,
+        `${name} has no entry in MIRROR_TASKS (electron/core/mirror/plan.ts)`,
+      ).toBeDefined();
+      if (typeof entry === 'string') {
+        expect([...planned], `planNext never schedules ${name}'s task`).toContain(entry);
+      } else {
+        // A read the mirror never fetched would only ever be answered live, never offline.
+        expect(apiOperations[name].method, `${name} is a read without a mirror task`).not.toBe(
+          'GET',
+        );
+      }
+    },
+  );
+
+  it('names exactly the operations of the table', () => {
+    expect(Object.keys(MIRROR_TASKS).sort()).toEqual([...apiOperationNames].sort());
   });
 });

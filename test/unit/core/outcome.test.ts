@@ -11,7 +11,12 @@ import type { BookingResponse } from '../../../shared/api/schemas';
 
 const meta = { rateLimit: null, serverDate: null, receivedAt: 0 };
 const booking = { bookingId: 'b1' } as BookingResponse;
-const http = (status: number): UpstreamOutcome<BookingResponse> => ({ kind: 'http', status, message: `HTTP ${status}`, meta });
+const http = (status: number): UpstreamOutcome<BookingResponse> => ({
+  kind: 'http',
+  status,
+  message: `HTTP ${status}`,
+  meta,
+});
 
 describe('classifyBookingOutcome', () => {
   it.each([
@@ -50,7 +55,9 @@ describe('classifyBookingOutcome', () => {
   });
 
   it('waits exactly retryAfter on a 429', () => {
-    expect(classifyBookingOutcome({ kind: 'rateLimited', retryAfterMs: 7000, meta: null })).toMatchObject({ afterMs: 7000 });
+    expect(
+      classifyBookingOutcome({ kind: 'rateLimited', retryAfterMs: 7000, meta: null }),
+    ).toMatchObject({ afterMs: 7000 });
   });
 });
 
@@ -61,31 +68,111 @@ describe('verdicts in full (staff read the error in the outbox, the sync status 
     [http(499), { kind: 'refused', status: 499, error: { status: 499, message: 'HTTP 499' } }],
     [http(403), { kind: 'auth', error: { status: 403, message: 'HTTP 403' } }],
     [http(402), { kind: 'refused', status: 402, error: { status: 402, message: 'HTTP 402' } }],
-    [http(500), { kind: 'retry', responseLost: false, error: { status: 500, message: 'HTTP 500' } }],
-    [http(408), { kind: 'retry', responseLost: false, error: { status: 408, message: 'HTTP 408' } }],
-    [http(304), { kind: 'retry', responseLost: false, error: { status: 304, message: 'HTTP 304' } }],
-    [{ kind: 'rateLimited', retryAfterMs: 3000, meta }, { kind: 'wait', afterMs: 3000, error: { status: 429, message: 'rate limited' } }],
-    [{ kind: 'throttled', waitMs: 400 }, { kind: 'wait', afterMs: 400, error: { status: null, message: 'waiting for the rate budget' } }],
-    [{ kind: 'network', reason: 'connect', message: 'ECONNREFUSED' }, { kind: 'retry', responseLost: false, error: { status: null, message: 'network: connect' } }],
-    [{ kind: 'invalidBody', status: 200, meta }, { kind: 'retry', responseLost: true, error: { status: 200, message: 'invalid response body' } }],
-    [{ kind: 'invalidBody', status: 299, meta }, { kind: 'retry', responseLost: true, error: { status: 299, message: 'invalid response body' } }],
-    [{ kind: 'invalidBody', status: 300, meta }, { kind: 'retry', responseLost: false, error: { status: 300, message: 'invalid response body' } }],
-    [{ kind: 'invalidBody', status: 199, meta }, { kind: 'retry', responseLost: false, error: { status: 199, message: 'invalid response body' } }],
+    [
+      http(500),
+      { kind: 'retry', responseLost: false, error: { status: 500, message: 'HTTP 500' } },
+    ],
+    [
+      http(408),
+      { kind: 'retry', responseLost: false, error: { status: 408, message: 'HTTP 408' } },
+    ],
+    [
+      http(304),
+      { kind: 'retry', responseLost: false, error: { status: 304, message: 'HTTP 304' } },
+    ],
+    [
+      { kind: 'rateLimited', retryAfterMs: 3000, meta },
+      { kind: 'wait', afterMs: 3000, error: { status: 429, message: 'rate limited' } },
+    ],
+    [
+      { kind: 'throttled', waitMs: 400 },
+      {
+        kind: 'wait',
+        afterMs: 400,
+        error: { status: null, message: 'waiting for the rate budget' },
+      },
+    ],
+    [
+      { kind: 'network', reason: 'connect', message: 'ECONNREFUSED' },
+      { kind: 'retry', responseLost: false, error: { status: null, message: 'network: connect' } },
+    ],
+    [
+      { kind: 'invalidBody', status: 200, meta },
+      {
+        kind: 'retry',
+        responseLost: true,
+        error: { status: 200, message: 'invalid response body' },
+      },
+    ],
+    [
+      { kind: 'invalidBody', status: 299, meta },
+      {
+        kind: 'retry',
+        responseLost: true,
+        error: { status: 299, message: 'invalid response body' },
+      },
+    ],
+    [
+      { kind: 'invalidBody', status: 300, meta },
+      {
+        kind: 'retry',
+        responseLost: false,
+        error: { status: 300, message: 'invalid response body' },
+      },
+    ],
+    [
+      { kind: 'invalidBody', status: 199, meta },
+      {
+        kind: 'retry',
+        responseLost: false,
+        error: { status: 199, message: 'invalid response body' },
+      },
+    ],
   ] as [UpstreamOutcome<BookingResponse>, unknown][])('booking %j', (outcome, verdict) => {
     expect(classifyBookingOutcome(outcome)).toEqual(verdict);
   });
 
   it.each([
-    [{ kind: 'http', status: 503, message: 'down', meta }, { kind: 'fallback', reason: 'http 503' }],
-    [{ kind: 'http', status: 408, message: 'slow', meta }, { kind: 'fallback', reason: 'http 408' }],
-    [{ kind: 'http', status: 399, message: 'odd', meta }, { kind: 'fallback', reason: 'http 399' }],
-    [{ kind: 'http', status: 400, message: 'bad', meta }, { kind: 'client', status: 400, message: 'bad' }],
-    [{ kind: 'http', status: 499, message: 'odd', meta }, { kind: 'client', status: 499, message: 'odd' }],
-    [{ kind: 'http', status: 403, message: 'no', meta }, { kind: 'auth', message: 'no' }],
-    [{ kind: 'rateLimited', retryAfterMs: 1, meta }, { kind: 'fallback', reason: 'rate limited' }],
-    [{ kind: 'throttled', waitMs: 1 }, { kind: 'fallback', reason: 'rate budget' }],
-    [{ kind: 'network', reason: 'timeout', message: '' }, { kind: 'fallback', reason: 'network: timeout' }],
-    [{ kind: 'invalidBody', status: 200, meta }, { kind: 'fallback', reason: 'invalid response body' }],
+    [
+      { kind: 'http', status: 503, message: 'down', meta },
+      { kind: 'fallback', reason: 'http 503' },
+    ],
+    [
+      { kind: 'http', status: 408, message: 'slow', meta },
+      { kind: 'fallback', reason: 'http 408' },
+    ],
+    [
+      { kind: 'http', status: 399, message: 'odd', meta },
+      { kind: 'fallback', reason: 'http 399' },
+    ],
+    [
+      { kind: 'http', status: 400, message: 'bad', meta },
+      { kind: 'client', status: 400, message: 'bad' },
+    ],
+    [
+      { kind: 'http', status: 499, message: 'odd', meta },
+      { kind: 'client', status: 499, message: 'odd' },
+    ],
+    [
+      { kind: 'http', status: 403, message: 'no', meta },
+      { kind: 'auth', message: 'no' },
+    ],
+    [
+      { kind: 'rateLimited', retryAfterMs: 1, meta },
+      { kind: 'fallback', reason: 'rate limited' },
+    ],
+    [
+      { kind: 'throttled', waitMs: 1 },
+      { kind: 'fallback', reason: 'rate budget' },
+    ],
+    [
+      { kind: 'network', reason: 'timeout', message: '' },
+      { kind: 'fallback', reason: 'network: timeout' },
+    ],
+    [
+      { kind: 'invalidBody', status: 200, meta },
+      { kind: 'fallback', reason: 'invalid response body' },
+    ],
   ] as [UpstreamOutcome<number>, unknown][])('lookup %j', (outcome, verdict) => {
     expect(classifyLookupOutcome<number>(outcome)).toEqual(verdict);
   });
@@ -116,11 +203,15 @@ describe('backoffMs', () => {
 
   it('stays within [step/2, step] for any attempt and random value', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 100 }), fc.double({ min: 0, max: 1, noNaN: true }), (attempt, random) => {
-        const step = Math.min(300_000, 1000 * 2 ** Math.min(attempt - 1, 30));
-        const ms = backoffMs(attempt, random);
-        return ms >= Math.floor(step / 2) && ms <= step;
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 100 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (attempt, random) => {
+          const step = Math.min(300_000, 1000 * 2 ** Math.min(attempt - 1, 30));
+          const ms = backoffMs(attempt, random);
+          return ms >= Math.floor(step / 2) && ms <= step;
+        },
+      ),
     );
   });
 });
@@ -147,7 +238,9 @@ describe('networkReason', () => {
   });
 
   it('reads a code from the cause and treats an aborted request as a timeout', () => {
-    expect(networkReason(new Error('fetch failed', { cause: withCode('ECONNREFUSED') }))).toBe('connect');
+    expect(networkReason(new Error('fetch failed', { cause: withCode('ECONNREFUSED') }))).toBe(
+      'connect',
+    );
     expect(networkReason(new DOMException('timed out', 'TimeoutError'))).toBe('timeout');
     expect(networkReason(new DOMException('aborted', 'AbortError'))).toBe('timeout');
     expect(networkReason('not an error')).toBe('other');
@@ -167,7 +260,13 @@ describe('networkReason', () => {
 
 describe('readRateLimit', () => {
   it('reads the X-RateLimit-* headers (reset in Unix seconds)', () => {
-    expect(readRateLimit({ 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '59', 'x-ratelimit-reset': '1800000000' })).toEqual({
+    expect(
+      readRateLimit({
+        'x-ratelimit-limit': '60',
+        'x-ratelimit-remaining': '59',
+        'x-ratelimit-reset': '1800000000',
+      }),
+    ).toEqual({
       limit: 60,
       remaining: 59,
       resetAt: 1_800_000_000_000,
@@ -175,11 +274,29 @@ describe('readRateLimit', () => {
   });
   it('ignores missing or garbled headers', () => {
     expect(readRateLimit({})).toBeNull();
-    expect(readRateLimit({ 'x-ratelimit-limit': 'x', 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': '1' })).toBeNull();
-    expect(readRateLimit({ 'x-ratelimit-limit': '0', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1' })).toBeNull();
+    expect(
+      readRateLimit({
+        'x-ratelimit-limit': 'x',
+        'x-ratelimit-remaining': '1',
+        'x-ratelimit-reset': '1',
+      }),
+    ).toBeNull();
+    expect(
+      readRateLimit({
+        'x-ratelimit-limit': '0',
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': '1',
+      }),
+    ).toBeNull();
     // Without its limit header the others say nothing.
     expect(readRateLimit({ 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': '1' })).toBeNull();
-    expect(readRateLimit({ 'x-ratelimit-limit': ['60', '61'], 'x-ratelimit-remaining': ['5'], 'x-ratelimit-reset': ['2'] })).toEqual({
+    expect(
+      readRateLimit({
+        'x-ratelimit-limit': ['60', '61'],
+        'x-ratelimit-remaining': ['5'],
+        'x-ratelimit-reset': ['2'],
+      }),
+    ).toEqual({
       limit: 60,
       remaining: 5,
       resetAt: 2_000,
@@ -187,7 +304,11 @@ describe('readRateLimit', () => {
   });
 
   it('reads the Date header as the server clock, and nothing from a garbled one', () => {
-    expect(readMeta({ date: 'Tue, 24 Nov 2026 09:00:00 GMT' }, 5)).toEqual({ rateLimit: null, serverDate: Date.parse('2026-11-24T09:00:00Z'), receivedAt: 5 });
+    expect(readMeta({ date: 'Tue, 24 Nov 2026 09:00:00 GMT' }, 5)).toEqual({
+      rateLimit: null,
+      serverDate: Date.parse('2026-11-24T09:00:00Z'),
+      receivedAt: 5,
+    });
     expect(readMeta({ date: 'yesterday' }, 5).serverDate).toBeNull();
     expect(readMeta({}, 5).serverDate).toBeNull();
   });

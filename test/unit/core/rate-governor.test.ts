@@ -28,7 +28,9 @@ class ModelServer {
     const minuteLeft = this.perMinute - minuteUsed - 1;
     const dayLeft = this.perDay - dayUsed - 1;
     const reset = (window: number) =>
-      this.kind === 'fixed' ? now - (now % window) + window : (this.log.find((t) => t > now - window) ?? now) + window;
+      this.kind === 'fixed'
+        ? now - (now % window) + window
+        : (this.log.find((t) => t > now - window) ?? now) + window;
     return dayLeft < minuteLeft
       ? { limit: this.perDay, remaining: dayLeft, resetAt: reset(DAY) }
       : { limit: this.perMinute, remaining: minuteLeft, resetAt: reset(MINUTE) };
@@ -36,13 +38,14 @@ class ModelServer {
 }
 
 type Command =
-  | { kind: 'advance'; ms: number }
-  | { kind: 'send'; priority: Priority }
-  | { kind: 'deliver' };
+  { kind: 'advance'; ms: number } | { kind: 'send'; priority: Priority } | { kind: 'deliver' };
 
 const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant('advance' as const), ms: fc.integer({ min: 0, max: 20_000 }) }),
-  fc.record({ kind: fc.constant('send' as const), priority: fc.constantFrom<Priority>('interactive', 'background') }),
+  fc.record({
+    kind: fc.constant('send' as const),
+    priority: fc.constantFrom<Priority>('interactive', 'background'),
+  }),
   fc.record({ kind: fc.constant('deliver' as const) }),
 );
 
@@ -138,9 +141,12 @@ describe('RateGovernor', () => {
     [10, 1, 1], // a tenth: a few bookings, not a kiosk
     [2, 4, 3],
     [1, 9, 4], // capped
-  ])('peers: %i of ours and %i of theirs a minute -> %i kiosks on the key', (mine, theirs, expected) => {
-    expect(sharedHour(mine, theirs).peers(60 * MINUTE)).toBe(expected);
-  });
+  ])(
+    'peers: %i of ours and %i of theirs a minute -> %i kiosks on the key',
+    (mine, theirs, expected) => {
+      expect(sharedHour(mine, theirs).peers(60 * MINUTE)).toBe(expected);
+    },
+  );
 
   it('peers: a 429 is a full window, what we did not send others did', () => {
     const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
@@ -185,7 +191,11 @@ describe('RateGovernor', () => {
           fc.integer({ min: 20, max: 200 }),
           (commands, start, perMinute, perDay) => {
             const server = new ModelServer(kind, perMinute, perDay);
-            const governor = new RateGovernor({ minuteLimit: perMinute, dayLimit: perDay, reserve: 0.2 });
+            const governor = new RateGovernor({
+              minuteLimit: perMinute,
+              dayLimit: perDay,
+              reserve: 0.2,
+            });
             const pending: ({ limit: number; remaining: number; resetAt: number } | null)[] = [];
             let now = start;
             for (const c of commands) {
@@ -232,7 +242,11 @@ describe('RateGovernor', () => {
             if (governor.waitMs(now, 'interactive') === 0) {
               governor.onSend(now, 'interactive');
               sends.push(now);
-              governor.onAnswer(now, { limit: 10, remaining: step.remaining, resetAt: now + step.resetIn });
+              governor.onAnswer(now, {
+                limit: 10,
+                remaining: step.remaining,
+                resetAt: now + step.resetIn,
+              });
             }
             if (sends.filter((t) => t > now - MINUTE).length > 10) return false;
           }
@@ -286,7 +300,10 @@ describe('RateGovernor', () => {
       expect(g.snapshot(0)).toMatchObject({ minute: { limit: 70 }, day: { limit: 1000 } });
       g.onSend(0, 'interactive');
       g.onAnswer(0, { limit: 900, remaining: 100, resetAt: 65_001 });
-      expect(g.snapshot(0)).toMatchObject({ minute: { limit: 70 }, day: { limit: 900, used: 800 } });
+      expect(g.snapshot(0)).toMatchObject({
+        minute: { limit: 70 },
+        day: { limit: 900, used: 800 },
+      });
       expect(g.snapshot(0).last).toEqual({ limit: 900, remaining: 100, resetAt: 65_001 });
     });
 
@@ -296,7 +313,10 @@ describe('RateGovernor', () => {
       g.onAnswer(0, { limit: 1000, remaining: 500, resetAt: 3_600_000 });
       g.onSend(3_570_000, 'interactive');
       g.onAnswer(3_570_000, { limit: 1000, remaining: 3, resetAt: 3_600_000 });
-      expect(g.snapshot(3_570_000)).toMatchObject({ minute: { limit: 60, used: 1 }, day: { limit: 1000, used: 997 } });
+      expect(g.snapshot(3_570_000)).toMatchObject({
+        minute: { limit: 60, used: 1 },
+        day: { limit: 1000, used: 997 },
+      });
     });
 
     it('ignores a header without a positive limit or with a reset already past', () => {
@@ -383,7 +403,11 @@ describe('RateGovernor', () => {
         for (let i = 0; i < 6; i += 1) {
           const at = minute * MINUTE + 30_000 + i * 1_000;
           g.onSend(at, 'background');
-          g.onAnswer(at + 10, { limit: 60, remaining: 60 - (i + 1), resetAt: (minute + 1) * MINUTE });
+          g.onAnswer(at + 10, {
+            limit: 60,
+            remaining: 60 - (i + 1),
+            resetAt: (minute + 1) * MINUTE,
+          });
         }
       }
       expect(g.peers(122 * MINUTE)).toBe(1);
@@ -415,14 +439,20 @@ describe('RateGovernor', () => {
       const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
       g.onSend(0, 'interactive');
       g.onAnswer(0, { limit: 1000, remaining: 990, resetAt: 30_000 });
-      expect(g.snapshot(0)).toMatchObject({ minute: { limit: 1000, used: 10 }, day: { limit: 1000, used: 1 } });
+      expect(g.snapshot(0)).toMatchObject({
+        minute: { limit: 1000, used: 10 },
+        day: { limit: 1000, used: 1 },
+      });
       // With the day window known, a minute-near header of another limit is still the minute's.
       const h = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
       h.onSend(0, 'interactive');
       h.onAnswer(0, { limit: 1000, remaining: 500, resetAt: 3_600_000 });
       h.onSend(1, 'interactive');
       h.onAnswer(1, { limit: 60, remaining: 10, resetAt: 30_000 });
-      expect(h.snapshot(1)).toMatchObject({ minute: { limit: 60, used: 50 }, day: { limit: 1000, used: 501 } }); // ours since the day header
+      expect(h.snapshot(1)).toMatchObject({
+        minute: { limit: 60, used: 50 },
+        day: { limit: 1000, used: 501 },
+      }); // ours since the day header
     });
 
     it('waits for the header window to reset only when the header itself says the window is full', () => {
@@ -496,5 +526,59 @@ describe('RateGovernor', () => {
       g.onAnswer(40_001, { limit: 1000, remaining: 500, resetAt: 3_600_000 });
       expect(g.peers(40_001)).toBe(1);
     });
+  });
+});
+
+describe('RateGovernor: rate-limit answers as bounds (issue 18)', () => {
+  it('reads a 429 in the unit that fits its window: milliseconds block seconds, not hours', () => {
+    const g = new RateGovernor();
+    g.onSend(0, 'interactive');
+    const wait = g.retryAfterMs(10, { body: 46_375 }, null);
+    expect(wait).toBe(46_375);
+    g.onRateLimited(10, wait);
+    expect(g.waitMs(20, 'interactive')).toBe(46_365);
+    expect(g.waitMs(46_385, 'interactive')).toBe(0);
+  });
+
+  it('reads a long retryAfter as seconds once its own count says the day is spent', () => {
+    const g = new RateGovernor({ minuteLimit: 60, dayLimit: 3 });
+    for (let t = 0; t < 3; t += 1) g.onSend(t * 120_000, 'interactive');
+    expect(g.retryAfterMs(400_000, { body: 3_600 }, null)).toBe(3_600_000);
+  });
+
+  it('never blocks longer than a day, whatever a 429 says', () => {
+    const g = new RateGovernor();
+    g.onRateLimited(0, 46_375_000_000);
+    expect(g.waitMs(1, 'interactive')).toBe(DAY + MINUTE - 1);
+  });
+
+  it('believes a header whose reset is exactly the longest window away (a day and a minute)', () => {
+    const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+    g.onSend(0, 'interactive');
+    g.onAnswer(10, { limit: 1000, remaining: 0, resetAt: 10 + DAY + MINUTE });
+    expect(g.snapshot(20).last).toMatchObject({ limit: 1000, remaining: 0 });
+    expect(g.waitMs(20, 'interactive')).toBe(DAY + MINUTE - 10);
+  });
+
+  it('a window a header calls full, with none of our sends in it, waits for its reset', () => {
+    const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+    g.onAnswer(1_000, { limit: 60, remaining: 0, resetAt: 31_000 }); // another kiosk spent it
+    expect(g.waitMs(1_000, 'interactive')).toBe(30_000);
+  });
+
+  it('a 429 ends one request in flight, not all: the others still count as sent since a header', () => {
+    const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+    for (const t of [0, 1, 2]) g.onSend(t, 'interactive');
+    g.onRateLimited(10, 1_000); // the first; two are still in flight
+    g.onAnswer(20, { limit: 60, remaining: 50, resetAt: 40_000 }); // the second; one in flight
+    expect(g.snapshot(30).minute.used).toBe(11); // 10 the server counted + the one in flight
+  });
+
+  it('ignores a header whose reset lies beyond any window (it would block for years)', () => {
+    const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+    g.onSend(0, 'interactive');
+    g.onAnswer(10, { limit: 60, remaining: 0, resetAt: 99_999_999_999_000 });
+    expect(g.waitMs(20, 'interactive')).toBe(0);
+    expect(g.snapshot(20).last).toBeNull();
   });
 });

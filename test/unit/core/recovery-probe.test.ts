@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Clock, TimerHandle } from '../../../electron/core/clock';
-import { createRecoveryProbe, PROBE_IDLE_MS, PROBE_URGENT_MS } from '../../../electron/core/engine/recovery-probe';
+import {
+  createRecoveryProbe,
+  PROBE_IDLE_MS,
+  PROBE_URGENT_MS,
+} from '../../../electron/core/engine/recovery-probe';
 import type { UpstreamClient } from '../../../electron/core/upstream/client';
 import type { UpstreamOutcome } from '../../../electron/core/upstream/outcome';
 import type { Service } from '../../../shared/api/schemas';
@@ -41,7 +45,12 @@ function setup(state: { offline: boolean; urgent: boolean; answers: boolean }) {
     getServices: () => {
       probes.push(clock.now());
       const outcome: UpstreamOutcome<Service[]> = state.answers
-        ? { kind: 'ok', status: 200, data: [], meta: { rateLimit: null, serverDate: null, receivedAt: clock.now() } }
+        ? {
+            kind: 'ok',
+            status: 200,
+            data: [],
+            meta: { rateLimit: null, serverDate: null, receivedAt: clock.now() },
+          }
         : { kind: 'network', reason: 'connect', message: 'connect' };
       return Promise.resolve(outcome);
     },
@@ -82,7 +91,9 @@ describe('recovery probe', () => {
     await clock.advance(180_000);
     expect(probes.length).toBeGreaterThanOrEqual(Math.floor(180_000 / PROBE_IDLE_MS) - 1);
     expect(probes.length).toBeLessThanOrEqual(Math.ceil(180_000 / PROBE_IDLE_MS));
-    expect(Math.max(...probes.slice(1).map((t, i) => t - (probes[i] ?? 0)))).toBeLessThanOrEqual(PROBE_IDLE_MS + PROBE_URGENT_MS);
+    expect(Math.max(...probes.slice(1).map((t, i) => t - (probes[i] ?? 0)))).toBeLessThanOrEqual(
+      PROBE_IDLE_MS + PROBE_URGENT_MS,
+    );
     const before = probes.length;
     probe.hurry();
     await clock.advance(20_000);

@@ -7,39 +7,49 @@ import { describe, expect, it } from 'vitest';
 import { RateGovernor } from '../../../electron/core/governor/rate-governor';
 import { silentLogger } from '../../../electron/core/log';
 import type { OutboxEntry } from '../../../electron/core/outbox/entry';
+import { createSendPath } from '../../../electron/core/outbox/send';
 import { createReplayer, type Replayer } from '../../../electron/core/outbox/replayer';
 import { createMemoryOutboxStore, type OutboxStore } from '../../../electron/core/outbox/store';
 import type { UpstreamClient } from '../../../electron/core/upstream/client';
 import type { UpstreamOutcome } from '../../../electron/core/upstream/outcome';
 import type { BookingRequest, BookingResponse } from '../../../shared/api/schemas';
 import { timerClock, type TimerClock } from '../../support/core/manual-clock';
+import { outboxEntry } from '../../support/core/outbox-entry';
 
 const START = 1_000_000;
 const meta = { rateLimit: null, serverDate: null, receivedAt: 0 };
-const ok = (id: string): UpstreamOutcome<BookingResponse> => ({ kind: 'ok', status: 201, data: { bookingId: id } as BookingResponse, meta });
-const http = (status: number): UpstreamOutcome<BookingResponse> => ({ kind: 'http', status, message: `HTTP ${status}`, meta });
+const ok = (id: string): UpstreamOutcome<BookingResponse> => ({
+  kind: 'ok',
+  status: 201,
+  data: { bookingId: id } as BookingResponse,
+  meta,
+});
+const http = (status: number): UpstreamOutcome<BookingResponse> => ({
+  kind: 'http',
+  status,
+  message: `HTTP ${status}`,
+  meta,
+});
 
 function request(n: number): BookingRequest {
-  return { serviceId: 'svc', employeeId: 'emp', date: '2026-11-24', time: `1${n}:00`, customer: { name: `C${n}`, email: `c${n}@example.com`, phone: '123' } };
+  return {
+    serviceId: 'svc',
+    employeeId: 'emp',
+    date: '2026-11-24',
+    time: `1${n}:00`,
+    customer: { name: `C${n}`, email: `c${n}@example.com`, phone: '123' },
+  };
 }
 
 function queued(n: number, nextAttemptAt = START): OutboxEntry {
-  return {
+  return outboxEntry({
     localId: `l${n}`,
     idempotencyKey: `key-${n}`,
     request: request(n),
-    hold: { employeeId: 'emp', date: '2026-11-24', time: `1${n}:00`, durationMinutes: 30 },
-    state: 'queued',
-    attempts: 0,
-    lastError: null,
-    booking: null,
     nextAttemptAt,
-    responseLost: false,
-    firstAttemptAt: null,
     createdAt: START,
     updatedAt: START,
-    erasedAt: null,
-  };
+  });
 }
 
 interface Rig {
@@ -67,7 +77,19 @@ function rig(entries: OutboxEntry[], options: { maxPerRun?: number } = {}): Rig 
     getServices: unused,
     getEmployees: unused,
     getAvailableDays: unused,
-    getTimeSlots: unused,
+    // The send path's pre-check before a lost answer is sent again: the slot is still free.
+    getTimeSlots: (query) =>
+      Promise.resolve({
+        kind: 'ok',
+        status: 200,
+        meta,
+        data: {
+          date: query.date,
+          timeSlots: entries
+            .filter((e) => e.request.date === query.date)
+            .map((e) => ({ time: e.request.time, available: true, employeeId: query.employeeId })),
+        },
+      }),
     book(_body, key) {
       sent.push(key);
       const next = answers.shift();
@@ -80,10 +102,9 @@ function rig(entries: OutboxEntry[], options: { maxPerRun?: number } = {}): Rig 
   const changes: string[] = [];
   const replayer = createReplayer({
     store,
-    client: () => client,
+    send: createSendPath({ store, client: () => client, clock, random: () => 0.5 }),
     governor: () => governor,
     clock,
-    random: () => 0.5,
     onChange: (entry) => changes.push(`${entry.localId}:${entry.state}`),
     onPause: (error) => pauses.push(error),
     log: silentLogger,
@@ -247,5 +268,72 @@ describe('replayer loop', () => {
     r.replayer.poke();
     await r.clock.advance(0);
     expect(r.sent).toEqual(['key-1']);
+  });
+});
+
+describe('a replay run that throws', () => {
+  it('backs off, growing and bounded, and logs the same error once with a count', async () => {
+    const lines: string[] = [];
+    const clock = timerClock(START);
+    const memory = createMemoryOutboxStore();
+    memory.insert(queued(1));
+    let broken = true;
+    // The store fails the way a full disk or a damaged row does: every read of what is due throws.
+    const store: OutboxStore = {
+      ...memory,
+      due: (now, limit) => {
+        if (broken) throw new Error('SQLITE_FULL: database or disk is full');
+        return memory.due(now, limit);
+      },
+    };
+    const client: UpstreamClient = {
+      getServices: () => Promise.reject(new Error('not used')),
+      getEmployees: () => Promise.reject(new Error('not used')),
+      getAvailableDays: () => Promise.reject(new Error('not used')),
+      getTimeSlots: () => Promise.reject(new Error('not used')),
+      book: () => Promise.resolve(ok('b1')),
+      close: () => Promise.resolve(),
+    };
+    const log = {
+      debug: () => undefined,
+      info: (message: string) => lines.push(`info ${message}`),
+      warn: (message: string) => lines.push(`warn ${message}`),
+      error: (message: string, fields?: Record<string, unknown>) =>
+        lines.push(
+          `error ${message}${typeof fields?.count === 'number' ? ` x${fields.count}` : ''}`,
+        ),
+    };
+    const governor = new RateGovernor();
+    const replayer = createReplayer({
+      store,
+      send: createSendPath({ store, client: () => client, clock, random: () => 0.5 }),
+      governor: () => governor,
+      clock,
+      onChange: () => undefined,
+      onPause: () => undefined,
+      log,
+    });
+    replayer.start();
+    const delays: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const [next = -1] = clock.pending();
+      delays.push(next);
+      await clock.advance(next);
+    }
+    // 0 (due now), then 1 s, 2 s, 4 s ... up to 5 min: never a tight loop.
+    expect(delays.slice(0, 6)).toEqual([0, 1_000, 2_000, 4_000, 8_000, 16_000]);
+    expect(Math.max(...delays)).toBe(300_000);
+    expect(lines).toEqual(['error replay run failed']);
+
+    broken = false;
+    await clock.advance(clock.pending()[0] ?? 0);
+    expect(memory.get('l1')?.state).toBe('sent');
+    expect(lines).toEqual([
+      'error replay run failed',
+      'info booking attempt',
+      'info replay runs again',
+      'error replay run failed repeatedly x12',
+    ]);
+    await replayer.stop();
   });
 });

@@ -8,15 +8,25 @@ import { createLogger } from '../../../electron/core/log';
 import { ERASED_CUSTOMER, type OutboxEntry } from '../../../electron/core/outbox/entry';
 import { createRetention } from '../../../electron/core/outbox/retention';
 import { createMemoryOutboxStore } from '../../../electron/core/outbox/store';
-import { BookingRequestSchema, BookingResponseSchema, type BookingResponse } from '../../../shared/api/schemas';
+import {
+  BookingRequestSchema,
+  BookingResponseSchema,
+  type BookingResponse,
+} from '../../../shared/api/schemas';
 import type { LocalBookingState } from '../../../shared/kiosk-api';
+import { outboxEntry } from '../../support/core/outbox-entry';
 
 const DAY = 86_400_000;
 const START = Date.parse('2026-11-23T09:00:00Z');
 
 function manualClock(): Clock & { advance(ms: number): void } {
   let now = START;
-  return { now: () => now, setTimeout: () => ({}), clearTimeout: () => undefined, advance: (ms) => void (now += ms) };
+  return {
+    now: () => now,
+    setTimeout: () => ({}),
+    clearTimeout: () => undefined,
+    advance: (ms) => void (now += ms),
+  };
 }
 
 const booking: BookingResponse = {
@@ -31,9 +41,8 @@ const booking: BookingResponse = {
 };
 
 function entry(localId: string, state: LocalBookingState, updatedAt: number): OutboxEntry {
-  return {
+  return outboxEntry({
     localId,
-    idempotencyKey: `key-${localId}`,
     request: {
       serviceId: 'svc',
       employeeId: 'emp',
@@ -45,15 +54,10 @@ function entry(localId: string, state: LocalBookingState, updatedAt: number): Ou
     hold: { employeeId: 'emp', date: '2026-11-24', time: '10:00', durationMinutes: 45 },
     state,
     attempts: 1,
-    lastError: null,
     booking: state === 'sent' ? booking : null,
-    nextAttemptAt: 0,
-    responseLost: false,
-    firstAttemptAt: null,
     createdAt: START,
     updatedAt,
-    erasedAt: null,
-  };
+  });
 }
 
 function setup(retentionDays?: number) {
@@ -91,10 +95,23 @@ describe('retention', () => {
     expect(sent?.erasedAt).toBe(START + 14 * DAY);
     expect(sent?.request.customer).toEqual(ERASED_CUSTOMER);
     expect(sent?.request.notes).toBeUndefined();
-    expect(sent?.booking?.customer).toEqual({ name: 'erased', email: 'erased@erased.invalid', customerNumber: '' });
+    expect(sent?.booking?.customer).toEqual({
+      name: 'erased',
+      email: 'erased@erased.invalid',
+      customerNumber: '',
+    });
     // What stays: reference, times, service, employee, appointment number; still valid shapes.
-    expect(sent).toMatchObject({ localId: 'sent', updatedAt: START, hold: { date: '2026-11-24', time: '10:00' } });
-    expect(sent?.request).toMatchObject({ serviceId: 'svc', employeeId: 'emp', date: '2026-11-24', time: '10:00' });
+    expect(sent).toMatchObject({
+      localId: 'sent',
+      updatedAt: START,
+      hold: { date: '2026-11-24', time: '10:00' },
+    });
+    expect(sent?.request).toMatchObject({
+      serviceId: 'svc',
+      employeeId: 'emp',
+      date: '2026-11-24',
+      time: '10:00',
+    });
     expect(sent?.booking?.appointmentNumber).toBe('A-000123');
     expect(BookingRequestSchema.parse(sent?.request)).toBeTruthy();
     expect(BookingResponseSchema.parse(sent?.booking)).toBeTruthy();
@@ -105,7 +122,8 @@ describe('retention', () => {
 
   it('never erases a booking that has not ended, however old', () => {
     const { clock, store, retention } = setup();
-    for (const state of ['queued', 'sending', 'unknown'] as const) store.insert(entry(state, state, START));
+    for (const state of ['queued', 'sending', 'unknown'] as const)
+      store.insert(entry(state, state, START));
     clock.advance(365 * DAY);
     expect(retention.run()).toBe(0);
     for (const state of ['queued', 'sending', 'unknown']) {
@@ -121,5 +139,31 @@ describe('retention', () => {
     expect(retention.run()).toBe(1);
     expect(() => setup(0)).toThrow(RangeError);
     expect(() => setup(1.5)).toThrow(RangeError);
+  });
+
+  it('runs the other stores after the bookings, with the same cutoff, and purges when only they erased', () => {
+    const clock = manualClock();
+    const store = createMemoryOutboxStore();
+    const order: string[] = [];
+    let purges = 0;
+    const retention = createRetention({
+      store: {
+        ...store,
+        eraseEnded: (...args) => (order.push('bookings'), store.eraseEnded(...args)),
+      },
+      clock,
+      log: createLogger('retention', { level: 'error' }),
+      afterErase: () => void (purges += 1),
+      others: () => [
+        {
+          name: 'mails',
+          eraseBefore: (cutoff) => (order.push(`mails<${cutoff}`), 3),
+        },
+      ],
+    });
+    clock.advance(14 * DAY);
+    expect(retention.run()).toBe(0); // no booking to erase, the other store erased 3
+    expect(order).toEqual(['bookings', `mails<${START}`]);
+    expect(purges).toBe(1);
   });
 });

@@ -2,12 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { MAX_CLOCK_SKEW_MS, SyncStatusTracker } from '../../../electron/core/engine/sync-status';
 
 const counts = { queued: 2, unknown: 1 };
-const answer = (skewMs: number) => ({ rateLimit: { limit: 60, remaining: 42, resetAt: 1_800_000_060_000 }, serverDate: 1_800_000_000_000 + skewMs, receivedAt: 1_800_000_000_000 });
+const answer = (skewMs: number) => ({
+  rateLimit: { limit: 60, remaining: 42, resetAt: 1_800_000_060_000 },
+  serverDate: 1_800_000_000_000 + skewMs,
+  receivedAt: 1_800_000_000_000,
+});
 
 describe('SyncStatusTracker', () => {
   it('is offline until the API answers, then reports the rate limit and the clock skew', () => {
     const tracker = new SyncStatusTracker(() => 'remote');
-    expect(tracker.snapshot(counts)).toMatchObject({ online: false, mode: 'offline', rateLimit: null, clockSkewMs: null, lastSyncAt: null });
+    expect(tracker.snapshot(counts)).toMatchObject({
+      online: false,
+      mode: 'offline',
+      rateLimit: null,
+      clockSkewMs: null,
+      lastSyncAt: null,
+    });
     tracker.onAnswer(answer(3_000));
     tracker.onSuccess(1_800_000_000_000);
     expect(tracker.snapshot(counts)).toMatchObject({
@@ -44,7 +54,11 @@ describe('SyncStatusTracker', () => {
     const tracker = new SyncStatusTracker(() => 'remote');
     tracker.onNetworkFailure(5, 'connect');
     expect(tracker.offlineSince).toBe(5);
-    expect(tracker.snapshot(counts)).toMatchObject({ online: false, mode: 'offline', lastError: 'API unreachable (connect)' });
+    expect(tracker.snapshot(counts)).toMatchObject({
+      online: false,
+      mode: 'offline',
+      lastError: 'API unreachable (connect)',
+    });
     tracker.onAnswer(answer(0));
     expect(tracker.offlineSince).toBeNull();
     expect(tracker.snapshot(counts).online).toBe(true);
@@ -54,7 +68,10 @@ describe('SyncStatusTracker', () => {
     const tracker = new SyncStatusTracker(() => 'remote');
     tracker.onAnswer(answer(3_000));
     tracker.onAnswer({ rateLimit: null, serverDate: null, receivedAt: 1_800_000_100_000 });
-    expect(tracker.snapshot(counts)).toMatchObject({ rateLimit: { limit: 60, remaining: 42 }, clockSkewMs: 3_000 });
+    expect(tracker.snapshot(counts)).toMatchObject({
+      rateLimit: { limit: 60, remaining: 42 },
+      clockSkewMs: 3_000,
+    });
     expect(tracker.skewMs).toBe(3_000);
   });
 
@@ -63,17 +80,24 @@ describe('SyncStatusTracker', () => {
     tracker.onAnswer(answer(MAX_CLOCK_SKEW_MS));
     expect(tracker.snapshot(counts).lastError).toBeNull();
     tracker.onAnswer(answer(MAX_CLOCK_SKEW_MS + 60_000));
-    expect(tracker.snapshot(counts).lastError).toBe("The kiosk's clock differs from the API's by 180 s: set the system clock.");
+    expect(tracker.snapshot(counts).lastError).toBe(
+      "The kiosk's clock differs from the API's by 180 s: set the system clock.",
+    );
   });
 
   it('a refused key without a status says HTTP ?; the last failure shows once nothing outranks it', () => {
     const tracker = new SyncStatusTracker(() => 'remote');
     tracker.onFailure('mirror refresh failed (HTTP 500)');
     tracker.onAuthError({ status: null, message: 'refused' });
-    expect(tracker.snapshot(counts).lastError).toBe('The API refused the API key (HTTP ?): check the key in settings.');
+    expect(tracker.snapshot(counts).lastError).toBe(
+      'The API refused the API key (HTTP ?): check the key in settings.',
+    );
     expect(tracker.paused).toBe(true);
     tracker.clearAuthError();
-    expect(tracker.snapshot(counts)).toMatchObject({ mode: 'offline', lastError: 'mirror refresh failed (HTTP 500)' });
+    expect(tracker.snapshot(counts)).toMatchObject({
+      mode: 'offline',
+      lastError: 'mirror refresh failed (HTTP 500)',
+    });
   });
 
   it('after a re-target nothing is known: offline, no rate limit, no skew, no error', () => {
@@ -82,8 +106,47 @@ describe('SyncStatusTracker', () => {
     tracker.onAuthError({ status: 403, message: 'x' });
     tracker.onNetworkFailure(7, 'reset');
     tracker.reset();
-    expect(tracker.snapshot(counts)).toMatchObject({ online: false, mode: 'offline', rateLimit: null, clockSkewMs: null, lastError: null });
+    expect(tracker.snapshot(counts)).toMatchObject({
+      online: false,
+      mode: 'offline',
+      rateLimit: null,
+      clockSkewMs: null,
+      lastError: null,
+    });
     expect(tracker.offlineSince).toBeNull();
     expect(tracker.paused).toBe(false);
+  });
+
+  it('a 5xx is "the API has problems", not online; the next good answer clears it', () => {
+    const tracker = new SyncStatusTracker(() => 'remote');
+    tracker.onAnswer({ ...answer(0), status: 200 });
+    tracker.onAnswer({ ...answer(0), status: 503 });
+    expect(tracker.snapshot(counts)).toMatchObject({
+      online: false,
+      lastError: 'The API has problems (HTTP 503).',
+    });
+    expect(tracker.offlineSince).toBeNull(); // it answered: not unreachable
+    tracker.onAnswer({ ...answer(0), status: 200 });
+    expect(tracker.snapshot(counts)).toMatchObject({ online: true, lastError: null });
+  });
+
+  it('the last error clears when the API answers again', () => {
+    const tracker = new SyncStatusTracker(() => 'remote');
+    tracker.onNetworkFailure(1_000, 'connect');
+    expect(tracker.snapshot(counts).lastError).toBe('API unreachable (connect)');
+    tracker.onFailure('mirror refresh failed (HTTP 500)');
+    tracker.onAnswer({ ...answer(0), status: 404 });
+    expect(tracker.snapshot(counts)).toMatchObject({ online: true, lastError: null });
+  });
+
+  it('an answer slower than 3 s shows "the API is slow" with the time it took, until a fast one', () => {
+    const tracker = new SyncStatusTracker(() => 'remote');
+    tracker.onAnswer({ ...answer(0), status: 200, elapsedMs: 5_240 });
+    expect(tracker.snapshot(counts)).toMatchObject({
+      online: true,
+      lastError: 'The API is slow: its last answer took 5.2 s.',
+    });
+    tracker.onAnswer({ ...answer(0), status: 200, elapsedMs: 2_900 });
+    expect(tracker.snapshot(counts).lastError).toBeNull();
   });
 });

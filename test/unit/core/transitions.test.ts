@@ -4,20 +4,34 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../electron/core/outbox/entry';
-import { applyVerdict, DEFAULT_REPLAY_POLICY, recoverInterrupted, startAttempt } from '../../../electron/core/outbox/transitions';
+import {
+  APPOINTMENT_PASSED,
+  applyVerdict,
+  DEFAULT_REPLAY_POLICY,
+  recoverInterrupted,
+  startAttempt,
+} from '../../../electron/core/outbox/transitions';
 import { backoffMs } from '../../../electron/core/upstream/outcome';
 import type { BookingResponse } from '../../../shared/api/schemas';
-import { outboxEntry } from '../../support/core/outbox-store-contract';
+import { outboxEntry } from '../../support/core/outbox-entry';
 
 const NOW = 1_000_000;
 const booking = { bookingId: 'b-1' } as BookingResponse;
 const error = { status: 503, message: 'busy' };
-const entry = (overrides: Partial<OutboxEntry> = {}) => outboxEntry({ localId: 'a', attempts: 3, firstAttemptAt: NOW - 1_000, ...overrides });
+const entry = (overrides: Partial<OutboxEntry> = {}) =>
+  outboxEntry({ localId: 'a', attempts: 3, firstAttemptAt: NOW - 1_000, ...overrides });
 
 describe('startAttempt', () => {
   it('counts the attempt and keeps the first attempt time, or starts it', () => {
-    expect(startAttempt(entry(), NOW)).toEqual({ state: 'sending', attempts: 4, firstAttemptAt: NOW - 1_000, updatedAt: NOW });
-    expect(startAttempt(entry({ firstAttemptAt: null }), NOW)).toMatchObject({ firstAttemptAt: NOW });
+    expect(startAttempt(entry(), NOW)).toEqual({
+      state: 'sending',
+      attempts: 4,
+      firstAttemptAt: NOW - 1_000,
+      updatedAt: NOW,
+    });
+    expect(startAttempt(entry({ firstAttemptAt: null }), NOW)).toMatchObject({
+      firstAttemptAt: NOW,
+    });
   });
 });
 
@@ -30,44 +44,98 @@ describe('applyVerdict', () => {
     });
   });
 
-  it('refused: failed as rejected, or unknown for a 409 after a lost answer', () => {
-    const refused = { kind: 'refused', status: 409, error: { status: 409, message: 'taken' } } as const;
+  it('refused: failed as rejected, or unknown for a "taken" (400, 404, 409, 422) after a lost answer', () => {
+    const refused = {
+      kind: 'refused',
+      status: 409,
+      error: { status: 409, message: 'taken' },
+    } as const;
     expect(applyVerdict(entry(), refused, NOW, 0.5)).toEqual({
       patch: { state: 'rejected', lastError: refused.error, updatedAt: NOW },
       result: { kind: 'failed' },
       pause: null,
     });
-    expect(applyVerdict(entry({ responseLost: true }), refused, NOW, 0.5).patch.state).toBe('unknown');
-    expect(applyVerdict(entry({ responseLost: true }), { ...refused, status: 400 }, NOW, 0.5).patch.state).toBe('rejected');
+    expect(applyVerdict(entry({ responseLost: true }), refused, NOW, 0.5).patch.state).toBe(
+      'unknown',
+    );
+    for (const status of [400, 404, 422]) {
+      expect(
+        applyVerdict(entry({ responseLost: true }), { ...refused, status }, NOW, 0.5).patch.state,
+      ).toBe('unknown');
+    }
+    expect(
+      applyVerdict(entry({ responseLost: true }), { ...refused, status: 410 }, NOW, 0.5).patch
+        .state,
+    ).toBe('rejected');
   });
 
   it('retry: queued after the backoff, a lost answer remembered', () => {
     const afterMs = backoffMs(3, 0.5, DEFAULT_REPLAY_POLICY.backoff);
     expect(applyVerdict(entry(), { kind: 'retry', responseLost: true, error }, NOW, 0.5)).toEqual({
-      patch: { state: 'queued', responseLost: true, lastError: error, nextAttemptAt: NOW + afterMs, updatedAt: NOW },
+      patch: {
+        state: 'queued',
+        responseLost: true,
+        lastError: error,
+        nextAttemptAt: NOW + afterMs,
+        updatedAt: NOW,
+      },
       result: { kind: 'retry', afterMs },
       pause: null,
     });
-    expect(applyVerdict(entry({ responseLost: true }), { kind: 'retry', responseLost: false, error }, NOW, 0.5).patch.responseLost).toBe(true);
+    expect(
+      applyVerdict(
+        entry({ responseLost: true }),
+        { kind: 'retry', responseLost: false, error },
+        NOW,
+        0.5,
+      ).patch.responseLost,
+    ).toBe(true);
   });
 
-  it('the time budget ends at exactly budgetMs after the first attempt: then rejected (or unknown), failed', () => {
-    const budget = DEFAULT_REPLAY_POLICY.budgetMs;
+  it('no time budget: a booking waiting days for the API stays queued; it ends only when its appointment passed', () => {
     const verdict = { kind: 'retry', responseLost: false, error } as const;
-    expect(applyVerdict(entry({ firstAttemptAt: NOW - budget + 1 }), verdict, NOW, 0.5).patch.state).toBe('queued');
-    expect(applyVerdict(entry({ firstAttemptAt: NOW - budget }), verdict, NOW, 0.5)).toEqual({
-      patch: { state: 'rejected', responseLost: false, lastError: { status: 503, message: 'gave up: busy' }, updatedAt: NOW },
+    const weekAgo = NOW - 7 * 86_400_000;
+    expect(
+      applyVerdict(entry({ firstAttemptAt: weekAgo, attempts: 500 }), verdict, NOW, 0.5).patch
+        .state,
+    ).toBe('queued');
+    const passed = { now: NOW, mono: 5, appointmentPassed: true };
+    expect(applyVerdict(entry({ firstAttemptAt: weekAgo }), verdict, passed, 0.5)).toEqual({
+      patch: {
+        state: 'rejected',
+        responseLost: false,
+        lastError: { status: 503, message: `${APPOINTMENT_PASSED}: busy` },
+        updatedAt: NOW,
+      },
       result: { kind: 'failed' },
       pause: null,
     });
-    // Without a first attempt yet, the budget starts now.
-    expect(applyVerdict(entry({ firstAttemptAt: null }), verdict, NOW, 0.5).patch.state).toBe('queued');
+    // A lost answer may be a booking on the API: staff check it by hand.
+    expect(applyVerdict(entry({ responseLost: true }), verdict, passed, 0.5).patch.state).toBe(
+      'unknown',
+    );
+  });
+
+  it('nextAttemptAt is written in monotonic time; updatedAt in wall time', () => {
+    const verdict = { kind: 'retry', responseLost: false, error } as const;
+    const at = { now: NOW, mono: 1_000, appointmentPassed: false };
+    const { patch, result } = applyVerdict(entry({ attempts: 1 }), verdict, at, 0.5);
+    if (result.kind !== 'retry') throw new Error('expected a retry');
+    expect(patch).toMatchObject({ nextAttemptAt: 1_000 + result.afterMs, updatedAt: NOW });
+    const wait = applyVerdict(entry(), { kind: 'wait', afterMs: 7_000, error }, at, 0.5);
+    expect(wait.patch.nextAttemptAt).toBe(8_000);
   });
 
   it('auth: waits due now, the attempt not counted, and pauses the queue', () => {
     const auth = { kind: 'auth', error: { status: 401, message: 'key' } } as const;
     expect(applyVerdict(entry(), auth, NOW, 0.5)).toEqual({
-      patch: { state: 'queued', attempts: 2, lastError: auth.error, nextAttemptAt: NOW, updatedAt: NOW },
+      patch: {
+        state: 'queued',
+        attempts: 2,
+        lastError: auth.error,
+        nextAttemptAt: NOW,
+        updatedAt: NOW,
+      },
       result: { kind: 'retry', afterMs: 0 },
       pause: auth.error,
     });
@@ -75,9 +143,19 @@ describe('applyVerdict', () => {
   });
 
   it('wait (429): after the given time, the attempt not counted', () => {
-    const wait = { kind: 'wait', afterMs: 7_000, error: { status: 429, message: 'slow down' } } as const;
+    const wait = {
+      kind: 'wait',
+      afterMs: 7_000,
+      error: { status: 429, message: 'slow down' },
+    } as const;
     expect(applyVerdict(entry(), wait, NOW, 0.5)).toEqual({
-      patch: { state: 'queued', attempts: 2, lastError: wait.error, nextAttemptAt: NOW + 7_000, updatedAt: NOW },
+      patch: {
+        state: 'queued',
+        attempts: 2,
+        lastError: wait.error,
+        nextAttemptAt: NOW + 7_000,
+        updatedAt: NOW,
+      },
       result: { kind: 'retry', afterMs: 7_000 },
       pause: null,
     });
@@ -87,6 +165,11 @@ describe('applyVerdict', () => {
 
 describe('recoverInterrupted', () => {
   it('requeues now as a lost answer', () => {
-    expect(recoverInterrupted(entry({ state: 'sending' }), NOW)).toEqual({ state: 'queued', responseLost: true, nextAttemptAt: NOW, updatedAt: NOW });
+    expect(recoverInterrupted(entry({ state: 'sending' }), NOW)).toEqual({
+      state: 'queued',
+      responseLost: true,
+      nextAttemptAt: NOW,
+      updatedAt: NOW,
+    });
   });
 });

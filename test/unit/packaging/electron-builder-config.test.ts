@@ -18,7 +18,11 @@ interface BuilderConfig {
 }
 
 const { getConfig, validateConfiguration } = require('app-builder-lib/out/util/config/config') as {
-  getConfig: (projectDir: string, configPath: string | null, fromOptions: null) => Promise<BuilderConfig>;
+  getConfig: (
+    projectDir: string,
+    configPath: string | null,
+    fromOptions: null,
+  ) => Promise<BuilderConfig>;
   validateConfiguration: (config: BuilderConfig, logger: unknown) => Promise<void>;
 };
 const { DebugLogger } = require('builder-util/out/DebugLogger') as {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DB_PATH, DEFAULT_PORT, parseCliArgs, parseKeyFile } from '../../../server/cli-args';
+import {
+  DEFAULT_DB_PATH,
+  DEFAULT_PORT,
+  parseCliArgs,
+  parseKeyFile,
+} from '../../../server/cli-args';
 
 const ok = (argv: string[], env: Record<string, string> = {}) => {
   const parsed = parseCliArgs(argv, env);
@@ -14,12 +19,37 @@ const error = (argv: string[]) => {
 
 describe('parseCliArgs', () => {
   it('applies the defaults', () => {
-    expect(ok([])).toMatchObject({ port: DEFAULT_PORT, dbPath: DEFAULT_DB_PATH, keys: [], seed: undefined, rateLimit: undefined });
+    expect(ok([])).toMatchObject({
+      port: DEFAULT_PORT,
+      dbPath: DEFAULT_DB_PATH,
+      keys: [],
+      seed: undefined,
+      rateLimit: undefined,
+    });
   });
 
   it('reads the whole CLI of issue 2', () => {
     const options = ok(
-      ['--port', '0', '--db', '/tmp/x.db', '--seed', 'demo', '--key', 'k1', '--key', 'k2:read', '--rate-limit', '600,5000', '--host', '0.0.0.0', '--time-zone', 'Europe/Vienna', '--smtp', 'smtp://127.0.0.1:2525'],
+      [
+        '--port',
+        '0',
+        '--db',
+        '/tmp/x.db',
+        '--seed',
+        'demo',
+        '--key',
+        'k1',
+        '--key',
+        'k2:read',
+        '--rate-limit',
+        '600,5000',
+        '--host',
+        '0.0.0.0',
+        '--time-zone',
+        'Europe/Vienna',
+        '--smtp',
+        'smtp://127.0.0.1:2525',
+      ],
       { FRONTDESK_API_KEYS: 'e1:read, e2' },
     );
     expect(options).toMatchObject({
@@ -59,7 +89,11 @@ describe('parseCliArgs', () => {
 describe('--key-file (issue 11)', () => {
   it('is passed on for the CLI to read; an empty path is refused', () => {
     const parsed = parseCliArgs(['--key-file', '/etc/frontdesk/keys', '--key', 'k1'], {});
-    expect(parsed).toMatchObject({ ok: true, keyFile: '/etc/frontdesk/keys', options: { keys: [{ key: 'k1', scope: 'book' }] } });
+    expect(parsed).toMatchObject({
+      ok: true,
+      keyFile: '/etc/frontdesk/keys',
+      options: { keys: [{ key: 'k1', scope: 'book' }] },
+    });
     expect(error(['--key-file', ' '])).toMatch(/^--key-file/);
   });
 

@@ -6,7 +6,8 @@ import { nestsDeeperThan } from '../../../server/http/json-body';
 /** Nesting depth of a parsed JSON value, by a walk (the reference the scan must agree with). */
 function depthOf(value: unknown): number {
   if (Array.isArray(value)) return 1 + Math.max(0, ...value.map(depthOf));
-  if (value !== null && typeof value === 'object') return 1 + Math.max(0, ...Object.values(value).map(depthOf));
+  if (value !== null && typeof value === 'object')
+    return 1 + Math.max(0, ...Object.values(value).map(depthOf));
   return 0;
 }
 
@@ -27,9 +28,13 @@ describe('nestsDeeperThan', () => {
 
   it('agrees with the parsed depth of any JSON value', () => {
     fc.assert(
-      fc.property(fc.jsonValue({ maxDepth: 8 }), fc.integer({ min: 0, max: 10 }), (value, limit) => {
-        expect(nestsDeeperThan(JSON.stringify(value), limit)).toBe(depthOf(value) > limit);
-      }),
+      fc.property(
+        fc.jsonValue({ maxDepth: 8 }),
+        fc.integer({ min: 0, max: 10 }),
+        (value, limit) => {
+          expect(nestsDeeperThan(JSON.stringify(value), limit)).toBe(depthOf(value) > limit);
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -24,8 +24,12 @@ describe('sendWithinBudget', () => {
   });
 
   it("rejects with the mailer's own error when it fails in time", async () => {
-    const failing = mailer(() => Promise.reject(Object.assign(new Error('mailbox unavailable'), { code: 'EENVELOPE' })));
-    await expect(sendWithinBudget(failing, MESSAGE, 1000)).rejects.toMatchObject({ code: 'EENVELOPE' });
+    const failing = mailer(() =>
+      Promise.reject(Object.assign(new Error('mailbox unavailable'), { code: 'EENVELOPE' })),
+    );
+    await expect(sendWithinBudget(failing, MESSAGE, 1000)).rejects.toMatchObject({
+      code: 'EENVELOPE',
+    });
   });
 
   it('gives up on a mailer that never answers (and ignores the signal) once the budget ran out', async () => {
@@ -44,7 +48,9 @@ describe('sendWithinBudget', () => {
     const obedient = mailer(
       (_message, signal) =>
         new Promise<void>((_resolve, reject) => {
-          signal?.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { code: 'EABORT' })));
+          signal?.addEventListener('abort', () =>
+            reject(Object.assign(new Error('aborted'), { code: 'EABORT' })),
+          );
         }),
     );
     await expect(sendWithinBudget(obedient, MESSAGE, 20)).rejects.toHaveProperty('code');

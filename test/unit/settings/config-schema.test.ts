@@ -9,7 +9,10 @@ describe('docs/config.schema.json', () => {
   });
 
   it('describes every machine file field and refuses unknown ones', () => {
-    const schema = JSON.parse(machineConfigSchemaText()) as { properties: Record<string, unknown>; additionalProperties: boolean };
+    const schema = JSON.parse(machineConfigSchemaText()) as {
+      properties: Record<string, unknown>;
+      additionalProperties: boolean;
+    };
     expect(Object.keys(schema.properties).sort()).toEqual(Object.keys(MachineFile.shape).sort());
     expect(schema.properties).toHaveProperty('updateUrl');
     expect(schema.properties).toHaveProperty('openAtLogin');

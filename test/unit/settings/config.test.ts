@@ -39,6 +39,9 @@ describe('loadKioskConfig', () => {
       configFile: null,
       updateUrl: null,
       openAtLogin: false,
+      hub: null,
+      hubScreen: null,
+      metrics: null,
     });
   });
 
@@ -63,6 +66,9 @@ describe('loadKioskConfig', () => {
       configFile: LINUX_FILE,
       updateUrl: 'https://updates.example.com/frontdesk',
       openAtLogin: true,
+      hub: null,
+      hubScreen: null,
+      metrics: null,
     });
     const env = {
       FRONTDESK_UPSTREAM_URL: 'http://env.example.com',
@@ -125,7 +131,14 @@ describe('loadKioskConfig', () => {
       /^\/etc\/frontdesk\/config\.json: unknown field "upstreamURL"$/,
     ],
     ['[]', /^\/etc\/frontdesk\/config\.json: field \(top level\): /],
-    ['{"updateUrl":"file:///srv/updates"}', /^\/etc\/frontdesk\/config\.json: field updateUrl: expected an http\(s\) URL$/],
+    [
+      '{"updateUrl":"file:///srv/updates"}',
+      /^\/etc\/frontdesk\/config\.json: field updateUrl: expected an https URL \(updates are code\)$/,
+    ],
+    [
+      '{"updateUrl":"http://updates.example.com/frontdesk"}',
+      /^\/etc\/frontdesk\/config\.json: field updateUrl: expected an https URL \(updates are code\)$/,
+    ],
     ['{"openAtLogin":"yes"}', /^\/etc\/frontdesk\/config\.json: field openAtLogin: /],
   ])('names the file and field of a bad machine file: %s', (text, message) => {
     expect(loadError({ files: { [LINUX_FILE]: text } })).toMatch(message);
@@ -154,7 +167,9 @@ describe('loadKioskConfig', () => {
     expect(loadError({ env: { FRONTDESK_LANGUAGE: 'fr' } })).toBe(
       'environment variable FRONTDESK_LANGUAGE: expected one of de, en, tr, pl, uk, ar',
     );
-    expect(loadError({ files: { [LINUX_FILE]: '{"language":"fr"}' } })).toMatch(/config\.json: field language: /);
+    expect(loadError({ files: { [LINUX_FILE]: '{"language":"fr"}' } })).toMatch(
+      /config\.json: field language: /,
+    );
   });
 
   it('never puts the API key in an error message', () => {
@@ -174,14 +189,80 @@ describe('defaultConfigPath', () => {
   });
 
   it("reads IT's shop profile and refuses a bad colour or logo file type, naming the field", () => {
-    const shop = { name: 'Salon Lindenhof', accentColor: '#0d5a54', logoFile: '/etc/frontdesk/logo.svg' };
-    expect(load({ files: { [LINUX_FILE]: JSON.stringify({ shop, locked: ['shop'] }) } })).toMatchObject({ shop, locked: ['shop'] });
-    expect(loadError({ files: { [LINUX_FILE]: JSON.stringify({ shop: { accentColor: 'purple' } }) } })).toBe(
-      `${LINUX_FILE}: field shop.accentColor: expected a colour like #0d5a54`,
-    );
-    expect(loadError({ files: { [LINUX_FILE]: JSON.stringify({ shop: { logoFile: '/etc/frontdesk/logo.gif' } }) } })).toBe(
-      `${LINUX_FILE}: field shop.logoFile: expected a .png or .svg file`,
-    );
-    expect(loadError({ files: { [LINUX_FILE]: JSON.stringify({ shop: { slogan: 'x' } }) } })).toMatch(/unknown field "slogan"/);
+    const shop = {
+      name: 'Salon Lindenhof',
+      accentColor: '#0d5a54',
+      logoFile: '/etc/frontdesk/logo.svg',
+    };
+    expect(
+      load({ files: { [LINUX_FILE]: JSON.stringify({ shop, locked: ['shop'] }) } }),
+    ).toMatchObject({ shop, locked: ['shop'] });
+    expect(
+      loadError({ files: { [LINUX_FILE]: JSON.stringify({ shop: { accentColor: 'purple' } }) } }),
+    ).toBe(`${LINUX_FILE}: field shop.accentColor: expected a colour like #0d5a54`);
+    expect(
+      loadError({
+        files: { [LINUX_FILE]: JSON.stringify({ shop: { logoFile: '/etc/frontdesk/logo.gif' } }) },
+      }),
+    ).toBe(`${LINUX_FILE}: field shop.logoFile: expected a .png or .svg file`);
+    expect(
+      loadError({ files: { [LINUX_FILE]: JSON.stringify({ shop: { slogan: 'x' } }) } }),
+    ).toMatch(/unknown field "slogan"/);
+  });
+
+  it('takes the welcome line as one text or a text per language (issue 19), and refuses another language', () => {
+    const file = (welcome: unknown) => ({
+      files: { [LINUX_FILE]: JSON.stringify({ shop: { welcome } }) },
+    });
+    expect(load(file('Willkommen')).shop).toEqual({ welcome: 'Willkommen' });
+    expect(load(file({ de: 'Willkommen', en: 'Welcome' })).shop).toEqual({
+      welcome: { de: 'Willkommen', en: 'Welcome' },
+    });
+    expect(loadError(file({ fr: 'Bienvenue' }))).toMatch(/unknown field "fr"|shop\.welcome/);
+    expect(loadError(file({ de: 'x'.repeat(161) }))).toMatch(/shop\.welcome/);
+  });
+});
+
+describe("the machine file's hub", () => {
+  it('reads listen, names and the certificate pair', () => {
+    const files = {
+      [LINUX_FILE]: JSON.stringify({
+        hub: {
+          listen: '0.0.0.0:8443',
+          names: ['Frontdesk.Shop.LAN.', 'frontdesk.shop.lan'],
+          tlsCertFile: '/etc/frontdesk/hub.crt',
+          tlsKeyFile: '/etc/frontdesk/hub.key',
+        },
+      }),
+    };
+    expect(load({ files }).hub).toEqual({
+      listen: { host: '0.0.0.0', port: 8443 },
+      names: ['frontdesk.shop.lan'],
+      tls: { certFile: '/etc/frontdesk/hub.crt', keyFile: '/etc/frontdesk/hub.key' },
+    });
+    expect(load({ files: { [LINUX_FILE]: '{"hub":{"listen":"[::]:443"}}' } }).hub).toEqual({
+      listen: { host: '::', port: 443 },
+      names: [],
+      tls: null,
+    });
+  });
+
+  it.each([
+    [
+      '{"hub":{"listen":"shop.lan:8443"}}',
+      /field hub\.listen: expected HOST:PORT with an IP address/,
+    ],
+    ['{"hub":{"listen":"0.0.0.0:70000"}}', /field hub\.listen: the port must be 0 to 65535/],
+    [
+      '{"hub":{"listen":"0.0.0.0:8443","names":["bad name"]}}',
+      /field hub\.names\.0: expected a host name/,
+    ],
+    [
+      '{"hub":{"listen":"0.0.0.0:8443","tlsCertFile":"/a.crt"}}',
+      /give tlsCertFile and tlsKeyFile together/,
+    ],
+    ['{"hub":{"listen":"0.0.0.0:8443","port":1}}', /unknown field "port"/],
+  ])('refuses %s', (text, message) => {
+    expect(loadError({ files: { [LINUX_FILE]: text } })).toMatch(message);
   });
 });

@@ -6,7 +6,11 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadKioskStartupConfig, type LoadKioskConfigOptions } from '../../../electron/core/config';
+import {
+  ConfigError,
+  loadKioskStartupConfig,
+  type LoadKioskConfigOptions,
+} from '../../../electron/core/config';
 import { createLogger } from '../../../electron/core/log';
 import { UsageError, parseWebCliArgs } from '../../../electron/web/cli-args';
 
@@ -61,9 +65,16 @@ describe('API key by file', () => {
 
   it('follows the layers: a later key wins over an earlier file and the reverse, and a losing file is not read', () => {
     const path = secretFile('key', 'file-key');
-    expect(load({ machine: { apiKeyFile: path }, argv: ['--api-key', 'flag-key'] }).apiKey).toBe('flag-key');
-    expect(load({ machine: { apiKey: 'machine-key' }, env: { FRONTDESK_API_KEY_FILE: path } }).apiKey).toBe('file-key');
-    expect(load({ machine: { apiKeyFile: join(dir, 'missing') }, argv: ['--api-key', 'flag-key'] }).apiKey).toBe('flag-key');
+    expect(load({ machine: { apiKeyFile: path }, argv: ['--api-key', 'flag-key'] }).apiKey).toBe(
+      'flag-key',
+    );
+    expect(
+      load({ machine: { apiKey: 'machine-key' }, env: { FRONTDESK_API_KEY_FILE: path } }).apiKey,
+    ).toBe('file-key');
+    expect(
+      load({ machine: { apiKeyFile: join(dir, 'missing') }, argv: ['--api-key', 'flag-key'] })
+        .apiKey,
+    ).toBe('flag-key');
   });
 
   it.each([
@@ -79,8 +90,12 @@ describe('API key by file', () => {
 
   it('refuses a key and a key file in one layer', () => {
     const path = secretFile('key', 'k');
-    expect(configError(() => load({ argv: ['--api-key', 'x', '--api-key-file', path] }))).toContain('give one, not both');
-    expect(configError(() => load({ machine: { apiKey: 'x', apiKeyFile: path } }))).toContain('apiKey and apiKeyFile');
+    expect(configError(() => load({ argv: ['--api-key', 'x', '--api-key-file', path] }))).toContain(
+      'give one, not both',
+    );
+    expect(configError(() => load({ machine: { apiKey: 'x', apiKeyFile: path } }))).toContain(
+      'apiKey and apiKeyFile',
+    );
   });
 
   it('warns, naming the path and not the key, when others may read the file', () => {
@@ -99,16 +114,26 @@ describe('retentionDays', () => {
   it('comes from the machine file or FRONTDESK_RETENTION_DAYS (later wins), else stays unset', () => {
     expect(load().retentionDays).toBeUndefined();
     expect(load({ machine: { retentionDays: 30 } }).retentionDays).toBe(30);
-    expect(load({ machine: { retentionDays: 30 }, env: { FRONTDESK_RETENTION_DAYS: '7' } }).retentionDays).toBe(7);
+    expect(
+      load({ machine: { retentionDays: 30 }, env: { FRONTDESK_RETENTION_DAYS: '7' } })
+        .retentionDays,
+    ).toBe(7);
   });
 
   it.each([0, 3651, 1.5, '14'])('refuses %j in the machine file', (value) => {
-    expect(configError(() => load({ machine: { retentionDays: value } }))).toContain('field retentionDays');
+    expect(configError(() => load({ machine: { retentionDays: value } }))).toContain(
+      'field retentionDays',
+    );
   });
 
-  it.each(['0', '3651', '1.5', 'two weeks', '-3'])('refuses FRONTDESK_RETENTION_DAYS=%s', (value) => {
-    expect(configError(() => load({ env: { FRONTDESK_RETENTION_DAYS: value } }))).toContain('FRONTDESK_RETENTION_DAYS');
-  });
+  it.each(['0', '3651', '1.5', 'two weeks', '-3'])(
+    'refuses FRONTDESK_RETENTION_DAYS=%s',
+    (value) => {
+      expect(configError(() => load({ env: { FRONTDESK_RETENTION_DAYS: value } }))).toContain(
+        'FRONTDESK_RETENTION_DAYS',
+      );
+    },
+  );
 });
 
 describe('kiosk:web --token-file', () => {
@@ -116,13 +141,51 @@ describe('kiosk:web --token-file', () => {
 
   it('reads the token from the file, by the same rules', () => {
     expect(parse(['--token-file', secretFile('token', 'tok-123\n')]).token).toBe('tok-123');
-    expect(() => parse(['--token-file', join(dir, 'nope')])).toThrow(`flag --token-file: ${join(dir, 'nope')}: file not found`);
+    expect(() => parse(['--token-file', join(dir, 'nope')])).toThrow(
+      `flag --token-file: ${join(dir, 'nope')}: file not found`,
+    );
     expect(() => parse(['--token-file', secretFile('e', '')])).toThrow(ConfigError);
     expect(() => parse(['--token-file', secretFile('bad', 'has space')])).toThrow(UsageError);
-    expect(() => parse(['--token', 't', '--token-file', secretFile('t', 't')])).toThrow('give one, not both');
+    expect(() => parse(['--token', 't', '--token-file', secretFile('t', 't')])).toThrow(
+      'give one, not both',
+    );
   });
 
   it('passes retentionDays through to the core options', () => {
-    expect(parseWebCliArgs([], { FRONTDESK_RETENTION_DAYS: '30' }, 'darwin').retentionDays).toBe(30);
+    expect(parseWebCliArgs([], { FRONTDESK_RETENTION_DAYS: '30' }, 'darwin').retentionDays).toBe(
+      30,
+    );
+  });
+});
+
+describe('the mail transport (machine file `mail`)', () => {
+  it('reads the SMTP password from its file; none without one', () => {
+    const passwordFile = secretFile('smtp-password', 's3cret pass\n');
+    const mail = { smtpUrl: 'smtp://kiosk@mail.example:587', from: 'Salon <a@salon.example>' };
+    expect(load({ machine: { mail: { ...mail, passwordFile } } }).mail).toEqual({
+      ...mail,
+      password: 's3cret pass',
+    });
+    expect(load({ machine: { mail } }).mail).toEqual(mail);
+    expect(load({}).mail).toBeUndefined();
+  });
+
+  it('refuses a password in the URL, a wrong scheme and a missing password file', () => {
+    const from = 'Salon <a@salon.example>';
+    expect(
+      configError(() => load({ machine: { mail: { smtpUrl: 'smtp://u:pw@mail.example', from } } })),
+    ).toMatch(/mail\.smtpUrl/);
+    expect(
+      configError(() => load({ machine: { mail: { smtpUrl: 'http://mail.example', from } } })),
+    ).toMatch(/mail\.smtpUrl/);
+    expect(
+      configError(() =>
+        load({
+          machine: {
+            mail: { smtpUrl: 'smtp://mail.example', from, passwordFile: join(dir, 'none') },
+          },
+        }),
+      ),
+    ).toMatch(/mail\.passwordFile/);
   });
 });

@@ -14,9 +14,15 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 describe('the rotating log file', () => {
   it('writes the logger lines verbatim, readable by the app user only', () => {
     const file = createRotatingLogFile(join(dir, 'logs', 'main.log'));
-    const log = createLogger('main', { level: 'info', sink: file.sink, now: () => new Date('2026-01-02T03:04:05.000Z') });
+    const log = createLogger('main', {
+      level: 'info',
+      sink: file.sink,
+      now: () => new Date('2026-01-02T03:04:05.000Z'),
+    });
     log.info('window ready', { mode: 'kiosk' });
-    expect(readFileSync(file.path, 'utf8')).toBe('2026-01-02T03:04:05.000Z INFO main: window ready {"mode":"kiosk"}\n');
+    expect(readFileSync(file.path, 'utf8')).toBe(
+      '2026-01-02T03:04:05.000Z INFO main: window ready {"mode":"kiosk"}\n',
+    );
     if (process.platform !== 'win32') expect(statSync(file.path).mode & 0o077).toBe(0);
   });
 
@@ -33,13 +39,31 @@ describe('the rotating log file', () => {
   it('never writes a key, an e-mail, a phone number or a customer name', () => {
     const file = createRotatingLogFile(join(dir, 'main.log'));
     const log = createLogger('core', { level: 'debug', sink: file.sink });
-    const customer = { name: 'Erika Mustermann', email: 'erika.mustermann@example.de', phone: '+49 30 1234567' };
+    const customer = {
+      name: 'Erika Mustermann',
+      email: 'erika.mustermann@example.de',
+      phone: '+49 30 1234567',
+    };
     log.info('booking queued', { localId: 'b-1', customer });
-    log.info('settings changed', { apiKey: 'sk_live_9f8e7d6c5b4a', upstream: 'https://user:pw@api.example.com/?api_key=sk_live_9f8e7d6c5b4a' });
+    log.info('settings changed', {
+      apiKey: 'sk_live_9f8e7d6c5b4a',
+      upstream: 'https://user:pw@api.example.com/?api_key=sk_live_9f8e7d6c5b4a',
+    });
     log.warn('upstream answered 422 for erika.mustermann@example.de, phone 030 1234567');
-    log.error('request failed', { headers: 'Authorization: Bearer sk_live_9f8e7d6c5b4a', name: 'Erika Mustermann', error: new TypeError('bad') });
+    log.error('request failed', {
+      headers: 'Authorization: Bearer sk_live_9f8e7d6c5b4a',
+      name: 'Erika Mustermann',
+      error: new TypeError('bad'),
+    });
     const text = readFileSync(file.path, 'utf8');
-    for (const secret of ['sk_live_9f8e7d6c5b4a', 'Erika', 'Mustermann', 'erika.mustermann', '1234567', 'user:pw']) {
+    for (const secret of [
+      'sk_live_9f8e7d6c5b4a',
+      'Erika',
+      'Mustermann',
+      'erika.mustermann',
+      '1234567',
+      'user:pw',
+    ]) {
       expect(text).not.toContain(secret);
     }
     // What IT needs stays: the event, the booking's local id, the error's type, the upstream host.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, parseLogLevel, redact } from '../../../electron/core/log';
+import { createLogger, describeError, parseLogLevel, redact } from '../../../electron/core/log';
 
 describe('createLogger', () => {
   const now = () => new Date('2026-01-02T03:04:05.000Z');
@@ -13,6 +13,21 @@ describe('createLogger', () => {
     expect(lines).toEqual([
       '2026-01-02T03:04:05.000Z INFO web: started {"port":5175}',
       '2026-01-02T03:04:05.000Z ERROR web: boom {"error":{"name":"Error","message":"bad"}}',
+    ]);
+  });
+
+  it("keeps the name of an error the caller described itself, and still masks a person's name", () => {
+    const lines: string[] = [];
+    const log = createLogger('web', { level: 'info', sink: (l) => lines.push(l), now });
+    const error = new TypeError('fetch failed');
+    log.warn('update failed', {
+      error: describeError(error),
+      nested: { cause: describeError('text') },
+    });
+    log.warn('booking', { name: 'Anna Example', error: { name: 'Anna Example' } });
+    expect(lines).toEqual([
+      '2026-01-02T03:04:05.000Z WARN web: update failed {"error":{"name":"TypeError","message":"fetch failed"},"nested":{"cause":{"name":"string","message":"text"}}}',
+      '2026-01-02T03:04:05.000Z WARN web: booking {"name":"***","error":{"name":"***"}}',
     ]);
   });
 

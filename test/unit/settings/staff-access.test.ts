@@ -14,7 +14,11 @@ import { createStaffSessions } from '../../../electron/core/settings/staff-sessi
 describe('staff sessions', () => {
   const make = (idleMs = 300_000, max?: number) => {
     let now = Date.parse('2026-11-23T08:00:00Z');
-    const sessions = createStaffSessions({ now: () => now, idleMs: () => idleMs, ...(max === undefined ? {} : { max }) });
+    const sessions = createStaffSessions({
+      now: () => now,
+      idleMs: () => idleMs,
+      ...(max === undefined ? {} : { max }),
+    });
     return { sessions, advance: (ms: number) => (now += ms) };
   };
 
@@ -86,7 +90,11 @@ describe('hash-pin', () => {
   async function run(input: string): Promise<{ code: number; out: string[]; err: string[] }> {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runHashPin([input], (line) => out.push(line), (line) => err.push(line));
+    const code = await runHashPin(
+      [input],
+      (line) => out.push(line),
+      (line) => err.push(line),
+    );
     return { code, out, err };
   }
 
@@ -100,12 +108,15 @@ describe('hash-pin', () => {
     expect(verifyPin('4711', out[0] ?? '')).toBe(true);
   });
 
-  it.each(['', '12\n', 'abcd\n', '1234567890123\n'])('refuses %j with one line and exit 2', async (input) => {
-    const { code, out, err } = await run(input);
-    expect(code).toBe(2);
-    expect(out).toEqual([]);
-    expect(err).toHaveLength(1);
-  });
+  it.each(['', '12\n', 'abcd\n', '1234567890123\n'])(
+    'refuses %j with one line and exit 2',
+    async (input) => {
+      const { code, out, err } = await run(input);
+      expect(code).toBe(2);
+      expect(out).toEqual([]);
+      expect(err).toHaveLength(1);
+    },
+  );
 });
 
 describe("IT's staff PIN hash in the machine config", () => {
@@ -117,18 +128,28 @@ describe("IT's staff PIN hash in the machine config", () => {
       defaultDataDir: '/var/lib/frontdesk',
       readFile: () => (file === null ? null : JSON.stringify(file)),
     });
-  const HASH = 'scrypt$16384$8$1$ThlVGMf/+kovnwdpQRDPrg==$b8xxCwiSXaZE8LwRRLeXGi3dE1OOHBtT2cXDcSKU3n4=';
+  const HASH =
+    'scrypt$16384$8$1$ThlVGMf/+kovnwdpQRDPrg==$b8xxCwiSXaZE8LwRRLeXGi3dE1OOHBtT2cXDcSKU3n4=';
 
   it('reads staffPinHash and staffIdleTimeoutSec from the file; the environment wins', () => {
-    expect(load({ staffPinHash: HASH, staffIdleTimeoutSec: 120 })).toMatchObject({ staffPinHash: HASH, staffIdleTimeoutSec: 120 });
+    expect(load({ staffPinHash: HASH, staffIdleTimeoutSec: 120 })).toMatchObject({
+      staffPinHash: HASH,
+      staffIdleTimeoutSec: 120,
+    });
     const other = HASH.replace('ThlV', 'AAAA');
-    expect(load({ staffPinHash: HASH }, { FRONTDESK_STAFF_PIN_HASH: other }).staffPinHash).toBe(other);
+    expect(load({ staffPinHash: HASH }, { FRONTDESK_STAFF_PIN_HASH: other }).staffPinHash).toBe(
+      other,
+    );
     expect(load({}).staffPinHash).toBeUndefined();
   });
 
   it('refuses a value that is not the output of hash-pin, naming the field', () => {
-    expect(() => load({ staffPinHash: '4711' })).toThrow(/staffPinHash: expected the output of `npm run hash-pin`/);
-    expect(() => load({}, { FRONTDESK_STAFF_PIN_HASH: 'plain' })).toThrow(/FRONTDESK_STAFF_PIN_HASH/);
+    expect(() => load({ staffPinHash: '4711' })).toThrow(
+      /staffPinHash: expected the output of `npm run hash-pin`/,
+    );
+    expect(() => load({}, { FRONTDESK_STAFF_PIN_HASH: 'plain' })).toThrow(
+      /FRONTDESK_STAFF_PIN_HASH/,
+    );
     expect(() => load({ staffIdleTimeoutSec: 5 })).toThrow(/staffIdleTimeoutSec/);
   });
 });

@@ -19,6 +19,12 @@ describe('parseWebCliArgs', () => {
       dataDir: './data/kiosk',
       locked: [],
       mode: undefined,
+      configFile: null,
+      updateUrl: null,
+      openAtLogin: false,
+      hub: null,
+      hubScreen: null,
+      metrics: null,
     });
     // Not configured is undefined, not null: null would force the embedded server on every
     // start and drop the upstream staff set in Settings.
@@ -53,6 +59,12 @@ describe('parseWebCliArgs', () => {
       dataDir: '/tmp/d',
       locked: [],
       mode: undefined,
+      configFile: null,
+      updateUrl: null,
+      openAtLogin: false,
+      hub: null,
+      hubScreen: null,
+      metrics: null,
     });
   });
 
@@ -69,7 +81,7 @@ describe('parseWebCliArgs', () => {
     expect(() => parse(argv)).toThrow(message);
   });
 
-  it("passes the machine file's locked fields on, and its mode only when the mode is locked", () => {
+  it("passes the machine file's locked fields and its mode on (unlocked, the core takes the mode as a default)", () => {
     const dir = mkdtempSync(join(tmpdir(), 'fd-cli-args-'));
     try {
       const file = join(dir, 'config.json');
@@ -81,11 +93,12 @@ describe('parseWebCliArgs', () => {
         locked: ['mode', 'upstreamUrl'],
         mode: 'counter',
       });
-      // Unlocked, the file's mode is only a default: staff choose in Settings.
+      // Unlocked, the file's mode is only a default: staff choose in Settings (settings-service).
       expect(parseWith({ mode: 'counter', locked: ['language'] })).toMatchObject({
         locked: ['language'],
-        mode: undefined,
+        mode: 'counter',
       });
+      expect(parseWith({ locked: ['language'] }).mode).toBeUndefined();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -96,5 +109,32 @@ describe('parseWebCliArgs', () => {
     expect(() => parse(['--upstream', 'ftp://x'])).toThrow(
       'flag --upstream: expected an http(s) URL or "embedded"',
     );
+  });
+
+  it("turns the hub on with --listen, keeping the machine file's names and certificate", () => {
+    expect(parse(['--listen', '0.0.0.0:8443']).hub).toEqual({
+      listen: { host: '0.0.0.0', port: 8443 },
+      names: [],
+      tls: null,
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'fd-cli-hub-'));
+    try {
+      const file = join(dir, 'config.json');
+      writeFileSync(
+        file,
+        JSON.stringify({ hub: { listen: '0.0.0.0:443', names: ['hub.shop.lan'] } }),
+      );
+      expect(
+        parseWebCliArgs(['--listen', '127.0.0.1:9443'], { FRONTDESK_CONFIG: file }, 'linux').hub,
+      ).toEqual({
+        listen: { host: '127.0.0.1', port: 9443 },
+        names: ['hub.shop.lan'],
+        tls: null,
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(() => parse(['--listen', 'hub.shop.lan:8443'])).toThrow(UsageError);
+    expect(() => parse(['--listen'])).toThrow(UsageError);
   });
 });

@@ -12,6 +12,7 @@ import type {
 } from '../../../shared/kiosk-api';
 import type { BookingResponse, Employee, Service } from '../../../shared/api/schemas';
 import { silentLogger } from '../../../electron/core/log';
+import { SETTING_DEFAULTS } from '../../../shared/settings';
 
 export const service: Service = {
   _id: 'svc-cut',
@@ -80,10 +81,7 @@ const settings: Settings = {
   upstreamUrl: null,
   apiKeySet: false,
   apiKeyProtection: 'plain',
-  mode: 'kiosk',
-  idleTimeoutSec: 60,
-  staffIdleTimeoutSec: 300,
-  retentionDays: 14,
+  ...SETTING_DEFAULTS, // the table's settings (shared/settings.ts)
   language: 'en',
   pinSet: true,
   pinSetByIt: false,
@@ -135,20 +133,47 @@ export function createKioskApiDouble(overrides: Partial<KioskApi> = {}): KioskAp
         asOf: '2026-03-02T09:00:00.000Z',
       }),
     createBooking: (input) =>
-      reply('createBooking', input, { localId: 'loc-1', reference: 'LOC1', state: 'sent', booking: { ...bookingResponse, customer: { name: 'Max', email: 'max@example.com' } } }),
+      reply('createBooking', input, {
+        localId: 'loc-1',
+        reference: 'LOC1',
+        state: 'sent',
+        booking: { ...bookingResponse, customer: { name: 'Max', email: 'max@example.com' } },
+      }),
+    getVisitTimes: (input) =>
+      reply('getVisitTimes', input, { date: input.date, offers: [], source: 'live', asOf: null }),
+    createVisit: (input) =>
+      reply('createVisit', input, {
+        visitId: 'visit-1',
+        parts: input.parts.map((part) => ({
+          outcome: 'not_tried' as const,
+          serviceId: part.serviceId,
+        })),
+      }),
     listBookings: (input) => reply('listBookings', input, [localBooking]),
     retryBooking: (input) => reply('retryBooking', input, localBooking),
     discardBooking: (input) =>
       reply('discardBooking', input, { ...localBooking, state: 'discarded' }),
     restoreBooking: (input) => reply('restoreBooking', input, localBooking),
-    linkRebooking: (input) => reply('linkRebooking', input, { ...localBooking, rebookedAs: input.rebookedAs }),
+    linkRebooking: (input) =>
+      reply('linkRebooking', input, { ...localBooking, rebookedAs: input.rebookedAs }),
+    resolveFollowUp: (input) =>
+      reply('resolveFollowUp', input, {
+        localId: input.localId,
+        state: input.action,
+        mail: 'none' as const,
+      }),
     getSyncStatus: (input) => reply('getSyncStatus', input, syncStatus),
-    syncNow: (input) => reply('syncNow', input, { ...syncStatus, report: { result: 'online', sent: 0, stillQueued: 0 } }),
+    syncNow: (input) =>
+      reply('syncNow', input, {
+        ...syncStatus,
+        report: { result: 'online', sent: 0, stillQueued: 0 },
+      }),
     getSettings: (input) => reply('getSettings', input, settings),
     updateSettings: (input) =>
       reply('updateSettings', input, { ...settings, mode: input.mode ?? settings.mode }),
     verifyStaffPin: (input) => reply('verifyStaffPin', input, { valid: input.pin === '1234' }),
     setupStaffPin: (input) => reply('setupStaffPin', input, { valid: false }),
+    checkSetupCode: (input) => reply('checkSetupCode', input, { valid: false }),
     endStaffSession: (input) => reply('endStaffSession', input, { ended: false }),
     getPublicSettings: (input) =>
       reply('getPublicSettings', input, {
@@ -160,8 +185,10 @@ export function createKioskApiDouble(overrides: Partial<KioskApi> = {}): KioskAp
         upstream: 'embedded' as const,
         shop: { ...settings.shop, logo: null },
       }),
-    getAppInfo: (input) => reply('getAppInfo', input, { version: '1.2.3', update: { state: 'off', version: null } }),
-    saveDiagnostics: (input) => reply('saveDiagnostics', input, { path: '/tmp/frontdesk-diagnostics.json' }),
+    getAppInfo: (input) =>
+      reply('getAppInfo', input, { version: '1.2.3', update: { state: 'off', version: null } }),
+    saveDiagnostics: (input) =>
+      reply('saveDiagnostics', input, { path: '/tmp/frontdesk-diagnostics.json' }),
   };
   return {
     api: { ...base, ...overrides },
@@ -181,5 +208,12 @@ export function createKioskApiDouble(overrides: Partial<KioskApi> = {}): KioskAp
 
 /** Web-shell options around a double: port 0, no renderer, no log lines; spread to override. */
 export function shellOptions(double: KioskApiDouble, token: string) {
-  return { api: double.api, events: double.events, port: 0, token, rendererDir: null, log: silentLogger };
+  return {
+    api: double.api,
+    events: double.events,
+    port: 0,
+    token,
+    rendererDir: null,
+    log: silentLogger,
+  };
 }

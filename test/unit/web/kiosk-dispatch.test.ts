@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, KioskFailure } from '../../../shared/result';
+import { KioskFailure } from '../../../shared/result';
+import { ErrorCode } from '../../../shared/result-schemas';
 import {
   INTERNAL_ERROR_MESSAGE,
   dispatchKioskCall,
@@ -76,7 +77,9 @@ describe('dispatchKioskCall', () => {
   it('recognises a KioskFailure from another copy of the module by name and code', async () => {
     const foreign = Object.assign(new Error('paused'), { name: 'KioskFailure', code: 'config' });
     const double = createKioskApiDouble({ syncNow: () => Promise.reject(foreign) });
-    await expect(dispatchKioskCall(double.api, 'syncNow', { session: 'a-staff-session-0000' })).resolves.toEqual({
+    await expect(
+      dispatchKioskCall(double.api, 'syncNow', { session: 'a-staff-session-0000' }),
+    ).resolves.toEqual({
       ok: false,
       error: { code: 'config', message: 'paused' },
     });
@@ -108,7 +111,9 @@ describe('dispatchKioskCall', () => {
         throw new TypeError('boom');
       },
     });
-    await expect(dispatchKioskCall(double.api, 'getSettings', { session: 'a-staff-session-0000' })).resolves.toMatchObject({
+    await expect(
+      dispatchKioskCall(double.api, 'getSettings', { session: 'a-staff-session-0000' }),
+    ).resolves.toMatchObject({
       ok: false,
       error: { code: 'internal' },
     });

@@ -1,0 +1,205 @@
+/**
+ * The database is checked at start, before anything reads or writes it:
+ * 1. kiosk-identity.json says this kiosk had data: a missing or 0-byte kiosk.db is refused.
+ * 2. `PRAGMA quick_check` (cost: bench/RESULTS.md, "Database start check"): damage is refused.
+ * 3. The migrated database's identity must be the marker's, at a generation not below it.
+ * Then the generation is bumped in the database and the marker, and again with every durable
+ * commit. Without a marker (a new install, or IT deleted it to accept a restored database)
+ * the database is taken as it is. Every refusal is one line (start-refusal.ts) and changes
+ * nothing on disk; a failure that a full disk explains is said as "disk full".
+ */
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { createPrivateFile } from '../data-folder';
+import type { Logger } from '../log';
+import {
+  newIdentity,
+  readDbIdentity,
+  readMarker,
+  writeDbIdentity,
+  writeMarker,
+  writeMarkerAsync,
+  type KioskIdentity,
+} from './kiosk-identity';
+import {
+  connectKioskDb,
+  durableTransaction,
+  migrateKioskDb,
+  setDurableCommitHook,
+  type KioskDb,
+} from './open';
+import { classifyStartError, freeBytesOf, type StartRefusal } from './start-refusal';
+
+const KIOSK_DB_FILE = 'kiosk.db';
+
+export interface CheckedOpenOptions {
+  dataDir: string;
+  migrationsFolder?: string;
+  log: Logger;
+  /** Free bytes on the data folder's disk (the disk-full test injects it). */
+  freeBytes?: (dir: string) => number | null;
+  /** Opens the connection; default connectKioskDb (tests inject a failing open). */
+  connect?: (options: { dataDir: string }) => KioskDb;
+}
+
+/** The live identity, and a promise that the marker has caught up (awaited at close). */
+export interface MarkerHandle {
+  identity(): KioskIdentity;
+  settled(): Promise<void>;
+}
+
+export type CheckedOpen =
+  { ok: true; db: KioskDb; marker: MarkerHandle } | { ok: false; refusal: StartRefusal };
+
+type FileState = { kind: 'missing'; wal: boolean } | { kind: 'empty' } | { kind: 'present' };
+
+function fileState(dataDir: string): FileState {
+  const path = join(dataDir, KIOSK_DB_FILE);
+  if (!existsSync(path)) return { kind: 'missing', wal: existsSync(`${path}-wal`) };
+  return statSync(path).size === 0 ? { kind: 'empty' } : { kind: 'present' };
+}
+
+/** Rows of `PRAGMA quick_check` / `integrity_check`: ['ok'] when the file is sound. */
+export function checkRows(
+  db: KioskDb,
+  pragma: 'quick_check' | 'integrity_check',
+  max = 10,
+): string[] {
+  const rows = db.$client.pragma(`${pragma}(${max})`) as Record<string, unknown>[];
+  return rows.map((row) => String(Object.values(row)[0]));
+}
+
+export function openCheckedKioskDb(options: CheckedOpenOptions): CheckedOpen {
+  const { dataDir, log } = options;
+  const freeBytes = options.freeBytes ?? freeBytesOf;
+  const marker = readMarker(dataDir);
+  if (marker.kind === 'unreadable')
+    return { ok: false, refusal: { reason: 'marker-unreadable', detail: marker.reason } };
+  const file = fileState(dataDir);
+  if (marker.kind === 'ok') {
+    const generation = marker.identity.generation;
+    if (file.kind === 'missing')
+      return {
+        ok: false,
+        refusal: { reason: 'missing', beside: file.wal ? 'wal' : null, generation },
+      };
+    if (file.kind === 'empty') return { ok: false, refusal: { reason: 'empty', generation } };
+  }
+
+  let db: KioskDb | null = null;
+  try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    // Created 0600 before SQLite opens it; SQLite gives the -wal and -shm the same mode.
+    createPrivateFile(join(dataDir, KIOSK_DB_FILE));
+    db = (options.connect ?? connectKioskDb)({ dataDir });
+    const quick = checkRows(db, 'quick_check', 3);
+    if (quick.length !== 1 || quick[0] !== 'ok') {
+      db.$client.close();
+      return {
+        ok: false,
+        refusal: { reason: 'damaged', detail: `quick_check: ${quick.join('; ')}` },
+      };
+    }
+    migrateKioskDb(db, options.migrationsFolder);
+    const stored = readDbIdentity(db);
+    let identity: KioskIdentity;
+    if (marker.kind === 'ok') {
+      const expected = marker.identity;
+      if (stored === null || stored.id !== expected.id) {
+        db.$client.close();
+        return { ok: false, refusal: { reason: 'replaced' } };
+      }
+      if (stored.generation < expected.generation) {
+        db.$client.close();
+        return {
+          ok: false,
+          refusal: {
+            reason: 'rolled-back',
+            dbGeneration: stored.generation,
+            markerGeneration: expected.generation,
+          },
+        };
+      }
+      identity = stored;
+    } else if (stored === null) {
+      identity = newIdentity();
+      log.info('new kiosk identity', { id: identity.id });
+    } else {
+      identity = stored;
+      log.warn('kiosk-identity.json was absent: kiosk.db is accepted as it is', {
+        generation: stored.generation,
+      });
+    }
+    return { ok: true, db, marker: attachGenerations(db, dataDir, identity, log) };
+  } catch (error) {
+    try {
+      db?.$client.close();
+    } catch {
+      // closing a connection that failed to open: nothing left to release
+    }
+    return { ok: false, refusal: classifyStartError(error, dataDir, freeBytes) };
+  }
+}
+
+/**
+ * Bumps the generation now (database first, then the marker, both before the kiosk starts)
+ * and with every durable commit. After a commit the marker is written off the hot path (a
+ * customer's booking does not wait for a second fsync; bench/RESULTS.md), one write at a time,
+ * always with a committed generation: it may lag the database, never lead it. A marker that
+ * cannot be written is logged once until it can: the booking is stored either way.
+ */
+function attachGenerations(
+  db: KioskDb,
+  dataDir: string,
+  start: KioskIdentity,
+  log: Logger,
+): MarkerHandle {
+  let committed: KioskIdentity = { id: start.id, generation: start.generation + 1 };
+  durableTransaction(db, () => writeDbIdentity(db, committed));
+  writeMarker(dataDir, committed);
+  let pending: KioskIdentity | null = null;
+  let writing: Promise<void> | null = null;
+  let again = false;
+  let warned = false;
+  const write = (): void => {
+    if (writing !== null) {
+      again = true;
+      return;
+    }
+    writing = writeMarkerAsync(dataDir, committed)
+      .then(
+        () => {
+          warned = false;
+        },
+        (error: unknown) => {
+          if (!warned) log.warn('kiosk-identity.json could not be updated', { error });
+          warned = true;
+        },
+      )
+      .finally(() => {
+        writing = null;
+        if (again) {
+          again = false;
+          write();
+        }
+      });
+  };
+  setDurableCommitHook(db, {
+    inTransaction: () => {
+      pending = { id: committed.id, generation: committed.generation + 1 };
+      writeDbIdentity(db, pending);
+    },
+    afterCommit: () => {
+      if (pending === null) return;
+      committed = pending;
+      pending = null;
+      write();
+    },
+  });
+  return {
+    identity: () => committed,
+    settled: async () => {
+      while (writing !== null) await writing;
+    },
+  };
+}

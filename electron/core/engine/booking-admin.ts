@@ -1,0 +1,159 @@
+/**
+ * What staff do with this kiosk's bookings: list, retry, discard (and undo it), link a
+ * rejected booking to the one that replaced it.
+ */
+import { randomUUID } from 'node:crypto';
+import { UNDO_DISCARD_MS } from '../../../shared/kiosk-api';
+import { KioskFailure } from '../../../shared/result';
+import { monotonicNow } from '../clock';
+import { isDiskFull } from '../db/disk-full';
+import { entryMatches, toLocalBooking, type OutboxEntry, type OutboxPatch } from '../outbox/entry';
+import { recoverInterrupted } from '../outbox/transitions';
+import type { EngineApi, EngineContext } from './context';
+
+export type BookingAdminApi = Pick<
+  EngineApi,
+  'listBookings' | 'retryBooking' | 'discardBooking' | 'restoreBooking' | 'linkRebooking'
+>;
+
+export function createBookingAdmin(ctx: EngineContext): BookingAdminApi {
+  const { store, clock, replayer } = ctx;
+  const { onBookingChange } = ctx.statusEvents;
+
+  /**
+   * Discards staff may still undo: the state each had. In memory: the undo window is seconds,
+   * and a restart ends it (restoreBooking then refuses).
+   */
+  const discarded = new Map<string, { state: OutboxEntry['state']; at: number }>();
+
+  /**
+   * An entry left `sending` with no request under way and no held answer (a write that failed
+   * on a full disk after the request): staff may send it again or discard it.
+   */
+  const stuck = (entry: OutboxEntry): boolean =>
+    entry.state === 'sending' &&
+    !ctx.send.inFlight(entry.localId) &&
+    !(ctx.storage?.isHeld(entry.localId) ?? false);
+
+  /** A write staff asked for: a full disk is theirs to hear of, as such. */
+  function staffWrite(localId: string, patch: OutboxPatch): OutboxEntry {
+    try {
+      return store.update(localId, patch);
+    } catch (error) {
+      if (isDiskFull(error))
+        throw new KioskFailure('storage_full', "the kiosk's disk is full: nothing was changed");
+      throw error;
+    }
+  }
+
+  function requireEntry(localId: string): OutboxEntry {
+    const entry = store.get(localId);
+    if (!entry) throw new KioskFailure('not_found', 'no such booking');
+    return entry;
+  }
+
+  return {
+    listBookings: ({ query }) => {
+      const entries = store.list();
+      return Promise.resolve(
+        (query ? entries.filter((e) => entryMatches(e, query)) : entries).map(toLocalBooking),
+      );
+    },
+    retryBooking({ localId }) {
+      const entry = requireEntry(localId);
+      if (entry.rebookedAs)
+        return Promise.reject(new KioskFailure('invalid_request', 'this booking was booked again'));
+      if (entry.state === 'quarantined')
+        return Promise.reject(
+          new KioskFailure('invalid_request', 'this booking cannot be read: it is not sent'),
+        );
+      if (entry.state === 'sending' && ctx.storage?.isHeld(localId)) {
+        // Its answer waits for disk space: try to store it now.
+        ctx.storage.retry();
+        return Promise.resolve(toLocalBooking(requireEntry(localId)));
+      }
+      if (stuck(entry)) {
+        // As after a crash: the answer is lost, the same key is sent again.
+        const next = staffWrite(
+          localId,
+          recoverInterrupted(entry, clock.now(), monotonicNow(clock)),
+        );
+        onBookingChange(next);
+        replayer.poke();
+        return Promise.resolve(toLocalBooking(next));
+      }
+      if (entry.state === 'sent' || entry.state === 'sending')
+        return Promise.resolve(toLocalBooking(entry));
+      // Its customer's data is gone (retention): a retry would send the placeholders.
+      if (entry.erasedAt !== null)
+        return Promise.reject(new KioskFailure('invalid_request', 'this booking was erased'));
+      // A clean refusal is stored by the API under its key: a new try needs a new key. After a
+      // lost answer the key is kept, so that a booking the API did create is found again. An
+      // `unknown` booking staff retry is one they checked: it is sent without the send path's
+      // slot pre-check (which would find its own slot taken and stop it again).
+      const next = staffWrite(localId, {
+        state: 'queued',
+        ...(entry.state === 'unknown' ? { responseLost: false } : {}),
+        nextAttemptAt: monotonicNow(clock),
+        firstAttemptAt: null,
+        updatedAt: clock.now(),
+        ...(entry.responseLost ? {} : { idempotencyKey: `fd-${randomUUID()}` }),
+      });
+      onBookingChange(next);
+      replayer.poke();
+      return Promise.resolve(toLocalBooking(next));
+    },
+    discardBooking({ localId }) {
+      const entry = requireEntry(localId);
+      if (entry.state === 'sent' || (entry.state === 'sending' && !stuck(entry))) {
+        return Promise.reject(
+          new KioskFailure('invalid_request', `a ${entry.state} booking cannot be discarded`),
+        );
+      }
+      if (entry.rebookedAs)
+        return Promise.reject(new KioskFailure('invalid_request', 'this booking was booked again'));
+      if (entry.state === 'quarantined')
+        return Promise.reject(
+          new KioskFailure('invalid_request', 'an unreadable booking is kept for IT'),
+        );
+      if (entry.state === 'discarded') return Promise.resolve(toLocalBooking(entry));
+      // Discarded at once (the replayer never sends what staff dropped); undo restores this state.
+      // A stuck send may have reached the API: undone, it is queued again under its key.
+      const wasSending = entry.state === 'sending';
+      const next = staffWrite(localId, {
+        state: 'discarded',
+        updatedAt: clock.now(),
+        ...(wasSending ? { responseLost: true } : {}),
+      });
+      discarded.set(localId, { state: wasSending ? 'queued' : entry.state, at: clock.now() });
+      onBookingChange(next);
+      return Promise.resolve(toLocalBooking(next));
+    },
+    restoreBooking({ localId }) {
+      const entry = requireEntry(localId);
+      const undo = discarded.get(localId);
+      if (entry.state !== 'discarded' || !undo || clock.now() - undo.at > UNDO_DISCARD_MS) {
+        return Promise.reject(
+          new KioskFailure('invalid_request', 'this discard can no longer be undone'),
+        );
+      }
+      discarded.delete(localId);
+      const next = staffWrite(localId, { state: undo.state, updatedAt: clock.now() });
+      onBookingChange(next);
+      if (next.state === 'queued') replayer.poke();
+      return Promise.resolve(toLocalBooking(next));
+    },
+    linkRebooking({ localId, rebookedAs }) {
+      const entry = requireEntry(localId);
+      requireEntry(rebookedAs);
+      if (entry.state !== 'rejected' || localId === rebookedAs) {
+        return Promise.reject(
+          new KioskFailure('invalid_request', 'only a rejected booking can be booked again'),
+        );
+      }
+      const next = staffWrite(localId, { rebookedAs, updatedAt: clock.now() });
+      onBookingChange(next);
+      return Promise.resolve(toLocalBooking(next));
+    },
+  };
+}

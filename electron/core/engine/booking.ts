@@ -1,0 +1,346 @@
+/**
+ * Booking: to the API at once when it answers, else into the durable outbox, checked against
+ * the cache and the holds first. Both ways go through the outbox's send path (outbox/send.ts).
+ * Expected failures throw KioskFailure.
+ */
+import { randomUUID } from 'node:crypto';
+import type { BookingRequest, BookingResponse } from '../../../shared/api/schemas';
+import { CACHE_REFUSAL_MESSAGES, checkAgainstCache } from '../../../shared/booking/cache-checks';
+import { isSlotHeld } from '../../../shared/booking/holds';
+import { offerAt } from '../../../shared/booking/slot-offers';
+import { bookingReference } from '../../../shared/booking/reference';
+import type { CustomerBooking } from '../../../shared/kiosk-api';
+import { KioskFailure } from '../../../shared/result';
+import { isDiskFull } from '../db/disk-full';
+import { loadCatalog } from '../db/mirror-repo';
+import { durableTransaction } from '../db/open';
+import { monotonicNow, type Clock } from '../clock';
+import type { OutboxEntry } from '../outbox/entry';
+import { checkSlot } from '../outbox/slot-check';
+import { TAKEN_STATUSES } from '../upstream/outcome';
+import type { EngineApi, EngineContext } from './context';
+import type { Lookups } from './lookups';
+
+export type BookingApi = Pick<EngineApi, 'createBooking'>;
+type BookingResult = ReturnType<EngineApi['createBooking']>;
+
+/** A booking that is one service of a visit (engine/visit.ts). */
+export interface VisitPartOptions {
+  visitId: string;
+  /**
+   * Refused by the API while the customer waits: kept as `rejected` beside the visit's booked
+   * services (staff see the pair), instead of forgotten as a lone booking's refusal is.
+   */
+  keepRefused: boolean;
+}
+
+/** What createBooking does, step by step, for the visits (engine/visit.ts) to reuse. */
+export interface BookingSteps {
+  cacheRefusal(request: BookingRequest): KioskFailure | null;
+  cachedSlotCheck(
+    request: BookingRequest,
+    minutes: number,
+    ownId?: string,
+  ): 'uncached' | KioskFailure | null;
+  /** createBooking, as one service of a visit. */
+  book(request: BookingRequest, part?: VisitPartOptions): BookingResult;
+}
+
+export function newEntry(
+  request: BookingRequest,
+  minutes: number,
+  clock: Clock,
+  state: 'queued' | 'sending',
+  visitId: string | null = null,
+): OutboxEntry {
+  const now = clock.now();
+  return {
+    localId: randomUUID(),
+    idempotencyKey: `fd-${randomUUID()}`,
+    request,
+    hold: {
+      employeeId: request.employeeId,
+      date: request.date,
+      time: request.time,
+      durationMinutes: minutes,
+    },
+    state,
+    attempts: state === 'sending' ? 1 : 0,
+    lastError: null,
+    booking: null,
+    nextAttemptAt: monotonicNow(clock), // monotonic: a wall-clock jump moves no retry
+    responseLost: false,
+    firstAttemptAt: state === 'sending' ? now : null,
+    createdAt: now,
+    updatedAt: now,
+    erasedAt: null,
+    ...(visitId === null ? {} : { visitId }),
+  };
+}
+
+/** What the customer hears when their booking could not be written (nothing was sent). */
+export const NOT_STORED = "the booking could not be stored: the kiosk's disk is full";
+
+/** A new entry's first write; a full disk refuses the booking before anything is promised or sent. */
+function insertNew(write: () => boolean): boolean {
+  try {
+    return write();
+  } catch (error) {
+    if (isDiskFull(error)) throw new KioskFailure('storage_full', NOT_STORED);
+    throw error;
+  }
+}
+
+export const slotFree = (request: BookingRequest, minutes: number) => (holding: OutboxEntry[]) =>
+  !isSlotHeld(
+    request.date,
+    request.time,
+    request.employeeId,
+    minutes,
+    holding.map((e) => e.hold),
+  );
+
+/**
+ * What the customer screen gets back: the API's booking with the customer as typed, never the
+ * API's stored record of a returning customer (their number, an older spelling of the name).
+ */
+function forCustomer(
+  booking: BookingResponse | null,
+  request: BookingRequest,
+): CustomerBooking | null {
+  if (!booking) return null;
+  return { ...booking, customer: { name: request.customer.name, email: request.customer.email } };
+}
+
+export function createBookingApi(
+  ctx: EngineContext,
+  lookups: Lookups,
+  steps: BookingSteps = createBookingSteps(ctx, lookups),
+): BookingApi {
+  return {
+    /** `request` is the contract's parsed input: the transport validated it. */
+    createBooking: (request) => steps.book(request),
+  };
+}
+
+export function createBookingSteps(ctx: EngineContext, lookups: Lookups): BookingSteps {
+  const { db, store, clock, status, statusEvents, replayer } = ctx;
+
+  /**
+   * What the cache alone can refuse (a past day or time, a service or employee the cached
+   * catalog lacks), so that no customer data is queued for a booking the API must refuse. "Now"
+   * is the kiosk clock corrected by the skew measured against the API's Date header.
+   */
+  function cacheRefusal(request: BookingRequest): KioskFailure | null {
+    const catalog = loadCatalog(db);
+    const reason = checkAgainstCache({
+      request,
+      now: clock.now() + (status.skewMs ?? 0),
+      timeZone: ctx.timeZone,
+      catalog:
+        catalog.fetchedAt === null
+          ? null
+          : {
+              serviceIds: catalog.services.map((s) => s._id),
+              employeeIds: catalog.employees.map((e) => e._id),
+            },
+    });
+    return reason === null
+      ? null
+      : new KioskFailure('invalid_input', CACHE_REFUSAL_MESSAGES[reason]);
+  }
+
+  /**
+   * What the cached day says about a booking's slot: `uncached` when the day is not cached,
+   * else null when the slot is free there (on the grid, available for this employee for the
+   * whole duration, not held by another unsent booking or one sent since the cache was fetched),
+   * or the failure to refuse it with. `ownId` is the booking's own entry, not a hold against it.
+   */
+  function cachedSlotCheck(
+    request: BookingRequest,
+    minutes: number,
+    ownId?: string,
+  ): 'uncached' | KioskFailure | null {
+    const cached = lookups.cachedSlots(request.date, request.serviceId, request.employeeId);
+    if (!cached) return 'uncached';
+    // A time may be listed once per free employee: this booking's employee's entry stands for it.
+    const slot = offerAt(cached.data, request.time, request.employeeId);
+    if (!slot)
+      return new KioskFailure(
+        'invalid_request',
+        'this time is not on the slot grid of the cached day',
+      );
+    const others = store
+      .holdsOn(request.date, cached.fetchedAt)
+      .filter((e) => e.localId !== ownId)
+      .map((e) => e.hold);
+    if (
+      !slot.available ||
+      slot.employeeId !== request.employeeId ||
+      isSlotHeld(request.date, request.time, request.employeeId, minutes, others)
+    ) {
+      return new KioskFailure('slot_taken', 'this slot is not free');
+    }
+    return null;
+  }
+
+  /**
+   * What the customer hears when the API refused a booking. A remote may answer a taken slot
+   * with 400, 404, 409 or 422 (the spec does not say): unless it is a 409, the kiosk asks the
+   * API for the day's slots of that service and employee (an unknown service or person fails
+   * that lookup) and checks the cached catalog; when both are still there and only the slot
+   * went, the customer goes back to the time grid.
+   */
+  async function refusalFailure(
+    request: BookingRequest,
+    status: number,
+    message: string,
+  ): Promise<KioskFailure> {
+    const plain = new KioskFailure(status === 404 ? 'not_found' : 'invalid_request', message);
+    if (status === 409) return new KioskFailure('slot_taken', message);
+    if (!TAKEN_STATUSES.includes(status)) return plain;
+    const catalog = loadCatalog(db);
+    const known =
+      catalog.services.some((s) => s._id === request.serviceId) &&
+      catalog.employees.some((e) => e._id === request.employeeId);
+    if (!known) return plain;
+    const checked = await checkSlot(ctx.client(), request, {
+      priority: 'interactive',
+      maxWaitMs: 2_000,
+      timeoutMs: ctx.lookupTimeoutMs,
+    });
+    return checked.kind === 'taken' ? new KioskFailure('slot_taken', message) : plain;
+  }
+
+  /**
+   * Drops an entry the customer is told was not booked. On a full disk it stays `sending` (staff
+   * see it, and may discard it; a restart sends it again under its key and hears the same).
+   */
+  function forget(localId: string): void {
+    try {
+      store.remove(localId);
+    } catch (error) {
+      if (!isDiskFull(error)) throw error;
+    }
+  }
+
+  /** Online: the entry is written as `sending` first, so a crash mid-request is replayed. */
+  /** The API refused one service of a visit: it stays, `rejected`, linked to the others. */
+  function keepRefusal(entry: OutboxEntry, status: number, message: string): void {
+    const refused: OutboxEntry = {
+      ...entry,
+      state: 'rejected',
+      lastError: { status, message },
+      updatedAt: clock.now(),
+    };
+    // Not through update(): the customer hears it now, no follow-up or e-mail is due.
+    durableTransaction(db, () => {
+      store.remove(entry.localId);
+      store.insert(refused);
+    });
+    statusEvents.onBookingChange(refused);
+  }
+
+  async function sendNow(
+    request: BookingRequest,
+    minutes: number,
+    part?: VisitPartOptions,
+  ): BookingResult {
+    // Judged as of the request: a time that passes while the API keeps us waiting was bookable.
+    const invalid = cacheRefusal(request);
+    const entry = newEntry(request, minutes, clock, 'sending', part?.visitId ?? null);
+    if (!insertNew(() => store.insertIfFree(entry, slotFree(request, minutes)))) {
+      throw new KioskFailure('slot_taken', 'this slot is held by a booking waiting to be sent');
+    }
+    // The sync status hears the outcome inside the send path (outcome-status.ts, `booking`).
+    const { verdict } = await ctx.send.attempt(entry, 'booking');
+    if (verdict.kind === 'refused') {
+      // The API said no: nothing is queued, the caller hears why.
+      if (part?.keepRefused) keepRefusal(entry, verdict.status, verdict.error.message);
+      else forget(entry.localId);
+      statusEvents.emitStatus();
+      throw await refusalFailure(request, verdict.status, verdict.error.message);
+    }
+    // No answer (network, timeout, 5xx, 429, key refused): before promising "reserved", the
+    // same check as offline. A day that is not cached at all is queued unchecked, as before:
+    // the API decides on replay. A slot the cache says is not free is refused and dropped
+    // (nothing queued). A request the cache calls invalid (past, unknown ids) the API refuses
+    // too: always dropped. But when the request's answer was lost (timeout, reset) the API may
+    // have created it: the cache cannot tell (its "any employee" list names one employee per
+    // time), so it stays for replay under its key and the customer is told `unknown` ("we are
+    // checking, staff will confirm"), never "taken", until the replay settles it.
+    const mayExist = verdict.kind === 'retry' && verdict.responseLost && invalid === null;
+    if (verdict.kind !== 'sent' && !mayExist) {
+      const refusal = invalid ?? cachedSlotCheck(request, minutes, entry.localId);
+      if (refusal instanceof KioskFailure) {
+        forget(entry.localId);
+        if (verdict.kind === 'auth') replayer.pause(); // the key is refused all the same
+        statusEvents.emitStatus();
+        throw refusal;
+      }
+    }
+    const { next, pause } = ctx.send.settle(entry, verdict);
+    if (pause) replayer.pause();
+    statusEvents.onBookingChange(next);
+    if (next.state === 'queued') replayer.poke();
+    return {
+      localId: next.localId,
+      reference: bookingReference(next.localId),
+      state: mayExist && next.state === 'queued' ? 'unknown' : next.state,
+      booking: forCustomer(next.booking, request),
+    };
+  }
+
+  /** Offline: validate against the cache and the holds, then queue (one durable transaction). */
+  function queueOffline(
+    request: BookingRequest,
+    minutes: number,
+    part?: VisitPartOptions,
+  ): BookingResult {
+    const refusal = cacheRefusal(request);
+    if (refusal) return Promise.reject(refusal);
+    const check = cachedSlotCheck(request, minutes);
+    if (check === 'uncached')
+      throw new KioskFailure('unavailable', 'this day is not cached and the API is unreachable');
+    if (check) return Promise.reject(check);
+    const entry = newEntry(request, minutes, clock, 'queued', part?.visitId ?? null);
+    if (!insertNew(() => store.insertIfFree(entry, slotFree(request, minutes)))) {
+      return Promise.reject(
+        new KioskFailure('slot_taken', 'this slot is held by a booking waiting to be sent'),
+      );
+    }
+    statusEvents.onBookingChange(entry);
+    replayer.poke();
+    return Promise.resolve({
+      localId: entry.localId,
+      reference: bookingReference(entry.localId),
+      state: entry.state,
+      booking: null,
+    });
+  }
+
+  return {
+    cacheRefusal,
+    cachedSlotCheck,
+    /** `request` is the contract's parsed input: the transport validated it. */
+    async book(request, part) {
+      // The UI stops it too; the core refuses for any transport (no PIN, no customer data out).
+      // Setup is `required` on a remote upstream without a staff PIN (staff-access.ts).
+      if (!ctx.settings.hasPin() && statusEvents.snapshot().upstream === 'remote')
+        throw new KioskFailure(
+          'setup_required',
+          'this kiosk takes no bookings until staff set a PIN (setup required)',
+        );
+      // Known offline: refuse what the cache can tell before anything (serviceMinutes would call
+      // an unknown service "unavailable"); queueOffline checks again after a failed probe.
+      if (status.paused || status.offlineSince !== null) {
+        const refusal = cacheRefusal(request);
+        if (refusal) throw refusal;
+      }
+      const minutes = await lookups.serviceMinutes(request.serviceId);
+      const online = !status.paused && (status.offlineSince === null || ctx.mayGoLive());
+      if (online) return sendNow(request, minutes, part);
+      return queueOffline(request, minutes, part);
+    },
+  };
+}

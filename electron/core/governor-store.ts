@@ -1,0 +1,73 @@
+/**
+ * The rate governor's own count of the day, kept across restarts for the same upstream and key
+ * only (another upstream or key has its own budget). Saved at every checkpoint and at close.
+ */
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { Clock } from './clock';
+import type { KioskDb } from './db/open';
+import { getSetting, setSetting } from './db/settings-repo';
+import { RateGovernor, type GovernorOptions } from './governor/rate-governor';
+import type { UpstreamTargetRef } from './upstream-target';
+
+const GOVERNOR_SETTING = 'governorSends';
+const SavedGovernor = z.object({ identity: z.string(), sends: z.array(z.number()).max(100_000) });
+
+function safeJsonParse(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** Which upstream and key a saved count belongs to; the key only as a short hash. */
+function governorIdentity(target: UpstreamTargetRef | null): string {
+  return target
+    ? `${target.kind}|${target.baseUrl}|${createHash('sha256')
+        .update(target.apiKey ?? '')
+        .digest('hex')
+        .slice(0, 16)}`
+    : '';
+}
+
+export interface GovernorStore {
+  current: () => RateGovernor;
+  /** Saves the current governor's sends under the current target's identity. */
+  save: () => void;
+  /** A fresh governor for the current target, with the sends saved for it (if any). */
+  renew: () => void;
+}
+
+export function createGovernorStore(deps: {
+  db: KioskDb;
+  clock: Clock;
+  options?: Partial<GovernorOptions>;
+  target: () => UpstreamTargetRef | null;
+}): GovernorStore {
+  const { db, clock } = deps;
+  let governor = new RateGovernor(deps.options);
+  const load = (): void => {
+    const saved = SavedGovernor.safeParse(safeJsonParse(getSetting(db, GOVERNOR_SETTING)));
+    if (saved.success && saved.data.identity === governorIdentity(deps.target()))
+      governor.importSends(saved.data.sends, clock.now());
+  };
+  return {
+    current: () => governor,
+    save() {
+      setSetting(
+        db,
+        GOVERNOR_SETTING,
+        JSON.stringify({
+          identity: governorIdentity(deps.target()),
+          sends: governor.exportSends(clock.now()),
+        }),
+      );
+    },
+    renew() {
+      governor = new RateGovernor(deps.options);
+      load();
+    },
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * The kiosk methods the core answers from what only its host knows (the app's version and
+ * updates, where diagnostics go) and from the settings: app info, "Save diagnostics", the
+ * public settings. Plus the outbox's counts per state, which diagnostics and the update gate read.
+ */
+import { join } from 'node:path';
+import type { AppInfo, KioskApi, SyncStatus } from '../../shared/kiosk-api';
+import { monotonicNow, type Clock } from './clock';
+import {
+  buildDiagnostics,
+  OUTBOX_STATES,
+  writeDiagnosticsFile,
+  type OutboxCounts,
+} from './diagnostics';
+import type { HostKioskMethod } from './engine/context';
+import type { SettingsService } from './engine/settings-service';
+import type { StaffAccess } from './engine/staff-access';
+import type { DatabaseHealth } from './db/database-health';
+import type { Logger } from './log';
+import type { OutboxStore } from './outbox/store';
+
+export interface KioskHost {
+  appInfo(): AppInfo;
+  /** Whether receipts print on a configured printer (PublicSettings.receiptPrinter). */
+  receiptPrinter?: boolean;
+  diagnostics: {
+    folder: string; // where "Save diagnostics" writes its file
+    versions: Readonly<Record<string, string | undefined>>;
+    config: Readonly<Record<string, unknown>>; // the machine config; secrets are removed
+    recentLog(): string;
+  };
+}
+
+/** Without a host (tests, the browser shell): a development version, no updates. */
+export function defaultHost(dataDir: string): KioskHost {
+  return {
+    appInfo: () => ({ version: 'development', update: { state: 'off', version: null } }),
+    diagnostics: {
+      folder: join(dataDir, 'diagnostics'),
+      versions: { ...process.versions },
+      config: {},
+      recentLog: () => '',
+    },
+  };
+}
+
+export function outboxCounts(store: OutboxStore, now: number): OutboxCounts {
+  const counts = Object.fromEntries(
+    OUTBOX_STATES.map((state) => [state, store.count(state)]),
+  ) as Record<(typeof OUTBOX_STATES)[number], number>;
+  return { ...counts, dueNow: store.due(now, 1_000).length };
+}
+
+export function createHostApi(deps: {
+  host: KioskHost;
+  clock: Clock;
+  log: Logger;
+  settings: SettingsService;
+  access: Pick<StaffAccess, 'setup'>;
+  store: OutboxStore;
+  /** The shop logo IT configured, as a data URL (null: none, or not usable). */
+  logoUrl: string | null;
+  upstreamKind: () => 'embedded' | 'remote';
+  syncStatus: () => SyncStatus;
+  /** integrity_check and the identity's generation, for diagnostics (db/database-health.ts). */
+  databaseHealth: () => DatabaseHealth;
+}): Pick<KioskApi, HostKioskMethod> {
+  const { host, clock } = deps;
+  return {
+    getAppInfo: () => Promise.resolve(host.appInfo()),
+    saveDiagnostics: () =>
+      Promise.resolve().then(() => {
+        const now = new Date(clock.now());
+        const content = buildDiagnostics({
+          now,
+          app: host.appInfo(),
+          versions: host.diagnostics.versions,
+          config: host.diagnostics.config,
+          sync: deps.syncStatus(),
+          outbox: outboxCounts(deps.store, monotonicNow(clock)),
+          recentLog: host.diagnostics.recentLog(),
+          database: deps.databaseHealth(),
+        });
+        const path = writeDiagnosticsFile(host.diagnostics.folder, content, now);
+        deps.log.info('diagnostics saved', { path });
+        return { path };
+      }),
+    getPublicSettings: () => {
+      const { shop, ...rest } = deps.settings.publicPart();
+      return Promise.resolve({
+        ...rest,
+        shop: { ...shop, logo: deps.logoUrl },
+        setup: deps.access.setup(),
+        upstream: deps.upstreamKind(),
+        ...(host.receiptPrinter === undefined ? {} : { receiptPrinter: host.receiptPrinter }),
+      });
+    },
+  };
+}

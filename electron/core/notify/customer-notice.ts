@@ -1,0 +1,87 @@
+/**
+ * Wires the follow-ups of refused bookings (follow-ups.ts) and, where IT configured a mail
+ * transport, the sender of the customer e-mails (mail-sender.ts) into the core: kiosk-core.ts
+ * wraps its outbox store and API with this and starts and stops the sender with its loops.
+ */
+import type { KioskApi } from '../../../shared/kiosk-api';
+import type { Language } from '../../../shared/settings';
+import type { Clock } from '../clock';
+import type { KioskDb } from '../db/open';
+import type { SettingsService } from '../engine/settings-service';
+import type { Logger } from '../log';
+import { eraseNoticesOfErasedBookings } from '../db/follow-up-repo';
+import type { RetainedStore } from '../outbox/retention';
+import type { OutboxStore } from '../outbox/store';
+import { createFollowUps } from './follow-ups';
+import {
+  createMailSender,
+  mailDomain,
+  type MailSender,
+  type MailTransportConfig,
+} from './mail-sender';
+
+export interface CustomerNoticeOptions {
+  db: KioskDb;
+  clock: Clock;
+  log: Logger;
+  timeZone: string;
+  settings: Pick<SettingsService, 'get'>;
+  mail: MailTransportConfig | undefined;
+  /** Staff resolved a follow-up: the status (its count of refused bookings) changed. */
+  onFollowUpChange?: () => void;
+}
+
+type Wrapped = Pick<KioskApi, 'createBooking' | 'listBookings' | 'getPublicSettings'>;
+
+export interface CustomerNotice {
+  wrapStore(store: OutboxStore): OutboxStore;
+  wrapApi<A extends Wrapped>(api: A): A & Pick<KioskApi, 'resolveFollowUp'>;
+  /** The mail sender; null without a mail transport. */
+  sender: MailSender | null;
+  /** Refused bookings staff have yet to act on (the status bar's count). */
+  openCount(): number;
+  /**
+   * For retention, after the bookings' erasure: their e-mails and follow-ups lose the
+   * customer's data too (the mail's key stays, so it is never sent twice).
+   */
+  retained: RetainedStore;
+}
+
+export function createCustomerNotice(options: CustomerNoticeOptions): CustomerNotice {
+  const { mail } = options;
+  const sender = mail
+    ? createMailSender({ db: options.db, clock: options.clock, log: options.log, config: mail })
+    : null;
+  const followUps = createFollowUps({
+    db: options.db,
+    clock: options.clock,
+    timeZone: options.timeZone,
+    mailDomain: () => (mail ? mailDomain(mail.from) : null),
+    defaultLanguage: (): Language => options.settings.get().language ?? 'de',
+    shop: () => {
+      const { name, phone } = options.settings.get().shop;
+      return { name, phone };
+    },
+    onMailQueued: () => sender?.poke(),
+    onResolved: () => options.onFollowUpChange?.(),
+  });
+  return {
+    wrapStore: (store) => followUps.wrapStore(store),
+    wrapApi(api) {
+      const wrapped = followUps.wrapApi(api);
+      return {
+        ...wrapped,
+        async getPublicSettings(input) {
+          return { ...(await api.getPublicSettings(input)), customerMail: mail !== undefined };
+        },
+      };
+    },
+    sender,
+    openCount: () => followUps.openCount(),
+    retained: {
+      name: 'customer e-mails and follow-ups',
+      eraseBefore: (cutoff) =>
+        eraseNoticesOfErasedBookings(options.db, cutoff, options.clock.now()),
+    },
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * A queued booking that the API later refuses reaches the customer (issue 19):
+ * - the outbox store is wrapped so that a refusal (an update to `rejected`) opens a follow-up
+ *   for staff and, with a mail transport, writes the customer's e-mail into the mail outbox in
+ *   the same durable transaction (at most one mail per booking: its key);
+ * - the API is wrapped: createBooking remembers the language the customer booked in,
+ *   listBookings carries each booking's follow-up and mail state, resolveFollowUp records what
+ *   staff did ("Contacted", "Dismiss"; "Rebook" is linkRebooking).
+ */
+import { isDiskFull } from '../db/disk-full';
+import { randomUUID } from 'node:crypto';
+import { addDays, instantToWall } from '../../../shared/booking/time';
+import type { KioskApi } from '../../../shared/kiosk-api';
+import { KioskFailure } from '../../../shared/result';
+import type { Language } from '../../../shared/settings';
+import type { Clock } from '../clock';
+import {
+  countOpenFollowUps,
+  getFollowUp,
+  insertMailOnce,
+  listFollowUps,
+  listMails,
+  openFollowUp,
+  setFollowUpState,
+  trackFollowUp,
+} from '../db/follow-up-repo';
+import { loadService, loadTimeSlots } from '../db/mirror-repo';
+import { durableTransaction, type KioskDb } from '../db/open';
+import type { OutboxEntry } from '../outbox/entry';
+import type { OutboxStore } from '../outbox/store';
+import { refusalMail } from './mail-text';
+
+export interface FollowUpOptions {
+  db: KioskDb;
+  clock: Clock;
+  timeZone: string;
+  /** The mail transport's sender domain for Message-IDs; null: no mail configured. */
+  mailDomain: () => string | null;
+  /** The shop's default language (for a booking made before languages were kept). */
+  defaultLanguage: () => Language;
+  shop: () => { name: string | null; phone: string | null };
+  /** A mail was written: the sender should look now. */
+  onMailQueued: () => void;
+  /** Staff said what they did about a refused booking. */
+  onResolved?: () => void;
+}
+
+export interface FollowUps {
+  wrapStore(store: OutboxStore): OutboxStore;
+  wrapApi<A extends Pick<KioskApi, 'createBooking' | 'listBookings'>>(
+    api: A,
+  ): A & Pick<KioskApi, 'resolveFollowUp'>;
+  openCount(): number;
+}
+
+const NEXT_TIMES = 5;
+const NEXT_DAYS = 7;
+
+export function createFollowUps(options: FollowUpOptions): FollowUps {
+  const { db, clock } = options;
+
+  /** Free times of the service from the cache, after now, the refused slot aside. */
+  function nextFreeTimes(entry: OutboxEntry): { date: string; time: string }[] {
+    const now = instantToWall(clock.now(), options.timeZone);
+    const found: { date: string; time: string }[] = [];
+    for (let day = 0; day < NEXT_DAYS && found.length < NEXT_TIMES; day += 1) {
+      const date = addDays(now.date, day);
+      const slots = loadTimeSlots(db, { date, serviceId: entry.request.serviceId });
+      for (const slot of slots?.data.timeSlots ?? []) {
+        if (!slot.available || (date === now.date && slot.time <= now.time)) continue;
+        if (date === entry.request.date && slot.time === entry.request.time) continue;
+        found.push({ date, time: slot.time });
+        if (found.length >= NEXT_TIMES) break;
+      }
+    }
+    return found;
+  }
+
+  /** Inside the refusal's transaction. */
+  function onRefused(entry: OutboxEntry): boolean {
+    const now = clock.now();
+    const language = (getFollowUp(db, entry.localId)?.language ??
+      options.defaultLanguage()) as Language;
+    openFollowUp(db, entry.localId, language, now);
+    const domain = options.mailDomain();
+    if (domain === null || entry.erasedAt !== null) return false;
+    const shop = options.shop();
+    const { subject, body } = refusalMail({
+      language,
+      customerName: entry.request.customer.name,
+      shopName: shop.name,
+      shopPhone: shop.phone,
+      date: entry.request.date,
+      time: entry.request.time,
+      serviceName: loadService(db, entry.request.serviceId)?.title ?? null,
+      nextTimes: entry.lastError?.status === 409 ? nextFreeTimes(entry) : [],
+    });
+    insertMailOnce(
+      db,
+      {
+        localId: entry.localId,
+        messageId: `<${randomUUID()}@${domain}>`,
+        recipient: entry.request.customer.email,
+        subject,
+        body,
+      },
+      now,
+    );
+    return true;
+  }
+
+  return {
+    wrapStore(store) {
+      return {
+        ...store,
+        update(localId, patch) {
+          if (patch.state !== 'rejected') return store.update(localId, patch);
+          let mailed = false;
+          const next = durableTransaction(db, () => {
+            const updated = store.update(localId, patch);
+            mailed = onRefused(updated);
+            return updated;
+          });
+          if (mailed) options.onMailQueued();
+          return next;
+        },
+      };
+    },
+    wrapApi(api) {
+      return {
+        ...api,
+        async createBooking(input) {
+          const { language, ...request } = input;
+          const result = await api.createBooking(request);
+          // Told "queued" (or the answer was lost): the customer may need to hear back.
+          if (result.state !== 'sent') {
+            try {
+              trackFollowUp(db, result.localId, language ?? options.defaultLanguage(), clock.now());
+            } catch (error) {
+              // A full disk (issue 17): the booking is held; a follow-up uses the default language.
+              if (!isDiskFull(error)) throw error;
+            }
+          }
+          return result;
+        },
+        async listBookings(input) {
+          const bookings = await api.listBookings(input);
+          const ids = bookings.map((b) => b.localId);
+          const followUps = new Map(listFollowUps(db, ids).map((f) => [f.localId, f]));
+          const mails = new Map(listMails(db, ids).map((m) => [m.localId, m.state]));
+          return bookings.map((booking) => {
+            const followUp = followUps.get(booking.localId);
+            if (!followUp || followUp.state === 'waiting') return booking;
+            return {
+              ...booking,
+              followUp: { state: followUp.state, mail: mails.get(booking.localId) ?? 'none' },
+            };
+          });
+        },
+        resolveFollowUp({ localId, action }) {
+          const followUp = getFollowUp(db, localId);
+          if (!followUp || followUp.state === 'waiting')
+            return Promise.reject(
+              new KioskFailure('invalid_request', 'this booking was not refused'),
+            );
+          setFollowUpState(db, localId, action, clock.now());
+          options.onResolved?.();
+          return Promise.resolve({
+            localId,
+            state: action,
+            mail: listMails(db, [localId])[0]?.state ?? 'none',
+          });
+        },
+      };
+    },
+    openCount: () => countOpenFollowUps(db),
+  };
+}

@@ -1,0 +1,169 @@
+/**
+ * The one send path of a booking: the online booking (engine/booking.ts) and the replayer both
+ * send an outbox entry through it, so that a request, its classification and what the verdict
+ * does to the entry are written once. Each step is its own call because the online booking
+ * decides between them (it may drop an entry the cache says cannot be booked).
+ *
+ * Contract: `attempt` never throws for an upstream failure (the client turns those into
+ * outcomes); `onOutcome` hears every outcome before the entry is settled, so the sync status
+ * is current when the entry's change is announced.
+ */
+import type { BookingResponse } from '../../../shared/api/schemas';
+import { monotonicNow, type Clock } from '../clock';
+import type { CallOptions, UpstreamClient } from '../upstream/client';
+import {
+  classifyBookingOutcome,
+  type BookingVerdict,
+  type LocalError,
+  type UpstreamOutcome,
+} from '../upstream/outcome';
+import { assertNever } from '../../../shared/result';
+import type { OutboxEntry, OutboxPatch } from './entry';
+import { checkSlot } from './slot-check';
+import type { OutboxStore } from './store';
+import {
+  applyVerdict,
+  DEFAULT_REPLAY_POLICY,
+  startAttempt,
+  type ReplayPolicy,
+  type Transition,
+} from './transitions';
+
+/** `booking`: a customer waits for the answer; `replay`: a queued booking is sent again. */
+export type SendPurpose = 'booking' | 'replay';
+
+export interface SendPathOptions {
+  store: OutboxStore;
+  client: () => UpstreamClient;
+  clock: Clock;
+  /** Jitter source for the backoff, [0, 1). */
+  random?: () => number;
+  policy?: ReplayPolicy;
+  /** Total timeout of the online booking's request (default 5 s). */
+  bookingTimeoutMs?: number;
+  /** Total timeout of a replayed request (default: the client's). */
+  replayTimeoutMs?: number;
+  onOutcome?: (outcome: UpstreamOutcome<BookingResponse>, purpose: SendPurpose) => void;
+  /**
+   * Whether an entry's appointment time has passed (the core judges it on the API's time when
+   * known): a booking that cannot be sent then ends instead of waiting on. Default: never.
+   */
+  appointmentPassed?: (entry: OutboxEntry) => boolean;
+  /**
+   * Writes a verdict's patch (default: `store.update`). The core passes held-writes.ts's
+   * `settle`, which keeps an answer the API gave in memory while the disk is full.
+   */
+  settleWrite?: (localId: string, patch: OutboxPatch) => OutboxEntry;
+}
+
+export { LOST_AND_TAKEN } from './transitions';
+
+export interface SendAttempt {
+  /** The request's outcome; null when no request settled it (the pre-check found the slot taken). */
+  outcome: UpstreamOutcome<BookingResponse> | null;
+  verdict: BookingVerdict;
+}
+
+export interface Settled {
+  /** The entry as stored after the verdict. */
+  next: OutboxEntry;
+  transition: Transition;
+  /** The API refused our key: the queue must pause (null otherwise). */
+  pause: LocalError | null;
+}
+
+export interface SendPath {
+  /** Marks a queued entry as being sent: the attempt is counted before the request leaves. */
+  begin(entry: OutboxEntry): OutboxEntry;
+  /** Sends an entry in `sending` once, under its idempotency key. */
+  attempt(entry: OutboxEntry, purpose: SendPurpose): Promise<SendAttempt>;
+  /** Writes what the verdict does to the entry (transitions.ts). */
+  settle(entry: OutboxEntry, verdict: BookingVerdict): Settled;
+  /** Whether a request for this entry is under way (an entry `sending` without one is stuck). */
+  inFlight(localId: string): boolean;
+}
+
+export function createSendPath(options: SendPathOptions): SendPath {
+  const { store, clock } = options;
+  const random = options.random ?? Math.random;
+  const policy = options.policy ?? DEFAULT_REPLAY_POLICY;
+  const calls: Record<SendPurpose, CallOptions> = {
+    // The customer waits a little for the budget; a replay waits in `queued` instead.
+    booking: {
+      priority: 'interactive',
+      maxWaitMs: 2_000,
+      timeoutMs: options.bookingTimeoutMs ?? 5_000,
+    },
+    replay: { priority: 'interactive', maxWaitMs: 0, timeoutMs: options.replayTimeoutMs },
+  };
+  /**
+   * Before a booking whose answer was lost is sent again: is its slot still free for its
+   * employee? Free: the first attempt surely failed, send (null). Taken: it may be ours. It is
+   * sent again under its key all the same: an API that honours the key answers with the first
+   * booking (sent), one that ignores it cannot book a taken slot twice and refuses it, which
+   * makes it `unknown` for staff (transitions.ts). Only a slot that is taken can be ours.
+   * No answer: the lookup's outcome decides, as a send's would (nothing is sent).
+   */
+  async function preCheck(
+    client: UpstreamClient,
+    entry: OutboxEntry,
+    call: CallOptions,
+  ): Promise<SendAttempt | null> {
+    const checked = await checkSlot(client, entry.request, call);
+    switch (checked.kind) {
+      case 'free':
+        return null;
+      // Unlisted too: a slot that went may vanish from a remote's list (its answer is lost).
+      case 'taken':
+      case 'unlisted':
+        return null;
+      case 'failed': {
+        options.onOutcome?.(checked.outcome, 'replay');
+        const verdict = classifyBookingOutcome(checked.outcome);
+        // A lookup refused (its service gone, a bad query) says nothing about our booking.
+        if (verdict.kind === 'refused')
+          return { outcome: checked.outcome, verdict: { kind: 'unknown', error: verdict.error } };
+        return { outcome: checked.outcome, verdict };
+      }
+      default:
+        return assertNever(checked);
+    }
+  }
+
+  const settleWrite = options.settleWrite ?? ((localId, patch) => store.update(localId, patch));
+  const inFlight = new Map<string, number>();
+
+  return {
+    begin(entry) {
+      return store.update(entry.localId, startAttempt(entry, clock.now()));
+    },
+    async attempt(entry, purpose) {
+      inFlight.set(entry.localId, (inFlight.get(entry.localId) ?? 0) + 1);
+      try {
+        const client = options.client();
+        if (entry.responseLost) {
+          const checked = await preCheck(client, entry, calls[purpose]);
+          if (checked) return checked;
+        }
+        const outcome = await client.book(entry.request, entry.idempotencyKey, calls[purpose]);
+        options.onOutcome?.(outcome, purpose);
+        return { outcome, verdict: classifyBookingOutcome(outcome) };
+      } finally {
+        const left = (inFlight.get(entry.localId) ?? 1) - 1;
+        if (left > 0) inFlight.set(entry.localId, left);
+        else inFlight.delete(entry.localId);
+      }
+    },
+    inFlight: (localId) => inFlight.has(localId),
+    settle(entry, verdict) {
+      const moment = {
+        now: clock.now(),
+        mono: monotonicNow(clock),
+        appointmentPassed: options.appointmentPassed?.(entry) ?? false,
+      };
+      const transition = applyVerdict(entry, verdict, moment, random(), policy);
+      const next = settleWrite(entry.localId, transition.patch);
+      return { next, transition, pause: transition.pause };
+    },
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * Whether a booking's slot is still free for its employee, asked live (issue 18). Two callers:
+ * the send path before it sends again a booking whose answer was lost (against an API that
+ * ignores Idempotency-Key, a free slot proves the first attempt failed: sending again cannot
+ * book twice), and the online booking when the API refused it with a status that may mean
+ * "taken" (the spec does not say which: 400, 404, 409 or 422).
+ */
+import type { BookingRequest, TimeSlots } from '../../../shared/api/schemas';
+import { offerAt } from '../../../shared/booking/slot-offers';
+import type { CallOptions, UpstreamClient } from '../upstream/client';
+import type { UpstreamOutcome } from '../upstream/outcome';
+
+export type SlotCheck =
+  | { kind: 'free' }
+  | { kind: 'taken' }
+  /** The time is not on the day's grid at all (a request off the grid, not a slot that went). */
+  | { kind: 'unlisted' }
+  /** The lookup got no usable answer: the outcome says why (it never is `ok`). */
+  | { kind: 'failed'; outcome: Exclude<UpstreamOutcome<TimeSlots>, { kind: 'ok' }> };
+
+/** Reads a day's slots: is `request.time` listed free for `request.employeeId`? */
+export function slotFreeIn(day: TimeSlots, request: BookingRequest): boolean {
+  if (day.date !== request.date) return false;
+  const slot = offerAt(day.timeSlots, request.time, request.employeeId);
+  return slot?.available === true && slot.employeeId === request.employeeId;
+}
+
+export async function checkSlot(
+  client: UpstreamClient,
+  request: BookingRequest,
+  call: CallOptions,
+): Promise<SlotCheck> {
+  const outcome = await client.getTimeSlots(
+    { date: request.date, serviceId: request.serviceId, employeeId: request.employeeId },
+    call,
+  );
+  if (outcome.kind !== 'ok') return { kind: 'failed', outcome };
+  if (slotFreeIn(outcome.data, request)) return { kind: 'free' };
+  const listed = outcome.data.timeSlots.some((slot) => slot.time === request.time);
+  return listed ? { kind: 'taken' } : { kind: 'unlisted' };
+}

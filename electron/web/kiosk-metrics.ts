@@ -1,0 +1,35 @@
+/**
+ * Starts IT's /metrics endpoint in front of a running core (kiosk:web and the Electron app, hub
+ * or single kiosk): the token read from its file, the exposition from the core's snapshot, the
+ * open event streams and the data folder's free disk.
+ */
+import { freeBytesOf } from '../core/db/start-refusal';
+import type { KioskCore } from '../core/kiosk-core';
+import type { Logger } from '../core/log';
+import type { MetricsConfig } from '../core/metrics/metrics-config';
+import { createMetricsExposition } from '../core/metrics/prometheus';
+import { readMetricsToken, startMetricsServer, type MetricsServer } from './metrics-server';
+
+export function startKioskMetrics(options: {
+  config: MetricsConfig;
+  core: Pick<KioskCore, 'metrics'>;
+  version: string;
+  dataDir: string;
+  /** Screens with an open event stream (the web or hub shell's); 0 when there is none. */
+  screensConnected: () => number;
+  platform: NodeJS.Platform;
+  log: Logger;
+}): Promise<MetricsServer> {
+  const token = readMetricsToken(options.config.tokenFile, options.platform, options.log);
+  return startMetricsServer({
+    listen: options.config.listen,
+    token,
+    exposition: createMetricsExposition({
+      version: options.version,
+      core: () => options.core.metrics(),
+      screensConnected: options.screensConnected,
+      diskFreeBytes: () => freeBytesOf(options.dataDir),
+    }),
+    log: options.log,
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * The staff list from two sources that can cross: a `listBookings` answer (computed when the
+ * core read it) and booking events (each sent as the core writes). A list that was read while
+ * a booking was `sending` can arrive after that booking's `sent` event; it must not put it back.
+ * The newer version of each booking wins by `updatedAt`; at the same instant, the one already
+ * shown (an event's) stays. Only lists carry the follow-up, so a kept event takes the list's.
+ */
+import type { LocalBooking } from '../../shared/kiosk-api';
+
+export function mergeList(
+  current: readonly LocalBooking[] | null,
+  list: readonly LocalBooking[],
+): LocalBooking[] {
+  const known = new Map(current?.map((booking) => [booking.localId, booking]));
+  return list.map((listed) => {
+    const shown = known.get(listed.localId);
+    return shown && shown.updatedAt >= listed.updatedAt
+      ? { ...shown, followUp: listed.followUp ?? shown.followUp }
+      : listed;
+  });
+}
+
+/** One booking from an event into the list: new ones first; an older version never replaces a newer. */
+export function upsertBooking(
+  current: readonly LocalBooking[] | null,
+  next: LocalBooking,
+): LocalBooking[] {
+  const shown = current?.find((booking) => booking.localId === next.localId);
+  if (!shown) return [next, ...(current ?? [])];
+  if (shown.updatedAt > next.updatedAt) return [...(current ?? [])];
+  return (current ?? []).map((booking) =>
+    booking.localId === next.localId
+      ? { ...next, followUp: next.followUp ?? booking.followUp } // events carry none
+      : booking,
+  );
+}

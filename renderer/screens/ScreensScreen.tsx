@@ -1,0 +1,132 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useKiosk } from '../app/kiosk-context';
+import { useStaff } from '../app/staff-context';
+import { Notice } from '../components/Notice';
+import { QrCode } from '../components/QrCode';
+import type { HubClient, PairingCode, ScreenList } from '../kiosk/hub-client';
+
+interface ScreensScreenProps {
+  hub: HubClient;
+  /** Refreshes the list this often (last contact moves on). */
+  refreshMs?: number;
+}
+
+/** Staff → Screens on a hub: the certificate's fingerprint, the paired screens, "Add a screen". */
+export function ScreensScreen({ hub, refreshMs = 10_000 }: ScreensScreenProps) {
+  const { t } = useTranslation();
+  const { now, locale } = useKiosk();
+  const { session, onSessionLost } = useStaff();
+  const [list, setList] = useState<ScreenList | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [code, setCode] = useState<PairingCode | null>(null);
+  const [clock, setClock] = useState(() => now().getTime());
+
+  // The hub's answer sets the state (at mount, on the timer, after a removal), never the call.
+  const refresh = useCallback(
+    (): Promise<void> =>
+      hub.listScreens(session).then((answer) => {
+        if (answer.ok) {
+          setList(answer.value);
+          setFailed(false);
+        } else if (answer.reason === 'session') onSessionLost();
+        else setFailed(true);
+      }),
+    [hub, session, onSessionLost],
+  );
+
+  useEffect(() => {
+    void refresh();
+    const timer = setInterval(() => void refresh(), refreshMs);
+    return () => clearInterval(timer);
+  }, [refresh, refreshMs]);
+
+  // The code's countdown (and "last contact") need a ticking clock only while a code is shown.
+  useEffect(() => {
+    if (!code) return;
+    const timer = setInterval(() => setClock(now().getTime()), 1000);
+    return () => clearInterval(timer);
+  }, [code, now]);
+
+  const addScreen = async (): Promise<void> => {
+    const answer = await hub.createCode(session);
+    if (answer.ok) {
+      setCode(answer.value);
+      setClock(now().getTime());
+    } else if (answer.reason === 'session') onSessionLost();
+    else setFailed(true);
+  };
+
+  const remove = async (id: string): Promise<void> => {
+    const answer = await hub.removeScreen(session, id);
+    if (!answer.ok && answer.reason === 'session') onSessionLost();
+    await refresh();
+  };
+
+  const secondsLeft = code ? Math.max(0, Math.ceil((code.expiresAt - clock) / 1000)) : 0;
+  const time = (at: number) =>
+    new Date(at).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
+
+  return (
+    <section className="screens" data-screen="screens" aria-labelledby="screens-title">
+      <h2 id="screens-title">{t('staff.tabs.screens')}</h2>
+      {failed && <Notice tone="warning">{t('hub.unreachable')}</Notice>}
+      {list && (
+        <p className="screens-fingerprint">
+          {t('hub.fingerprint')}: <code data-testid="hub-fingerprint">{list.fingerprint}</code>
+        </p>
+      )}
+      <button type="button" className="btn btn-primary" onClick={() => void addScreen()}>
+        {t('hub.add')}
+      </button>
+      {code && (
+        <figure className="qr-figure screens-code">
+          <QrCode text={code.url} label={code.url} />
+          <figcaption>
+            <p>{t('hub.addBody')}</p>
+            <p className="screens-url">{code.url}</p>
+            <p className="screens-pin" data-testid="pairing-code">
+              {code.code}
+            </p>
+            <p>{secondsLeft > 0 ? t('hub.expires', { seconds: secondsLeft }) : t('hub.expired')}</p>
+          </figcaption>
+        </figure>
+      )}
+      {list && list.screens.length === 0 && <p className="hint">{t('hub.none')}</p>}
+      {list && list.screens.length > 0 && (
+        <table className="screens-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('hub.colName')}</th>
+              <th scope="col">{t('hub.colRole')}</th>
+              <th scope="col">{t('hub.colAddress')}</th>
+              <th scope="col">{t('hub.colLast')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('hub.remove')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.screens.map((screen) => (
+              <tr key={screen.id} data-screen-id={screen.id}>
+                <td>{screen.name}</td>
+                <td>{screen.role === 'counter' ? t('hub.counter') : t('hub.kiosk')}</td>
+                <td>{screen.address}</td>
+                <td>{time(screen.lastSeenAt)}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-ghost"
+                    onClick={() => void remove(screen.id)}
+                  >
+                    {t('hub.remove')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

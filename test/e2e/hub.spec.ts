@@ -1,0 +1,110 @@
+/**
+ * Issue 20: two browser contexts as two screens of one hub over HTTPS on 127.0.0.1. Chromium
+ * trusts exactly the hub's key (--ignore-certificate-errors-spki-list with its SPKI hash), the
+ * hub is a real kiosk core in front of the reference server (stack.ts), and the screens pair
+ * with one-time codes as a tablet would (support/hub.ts).
+ */
+import { firstFreeSlot, start } from './support/flow';
+import { launchTrusting, pair, screen, startHub, toReview } from './support/hub';
+import { onScreen } from './support/screens';
+import { STAFF_PIN, expect, test } from './support/stack';
+
+test.setTimeout(180_000);
+
+test('two screens of one hub: paired with codes, the same slot is booked once and the other screen is told', async ({
+  stack,
+  clock,
+}) => {
+  const hub = await startHub(stack.proxy.url, clock);
+  const browser = await launchTrusting(hub.web);
+  try {
+    const a = await screen(browser, clock);
+    const b = await screen(browser, clock);
+    // A wrong code first: refused, then the right one pairs.
+    await a.page.goto(`${hub.web.url}/`);
+    await onScreen(a.page, 'pair');
+    await a.page.getByLabel('Code').fill('000000');
+    await a.page.getByLabel('Name of this screen').fill('Tablet A');
+    await a.page.getByRole('button', { name: 'Connect' }).click();
+    await expect(a.page.getByText(/This code is not right/)).toBeVisible();
+    await pair(a.page, hub, 'Tablet A');
+    await pair(b.page, hub, 'Tablet B');
+    // The credential is an HttpOnly cookie: not in the URL, not readable by the page.
+    expect(a.page.url()).toBe(`${hub.web.url}/`);
+    expect(await a.page.evaluate<string>('document.cookie')).toBe('');
+    // A reload keeps the pairing.
+    await a.page.reload();
+    await onScreen(a.page, 'start');
+
+    const choice = await firstFreeSlot(hub.kiosk);
+    await toReview(a.page, choice);
+    await toReview(b.page, choice);
+    await a.page.getByRole('button', { name: 'Book now' }).click();
+    await onScreen(a.page, 'confirmation');
+    await b.page.getByRole('button', { name: 'Book now' }).click();
+    await expect(b.page.getByRole('alert')).toHaveText(/someone has just booked that time/);
+    await expect(b.page.locator('[data-screen="confirmation"]')).toHaveCount(0);
+    const bookings = (await hub.kiosk.call('listBookings')) as {
+      request: { date: string; time: string };
+    }[];
+    const same = bookings.filter(
+      ({ request }) => request.date === choice.date && request.time === choice.time,
+    );
+    expect(same).toHaveLength(1);
+  } finally {
+    await browser.close();
+    await hub.close();
+  }
+});
+
+test('a screen removed mid-flow says so; the hub restarted, screens come back without a tap', async ({
+  stack,
+  clock,
+}) => {
+  const hub = await startHub(stack.proxy.url, clock);
+  const browser = await launchTrusting(hub.web);
+  try {
+    const a = await screen(browser, clock);
+    const b = await screen(browser, clock);
+    await pair(a.page, hub, 'Tablet A');
+    await pair(b.page, hub, 'Tablet B');
+
+    // Staff remove Tablet B in Staff → Screens on Tablet A while B is mid-flow.
+    await start(b.page);
+    await a.page.getByRole('button', { name: 'Staff' }).click();
+    for (const digit of STAFF_PIN)
+      await a.page.locator('.keypad').getByRole('button', { name: digit, exact: true }).click();
+    await a.page.getByRole('button', { name: 'Unlock' }).click();
+    await a.page.getByRole('tab', { name: 'Screens' }).click();
+    await expect(a.page.getByTestId('hub-fingerprint')).toHaveText(
+      hub.web.certificate?.fingerprint ?? '',
+    );
+    const row = a.page.locator('tr', { hasText: 'Tablet B' });
+    await expect(row).toContainText('127.0.0.1');
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await expect(a.page.locator('tr', { hasText: 'Tablet B' })).toHaveCount(0);
+    await b.page.locator('.service-main').first().click();
+    await onScreen(b.page, 'screen-removed');
+    await expect(
+      b.page.getByRole('heading', { name: 'This screen was removed from the shop' }),
+    ).toBeVisible();
+    await a.page
+      .getByRole('button', { name: 'Lock' })
+      .or(a.page.getByRole('button', { name: 'Back to kiosk' }))
+      .click();
+    await onScreen(a.page, 'start');
+
+    // The hub goes away: A says so in plain words; back again, A is on its start screen untouched.
+    await hub.web.close();
+    await expect(a.page.getByText(/cannot reach the shop's main computer/)).toBeVisible({
+      timeout: 30_000,
+    });
+    await hub.restart();
+    await expect(a.page.locator('[data-screen="hub-offline"]')).toHaveCount(0, { timeout: 30_000 });
+    await onScreen(a.page, 'start');
+    await start(a.page);
+  } finally {
+    await browser.close();
+    await hub.close();
+  }
+});

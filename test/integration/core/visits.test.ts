@@ -1,0 +1,211 @@
+/**
+ * Several services in one visit (issue 19) through the real core, real SQLite and the
+ * reference server behind the fault proxy: a women's cut (45 min, Anna or Sophie) then colour
+ * (2 h, Anna only) on Tuesday 2026-11-24, when only Anna of the two works.
+ */
+import { describe, expect, it } from 'vitest';
+import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
+import {
+  CORE_TEST_KEY,
+  MONDAY_0830,
+  corePerTest,
+  goOffline,
+  kioskFailure,
+  offsetClock,
+  serverBookings,
+  until,
+  type UpstreamFixture,
+} from '../../support/core/harness';
+import { openStaffSession } from '../../support/core/staff';
+
+const DATE = '2026-11-24';
+const CUT = 'svc-damen-schnitt';
+const COLOUR = 'svc-faerben';
+const customer = { name: 'Vera Visit', email: 'vera@example.com', phone: '+49 30 555 0199' };
+
+const open = corePerTest('fd-visit-');
+
+const parts = (cut: string, colour: string) => [
+  { serviceId: CUT, employeeId: 'emp-anna', date: DATE, time: cut },
+  { serviceId: COLOUR, employeeId: 'emp-anna', date: DATE, time: colour },
+];
+
+async function listed(core: KioskCoreInternals) {
+  return core.api.listBookings({ session: await openStaffSession(core) });
+}
+
+/** Someone else books `time` with Anna straight at the API. */
+async function takeAtApi(upstream: UpstreamFixture, serviceId: string, time: string) {
+  const response = await fetch(`${upstream.server.url}/api/public/booking/book`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${CORE_TEST_KEY}` },
+    body: JSON.stringify({
+      serviceId,
+      employeeId: 'emp-anna',
+      date: DATE,
+      time,
+      customer: { name: 'Other', email: 'other@example.com', phone: '0301111' },
+    }),
+  });
+  expect(response.status).toBe(201);
+}
+
+describe('one visit, several services', () => {
+  it('offers start times where the colour follows the cut with Anna, and books both', async () => {
+    const { core, upstream } = await open(offsetClock(MONDAY_0830));
+    await core.api.getCatalog({});
+    const times = await core.api.getVisitTimes({ date: DATE, serviceIds: [CUT, COLOUR] });
+    const nine = times.offers.find((o) => o.time === '09:00');
+    expect(nine?.parts.map((p) => `${p.serviceId} ${p.time} ${p.employeeId}`)).toEqual([
+      `${CUT} 09:00 emp-anna`,
+      `${COLOUR} 09:45 emp-anna`,
+    ]);
+    expect(nine?.samePerson).toBe(true);
+    // 11:00 + 45 min = 11:45: two hours of colour would run into Anna's break at 12:30.
+    expect(times.offers.some((o) => o.time === '11:00')).toBe(false);
+
+    const visit = await core.api.createVisit({ customer, parts: parts('09:00', '09:45') });
+    expect(visit.parts.map((p) => p.outcome)).toEqual(['booked', 'booked']);
+    const states = visit.parts.map((p) => (p.outcome === 'booked' ? p.result.state : null));
+    expect(states).toEqual(['sent', 'sent']);
+    expect(
+      serverBookings(upstream.dbPath)
+        .map((b) => `${b.time} ${b.employeeId}`)
+        .sort(),
+    ).toEqual(['09:00 emp-anna', '09:45 emp-anna']);
+    const bookings = await listed(core);
+    expect(bookings.map((b) => b.visitId)).toEqual([visit.visitId, visit.visitId]);
+    // Booked: the next visit is not offered at 09:00 any more.
+    const after = await core.api.getVisitTimes({
+      date: DATE,
+      serviceIds: [CUT, COLOUR],
+      fresh: true,
+    });
+    expect(after.offers.some((o) => o.time === '09:00')).toBe(false);
+  });
+
+  it('the second refused after the first was booked: the first holds, staff see the pair', async () => {
+    const { core, upstream } = await open(offsetClock(MONDAY_0830));
+    await core.api.getCatalog({});
+    await takeAtApi(upstream, COLOUR, '10:30');
+    const visit = await core.api.createVisit({ customer, parts: parts('09:45', '10:30') });
+    const [first, second] = visit.parts;
+    expect(first?.outcome === 'booked' && first.result.state).toBe('sent');
+    expect(second?.outcome === 'refused' && second.error.code).toBe('slot_taken');
+    const bookings = await listed(core);
+    expect(bookings.map((b) => [b.request.serviceId, b.state, b.visitId])).toEqual(
+      expect.arrayContaining([
+        [CUT, 'sent', visit.visitId],
+        [COLOUR, 'rejected', visit.visitId],
+      ]),
+    );
+    expect(bookings).toHaveLength(2);
+    // The refusal was told at the kiosk: no follow-up for staff to chase.
+    expect(bookings.find((b) => b.state === 'rejected')?.followUp).toBeUndefined();
+  });
+
+  it('the first refused: nothing is booked and the customer hears why', async () => {
+    const { core, upstream } = await open(offsetClock(MONDAY_0830));
+    await core.api.getCatalog({});
+    await takeAtApi(upstream, CUT, '14:00');
+    const failure = await kioskFailure(
+      core.api.createVisit({ customer, parts: parts('14:00', '14:45') }),
+    );
+    expect(failure.code).toBe('slot_taken');
+    expect(await listed(core)).toEqual([]);
+    expect(serverBookings(upstream.dbPath)).toHaveLength(1);
+  });
+
+  it('offline both are queued and held together, then replayed', async () => {
+    const { core, upstream } = await open(offsetClock(MONDAY_0830));
+    await core.api.getCatalog({});
+    await core.api.getVisitTimes({ date: DATE, serviceIds: [CUT, COLOUR], employeeId: 'emp-anna' });
+    await goOffline(core, upstream, CUT);
+
+    const visit = await core.api.createVisit({
+      customer,
+      parts: parts('09:00', '09:45'),
+      language: 'en',
+    });
+    expect(visit.parts.map((p) => p.outcome === 'booked' && p.result.state)).toEqual([
+      'queued',
+      'queued',
+    ]);
+    // Both held: neither time is offered with Anna, and a visit over them is refused whole.
+    const slots = await core.api.getTimeSlots({
+      date: DATE,
+      serviceId: COLOUR,
+      employeeId: 'emp-anna',
+    });
+    expect(slots.timeSlots.find((s) => s.time === '09:45')?.available).toBe(false);
+    const overlapping = await kioskFailure(
+      core.api.createVisit({ customer, parts: parts('09:00', '09:45') }),
+    );
+    expect(overlapping.code).toBe('slot_taken');
+    expect(await listed(core)).toHaveLength(2);
+
+    upstream.proxy.setMode('pass');
+    await until(async () => {
+      await core.replayer.runOnce();
+      return (await listed(core)).every((b) => b.state === 'sent');
+    }, 10_000);
+    expect(
+      serverBookings(upstream.dbPath)
+        .map((b) => b.time)
+        .sort(),
+    ).toEqual(['09:00', '09:45']);
+    expect((await listed(core)).map((b) => b.visitId)).toEqual([visit.visitId, visit.visitId]);
+  });
+
+  it('offline, a second service whose time is held is refused with the first: nothing queued', async () => {
+    const { core, upstream } = await open(offsetClock(MONDAY_0830));
+    await core.api.getCatalog({});
+    await core.api.getVisitTimes({ date: DATE, serviceIds: [CUT, COLOUR], employeeId: 'emp-anna' });
+    await goOffline(core, upstream, CUT);
+    // A colour at 10:00 with Anna is queued first; a visit whose colour starts 10:30 overlaps it.
+    await core.api.createBooking({
+      serviceId: COLOUR,
+      employeeId: 'emp-anna',
+      date: DATE,
+      time: '10:00',
+      customer,
+    });
+    const failure = await kioskFailure(
+      core.api.createVisit({ customer, parts: parts('09:45', '10:30') }),
+    );
+    expect(failure.code).toBe('slot_taken');
+    const bookings = await listed(core);
+    expect(bookings).toHaveLength(1);
+    expect(bookings[0]?.visitId).toBeNull();
+  });
+
+  it('answers lost for the whole visit: told unknown, never booked; the replay sends each, one booking per service on the API', async () => {
+    const { core, upstream } = await open(offsetClock(MONDAY_0830));
+    await core.api.getCatalog({});
+    await core.api.getVisitTimes({ date: DATE, serviceIds: [CUT, COLOUR] });
+    upstream.proxy.setMode('drop'); // the API books each; every answer is lost
+    const visit = await core.api.createVisit({ customer, parts: parts('09:00', '09:45') });
+    // What the customer is told: each part "we are checking" (unknown), no number it never heard.
+    expect(visit.parts.map((p) => (p.outcome === 'booked' ? p.result.state : p.outcome))).toEqual([
+      'unknown',
+      'unknown',
+    ]);
+    expect(visit.parts.map((p) => (p.outcome === 'booked' ? p.result.booking : 'x'))).toEqual([
+      null,
+      null,
+    ]);
+    upstream.proxy.setMode('pass');
+    const session = await openStaffSession(core);
+    await until(async () => {
+      await core.replayer.runOnce();
+      const rows = await core.api.listBookings({ session });
+      return rows.length === 2 && rows.every((row) => row.state === 'sent');
+    }, 10_000);
+    // Exactly once on the API, whatever was retried.
+    expect(
+      serverBookings(upstream.dbPath)
+        .map((b) => `${b.time} ${b.employeeId}`)
+        .sort(),
+    ).toEqual(['09:00 emp-anna', '09:45 emp-anna']);
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { LocalBooking } from '../../shared/kiosk-api';
+import { mergeList, upsertBooking } from '../../renderer/lib/booking-list';
+
+function booking(
+  localId: string,
+  state: LocalBooking['state'],
+  updatedAt: string,
+  extra: Partial<LocalBooking> = {},
+): LocalBooking {
+  return {
+    localId,
+    reference: localId.toUpperCase().padEnd(8, '0').slice(0, 8),
+    state,
+    request: {
+      serviceId: 'svc-cut',
+      employeeId: 'emp-anna',
+      date: '2026-11-24',
+      time: '11:00',
+      customer: { name: 'Eva Muster', email: 'eva@example.com', phone: '030 1234' },
+    },
+    booking: null,
+    lastError: null,
+    attempts: 1,
+    createdAt: '2026-11-24T09:00:00.000Z',
+    updatedAt,
+    erased: false,
+    ...extra,
+  };
+}
+
+const T1 = '2026-11-24T09:00:01.000Z';
+const T2 = '2026-11-24T09:00:02.000Z';
+
+describe('the staff list from lists and events', () => {
+  it('a list read while a booking was sending does not undo its sent event (the retry race)', () => {
+    const afterEvent = upsertBooking([booking('a', 'sending', T1)], booking('a', 'sent', T2));
+    const staleList = [booking('a', 'sending', T1, { followUp: undefined })];
+    expect(mergeList(afterEvent, staleList).map((b) => b.state)).toEqual(['sent']);
+  });
+
+  it('a newer list wins, and its follow-up is kept on a booking an event brought', () => {
+    expect(mergeList([booking('a', 'queued', T1)], [booking('a', 'rejected', T2)])[0]?.state).toBe(
+      'rejected',
+    );
+    const followUp = { state: 'open', mail: 'sent' } as const;
+    const merged = mergeList(
+      [booking('a', 'rejected', T2)],
+      [booking('a', 'rejected', T1, { followUp })],
+    );
+    expect(merged[0]?.followUp).toEqual(followUp);
+  });
+
+  it('the list decides which bookings there are', () => {
+    const merged = mergeList(
+      [booking('a', 'sent', T1), booking('gone', 'sent', T1)],
+      [booking('b', 'queued', T1), booking('a', 'sent', T1)],
+    );
+    expect(merged.map((b) => b.localId)).toEqual(['b', 'a']);
+  });
+
+  it('an event adds a new booking first, replaces an older version, never a newer one', () => {
+    const list = [booking('a', 'sent', T2)];
+    expect(upsertBooking(list, booking('b', 'queued', T1)).map((b) => b.localId)).toEqual([
+      'b',
+      'a',
+    ]);
+    expect(upsertBooking(list, booking('a', 'sending', T1))[0]?.state).toBe('sent');
+    const followUp = { state: 'open', mail: 'none' } as const;
+    const withFollowUp = [booking('a', 'rejected', T1, { followUp })];
+    const replaced = upsertBooking(withFollowUp, booking('a', 'rejected', T2));
+    expect(replaced[0]?.updatedAt).toBe(T2);
+    expect(replaced[0]?.followUp).toEqual(followUp); // events carry none
+    expect(upsertBooking(null, booking('a', 'queued', T1))).toHaveLength(1);
+  });
+});
