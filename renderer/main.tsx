@@ -6,6 +6,7 @@ import { HubContext } from './app/hub-context';
 import { ScreenGate, createScreenLinkBus } from './app/ScreenGate';
 import { createI18n } from './i18n/setup';
 import { chooseKioskClient } from './kiosk/client';
+import { withEarlyBootAnswers } from './kiosk/first-answers';
 import { createHubClient } from './kiosk/hub-client';
 import { hasStoredShellToken } from './kiosk/token';
 // The order is the cascade's: base, then each area (what was one app.css).
@@ -37,6 +38,8 @@ if (root) {
     // The machine's own browser (its token) renders the app directly: behind the gate, a
     // language chosen there did not reach the screen (to be found; the gate is for paired screens).
     const tokenShell = hasStoredShellToken(window.sessionStorage);
+    // Behind the gate, the start screen's data is asked for while the gate asks about the screen.
+    const screenClient = tokenShell ? client : withEarlyBootAnswers(client);
     createRoot(root).render(
       <StrictMode>
         {tokenShell ? (
@@ -46,7 +49,7 @@ if (root) {
         ) : (
           <I18nextProvider i18n={i18n}>
             <ScreenGate hub={hub} hasToken={false} link={link}>
-              {(mode) => <App client={client} i18n={i18n} mode={mode} />}
+              {(mode) => <App client={screenClient} i18n={i18n} mode={mode} />}
             </ScreenGate>
           </I18nextProvider>
         )}
