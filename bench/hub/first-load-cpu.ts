@@ -8,6 +8,8 @@
  * module evaluation that blocks the first paint, and the evaluations after it (chunks loaded
  * apart). Unthrottled, in Debian's Chromium, on the hub's screen URL with a paired screen's
  * cookie, like bench/hub/lighthouse.ts. Prints each run and the medians.
+ * `--latency MS` adds that round-trip time to every request (Chromium's network emulation), to
+ * see the start screen's chain of round trips (HTML, scripts, the hub's first answers).
  */
 import { createHash, X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -57,6 +59,8 @@ const median = (values: number[]): number =>
 async function main(): Promise<void> {
   const runsIndex = process.argv.indexOf('--runs');
   const runs = runsIndex > 0 ? Number(process.argv[runsIndex + 1]) : 5;
+  const latencyIndex = process.argv.indexOf('--latency');
+  const latency = latencyIndex > 0 ? Number(process.argv[latencyIndex + 1]) : 0;
   const dir = mkdtempSync(join(tmpdir(), 'fd-first-load-'));
   const hub = await startHubProcess({ upstreamUrl: 'embedded', apiKey: null, dataDir: dir });
   try {
@@ -78,6 +82,16 @@ async function main(): Promise<void> {
         viewport: { width: 412, height: 823 },
       });
       const page = await context.newPage();
+      if (latency > 0) {
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency,
+          downloadThroughput: -1,
+          uploadThroughput: -1,
+        });
+      }
       const tracePath = join(dir, `trace-${run}.json`);
       await browser.startTracing(page, {
         path: tracePath,
@@ -107,7 +121,7 @@ async function main(): Promise<void> {
     const first = median(results.map((r) => r.evaluations[0] ?? 0));
     const later = median(results.map((r) => r.evaluations.slice(1).reduce((a, b) => a + b, 0)));
     process.stdout.write(
-      `median of ${runs}: main-thread CPU to LCP ${median(results.map((r) => r.cpuToLcp)).toFixed(0)} ms, first module evaluation ${first.toFixed(0)} ms, later ones ${later.toFixed(0)} ms\n`,
+      `median of ${runs}${latency > 0 ? ` at ${latency} ms latency` : ''}: LCP at ${median(results.map((r) => r.lcpAt)).toFixed(0)} ms, main-thread CPU to LCP ${median(results.map((r) => r.cpuToLcp)).toFixed(0)} ms, first module evaluation ${first.toFixed(0)} ms, later ones ${later.toFixed(0)} ms\n`,
     );
   } finally {
     await hub.stop();
