@@ -129,6 +129,21 @@ describe('tcpReachability', () => {
     expect(await tcpReachability(`http://127.0.0.1:${port}/`, 300)).toEqual({ ok: true });
   });
 
+  it("a URL without a port is checked on its scheme's port (80 for http)", async (context) => {
+    const server = createServer();
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(80, '127.0.0.1', resolve);
+      });
+    } catch {
+      context.skip(); // port 80 is taken, or this user may not listen on it
+      return;
+    }
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    expect(await tcpReachability('http://127.0.0.1/', 2_000)).toEqual({ ok: true });
+  });
+
   it('an IPv6 literal is connected to without its brackets', async (context) => {
     let port: number;
     try {

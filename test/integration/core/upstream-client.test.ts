@@ -5,6 +5,7 @@
  * governor hears of every send and answer.
  */
 import { createServer } from 'node:net';
+import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RateGovernor } from '../../../electron/core/governor/rate-governor';
 import {
@@ -199,6 +200,64 @@ describe('upstream client', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
   });
 
+  it("a call's own time-out wins over the client's", async () => {
+    upstream.proxy.setMode('hang');
+    const started = Date.now();
+    const outcome = await client.getServices({ ...CALL, timeoutMs: 200 });
+    expect(outcome).toMatchObject({ kind: 'network', reason: 'timeout' });
+    // The client's own is 5 s: well before it, the call had given up.
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it("waits the governor's times while they fit the caller's limit, a wait of exactly the limit included", async () => {
+    /** A governor that asks for the given waits in turn, then lets the request go. */
+    class ScriptedWaits extends RateGovernor {
+      constructor(private readonly waits: number[]) {
+        super({ minuteLimit: 60, dayLimit: 1000 });
+      }
+      override waitMs(): number {
+        return this.waits.shift() ?? 0;
+      }
+    }
+    const using = (waits: number[]) =>
+      createUpstreamClient({ target: () => target, governor: new ScriptedWaits(waits), clock });
+    const exact = using([50]);
+    const twice = using([30, 30]);
+    try {
+      const ok = await exact.getServices({ priority: 'interactive', maxWaitMs: 50 });
+      expect(ok.kind).toBe('ok');
+      // 30 ms, then 30 more: 60 in all, over the limit of 50, so it is not sent.
+      const before = upstream.proxy.requests();
+      const held = await twice.getServices({ priority: 'interactive', maxWaitMs: 50 });
+      expect(held.kind).toBe('throttled');
+      expect(upstream.proxy.requests()).toBe(before);
+    } finally {
+      await Promise.all([exact.close(), twice.close()]);
+    }
+  });
+
+  it('uses the dispatcher it is given and leaves closing it to its owner; closing its own ends its sends', async () => {
+    const agent = new Agent();
+    const given = createUpstreamClient({
+      target: () => target,
+      governor,
+      clock,
+      dispatcher: agent,
+    });
+    expect((await given.getServices(CALL)).kind).toBe('ok');
+    await given.close();
+    expect((await given.getServices(CALL)).kind).toBe('ok');
+    await agent.close();
+    expect(await given.getServices(CALL)).toMatchObject({ kind: 'network' });
+
+    const own = createUpstreamClient({ target: () => target, governor, clock });
+    expect((await own.getServices(CALL)).kind).toBe('ok');
+    await own.close();
+    const before = upstream.proxy.requests();
+    expect(await own.getServices(CALL)).toMatchObject({ kind: 'network' });
+    expect(upstream.proxy.requests()).toBe(before);
+  });
+
   it('without an upstream it answers at once, as a connection that never left', async () => {
     target = null;
     expect(await client.getServices(CALL)).toEqual({
@@ -285,6 +344,19 @@ describe('upstream client and odd answers', () => {
       `${API_PREFIX}/available-days?year=2026&month=12&serviceId=${SERVICE}`,
     );
     expect(scripted.seen[1]?.headers['idempotency-key']).toBeUndefined();
+  });
+
+  it('sends no Authorization header when it has no key', async () => {
+    scripted.script('any', reply(500, '{}'));
+    const keyless = createUpstreamClient({
+      target: () => ({ baseUrl: scripted.url, apiKey: null }),
+      governor,
+      clock,
+      log,
+    });
+    opened.push(keyless);
+    await keyless.getServices(CALL);
+    expect(scripted.seen[0]?.headers).not.toHaveProperty('authorization');
   });
 
   it("sends only the query parameters the operation's schema names, in the schema's order", async () => {
