@@ -85,7 +85,7 @@ export function PairScreen({ hub, onPaired }: PairScreenProps) {
           </div>
           <fieldset className="field">
             <legend>{t('hub.role')}</legend>
-            <label>
+            <label className="radio">
               <input
                 type="radio"
                 name="pair-role"
@@ -94,7 +94,7 @@ export function PairScreen({ hub, onPaired }: PairScreenProps) {
               />{' '}
               {t('hub.roleKiosk')}
             </label>
-            <label>
+            <label className="radio">
               <input
                 type="radio"
                 name="pair-role"

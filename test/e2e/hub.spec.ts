@@ -23,6 +23,9 @@ test('two screens of one hub: paired with codes, the same slot is booked once an
     // A wrong code first: refused, then the right one pairs.
     await a.page.goto(`${hub.web.url}/`);
     await onScreen(a.page, 'pair');
+    // The role's radio buttons keep their size beside their labels (they once filled the row).
+    const radio = await a.page.getByRole('radio', { name: /Customers/ }).boundingBox();
+    expect(radio?.width).toBeLessThan(64);
     await a.page.getByLabel('Code').fill('000000');
     await a.page.getByLabel('Name of this screen').fill('Tablet A');
     await a.page.getByRole('button', { name: 'Connect' }).click();
