@@ -1,6 +1,6 @@
 /**
- * `npm run mutation:score`: the mutation score per file and in total from the Stryker JSON
- * reports in reports/mutation (one per area when run with FRONTDESK_MUTATE, see
+ * `npm run mutation:score`: the mutation score per file and in total from each area's last
+ * Stryker run, as committed in bench/mutation (one file per area, FRONTDESK_MUTATE, see
  * stryker.config.mjs). Score as Stryker counts it: detected (killed, time-out) over valid
  * mutants (detected, survived, no coverage); compile and runtime errors and ignored ones are
  * not valid mutants.
@@ -35,11 +35,9 @@ export function score(t: Tally): number {
 }
 
 function main(): void {
-  const dir = 'reports/mutation';
+  const dir = 'bench/mutation';
   const perFile = new Map<string, string[]>();
-  for (const name of readdirSync(dir).filter(
-    (file) => file.endsWith('.json') && !file.includes('incremental'),
-  )) {
+  for (const name of readdirSync(dir).filter((file) => file.endsWith('.json'))) {
     const report = Report.parse(JSON.parse(readFileSync(join(dir, name), 'utf8')));
     for (const [path, file] of Object.entries(report.files)) {
       perFile.set(
