@@ -166,4 +166,27 @@ describe('retention', () => {
     expect(order).toEqual(['bookings', `mails<${START}`]);
     expect(purges).toBe(1);
   });
+  it('logs only what it erased: nothing erased is no line; another store by its name and count', () => {
+    const clock = manualClock();
+    const store = createMemoryOutboxStore();
+    const lines: string[] = [];
+    let mails = 0;
+    const retention = createRetention({
+      store,
+      clock,
+      log: createLogger('retention', { level: 'info', sink: (line) => lines.push(line) }),
+      others: () => [{ name: 'mails', eraseBefore: () => mails }],
+    });
+    clock.advance(14 * DAY);
+    expect(retention.run()).toBe(0);
+    expect(lines).toEqual([]);
+    mails = 3;
+    store.insert(entry('sent', 'sent', START));
+    expect(retention.run()).toBe(1); // and no afterErase to call: none was given
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain('erased the personal data of ended bookings');
+    expect(lines[1]).toContain('erased the personal data of customers');
+    expect(lines[1]).toContain('"store":"mails"');
+    expect(lines[1]).toContain('"count":3');
+  });
 });

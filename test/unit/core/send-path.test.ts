@@ -9,7 +9,7 @@ import { createSendPath, type SendPurpose } from '../../../electron/core/outbox/
 import { createMemoryOutboxStore } from '../../../electron/core/outbox/store';
 import type { CallOptions, UpstreamClient } from '../../../electron/core/upstream/client';
 import type { UpstreamOutcome } from '../../../electron/core/upstream/outcome';
-import type { BookingResponse } from '../../../shared/api/schemas';
+import type { BookingResponse, TimeSlots } from '../../../shared/api/schemas';
 import { manualClock } from '../../support/core/manual-clock';
 
 const meta = { rateLimit: null, serverDate: null, receivedAt: 0 };
@@ -39,10 +39,19 @@ function entry(): OutboxEntry {
   };
 }
 
-function rig(outcome: UpstreamOutcome<BookingResponse>) {
+function rig(
+  outcome: UpstreamOutcome<BookingResponse>,
+  more: {
+    first?: Partial<OutboxEntry>;
+    slots?: UpstreamOutcome<TimeSlots>;
+    book?: () => Promise<UpstreamOutcome<BookingResponse>>;
+    appointmentPassed?: () => boolean;
+  } = {},
+) {
   const clock = manualClock(1_000_000);
   const store = createMemoryOutboxStore();
-  store.insert(entry());
+  store.insert({ ...entry(), ...more.first });
+  const lookups: string[] = [];
   const calls: { key: string; call: CallOptions }[] = [];
   const heard: string[] = [];
   const unused = () => Promise.reject(new Error('not used'));
@@ -50,10 +59,13 @@ function rig(outcome: UpstreamOutcome<BookingResponse>) {
     getServices: unused,
     getEmployees: unused,
     getAvailableDays: unused,
-    getTimeSlots: unused,
+    getTimeSlots(query) {
+      lookups.push(`${query.date} ${query.serviceId} ${query.employeeId}`);
+      return more.slots ? Promise.resolve(more.slots) : unused();
+    },
     book(_body, key, call) {
       calls.push({ key, call });
-      return Promise.resolve(outcome);
+      return more.book ? more.book() : Promise.resolve(outcome);
     },
     close: () => Promise.resolve(),
   };
@@ -66,8 +78,9 @@ function rig(outcome: UpstreamOutcome<BookingResponse>) {
     replayTimeoutMs: 1_500,
     onOutcome: (o, purpose: SendPurpose) =>
       heard.push(`${purpose}:${o.kind}:${store.get('l1')?.state}`),
+    ...(more.appointmentPassed ? { appointmentPassed: more.appointmentPassed } : {}),
   });
-  return { clock, store, send, calls, heard };
+  return { clock, store, send, calls, heard, lookups };
 }
 
 describe('send path', () => {
@@ -107,5 +120,98 @@ describe('send path', () => {
     const { next, pause } = t.send.settle(sending, verdict);
     expect(pause).toEqual({ status: 401, message: 'no' });
     expect(next).toMatchObject({ state: 'queued', attempts: 0 });
+  });
+  const booked: UpstreamOutcome<BookingResponse> = {
+    kind: 'ok',
+    status: 201,
+    data: { bookingId: 'b1' } as BookingResponse,
+    meta,
+  };
+  const day = (available: boolean, time = '10:00'): UpstreamOutcome<TimeSlots> => ({
+    kind: 'ok',
+    status: 200,
+    data: { date: '2026-11-24', timeSlots: [{ time, available, employeeId: 'emp' }] },
+    meta,
+  });
+
+  it('a request under way is in flight until its last attempt ends, two at once included', async () => {
+    const answers: ((o: UpstreamOutcome<BookingResponse>) => void)[] = [];
+    const t = rig(booked, {
+      book: () => new Promise((resolve) => answers.push(resolve)),
+    });
+    const sending = t.send.begin(entry());
+    expect(t.send.inFlight('l1')).toBe(false);
+    const first = t.send.attempt(sending, 'replay');
+    const second = t.send.attempt(sending, 'replay');
+    await Promise.resolve();
+    expect(answers).toHaveLength(2);
+    expect(t.send.inFlight('l1')).toBe(true);
+    answers[0]?.(booked);
+    await first;
+    expect(t.send.inFlight('l1')).toBe(true);
+    answers[1]?.(booked);
+    await second;
+    expect(t.send.inFlight('l1')).toBe(false);
+    expect(t.send.inFlight('other')).toBe(false);
+  });
+
+  it('a lost answer is checked first: its slot free or taken, it is sent again under its key', async () => {
+    for (const slots of [day(true), day(false), day(true, '11:00')]) {
+      const t = rig(booked, { first: { responseLost: true }, slots });
+      const sending = t.send.begin({ ...entry(), responseLost: true });
+      const { verdict, outcome } = await t.send.attempt(sending, 'replay');
+      expect(t.lookups).toEqual(['2026-11-24 svc emp']);
+      expect(t.calls.map((c) => c.key)).toEqual(['key-1']);
+      expect(outcome?.kind).toBe('ok');
+      expect(verdict.kind).toBe('sent');
+    }
+    // Without a lost answer there is no lookup.
+    const plain = rig(booked);
+    await plain.send.attempt(plain.send.begin(entry()), 'replay');
+    expect(plain.lookups).toEqual([]);
+  });
+
+  it("a lost answer's check that fails decides as a send would, and nothing is sent", async () => {
+    const refused = rig(booked, {
+      first: { responseLost: true },
+      slots: { kind: 'http', status: 404, message: 'no such service', meta },
+    });
+    const lookup = await refused.send.attempt(
+      refused.send.begin({ ...entry(), responseLost: true }),
+      'booking',
+    );
+    // A refused lookup says nothing about the booking: staff must find out.
+    expect(lookup.verdict).toEqual({
+      kind: 'unknown',
+      error: { status: 404, message: 'no such service' },
+    });
+    expect(refused.heard).toEqual(['replay:http:sending']);
+    expect(refused.calls).toEqual([]);
+
+    const away = rig(booked, {
+      first: { responseLost: true },
+      slots: { kind: 'network', reason: 'connect', message: 'connect' },
+    });
+    const down = await away.send.attempt(
+      away.send.begin({ ...entry(), responseLost: true }),
+      'replay',
+    );
+    expect(down.verdict.kind).toBe('retry');
+    expect(down.outcome?.kind).toBe('network');
+    expect(away.calls).toEqual([]);
+  });
+
+  it('a retry whose appointment has passed ends the booking instead of waiting on', async () => {
+    const t = rig(
+      { kind: 'http', status: 503, message: 'down', meta },
+      { appointmentPassed: () => true },
+    );
+    const sending = t.send.begin(entry());
+    const { verdict } = await t.send.attempt(sending, 'replay');
+    expect(t.send.settle(sending, verdict).next.state).toBe('rejected');
+    const waiting = rig({ kind: 'http', status: 503, message: 'down', meta });
+    const again = waiting.send.begin(entry());
+    const answer = await waiting.send.attempt(again, 'replay');
+    expect(waiting.send.settle(again, answer.verdict).next.state).toBe('queued');
   });
 });
