@@ -2,7 +2,7 @@
  * The outbox on a disk that fills up (outbox/held-writes.ts), over the in-memory store with a
  * full disk stood in by a store whose writes throw SQLITE_FULL while `full` is set.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { diskFullError } from '../../../electron/core/db/disk-full';
 import { silentLogger } from '../../../electron/core/log';
 import { createHeldWrites } from '../../../electron/core/outbox/held-writes';
@@ -11,7 +11,7 @@ import { createMemoryOutboxStore, type OutboxStore } from '../../../electron/cor
 import { manualClock } from '../../support/core/manual-clock';
 import { outboxEntry } from '../../support/core/outbox-entry';
 
-function rig() {
+function rig(retryMs = 60_000) {
   const disk = { full: false };
   const memory = createMemoryOutboxStore();
   const guard =
@@ -32,16 +32,23 @@ function rig() {
 
   const recovered: OutboxEntry[] = [];
   const changes: boolean[] = [];
+  const calls = { recovered: 0, probes: 0 };
   const held = createHeldWrites({
     store: inner,
     clock: manualClock(0),
     log: silentLogger,
-    probe: guard(() => undefined),
-    onRecovered: (written) => recovered.push(...written),
+    probe: () => {
+      calls.probes += 1; // every try, whether the disk takes it or not
+      guard(() => undefined)();
+    },
+    onRecovered: (written) => {
+      calls.recovered += 1;
+      recovered.push(...written);
+    },
     onStorageChange: (full) => changes.push(full),
-    retryMs: 60_000,
+    retryMs,
   });
-  return { disk, memory, held, recovered, changes };
+  return { disk, memory, held, recovered, changes, calls };
 }
 
 const sent = { bookingId: 'b-1' } as unknown as OutboxEntry['booking'];
@@ -89,6 +96,94 @@ describe('held writes', () => {
     held.store.update('a', { updatedAt: 5 });
     expect(memory.get('a')).toMatchObject({ state: 'sent', booking: sent, updatedAt: 5 });
     expect(held.isHeld('a')).toBe(false);
+    held.stop();
+  });
+  it('tells each change of the storage once: more failures while full, or writes while not, say nothing', () => {
+    const { disk, held, changes } = rig();
+    disk.full = true;
+    expect(() => held.store.insert(outboxEntry({ localId: 'a' }))).toThrow(/disk is full/);
+    expect(() => held.store.insert(outboxEntry({ localId: 'b' }))).toThrow(/disk is full/);
+    disk.full = false;
+    held.store.insert(outboxEntry({ localId: 'a' }));
+    held.store.insert(outboxEntry({ localId: 'b' }));
+    expect(changes).toEqual([true, false]);
+    held.stop();
+  });
+
+  it('while full it tries again by itself until space returns; once stopped it does not', async () => {
+    const running = rig(20);
+    const stopped = rig(20);
+    for (const { disk, held } of [running, stopped]) {
+      disk.full = true;
+      expect(() => held.store.insert(outboxEntry({ localId: 'a' }))).toThrow(/disk is full/);
+    }
+    stopped.held.stop();
+    await vi.waitFor(() => expect(running.calls.probes).toBeGreaterThanOrEqual(2));
+    expect(running.held.full()).toBe(true); // still full: it keeps trying
+    running.disk.full = false;
+    stopped.disk.full = false;
+    await vi.waitFor(() => expect(running.held.full()).toBe(false));
+    expect(running.changes).toEqual([true, false]);
+    // Its timer would have fired with the running one's: stopped, it never tried.
+    expect(stopped.held.full()).toBe(true);
+    expect(stopped.calls.probes).toBe(0);
+    running.held.stop();
+  });
+
+  it('retry: nothing to do when not full; a probe when nothing is held; recovery told only with entries', () => {
+    const { disk, held, calls } = rig();
+    expect(held.retry()).toBe(true);
+    expect(calls.probes).toBe(0);
+    disk.full = true;
+    expect(() => held.store.insert(outboxEntry({ localId: 'a' }))).toThrow(/disk is full/);
+    expect(held.retry()).toBe(false);
+    disk.full = false;
+    expect(held.retry()).toBe(true);
+    expect(calls.probes).toBe(2);
+    expect(held.full()).toBe(false);
+    expect(calls.recovered).toBe(0);
+    held.stop();
+  });
+
+  it('a held answer is not due again, and its entry counts in its new state', () => {
+    const { disk, memory, held } = rig();
+    held.store.insert(outboxEntry({ localId: 'a', state: 'sending' }));
+    held.store.insert(outboxEntry({ localId: 'b' }));
+    disk.full = true;
+    held.settle('a', { state: 'queued', nextAttemptAt: 0 });
+    expect(held.isHeld('a')).toBe(true);
+    expect(held.store.due(1, 10).map((e) => e.localId)).toEqual(['b']);
+    expect(held.store.nextDueAt()).toBe(memory.nextDueAt());
+    expect(held.store.count('queued')).toBe(2);
+    expect(held.store.count('sending')).toBe(0);
+    held.stop();
+  });
+
+  it('settle: a failure other than a full disk, or an entry it does not have, is thrown on', () => {
+    const { disk, memory, held } = rig();
+    held.store.insert(outboxEntry({ localId: 'a', state: 'sending' }));
+    expect(() => held.settle('nobody', { state: 'sent' })).toThrow();
+    disk.full = true;
+    expect(() => held.settle('nobody', { state: 'sent' })).toThrow(/disk is full/);
+    expect(held.isHeld('nobody')).toBe(false);
+    disk.full = false;
+    const broken = {
+      ...memory,
+      update: () => {
+        throw new Error('constraint failed');
+      },
+    };
+    const other = createHeldWrites({
+      store: broken,
+      clock: manualClock(0),
+      log: silentLogger,
+      probe: () => undefined,
+      onRecovered: () => undefined,
+      onStorageChange: () => undefined,
+    });
+    expect(() => other.settle('a', { state: 'sent' })).toThrow('constraint failed');
+    expect(other.isHeld('a')).toBe(false);
+    other.stop();
     held.stop();
   });
 });
