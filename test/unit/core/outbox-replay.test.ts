@@ -16,6 +16,7 @@ import type { UpstreamClient } from '../../../electron/core/upstream/client';
 import type { UpstreamOutcome } from '../../../electron/core/upstream/outcome';
 import type { BookingResponse } from '../../../shared/api/schemas';
 import { outboxEntry } from '../../support/core/outbox-entry';
+import { upstreamDouble } from '../../support/core/upstream-double';
 
 const response = { bookingId: 'remote-1' } as BookingResponse;
 const meta = { rateLimit: null, serverDate: null, receivedAt: 0 };
@@ -39,11 +40,7 @@ function scriptedClient(
   outcomes: UpstreamOutcome<BookingResponse>[],
   keys: string[],
 ): UpstreamClient {
-  const unused = () => Promise.reject(new Error('not scripted'));
-  return {
-    getServices: unused,
-    getEmployees: unused,
-    getAvailableDays: unused,
+  return upstreamDouble({
     // The send path's pre-check before a lost answer is sent again: the slot is still free.
     getTimeSlots: (query) =>
       Promise.resolve({
@@ -62,8 +59,7 @@ function scriptedClient(
       const next = outcomes.shift();
       return next ? Promise.resolve(next) : Promise.reject(new Error('no more outcomes'));
     },
-    close: () => Promise.resolve(),
-  };
+  });
 }
 
 function setup(outcomes: UpstreamOutcome<BookingResponse>[], first: Partial<OutboxEntry> = {}) {

@@ -10,11 +10,11 @@ import type { OutboxEntry } from '../../../electron/core/outbox/entry';
 import { createSendPath } from '../../../electron/core/outbox/send';
 import { createReplayer, type Replayer } from '../../../electron/core/outbox/replayer';
 import { createMemoryOutboxStore, type OutboxStore } from '../../../electron/core/outbox/store';
-import type { UpstreamClient } from '../../../electron/core/upstream/client';
 import type { UpstreamOutcome } from '../../../electron/core/upstream/outcome';
 import type { BookingRequest, BookingResponse } from '../../../shared/api/schemas';
 import { timerClock, type TimerClock } from '../../support/core/manual-clock';
 import { outboxEntry } from '../../support/core/outbox-entry';
+import { upstreamDouble } from '../../support/core/upstream-double';
 
 const START = 1_000_000;
 const meta = { rateLimit: null, serverDate: null, receivedAt: 0 };
@@ -72,11 +72,7 @@ function rig(entries: OutboxEntry[], options: { maxPerRun?: number } = {}): Rig 
   const governor = new RateGovernor();
   const sent: string[] = [];
   const answers: Rig['answers'] = [];
-  const unused = () => Promise.reject(new Error('not used'));
-  const client: UpstreamClient = {
-    getServices: unused,
-    getEmployees: unused,
-    getAvailableDays: unused,
+  const client = upstreamDouble({
     // The send path's pre-check before a lost answer is sent again: the slot is still free.
     getTimeSlots: (query) =>
       Promise.resolve({
@@ -96,8 +92,7 @@ function rig(entries: OutboxEntry[], options: { maxPerRun?: number } = {}): Rig 
       if (next === undefined) return Promise.reject(new Error('no answer scripted'));
       return typeof next === 'function' ? next() : Promise.resolve(next);
     },
-    close: () => Promise.resolve(),
-  };
+  });
   const pauses: unknown[] = [];
   const changes: string[] = [];
   const replayer = createReplayer({
@@ -286,14 +281,7 @@ describe('a replay run that throws', () => {
         return memory.due(now, limit);
       },
     };
-    const client: UpstreamClient = {
-      getServices: () => Promise.reject(new Error('not used')),
-      getEmployees: () => Promise.reject(new Error('not used')),
-      getAvailableDays: () => Promise.reject(new Error('not used')),
-      getTimeSlots: () => Promise.reject(new Error('not used')),
-      book: () => Promise.resolve(ok('b1')),
-      close: () => Promise.resolve(),
-    };
+    const client = upstreamDouble({ book: () => Promise.resolve(ok('b1')) });
     const log = {
       debug: () => undefined,
       info: (message: string) => lines.push(`info ${message}`),

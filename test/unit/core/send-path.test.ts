@@ -7,10 +7,11 @@ import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../electron/core/outbox/entry';
 import { createSendPath, type SendPurpose } from '../../../electron/core/outbox/send';
 import { createMemoryOutboxStore } from '../../../electron/core/outbox/store';
-import type { CallOptions, UpstreamClient } from '../../../electron/core/upstream/client';
+import type { CallOptions } from '../../../electron/core/upstream/client';
 import type { UpstreamOutcome } from '../../../electron/core/upstream/outcome';
 import type { BookingResponse, TimeSlots } from '../../../shared/api/schemas';
 import { manualClock } from '../../support/core/manual-clock';
+import { upstreamDouble } from '../../support/core/upstream-double';
 
 const meta = { rateLimit: null, serverDate: null, receivedAt: 0 };
 
@@ -54,21 +55,16 @@ function rig(
   const lookups: string[] = [];
   const calls: { key: string; call: CallOptions }[] = [];
   const heard: string[] = [];
-  const unused = () => Promise.reject(new Error('not used'));
-  const client: UpstreamClient = {
-    getServices: unused,
-    getEmployees: unused,
-    getAvailableDays: unused,
+  const client = upstreamDouble({
     getTimeSlots(query) {
       lookups.push(`${query.date} ${query.serviceId} ${query.employeeId}`);
-      return more.slots ? Promise.resolve(more.slots) : unused();
+      return more.slots ? Promise.resolve(more.slots) : Promise.reject(new Error('no slots given'));
     },
     book(_body, key, call) {
       calls.push({ key, call });
       return more.book ? more.book() : Promise.resolve(outcome);
     },
-    close: () => Promise.resolve(),
-  };
+  });
   const send = createSendPath({
     store,
     client: () => client,

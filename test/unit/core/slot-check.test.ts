@@ -4,9 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkSlot, slotFreeIn } from '../../../electron/core/outbox/slot-check';
-import type { CallOptions, UpstreamClient } from '../../../electron/core/upstream/client';
+import type { CallOptions } from '../../../electron/core/upstream/client';
 import type { UpstreamOutcome } from '../../../electron/core/upstream/outcome';
 import type { BookingRequest, TimeSlot, TimeSlots } from '../../../shared/api/schemas';
+import { upstreamDouble } from '../../support/core/upstream-double';
 
 const request: BookingRequest = {
   serviceId: 'svc',
@@ -26,18 +27,12 @@ const day = (timeSlots: TimeSlot[], date = '2026-11-24'): TimeSlots => ({ date, 
 
 function clientAnswering(outcome: UpstreamOutcome<TimeSlots>) {
   const asked: unknown[] = [];
-  const unused = () => Promise.reject(new Error('not used'));
-  const client: UpstreamClient = {
-    getServices: unused,
-    getEmployees: unused,
-    getAvailableDays: unused,
+  const client = upstreamDouble({
     getTimeSlots(query, call) {
       asked.push({ query, call });
       return Promise.resolve(outcome);
     },
-    book: unused,
-    close: () => Promise.resolve(),
-  };
+  });
   return { client, asked };
 }
 
