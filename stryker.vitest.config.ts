@@ -60,6 +60,7 @@ const integration = {
           'test/integration/core/safe-retry.test.ts',
           'test/integration/core/lost-answer-told.test.ts',
           'test/integration/core/disk-full.test.ts',
+          'test/integration/core/kiosk-outbox.test.ts',
           'test/integration/core/poison-row.test.ts',
           'test/integration/core/clock-jumps.test.ts',
           'test/integration/core/visits.test.ts',

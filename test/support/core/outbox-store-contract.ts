@@ -105,6 +105,17 @@ export function outboxStoreContract(
     );
 
     it(
+      'lists entries created in the same millisecond by localId, the later one first',
+      withStore((store) => {
+        store.insert(outboxEntry({ localId: 'b', createdAt: 7 }));
+        store.insert(outboxEntry({ localId: 'c', createdAt: 7 }));
+        store.insert(outboxEntry({ localId: 'a', createdAt: 7 }));
+        store.insert(outboxEntry({ localId: 'b2', createdAt: 7 }));
+        expect(ids(store.list())).toEqual(['c', 'b2', 'b', 'a']);
+      }),
+    );
+
+    it(
       'due: queued entries whose time has come, earliest first (then oldest), at most `limit`',
       withStore((store) => {
         store.insert(outboxEntry({ localId: 'late', nextAttemptAt: 50, createdAt: 1 }));

@@ -4,10 +4,14 @@ import {
   createRecoveryProbe,
   PROBE_IDLE_MS,
   PROBE_URGENT_MS,
+  type RecoveryProbe,
+  type RecoveryProbeOptions,
 } from '../../../electron/core/engine/recovery-probe';
 import type { UpstreamClient } from '../../../electron/core/upstream/client';
 import type { UpstreamOutcome } from '../../../electron/core/upstream/outcome';
 import type { Service } from '../../../shared/api/schemas';
+import { timerClock, type TimerClock } from '../../support/core/manual-clock';
+import { upstreamDouble } from '../../support/core/upstream-double';
 
 /** A clock whose timers fire when the test advances it. */
 function manualClock(): Clock & { advance(ms: number): Promise<void> } {
@@ -99,5 +103,166 @@ describe('recovery probe', () => {
     await clock.advance(20_000);
     expect(probes.length - before).toBeGreaterThanOrEqual(4);
     await probe.stop();
+  });
+});
+
+describe('recovery probe: its pace, its request, and when it stays quiet', () => {
+  interface Rig {
+    clock: TimerClock;
+    probe: RecoveryProbe;
+    /** Each request's time and options. */
+    calls: { at: number; options: unknown }[];
+    state: { offline: boolean; paused: boolean; urgent: boolean };
+    answer: { next: () => Promise<UpstreamOutcome<Service[]>> };
+  }
+
+  const down: UpstreamOutcome<Service[]> = { kind: 'network', reason: 'connect', message: 'x' };
+
+  function rig(options: Partial<RecoveryProbeOptions> = {}): Rig {
+    const clock = timerClock(0);
+    const calls: Rig['calls'] = [];
+    const state = { offline: true, paused: false, urgent: false };
+    const answer = { next: () => Promise.resolve(down) };
+    const client = upstreamDouble({
+      getServices: (callOptions) => {
+        calls.push({ at: clock.now(), options: callOptions });
+        return answer.next();
+      },
+    });
+    const probe = createRecoveryProbe({
+      clock,
+      client: () => client,
+      offlineSince: () => (state.offline ? 0 : null),
+      paused: () => state.paused,
+      urgent: () => state.urgent,
+      onOutcome: () => undefined,
+      ...options,
+    });
+    return { clock, probe, calls, state, answer };
+  }
+
+  it('asks for the services at once, without waiting for the budget, within the urgent pace', async () => {
+    const r = rig({ urgentMs: 2_000 });
+    await r.probe.probe();
+    expect(r.calls.map((call) => call.options)).toEqual([
+      { priority: 'interactive', maxWaitMs: 0, timeoutMs: 2_000 },
+    ]);
+    const slow = rig();
+    await slow.probe.probe();
+    expect(slow.calls[0]?.options).toMatchObject({ timeoutMs: 3_000 });
+  });
+
+  it('a second probe while one is under way joins it; the next one asks again', async () => {
+    const r = rig();
+    let release: (outcome: UpstreamOutcome<Service[]>) => void = () => undefined;
+    r.answer.next = () => new Promise((resolve) => (release = resolve));
+    const first = r.probe.probe();
+    expect(r.probe.probe()).toBe(first);
+    release(down);
+    await first;
+    expect(r.calls).toHaveLength(1);
+    r.answer.next = () => Promise.resolve(down);
+    await r.probe.probe();
+    expect(r.calls).toHaveLength(2);
+  });
+
+  it('a kiosk that is online, or paused, is not probed', async () => {
+    const online = rig();
+    online.state.offline = false;
+    online.state.urgent = true;
+    online.probe.start();
+    await online.clock.advance(60_000);
+    expect(online.calls).toEqual([]);
+
+    const paused = rig();
+    paused.state.paused = true;
+    paused.state.urgent = true;
+    paused.probe.start();
+    await paused.clock.advance(60_000);
+    expect(paused.calls).toEqual([]);
+    await online.probe.stop();
+    await paused.probe.stop();
+  });
+
+  it('first looks one urgent interval after start, and between probes waits only as long as the pace needs', async () => {
+    const r = rig({ urgentMs: 1_000, idleMs: 10_000 });
+    r.probe.start();
+    expect(r.clock.pending()).toEqual([1_000]);
+    await r.clock.advance(1_000);
+    expect(r.calls.map((call) => call.at)).toEqual([1_000]);
+    // After a probe it looks again one urgent interval later, then every urgent interval (at
+    // most) until the idle pace has passed since the last probe.
+    await r.clock.advance(9_000);
+    expect(r.calls.map((call) => call.at)).toEqual([1_000]);
+    await r.clock.advance(1_000);
+    expect(r.calls.map((call) => call.at)).toEqual([1_000, 11_000]);
+    await r.probe.stop();
+  });
+
+  it('looks again no sooner than 250 ms, even when the pace is nearly up', async () => {
+    const r = rig({ urgentMs: 1_000, idleMs: 1_100 });
+    r.probe.start();
+    await r.clock.advance(1_000); // probe at 1000
+    await r.clock.advance(1_000); // tick at 2000: 100 ms of the pace left
+    expect(r.calls).toHaveLength(1);
+    expect(r.clock.pending()).toEqual([250]);
+    await r.probe.stop();
+  });
+
+  it('"Sync now" keeps the urgent pace for a while, then the idle pace returns', async () => {
+    const r = rig({ urgentMs: 1_000, idleMs: 30_000, staffUrgencyMs: 5_000 });
+    r.probe.start();
+    r.probe.hurry();
+    await r.clock.advance(5_000);
+    expect(r.calls.map((call) => call.at)).toEqual([1_000, 2_000, 3_000, 4_000]);
+    await r.clock.advance(20_000);
+    expect(r.calls).toHaveLength(4);
+    await r.probe.stop();
+  });
+
+  it('"Sync now" holds the urgent pace for ten minutes by default', async () => {
+    const r = rig({ urgentMs: 1_000, idleMs: 60 * 60_000 });
+    r.probe.start();
+    r.probe.hurry();
+    await r.clock.advance(10 * 60_000 - 1);
+    const during = r.calls.length;
+    expect(during).toBe(599);
+    await r.clock.advance(5 * 60_000);
+    expect(r.calls.length - during).toBeLessThanOrEqual(1);
+    await r.probe.stop();
+  });
+
+  it('a probe that throws does not end the loop', async () => {
+    const r = rig({ urgentMs: 1_000 });
+    r.state.urgent = true;
+    r.answer.next = () => Promise.reject(new Error('boom'));
+    r.probe.start();
+    await r.clock.advance(3_000);
+    expect(r.calls.map((call) => call.at)).toEqual([1_000, 2_000, 3_000]);
+    await r.probe.stop();
+  });
+
+  it('stop clears its timer and waits for the probe under way; nothing runs after it', async () => {
+    const r = rig({ urgentMs: 1_000 });
+    r.state.urgent = true;
+    let release: (outcome: UpstreamOutcome<Service[]>) => void = () => undefined;
+    r.answer.next = () => new Promise((resolve) => (release = resolve));
+    r.probe.start();
+    await r.clock.advance(1_000);
+    expect(r.calls).toHaveLength(1);
+    let stopped = false;
+    const stopping = r.probe.stop().then(() => (stopped = true));
+    await r.clock.advance(0);
+    expect(stopped).toBe(false);
+    release(down);
+    await stopping;
+    expect(r.clock.pending()).toEqual([]);
+    await r.clock.advance(10_000);
+    expect(r.calls).toHaveLength(1);
+
+    const idle = rig({ urgentMs: 1_000 });
+    idle.probe.start();
+    await idle.probe.stop();
+    expect(idle.clock.pending()).toEqual([]);
   });
 });

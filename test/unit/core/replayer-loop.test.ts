@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RateGovernor } from '../../../electron/core/governor/rate-governor';
-import { silentLogger } from '../../../electron/core/log';
+import { createLogger, silentLogger, type Logger } from '../../../electron/core/log';
 import type { OutboxEntry } from '../../../electron/core/outbox/entry';
 import { createSendPath } from '../../../electron/core/outbox/send';
 import { createReplayer, type Replayer } from '../../../electron/core/outbox/replayer';
@@ -65,10 +65,14 @@ interface Rig {
   answers: (UpstreamOutcome<BookingResponse> | (() => Promise<UpstreamOutcome<BookingResponse>>))[];
 }
 
-function rig(entries: OutboxEntry[], options: { maxPerRun?: number } = {}): Rig {
+function rig(
+  entries: OutboxEntry[],
+  options: { maxPerRun?: number; log?: Logger; store?: (memory: OutboxStore) => OutboxStore } = {},
+): Rig {
   const clock = timerClock(START);
-  const store = createMemoryOutboxStore();
-  for (const entry of entries) store.insert(entry);
+  const memory = createMemoryOutboxStore();
+  for (const entry of entries) memory.insert(entry);
+  const store = options.store?.(memory) ?? memory;
   const governor = new RateGovernor();
   const sent: string[] = [];
   const answers: Rig['answers'] = [];
@@ -102,8 +106,8 @@ function rig(entries: OutboxEntry[], options: { maxPerRun?: number } = {}): Rig 
     clock,
     onChange: (entry) => changes.push(`${entry.localId}:${entry.state}`),
     onPause: (error) => pauses.push(error),
-    log: silentLogger,
-    ...options,
+    log: options.log ?? silentLogger,
+    ...(options.maxPerRun === undefined ? {} : { maxPerRun: options.maxPerRun }),
   });
   return { clock, store, replayer, governor, sent, pauses, changes, answers };
 }
@@ -323,5 +327,168 @@ describe('a replay run that throws', () => {
       'error replay run failed repeatedly x12',
     ]);
     await replayer.stop();
+  });
+});
+
+describe('what the replayer logs, and its timers', () => {
+  /** A logger that keeps its lines (level and message, then the fields as JSON). */
+  function capture(): { log: Logger; lines: string[] } {
+    const lines: string[] = [];
+    const log = createLogger('core:replay', {
+      level: 'info',
+      sink: (line) => lines.push(line.slice(line.indexOf(' ') + 1)),
+    });
+    return { log, lines };
+  }
+
+  it('each booking attempt is logged with its id, attempt, verdict and state; a clean run says no more', async () => {
+    const { log, lines } = capture();
+    const r = rig([queued(1)], { log });
+    r.answers.push(ok('b1'));
+    await r.replayer.runOnce();
+    expect(lines).toEqual([
+      'INFO core:replay: booking attempt {"localId":"l1","attempt":1,"verdict":"sent","state":"sent"}',
+    ]);
+  });
+
+  it('a refused key is logged as the queue pausing, with the status', async () => {
+    const { log, lines } = capture();
+    const r = rig([queued(1)], { log });
+    r.answers.push(http(403));
+    await r.replayer.runOnce();
+    expect(lines.at(-1)).toBe(
+      'WARN core:replay: queue paused: the API refused our key {"status":403}',
+    );
+  });
+
+  it('recover logs how many interrupted sends it put back, and nothing when there were none', () => {
+    const { log, lines } = capture();
+    const r = rig(
+      [queued(1), { ...queued(2), state: 'sending' }, { ...queued(3), state: 'sending' }],
+      {
+        log,
+      },
+    );
+    expect(r.replayer.recover()).toBe(2);
+    expect(lines).toEqual(['INFO core:replay: recovered interrupted sends {"count":2}']);
+    expect(r.replayer.recover()).toBe(0);
+    expect(lines).toHaveLength(1);
+  });
+
+  it('a failed run is logged with the wait before the next; one failure then success is not "repeatedly"', async () => {
+    const { log, lines } = capture();
+    let broken = true;
+    const r = rig([queued(1)], {
+      log,
+      store: (memory) => ({
+        ...memory,
+        due: (now, limit) => {
+          if (broken) throw new Error('the disk went away');
+          return memory.due(now, limit);
+        },
+      }),
+    });
+    r.answers.push(ok('b1'));
+    r.replayer.start();
+    await r.clock.advance(0);
+    expect(lines).toEqual([
+      'ERROR core:replay: replay run failed {"error":{"name":"Error","message":"the disk went away"},"retryInMs":1000}',
+    ]);
+    broken = false;
+    await r.clock.advance(1_000);
+    expect(r.sent).toEqual(['key-1']);
+    expect(lines.slice(1).map((line) => line.split(' {')[0])).toEqual([
+      'INFO core:replay: booking attempt',
+      'INFO core:replay: replay runs again',
+    ]);
+    expect(lines.at(-1)).toContain('{"afterFailures":1}');
+  });
+
+  it('a different error ends the repeat: the first is summed up with its count, the second logged', async () => {
+    const { log, lines } = capture();
+    const errors = ['first', 'first', 'first', 'second'];
+    const r = rig([queued(1)], {
+      log,
+      store: (memory) => ({
+        ...memory,
+        due: () => {
+          throw new Error(errors.shift() ?? 'second');
+        },
+      }),
+    });
+    for (let run = 0; run < 4; run += 1) await r.replayer.runOnce();
+    expect(lines.map((line) => line.split(' {')[0])).toEqual([
+      'ERROR core:replay: replay run failed',
+      'ERROR core:replay: replay run failed repeatedly',
+      'ERROR core:replay: replay run failed',
+    ]);
+    expect(lines[1]).toContain('"count":3');
+    expect(lines[1]).toContain('"error":"Error: first"');
+    expect(lines[2]).toContain('"message":"second"');
+  });
+
+  it('a store that cannot tell when the next booking is due: logged once, tried again after the backoff', async () => {
+    const { log, lines } = capture();
+    let broken = true;
+    const r = rig([queued(1, START + 60_000)], {
+      log,
+      store: (memory) => ({
+        ...memory,
+        nextDueAt: () => {
+          if (broken) throw new Error('cannot read');
+          return memory.nextDueAt();
+        },
+      }),
+    });
+    r.replayer.start();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('replay run failed');
+    expect(r.clock.pending()).toEqual([1_000]);
+    broken = false;
+    r.answers.push(ok('b1'));
+    await r.clock.advance(1_000);
+    // The run found nothing due yet and ran clean: the next timer is the entry's own time.
+    expect(r.clock.pending()).toEqual([59_000]);
+  });
+
+  it('one timer at a time: a run rescheduling replaces the pending timer', async () => {
+    const r = rig([queued(1, START + 5_000)]);
+    r.replayer.start();
+    expect(r.clock.pending()).toEqual([5_000]);
+    await r.replayer.runOnce();
+    await r.replayer.runOnce();
+    expect(r.clock.pending()).toEqual([5_000]);
+  });
+
+  it('stop with a timer pending clears it', async () => {
+    const r = rig([queued(1, START + 5_000)]);
+    r.replayer.start();
+    expect(r.clock.pending()).toEqual([5_000]);
+    await r.replayer.stop();
+    expect(r.clock.pending()).toEqual([]);
+  });
+
+  it('stop during a send: the run sends nothing after the one in flight, even what is due now', async () => {
+    const r = rig([queued(1), queued(2)]);
+    let answer: (outcome: UpstreamOutcome<BookingResponse>) => void = () => undefined;
+    r.answers.push(() => new Promise((resolve) => (answer = resolve)), ok('b2'));
+    void r.replayer.runOnce();
+    await r.clock.advance(0);
+    expect(r.sent).toEqual(['key-1']);
+    const stopping = r.replayer.stop();
+    answer(ok('b1'));
+    await stopping;
+    expect(r.sent).toEqual(['key-1']);
+    expect(r.store.get('l2')?.state).toBe('queued');
+  });
+
+  it('sends from the reserve the governor keeps for customers: background traffic may not, bookings may', async () => {
+    const r = rig([queued(1)]);
+    // 50 requests this minute: over the background share (48 of 60), under the whole budget.
+    for (let i = 0; i < 50; i += 1) r.governor.onSend(START, 'interactive');
+    expect(r.governor.waitMs(START, 'background')).toBeGreaterThan(0);
+    r.answers.push(ok('b1'));
+    await r.replayer.runOnce();
+    expect(r.sent).toEqual(['key-1']);
   });
 });

@@ -161,6 +161,18 @@ describe('applyVerdict', () => {
     });
     expect(applyVerdict(entry({ attempts: 0 }), wait, NOW, 0.5).patch.attempts).toBe(0);
   });
+
+  it('unknown (a lost answer whose time is no longer free): failed as unknown, for staff to check', () => {
+    const unknown = {
+      kind: 'unknown',
+      error: { status: null, message: 'lost, time taken' },
+    } as const;
+    expect(applyVerdict(entry(), unknown, NOW, 0.5)).toEqual({
+      patch: { state: 'unknown', responseLost: true, lastError: unknown.error, updatedAt: NOW },
+      result: { kind: 'failed' },
+      pause: null,
+    });
+  });
 });
 
 describe('recoverInterrupted', () => {
