@@ -60,6 +60,13 @@ export function createBookingAdmin(ctx: EngineContext): BookingAdminApi {
       );
     },
     retryBooking({ localId }) {
+      // An answer held for disk space is stored first: it may say the booking was made. While
+      // the disk is still full, the booking stays as the API answered it.
+      if (ctx.storage?.isHeld(localId)) {
+        ctx.storage.retry();
+        if (ctx.storage.isHeld(localId))
+          return Promise.resolve(toLocalBooking(requireEntry(localId)));
+      }
       const entry = requireEntry(localId);
       if (entry.rebookedAs)
         return Promise.reject(new KioskFailure('invalid_request', 'this booking was booked again'));
@@ -67,11 +74,6 @@ export function createBookingAdmin(ctx: EngineContext): BookingAdminApi {
         return Promise.reject(
           new KioskFailure('invalid_request', 'this booking cannot be read: it is not sent'),
         );
-      if (entry.state === 'sending' && ctx.storage?.isHeld(localId)) {
-        // Its answer waits for disk space: try to store it now.
-        ctx.storage.retry();
-        return Promise.resolve(toLocalBooking(requireEntry(localId)));
-      }
       if (stuck(entry)) {
         // As after a crash: the answer is lost, the same key is sent again.
         const next = staffWrite(

@@ -196,4 +196,50 @@ describe('a full disk during the round trip', () => {
       { localId: result.localId, state: 'sent', bookingId: onServer[0]?.id ?? 'missing' },
     ]);
   });
+  it('staff Retry on an answer held for disk space stores it at once when space is back; nothing is sent again', async () => {
+    const c = await openCore();
+    diskFull = () => serverBookings(upstream.dbPath).length > 0;
+    const result = await c.api.createBooking(bookingRequest(await slot(), 6));
+    expect(result.state).toBe('sent');
+    const session = await openStaffSession(c);
+    // Still full: the answer stays held, the booking shows as the API answered it.
+    const stillHeld = await c.api.retryBooking({ session, localId: result.localId });
+    expect(stillHeld.state).toBe('sent');
+    expect(rowsOnDisk()[0]?.state).toBe('sending');
+    diskFull = () => false;
+    const stored = await c.api.retryBooking({ session, localId: result.localId });
+    expect(stored.state).toBe('sent');
+    const onServer = serverBookings(upstream.dbPath);
+    expect(rowsOnDisk()).toEqual([
+      { localId: result.localId, state: 'sent', bookingId: onServer[0]?.id ?? 'missing' },
+    ]);
+    expect(onServer).toHaveLength(1);
+  });
+
+  it('an entry left sending by a full disk: Sync now while still full changes nothing; staff Retry later sends it under its key', async () => {
+    const c = await openCore();
+    const taken = await slot();
+    await c.api.getCatalog({});
+    upstream.proxy.setMode('drop');
+    diskFull = () => serverBookings(upstream.dbPath).length > 0;
+    const result = await c.api.createBooking(bookingRequest(taken, 7));
+    expect(result.state).toBe('unknown');
+    upstream.proxy.setMode('pass');
+    const session = await openStaffSession(c);
+    // The disk is still full: Sync now cannot move the entry back to the queue, and says so
+    // in the status rather than failing.
+    const synced = await c.api.syncNow({ session });
+    expect(synced.storage).toBe('full');
+    expect(rowsOnDisk()[0]?.state).toBe('sending');
+
+    diskFull = () => false;
+    const retried = await c.api.retryBooking({ session, localId: result.localId });
+    expect(retried.state).toBe('queued');
+    await c.replayer.runOnce();
+    const onServer = serverBookings(upstream.dbPath);
+    expect(onServer).toHaveLength(1);
+    expect(rowsOnDisk()).toEqual([
+      { localId: result.localId, state: 'sent', bookingId: onServer[0]?.id ?? 'missing' },
+    ]);
+  });
 });
