@@ -49,7 +49,8 @@ export function createHeldWrites(options: HeldWritesOptions): HeldWrites {
   let timer: TimerHandle | null = null;
   let stopped = false;
 
-  function setFull(full: boolean): void {
+  /** `written`: how many held answers the write that ended the full state stored. */
+  function setFull(full: boolean, written = 0): void {
     if (full === isFull) return;
     isFull = full;
     if (full) {
@@ -58,7 +59,7 @@ export function createHeldWrites(options: HeldWritesOptions): HeldWrites {
       });
       schedule();
     } else {
-      log.info('disk space is back: writes work again', { written: held.size });
+      log.info('disk space is back: writes work again', { written });
     }
     options.onStorageChange(full);
   }
@@ -88,7 +89,7 @@ export function createHeldWrites(options: HeldWritesOptions): HeldWrites {
   function flushAfterSuccess(): void {
     const written = flush();
     if (written === null) return;
-    setFull(false);
+    setFull(false, written.length);
     if (written.length > 0) options.onRecovered(written);
   }
 

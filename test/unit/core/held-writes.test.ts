@@ -4,14 +4,18 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { diskFullError } from '../../../electron/core/db/disk-full';
-import { silentLogger } from '../../../electron/core/log';
+import type { Clock } from '../../../electron/core/clock';
+import { createLogger, silentLogger, type Logger } from '../../../electron/core/log';
 import { createHeldWrites } from '../../../electron/core/outbox/held-writes';
 import type { OutboxEntry, OutboxPatch } from '../../../electron/core/outbox/entry';
 import { createMemoryOutboxStore, type OutboxStore } from '../../../electron/core/outbox/store';
-import { manualClock } from '../../support/core/manual-clock';
+import { manualClock, timerClock } from '../../support/core/manual-clock';
 import { outboxEntry } from '../../support/core/outbox-entry';
 
-function rig(retryMs = 60_000) {
+function rig(
+  retryMs = 60_000,
+  extra: { clock?: Clock; log?: Logger; update?: OutboxStore['update'] } = {},
+) {
   const disk = { full: false };
   const memory = createMemoryOutboxStore();
   const guard =
@@ -26,7 +30,9 @@ function rig(retryMs = 60_000) {
     insertIfFree: guard((entry: OutboxEntry, check: (holding: OutboxEntry[]) => boolean) =>
       memory.insertIfFree(entry, check),
     ),
-    update: guard((localId: string, patch: OutboxPatch) => memory.update(localId, patch)),
+    update: guard(
+      extra.update ?? ((localId: string, patch: OutboxPatch) => memory.update(localId, patch)),
+    ),
     remove: guard((localId: string) => memory.remove(localId)),
   };
 
@@ -35,8 +41,8 @@ function rig(retryMs = 60_000) {
   const calls = { recovered: 0, probes: 0 };
   const held = createHeldWrites({
     store: inner,
-    clock: manualClock(0),
-    log: silentLogger,
+    clock: extra.clock ?? manualClock(0),
+    log: extra.log ?? silentLogger,
     probe: () => {
       calls.probes += 1; // every try, whether the disk takes it or not
       guard(() => undefined)();
@@ -91,7 +97,7 @@ describe('held writes', () => {
     const { disk, memory, held } = rig();
     held.store.insert(outboxEntry({ localId: 'a', state: 'sending' }));
     disk.full = true;
-    held.settle('a', { state: 'sent', booking: sent });
+    held.settle('a', { state: 'sent', booking: sent, updatedAt: 3 });
     disk.full = false;
     held.store.update('a', { updatedAt: 5 });
     expect(memory.get('a')).toMatchObject({ state: 'sent', booking: sent, updatedAt: 5 });
@@ -184,6 +190,133 @@ describe('held writes', () => {
     expect(() => other.settle('a', { state: 'sent' })).toThrow('constraint failed');
     expect(other.isHeld('a')).toBe(false);
     other.stop();
+    held.stop();
+  });
+});
+
+describe('held writes: what IT reads in the log, and the retry timer', () => {
+  function capture(): { log: Logger; lines: string[] } {
+    const lines: string[] = [];
+    const log = createLogger('core:outbox', {
+      level: 'info',
+      sink: (line) => lines.push(line.slice(line.indexOf(' ') + 1)),
+    });
+    return { log, lines };
+  }
+
+  it('logs the disk filling (with what is held), each answer held, and space coming back (with what was written)', () => {
+    const { log, lines } = capture();
+    const { disk, held } = rig(60_000, { log });
+    held.store.insert(outboxEntry({ localId: 'a', state: 'sending' }));
+    disk.full = true;
+    held.settle('a', { updatedAt: 3 });
+    disk.full = false;
+    expect(held.retry()).toBe(true);
+    expect(lines).toEqual([
+      'ERROR core:outbox: disk full: bookings cannot be stored until space is freed {"held":0}',
+      'WARN core:outbox: answer held in memory until disk space returns {"localId":"a","state":"sending"}',
+      'INFO core:outbox: disk space is back: writes work again {"written":1}',
+    ]);
+    held.stop();
+  });
+
+  it('a write that fails for another reason is thrown on without marking the disk full', () => {
+    const { held, changes } = rig(60_000, {
+      update: () => {
+        throw new Error('constraint failed');
+      },
+    });
+    held.store.insert(outboxEntry({ localId: 'a' }));
+    expect(() => held.store.update('a', { updatedAt: 1 })).toThrow('constraint failed');
+    expect(held.full()).toBe(false);
+    expect(changes).toEqual([]);
+    held.stop();
+  });
+
+  it('a retry whose write fails for another reason logs it and keeps what is held', () => {
+    const { log, lines } = capture();
+    let broken = false;
+    const { disk, memory, held } = rig(60_000, {
+      log,
+      update: (localId, patch) => {
+        if (broken) throw new Error('constraint failed');
+        return memory.update(localId, patch);
+      },
+    });
+    held.store.insert(outboxEntry({ localId: 'a', state: 'sending' }));
+    disk.full = true;
+    held.settle('a', { state: 'sent', booking: sent });
+    expect(held.retry()).toBe(false); // still full: nothing logged beyond the full disk
+    expect(lines.filter((line) => line.includes('retry failed'))).toEqual([]);
+    disk.full = false;
+    broken = true;
+    expect(held.retry()).toBe(false);
+    expect(held.isHeld('a')).toBe(true);
+    expect(lines.at(-1)).toMatch(/^ERROR core:outbox: storage retry failed \{"error":/);
+    held.stop();
+  });
+
+  it('one retry timer while full, none once space is back or once stopped', async () => {
+    const clock = timerClock(0);
+    const { disk, held } = rig(1_000, { clock });
+    disk.full = true;
+    expect(() => held.store.insert(outboxEntry({ localId: 'a' }))).toThrow(/disk is full/);
+    expect(clock.pending()).toEqual([1_000]);
+    // Back, then full again before the timer fired: still one timer.
+    disk.full = false;
+    held.store.insert(outboxEntry({ localId: 'b' }));
+    disk.full = true;
+    expect(() => held.store.insert(outboxEntry({ localId: 'c' }))).toThrow(/disk is full/);
+    expect(clock.pending()).toEqual([1_000]);
+    await clock.advance(1_000);
+    expect(clock.pending()).toEqual([1_000]); // still full: it tries again
+    disk.full = false;
+    await clock.advance(1_000);
+    expect(held.full()).toBe(false);
+    expect(clock.pending()).toEqual([]); // space is back: no more tries
+
+    held.stop();
+    disk.full = true;
+    expect(() => held.store.insert(outboxEntry({ localId: 'd' }))).toThrow(/disk is full/);
+    expect(clock.pending()).toEqual([]); // stopped: no timer
+  });
+
+  it('a retry probing a disk still full logs nothing more', () => {
+    const { log, lines } = capture();
+    const { disk, held } = rig(60_000, { log });
+    disk.full = true;
+    expect(() => held.store.insert(outboxEntry({ localId: 'a' }))).toThrow(/disk is full/);
+    expect(held.retry()).toBe(false);
+    expect(lines).toHaveLength(1);
+    held.stop();
+  });
+
+  it('a write that works while a held answer still cannot be written: the write stands, the answer stays held', () => {
+    let updatesFail = false;
+    const { disk, memory, held } = rig(60_000, {
+      update: (localId, patch) => {
+        if (updatesFail) throw diskFullError();
+        return memory.update(localId, patch);
+      },
+    });
+    held.store.insert(outboxEntry({ localId: 'a', state: 'sending' }));
+    disk.full = true;
+    held.settle('a', { state: 'sent', booking: sent });
+    disk.full = false;
+    updatesFail = true;
+    held.store.insert(outboxEntry({ localId: 'b' }));
+    expect(memory.get('b')?.state).toBe('queued');
+    expect(held.isHeld('a')).toBe(true);
+    expect(held.full()).toBe(true);
+    held.stop();
+  });
+
+  it('an entry queued on disk whose answer is held is not due: it is never sent again', () => {
+    const { disk, held } = rig();
+    held.store.insert(outboxEntry({ localId: 'a' }));
+    disk.full = true;
+    held.settle('a', { state: 'sent', booking: sent });
+    expect(held.store.due(1, 10)).toEqual([]);
     held.stop();
   });
 });
