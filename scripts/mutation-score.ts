@@ -34,6 +34,12 @@ export function score(t: Tally): number {
   return valid === 0 ? 100 : (100 * t.detected) / valid;
 }
 
+/** The area a mutated file belongs to: `electron/core/outbox/send.ts` -> `outbox`. */
+export function areaOf(path: string): string {
+  const match = /electron\/core\/([^/]+)\//.exec(path.replaceAll('\\', '/'));
+  return match?.[1] ?? path;
+}
+
 function main(): void {
   const dir = 'bench/mutation';
   const perFile = new Map<string, string[]>();
@@ -52,6 +58,19 @@ function main(): void {
     all.push(...statuses);
     console.log(
       `${score(t).toFixed(1).padStart(5)} %  ${String(t.detected).padStart(4)} detected ${String(t.survived).padStart(4)} survived ${String(t.noCoverage).padStart(4)} no coverage  ${path}`,
+    );
+  }
+  // Per area (electron/core/<area>), the figure bench/RESULTS.md compares between runs; the
+  // engine's parts (engine-status.json, ...) add up to their area.
+  const areas = new Map<string, string[]>();
+  for (const [path, statuses] of perFile) {
+    const area = areaOf(path);
+    areas.set(area, [...(areas.get(area) ?? []), ...statuses]);
+  }
+  for (const [area, statuses] of [...areas].sort(([a], [b]) => a.localeCompare(b))) {
+    const t = tally(statuses);
+    console.log(
+      `area ${area}: ${score(t).toFixed(2)} % (${t.detected} detected, ${t.survived} survived, ${t.noCoverage} no coverage)`,
     );
   }
   const total = tally(all);
