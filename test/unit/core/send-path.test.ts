@@ -197,6 +197,21 @@ describe('send path', () => {
     expect(away.calls).toEqual([]);
   });
 
+  it('a send path nobody listens to (no onOutcome) still decides a failed check', async () => {
+    const store = createMemoryOutboxStore();
+    store.insert({ ...entry(), responseLost: true });
+    const client = upstreamDouble({
+      getTimeSlots: () =>
+        Promise.resolve({ kind: 'network', reason: 'connect', message: 'connect' }),
+    });
+    const send = createSendPath({ store, client: () => client, clock: manualClock(0) });
+    const { verdict } = await send.attempt(
+      send.begin({ ...entry(), responseLost: true }),
+      'replay',
+    );
+    expect(verdict.kind).toBe('retry');
+  });
+
   it('a retry whose appointment has passed ends the booking instead of waiting on', async () => {
     const t = rig(
       { kind: 'http', status: 503, message: 'down', meta },
