@@ -224,7 +224,6 @@ export function createBookingSteps(ctx: EngineContext, lookups: Lookups): Bookin
     }
   }
 
-  /** Online: the entry is written as `sending` first, so a crash mid-request is replayed. */
   /** The API refused one service of a visit: it stays, `rejected`, linked to the others. */
   function keepRefusal(entry: OutboxEntry, status: number, message: string): void {
     const refused: OutboxEntry = {
@@ -241,6 +240,7 @@ export function createBookingSteps(ctx: EngineContext, lookups: Lookups): Bookin
     statusEvents.onBookingChange(refused);
   }
 
+  /** Online: the entry is written as `sending` first, so a crash mid-request is replayed. */
   async function sendNow(
     request: BookingRequest,
     minutes: number,

@@ -203,11 +203,12 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       send('getTimeSlots', { ...query, employeeId: query.employeeId ?? 'any' }, call),
     book: (json, idempotencyKey, call) => send('book', json, call, { json, idempotencyKey }),
   };
+  // Closed once: a second close (the core's and a shutdown path's) waits for the same one,
+  // where undici's Agent would throw on a closed agent.
+  let closing: Promise<void> | null = null;
   return {
     ...operations,
-    close: async () => {
-      await ownAgent?.close();
-    },
+    close: () => (closing ??= ownAgent?.close() ?? Promise.resolve()),
   };
 }
 

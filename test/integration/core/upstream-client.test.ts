@@ -253,6 +253,7 @@ describe('upstream client', () => {
     const own = createUpstreamClient({ target: () => target, governor, clock });
     expect((await own.getServices(CALL)).kind).toBe('ok');
     await own.close();
+    await own.close(); // a second close is the first one's, not an error
     const before = upstream.proxy.requests();
     expect(await own.getServices(CALL)).toMatchObject({ kind: 'network' });
     expect(upstream.proxy.requests()).toBe(before);
