@@ -14,6 +14,8 @@ type Problem = 'wrongCode' | 'locked' | 'unreachable' | null;
 export function PairScreen({ hub, onPaired }: PairScreenProps) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
+  // Letters or signs typed or pasted into the code are left out: say so, not silently.
+  const [strayInput, setStrayInput] = useState(false);
   const [name, setName] = useState('');
   const [role, setRole] = useState<'kiosk' | 'counter'>('kiosk');
   const [busy, setBusy] = useState(false);
@@ -67,11 +69,22 @@ export function PairScreen({ hub, onPaired }: PairScreenProps) {
               inputMode="numeric"
               autoComplete="one-time-code"
               pattern="\d{6}"
-              maxLength={6}
               required
               value={code}
-              onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+              aria-describedby={strayInput ? 'pair-code-hint' : undefined}
+              onChange={(event) => {
+                // No maxLength: a pasted "482 913" would be cut before its spaces are dropped.
+                const typed = event.target.value;
+                const digits = typed.replace(/\D/g, '');
+                setStrayInput(digits !== typed);
+                setCode(digits.slice(0, 6));
+              }}
             />
+            {strayInput && (
+              <p id="pair-code-hint" className="field-hint" role="status">
+                {t('hub.codeDigits')}
+              </p>
+            )}
           </div>
           <div className="field">
             <label htmlFor="pair-name">{t('hub.name')}</label>

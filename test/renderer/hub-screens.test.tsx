@@ -78,6 +78,13 @@ describe('the gate of a hub screen', () => {
     expect(connect.disabled).toBe(true);
     fill('Code', '48 29-13');
     expect(screen.getByLabelText<HTMLInputElement>('Code').value).toBe(PAIRING_CODE);
+    // What was left out is said, not dropped silently; typing only digits again clears it.
+    expect(screen.getByRole('status').textContent).toBe(
+      'The code is 6 digits: letters and other signs are left out.',
+    );
+    fill('Code', `${PAIRING_CODE}99`);
+    expect(screen.getByLabelText<HTMLInputElement>('Code').value).toBe(PAIRING_CODE);
+    expect(screen.queryByRole('status')).toBeNull();
     expect(connect.disabled).toBe(true); // no name yet
     fill('Name of this screen', '  Counter 2  ');
     fireEvent.click(screen.getByRole('radio', { name: 'Staff (counter)' }));
