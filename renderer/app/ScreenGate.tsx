@@ -169,10 +169,12 @@ export function ScreenGate({
       );
     case 'pair':
       return (
-        <>
+        <div className="hub-frame">
           {banner}
-          <PairScreen hub={hub} onPaired={() => void check()} />
-        </>
+          <div className="hub-frame-body">
+            <PairScreen hub={hub} onPaired={() => void check()} />
+          </div>
+        </div>
       );
     case 'removed':
       return (
@@ -193,8 +195,14 @@ export function ScreenGate({
     case 'app':
       return (
         <HubContext.Provider value={gate.hub ? hub : null}>
-          {banner}
-          <Fragment key={generation}>{children(gate.role)}</Fragment>
+          {/* The banner takes its own room above the app (never over its top bar); the frame is
+              there with or without it, so that the customer's screen is not mounted again. */}
+          <div className="hub-frame">
+            {banner}
+            <div className="hub-frame-body">
+              <Fragment key={generation}>{children(gate.role)}</Fragment>
+            </div>
+          </div>
         </HubContext.Provider>
       );
   }
