@@ -285,4 +285,42 @@ describe('Sync now', () => {
     expect((await staff.list())[0]?.state).toBe('sent');
     expect(serverBookings(up.dbPath)).toHaveLength(1);
   });
+
+  it('online: sends at once what waits out a backoff, refreshes the mirror, and reports what it sent', async () => {
+    const { c, up, staff } = await open();
+    const slot = await freeSlot(c);
+    const localId = await queuedBooking(c, up, slot, 8);
+    const requests = up.proxy.requests();
+    const status = await staff.syncNow();
+    expect(status.report).toEqual({ result: 'online', sent: 1, stillQueued: 0 });
+    expect((await staff.list()).find((b) => b.localId === localId)?.state).toBe('sent');
+    expect(serverBookings(up.dbPath)).toHaveLength(1);
+    // Beside the probe (the 500 made the kiosk offline) and the booking, the mirror asked the
+    // API for what it keeps (one sweep).
+    expect(up.proxy.requests() - requests).toBeGreaterThan(2);
+  });
+
+  it('offline: asks the API once, sends nothing, and reports what still waits', async () => {
+    const { c, up, staff } = await open();
+    const slot = await freeSlot(c);
+    up.proxy.setMode('500');
+    const queued = await c.api.createBooking(
+      bookingRequest(
+        { date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time },
+        9,
+      ),
+    );
+    expect(queued.state).toBe('queued');
+    up.proxy.setMode('down');
+    const status = await staff.syncNow();
+    expect(status.report).toEqual({ result: 'offline', sent: 0, stillQueued: 1 });
+    expect(status.online).toBe(false);
+    expect(serverBookings(up.dbPath)).toHaveLength(0);
+
+    // The API is back: Sync now finds out with one request and sends at once.
+    up.proxy.setMode('pass');
+    const back = await staff.syncNow();
+    expect(back.report).toEqual({ result: 'online', sent: 1, stillQueued: 0 });
+    expect(serverBookings(up.dbPath)).toHaveLength(1);
+  });
 });
