@@ -183,6 +183,11 @@ describe('discard with undo, rebook with a link', () => {
         )
       ).code,
     ).toBe('not_found');
+    // Not booked again as itself.
+    expect(
+      (await failure(c.api.linkRebooking({ session, localId: rejected, rebookedAs: rejected })))
+        .code,
+    ).toBe('invalid_request');
     expect(
       (await c.api.linkRebooking({ session, localId: rejected, rebookedAs: again.localId }))
         .rebookedAs,

@@ -242,4 +242,33 @@ describe('a full disk during the round trip', () => {
       { localId: result.localId, state: 'sent', bookingId: onServer[0]?.id ?? 'missing' },
     ]);
   });
+
+  it('an entry left sending by a full disk: Discard on a still-full disk says so; Undo after space returns queues it under its key', async () => {
+    const c = await openCore();
+    const taken = await slot();
+    await c.api.getCatalog({});
+    upstream.proxy.setMode('drop');
+    diskFull = () => serverBookings(upstream.dbPath).length > 0;
+    const result = await c.api.createBooking(bookingRequest(taken, 8));
+    expect(result.state).toBe('unknown');
+    upstream.proxy.setMode('pass');
+    const session = await openStaffSession(c);
+    // Still full: staff hear why nothing changed.
+    const refused = await kioskFailure(c.api.discardBooking({ session, localId: result.localId }));
+    expect(refused.code).toBe('storage_full');
+    expect(rowsOnDisk()[0]?.state).toBe('sending');
+
+    diskFull = () => false;
+    expect((await c.api.discardBooking({ session, localId: result.localId })).state).toBe(
+      'discarded',
+    );
+    expect((await c.api.restoreBooking({ session, localId: result.localId })).state).toBe('queued');
+    // It waits in the queue (its key and its backoff kept): Sync now sends it.
+    await c.api.syncNow({ session });
+    const onServer = serverBookings(upstream.dbPath);
+    expect(onServer).toHaveLength(1);
+    expect(rowsOnDisk()).toEqual([
+      { localId: result.localId, state: 'sent', bookingId: onServer[0]?.id ?? 'missing' },
+    ]);
+  });
 });

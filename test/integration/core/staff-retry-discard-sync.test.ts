@@ -200,6 +200,32 @@ describe('Retry', () => {
     expect(serverBookings(up.dbPath)).toHaveLength(1);
   });
 
+  it('Undo of a discard wakes the running replayer: the restored booking goes out with no other call', async () => {
+    const { c, up, staff } = await open({ autoStart: true });
+    const slot = await freeSlot(c);
+    up.proxy.setMode('500');
+    const result = await c.api.createBooking(
+      bookingRequest(
+        { date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time },
+        10,
+      ),
+    );
+    expect(result.state).toBe('queued');
+    await until(
+      () =>
+        staff.discard(result.localId).then(
+          () => true,
+          () => false,
+        ),
+      5_000,
+    );
+    up.proxy.setMode('pass');
+    const session = await openStaffSession(c);
+    expect((await c.api.restoreBooking({ session, localId: result.localId })).state).toBe('queued');
+    await until(async () => (await staff.list())[0]?.state === 'sent', 10_000);
+    expect(serverBookings(up.dbPath)).toHaveLength(1);
+  });
+
   it('leaves a sent booking as it is, and knows no unknown id', async () => {
     const { c, up, staff } = await open();
     const slot = await freeSlot(c);
