@@ -104,6 +104,48 @@ describe('one visit, several services', () => {
     expect(bookings.find((b) => b.state === 'rejected')?.followUp).toBeUndefined();
   });
 
+  it('the times of a visit are as old as its oldest lookup: cached when any of them was', async () => {
+    const { core } = await open(offsetClock(MONDAY_0830));
+    await core.api.getCatalog({});
+    const cut = await core.api.getTimeSlots({ date: DATE, serviceId: CUT });
+    expect(cut.source).toBe('live');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const times = await core.api.getVisitTimes({ date: DATE, serviceIds: [CUT, COLOUR] });
+    expect(times.source).toBe('cache');
+    expect(times.asOf).toBe(cut.asOf);
+    const fresh = await core.api.getVisitTimes({
+      date: DATE,
+      serviceIds: [CUT, COLOUR],
+      fresh: true,
+    });
+    expect(fresh.source).toBe('live');
+    expect(Date.parse(fresh.asOf ?? '')).toBeGreaterThan(Date.parse(cut.asOf ?? ''));
+  });
+
+  it('three services, the second refused: the first holds, the third is not tried, the notes go with each', async () => {
+    const { core, upstream } = await open(offsetClock(MONDAY_0830));
+    await core.api.getCatalog({});
+    await takeAtApi(upstream, COLOUR, '10:30');
+    const visit = await core.api.createVisit({
+      customer,
+      notes: 'Allergic to ammonia',
+      parts: [
+        ...parts('09:45', '10:30'),
+        { serviceId: 'svc-straehnen', employeeId: 'emp-anna', date: DATE, time: '12:30' },
+      ],
+    });
+    expect(visit.parts.map((p) => p.outcome)).toEqual(['booked', 'refused', 'not_tried']);
+    expect(visit.parts[2]).toEqual({ outcome: 'not_tried', serviceId: 'svc-straehnen' });
+    // Only the cut and the other customer's colour reached the API.
+    expect(serverBookings(upstream.dbPath)).toHaveLength(2);
+    const bookings = await listed(core);
+    expect(bookings.map((b) => b.request.serviceId).sort()).toEqual([CUT, COLOUR].sort());
+    expect(bookings.map((b) => b.request.notes)).toEqual([
+      'Allergic to ammonia',
+      'Allergic to ammonia',
+    ]);
+  });
+
   it('the first refused: nothing is booked and the customer hears why', async () => {
     const { core, upstream } = await open(offsetClock(MONDAY_0830));
     await core.api.getCatalog({});
