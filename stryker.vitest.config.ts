@@ -67,6 +67,7 @@ const integration = {
           'test/integration/core/refusal-retention.test.ts',
           'test/integration/core/setup-required.test.ts',
           'test/integration/core/times-per-employee.test.ts',
+          'test/integration/core/catalog-from-other-apis.test.ts',
         ],
     environment: 'node' as const,
     testTimeout: 60_000,
