@@ -5,32 +5,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
-import type { Employee, Service } from '../../../shared/api/schemas';
 import { makeTempDir, startCore } from '../../support/core/harness';
 import { manualClock } from '../../support/core/manual-clock';
+import { apiEmployee, apiService } from '../../support/api-fixtures';
 import { startScriptedUpstream, type ScriptedUpstream } from '../../support/scripted-upstream';
 
 const MONDAY_1000 = Date.parse('2026-11-23T09:00:00Z');
-
-const service = (id: string, enabled: boolean): Service => ({
-  _id: id,
-  title: `Service ${id}`,
-  description: '',
-  category: 'Cuts',
-  pricing: { price: 20, currency: 'EUR', taxRate: 19 },
-  duration: { value: 30, unit: 'minutes' },
-  features: [],
-  enabled,
-  sortOrder: 1,
-});
-const employee: Employee = {
-  _id: 'emp-1',
-  name: 'Ada',
-  email: 'ada@example.com',
-  phone: '+49 30 1',
-  role: 'stylist',
-  available: true,
-};
 
 let temp: ReturnType<typeof makeTempDir>;
 let api: ScriptedUpstream;
@@ -41,9 +21,15 @@ beforeEach(async () => {
   api = await startScriptedUpstream();
   api.script('getServices', {
     status: 200,
-    json: { success: true, data: [service('svc-on', true), service('svc-off', false)] },
+    json: {
+      success: true,
+      data: [apiService('svc-on'), apiService('svc-off', { enabled: false })],
+    },
   });
-  api.script('getEmployees', { status: 200, json: { success: true, data: [employee] } });
+  api.script('getEmployees', {
+    status: 200,
+    json: { success: true, data: [apiEmployee('emp-1')] },
+  });
   api.script('getTimeSlots', {
     status: 200,
     json: {

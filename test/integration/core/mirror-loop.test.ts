@@ -16,34 +16,16 @@ import {
 import { DEFAULT_MIRROR_POLICY, type MirrorTask } from '../../../electron/core/mirror/plan';
 import type { UpstreamClient } from '../../../electron/core/upstream/client';
 import type { UpstreamOutcome } from '../../../electron/core/upstream/outcome';
-import type { Employee, Service, TimeSlot } from '../../../shared/api/schemas';
+import type { TimeSlot } from '../../../shared/api/schemas';
+import { apiEmployee, apiService } from '../../support/api-fixtures';
 import { makeTempDir } from '../../support/core/harness';
 import { timerClock, type TimerClock } from '../../support/core/manual-clock';
 
 const TUESDAY_1000 = Date.parse('2026-11-24T09:00:00Z'); // 10:00 in Berlin
 const meta = { rateLimit: null, serverDate: null, receivedAt: 0 };
 
-function service(id: string, enabled: boolean): Service {
-  return {
-    _id: id,
-    title: id,
-    description: '',
-    category: 'Hair',
-    pricing: { price: 30, currency: 'EUR', taxRate: 19 },
-    duration: { value: 30, unit: 'minutes' },
-    features: [],
-    enabled,
-    sortOrder: 1,
-  };
-}
-const EMPLOYEE: Employee = {
-  _id: 'emp-a',
-  name: 'A',
-  email: 'a@example.com',
-  phone: '1',
-  role: 'Stylist',
-  available: true,
-};
+const service = (id: string, enabled: boolean) => apiService(id, { enabled });
+const EMPLOYEE = apiEmployee('emp-a');
 
 function slots(from: string, to: string): TimeSlot[] {
   const list: TimeSlot[] = [];

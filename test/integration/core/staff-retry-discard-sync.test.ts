@@ -36,6 +36,7 @@ interface Staff {
   list(): Promise<LocalBooking[]>;
   retry(localId: string): Promise<LocalBooking>;
   discard(localId: string): Promise<LocalBooking>;
+  restore(localId: string): Promise<LocalBooking>;
   syncNow(): ReturnType<KioskCoreInternals['api']['syncNow']>;
 }
 
@@ -46,6 +47,7 @@ async function staffOf(c: KioskCoreInternals): Promise<Staff> {
     list: async () => c.api.listBookings({ session }),
     retry: async (localId) => c.api.retryBooking({ session, localId }),
     discard: async (localId) => c.api.discardBooking({ session, localId }),
+    restore: async (localId) => c.api.restoreBooking({ session, localId }),
     syncNow: async () => c.api.syncNow({ session }),
   };
 }
@@ -101,6 +103,30 @@ async function queuedBooking(
   expect(result.state).toBe('queued');
   up.proxy.setMode('pass');
   return result.localId;
+}
+
+/**
+ * A booking queued while the API answers 500 on a running core, discarded between two of the
+ * loop's attempts (nothing is due: the loop sleeps); then the API passes again.
+ */
+async function discardedWhileTheLoopSleeps(n: number) {
+  const { c, up, staff } = await open({ autoStart: true });
+  const slot = await freeSlot(c);
+  up.proxy.setMode('500');
+  const result = await c.api.createBooking(
+    bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time }, n),
+  );
+  expect(result.state).toBe('queued');
+  await until(
+    () =>
+      staff.discard(result.localId).then(
+        () => true,
+        () => false,
+      ),
+    5_000,
+  );
+  up.proxy.setMode('pass');
+  return { up, staff, localId: result.localId };
 }
 
 describe('Retry', () => {
@@ -175,53 +201,15 @@ describe('Retry', () => {
   });
 
   it('wakes the running replayer: the retried booking goes out with no other call', async () => {
-    const { c, up, staff } = await open({ autoStart: true });
-    const slot = await freeSlot(c);
-    up.proxy.setMode('500');
-    const result = await c.api.createBooking(
-      bookingRequest(
-        { date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time },
-        3,
-      ),
-    );
-    expect(result.state).toBe('queued');
-    // Discarded (between two of the loop's attempts): nothing is due, the loop sleeps.
-    await until(
-      () =>
-        staff.discard(result.localId).then(
-          () => true,
-          () => false,
-        ),
-      5_000,
-    );
-    up.proxy.setMode('pass');
-    expect((await staff.retry(result.localId)).state).toBe('queued');
+    const { up, staff, localId } = await discardedWhileTheLoopSleeps(3);
+    expect((await staff.retry(localId)).state).toBe('queued');
     await until(async () => (await staff.list())[0]?.state === 'sent', 5_000);
     expect(serverBookings(up.dbPath)).toHaveLength(1);
   });
 
   it('Undo of a discard wakes the running replayer: the restored booking goes out with no other call', async () => {
-    const { c, up, staff } = await open({ autoStart: true });
-    const slot = await freeSlot(c);
-    up.proxy.setMode('500');
-    const result = await c.api.createBooking(
-      bookingRequest(
-        { date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time },
-        10,
-      ),
-    );
-    expect(result.state).toBe('queued');
-    await until(
-      () =>
-        staff.discard(result.localId).then(
-          () => true,
-          () => false,
-        ),
-      5_000,
-    );
-    up.proxy.setMode('pass');
-    const session = await openStaffSession(c);
-    expect((await c.api.restoreBooking({ session, localId: result.localId })).state).toBe('queued');
+    const { up, staff, localId } = await discardedWhileTheLoopSleeps(10);
+    expect((await staff.restore(localId)).state).toBe('queued');
     await until(async () => (await staff.list())[0]?.state === 'sent', 10_000);
     expect(serverBookings(up.dbPath)).toHaveLength(1);
   });
