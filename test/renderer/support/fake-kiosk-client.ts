@@ -24,41 +24,29 @@ import { fakeCreateVisit, fakeVisitTimes } from './fake-visit';
 import { bookingReference, matchesBookingQuery } from '../../../shared/booking/reference';
 import { fail, ok, type Result } from '../../../shared/result';
 import { SETTING_DEFAULTS } from '../../../shared/settings';
+import { apiService } from '../../support/api-fixtures';
 
 export const services: Service[] = [
-  {
-    _id: 'svc-cut',
+  apiService('svc-cut', {
     title: 'Haircut',
     description: 'Wash, cut and style',
-    category: 'Hair',
     pricing: { price: 32, currency: 'EUR', taxRate: 19 },
-    duration: { value: 30, unit: 'minutes' },
-    features: [],
-    enabled: true,
-    sortOrder: 1,
-  },
-  {
-    _id: 'svc-colour',
+  }),
+  apiService('svc-colour', {
     title: 'Colour',
     description: 'Full colour with care',
-    category: 'Hair',
     pricing: { price: 79.5, currency: 'EUR', taxRate: 19 },
     duration: { value: 1.5, unit: 'hours' },
-    features: [],
-    enabled: true,
     sortOrder: 2,
-  },
-  {
-    _id: 'svc-nails',
+  }),
+  apiService('svc-nails', {
     title: 'Manicure',
     description: 'Shape and polish',
     category: 'Nails',
     pricing: { price: 25, currency: 'EUR', taxRate: 19 },
     duration: { value: 45, unit: 'minutes' },
-    features: [],
-    enabled: true,
     sortOrder: 3,
-  },
+  }),
 ];
 
 export const employees: Employee[] = [

@@ -6,19 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import { checkAnswer } from '../../../shared/api/answer-checks';
 import type { BookingRequest, BookingResponse, Service } from '../../../shared/api/schemas';
+import { apiService } from '../../support/api-fixtures';
 import { Nonsense } from '../../support/variant-upstream/nonsense';
 
-const service: Service = {
-  _id: 'svc-1',
+const service: Service = apiService('svc-1', {
   title: 'Cut',
-  description: '',
   category: 'hair',
   pricing: { price: 35, currency: 'EUR', taxRate: 19 },
   duration: { value: 45, unit: 'minutes' },
-  features: [],
-  enabled: true,
-  sortOrder: 1,
-};
+});
 const request: BookingRequest = {
   serviceId: 'svc-1',
   employeeId: 'emp-1',

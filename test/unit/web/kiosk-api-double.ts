@@ -13,27 +13,18 @@ import type {
 import type { BookingResponse, Employee, Service } from '../../../shared/api/schemas';
 import { silentLogger } from '../../../electron/core/log';
 import { SETTING_DEFAULTS } from '../../../shared/settings';
+import { apiEmployee, apiService } from '../../support/api-fixtures';
 
-export const service: Service = {
-  _id: 'svc-cut',
+export const service: Service = apiService('svc-cut', {
   title: 'Haircut',
   description: 'Wash, cut and dry',
-  category: 'Hair',
-  pricing: { price: 30, currency: 'EUR', taxRate: 19 },
-  duration: { value: 30, unit: 'minutes' },
-  features: [],
-  enabled: true,
-  sortOrder: 1,
-};
+});
 
-export const employee: Employee = {
-  _id: 'emp-anna',
+export const employee: Employee = apiEmployee('emp-anna', {
   name: 'Anna',
   email: 'anna@example.com',
   phone: '+49 30 1234',
-  role: 'Stylist',
-  available: true,
-};
+});
 
 export const syncStatus: SyncStatus = {
   online: true,
