@@ -5,10 +5,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { diskFullError } from '../../../electron/core/db/disk-full';
 import type { Clock } from '../../../electron/core/clock';
-import { createLogger, silentLogger, type Logger } from '../../../electron/core/log';
+import { silentLogger, type Logger } from '../../../electron/core/log';
 import { createHeldWrites } from '../../../electron/core/outbox/held-writes';
 import type { OutboxEntry, OutboxPatch } from '../../../electron/core/outbox/entry';
 import { createMemoryOutboxStore, type OutboxStore } from '../../../electron/core/outbox/store';
+import { captureLog } from '../../support/core/log-capture';
 import { manualClock, timerClock } from '../../support/core/manual-clock';
 import { outboxEntry } from '../../support/core/outbox-entry';
 
@@ -195,14 +196,7 @@ describe('held writes', () => {
 });
 
 describe('held writes: what IT reads in the log, and the retry timer', () => {
-  function capture(): { log: Logger; lines: string[] } {
-    const lines: string[] = [];
-    const log = createLogger('core:outbox', {
-      level: 'info',
-      sink: (line) => lines.push(line.slice(line.indexOf(' ') + 1)),
-    });
-    return { log, lines };
-  }
+  const capture = () => captureLog('core:outbox');
 
   it('logs the disk filling (with what is held), each answer held, and space coming back (with what was written)', () => {
     const { log, lines } = capture();

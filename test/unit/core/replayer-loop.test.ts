@@ -5,13 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RateGovernor } from '../../../electron/core/governor/rate-governor';
-import { createLogger, silentLogger, type Logger } from '../../../electron/core/log';
+import { silentLogger, type Logger } from '../../../electron/core/log';
 import type { OutboxEntry } from '../../../electron/core/outbox/entry';
 import { createSendPath } from '../../../electron/core/outbox/send';
 import { createReplayer, type Replayer } from '../../../electron/core/outbox/replayer';
 import { createMemoryOutboxStore, type OutboxStore } from '../../../electron/core/outbox/store';
 import type { UpstreamOutcome } from '../../../electron/core/upstream/outcome';
 import type { BookingRequest, BookingResponse } from '../../../shared/api/schemas';
+import { captureLog } from '../../support/core/log-capture';
 import { timerClock, type TimerClock } from '../../support/core/manual-clock';
 import { outboxEntry } from '../../support/core/outbox-entry';
 import { upstreamDouble } from '../../support/core/upstream-double';
@@ -331,15 +332,7 @@ describe('a replay run that throws', () => {
 });
 
 describe('what the replayer logs, and its timers', () => {
-  /** A logger that keeps its lines (level and message, then the fields as JSON). */
-  function capture(): { log: Logger; lines: string[] } {
-    const lines: string[] = [];
-    const log = createLogger('core:replay', {
-      level: 'info',
-      sink: (line) => lines.push(line.slice(line.indexOf(' ') + 1)),
-    });
-    return { log, lines };
-  }
+  const capture = () => captureLog('core:replay');
 
   it('each booking attempt is logged with its id, attempt, verdict and state; a clean run says no more', async () => {
     const { log, lines } = capture();
