@@ -19,6 +19,7 @@ import type { UpstreamOutcome } from '../../../electron/core/upstream/outcome';
 import type { TimeSlot } from '../../../shared/api/schemas';
 import { apiEmployee, apiService } from '../../support/api-fixtures';
 import { makeTempDir } from '../../support/core/harness';
+import { captureLog } from '../../support/core/log-capture';
 import { timerClock, type TimerClock } from '../../support/core/manual-clock';
 
 const TUESDAY_1000 = Date.parse('2026-11-24T09:00:00Z'); // 10:00 in Berlin
@@ -411,5 +412,53 @@ describe('mirror loop', () => {
     const asked = r.asked.length;
     await r.mirror.sweep(1_000);
     expect(r.asked.length).toBe(asked);
+  });
+
+  it('a failed days or slots request keeps what the cache had', async () => {
+    const r = rig();
+    await settle(r);
+    const wednesday = { date: '2026-11-25', serviceId: 'svc-on' };
+    const slotsBefore = loadTimeSlots(r.db, wednesday);
+    expect(slotsBefore).not.toBeNull();
+    r.override.fn = (task) =>
+      task.kind === 'days' || task.kind === 'slots'
+        ? { kind: 'http', status: 503, message: 'down', meta }
+        : undefined;
+    // Wednesday 10:00: this month's days and Wednesday's slots are due again; both fail.
+    r.clock.set(TUESDAY_1000 + 24 * 3_600_000 + 1);
+    const asked = r.asked.length;
+    await settle(r);
+    const retried = r.asked.slice(asked);
+    expect(retried).toContain('days 2026-11 svc-on');
+    expect(retried).toContain('slots 2026-11-25 svc-on');
+    expect(loadTimeSlots(r.db, wednesday)).toEqual(slotsBefore);
+  });
+
+  it('logs what IT needs to know: a step that threw, the API unreachable (with the back-off), a refresh failed or refused', async () => {
+    const { log, lines } = captureLog('core:mirror');
+    const r = rig({ log });
+    r.override.fn = () => {
+      throw new Error('boom');
+    };
+    r.mirror.start();
+    await r.clock.advance(20);
+    await r.mirror.stop();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^ERROR core:mirror: mirror step failed \{"error":\{.*"message":"boom"/,
+    );
+    r.override.fn = () => ({ kind: 'network', reason: 'connect', message: 'connect' });
+    await r.mirror.step();
+    r.override.fn = (task) =>
+      task.kind === 'services' ? { kind: 'http', status: 503, message: 'down', meta } : undefined;
+    await r.mirror.step();
+    r.override.fn = (task) =>
+      task.kind === 'employees' ? { kind: 'http', status: 404, message: 'gone', meta } : undefined;
+    await r.mirror.step();
+    expect(lines.slice(1)).toEqual([
+      'WARN core:mirror: upstream unreachable; mirror backs off {"delayMs":5000}',
+      'WARN core:mirror: refresh failed {"task":"services","reason":"http 503"}',
+      'WARN core:mirror: refresh refused {"task":"employees","status":404}',
+    ]);
   });
 });
