@@ -77,6 +77,22 @@ async function slot(n = 0) {
   return { ...found, serviceId: SERVICE };
 }
 
+/**
+ * The API books a booking, its answer is lost, and the disk fills meanwhile: the customer is told
+ * `unknown` and the entry stays `sending` on disk. The API answers again; the disk stays full.
+ */
+async function lostAnswerOnFullDisk(n: number) {
+  const c = await openCore();
+  const taken = await slot();
+  await c.api.getCatalog({}); // the service's duration is known before the answers go
+  upstream.proxy.setMode('drop');
+  diskFull = () => serverBookings(upstream.dbPath).length > 0;
+  const result = await c.api.createBooking(bookingRequest(taken, n));
+  expect(result.state).toBe('unknown'); // never "taken", never "sent"
+  upstream.proxy.setMode('pass');
+  return { c, result };
+}
+
 describe('a full disk during the round trip', () => {
   it('an answer that arrives while the disk is full is told to the customer and stored once space returns, sent once', async () => {
     const c = await openCore();
@@ -176,15 +192,7 @@ describe('a full disk during the round trip', () => {
   });
 
   it('an entry left sending by a full disk: Sync now sends it again under its key', async () => {
-    const c = await openCore();
-    const taken = await slot();
-    await c.api.getCatalog({}); // the service's duration is known before the answers go
-    // The API books it, the answer is lost, and the disk fills: the entry stays `sending`.
-    upstream.proxy.setMode('drop');
-    diskFull = () => serverBookings(upstream.dbPath).length > 0;
-    const result = await c.api.createBooking(bookingRequest(taken, 5));
-    expect(result.state).toBe('unknown'); // never "taken", never "sent"
-    upstream.proxy.setMode('pass');
+    const { c, result } = await lostAnswerOnFullDisk(5);
     diskFull = () => false;
     const session = await openStaffSession(c);
     await c.api.syncNow({ session });
@@ -217,14 +225,7 @@ describe('a full disk during the round trip', () => {
   });
 
   it('an entry left sending by a full disk: Sync now while still full changes nothing; staff Retry later sends it under its key', async () => {
-    const c = await openCore();
-    const taken = await slot();
-    await c.api.getCatalog({});
-    upstream.proxy.setMode('drop');
-    diskFull = () => serverBookings(upstream.dbPath).length > 0;
-    const result = await c.api.createBooking(bookingRequest(taken, 7));
-    expect(result.state).toBe('unknown');
-    upstream.proxy.setMode('pass');
+    const { c, result } = await lostAnswerOnFullDisk(7);
     const session = await openStaffSession(c);
     // The disk is still full: Sync now cannot move the entry back to the queue, and says so
     // in the status rather than failing.
@@ -244,14 +245,7 @@ describe('a full disk during the round trip', () => {
   });
 
   it('an entry left sending by a full disk: Discard on a still-full disk says so; Undo after space returns queues it under its key', async () => {
-    const c = await openCore();
-    const taken = await slot();
-    await c.api.getCatalog({});
-    upstream.proxy.setMode('drop');
-    diskFull = () => serverBookings(upstream.dbPath).length > 0;
-    const result = await c.api.createBooking(bookingRequest(taken, 8));
-    expect(result.state).toBe('unknown');
-    upstream.proxy.setMode('pass');
+    const { c, result } = await lostAnswerOnFullDisk(8);
     const session = await openStaffSession(c);
     // Still full: staff hear why nothing changed.
     const refused = await kioskFailure(c.api.discardBooking({ session, localId: result.localId }));
