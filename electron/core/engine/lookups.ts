@@ -45,7 +45,10 @@ const LOOKUP = { kind: 'lookup' } as const;
  */
 function missing(answered: UpstreamOutcome<unknown> | null, what: string): KioskFailure {
   return answered?.kind === 'invalidBody'
-    ? new KioskFailure('not_available', `${what}: the API answered something unexpected`)
+    ? new KioskFailure(
+        'not_available',
+        `${what} not available: the API answered something unexpected`,
+      )
     : new KioskFailure('unavailable', `${what} neither live nor cached`);
 }
 
