@@ -395,7 +395,10 @@ describe('bookings the API refuses, or does not answer', () => {
     up.proxy.setMode('pass');
     const requests = up.proxy.requests();
     const second = await failure(c.api.createBooking(annaBooking(slot.time, 9)));
-    expect(second.code).toBe('slot_taken');
+    expect(second).toMatchObject({
+      code: 'slot_taken',
+      message: 'this slot is held by a booking waiting to be sent',
+    });
     expect(up.proxy.requests()).toBe(requests);
     const list = await staffList(c);
     expect(list).toHaveLength(1);

@@ -53,7 +53,10 @@ describe('createBooking while staff setup is required', () => {
     expect((await c.api.getPublicSettings(undefined)).setup).toBe('required');
     const request1 = bookingRequest(await slot(), 1);
     const failure = await kioskFailure(c.api.createBooking(request1));
-    expect(failure.code).toBe('setup_required');
+    expect(failure).toMatchObject({
+      code: 'setup_required',
+      message: 'this kiosk takes no bookings until staff set a PIN (setup required)',
+    });
     expect(serverBookings(upstream.dbPath)).toHaveLength(0);
     expect((await c.api.getSyncStatus({})).queued).toBe(0);
 
