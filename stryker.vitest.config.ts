@@ -74,6 +74,7 @@ const integration = {
           'test/integration/core/booking-announcements.test.ts',
           'test/integration/core/lookups-from-cache.test.ts',
           'test/integration/core/visit-offers-and-queue.test.ts',
+          'test/integration/core/staff-actions-told.test.ts',
         ],
     environment: 'node' as const,
     testTimeout: 60_000,

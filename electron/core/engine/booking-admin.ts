@@ -91,8 +91,8 @@ export function createBookingAdmin(ctx: EngineContext): BookingAdminApi {
         return Promise.reject(new KioskFailure('invalid_request', 'this booking was erased'));
       // A clean refusal is stored by the API under its key: a new try needs a new key. After a
       // lost answer the key is kept, so that a booking the API did create is found again. An
-      // `unknown` booking staff retry is one they checked: it is sent without the send path's
-      // slot pre-check (which would find its own slot taken and stop it again).
+      // `unknown` booking staff retry is one they checked: it is sent as a plain attempt, so a
+      // refusal then is the API's no (`rejected`), not "may be ours" (`unknown`) once more.
       const next = staffWrite(localId, {
         state: 'queued',
         ...(entry.state === 'unknown' ? { responseLost: false } : {}),
