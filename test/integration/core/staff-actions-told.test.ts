@@ -381,3 +381,25 @@ describe('Retry and Undo wake the running queue', () => {
     await until(async () => (await stateOf(r, r.localId))?.state === 'sent', 3_000);
   });
 });
+
+describe('Sync now and a booking left sending by a full disk', () => {
+  it('with space back: sent again under its key; refused as taken, it may be ours', async () => {
+    const r = await open();
+    const localId = await leftSending(r, r.slots[0]!, 40);
+    await r.c.api.syncNow({ session: r.session });
+    expect(await stateOf(r, localId)).toMatchObject({
+      state: 'unknown',
+      lastError: { status: 409 },
+    });
+  });
+
+  it('while the disk is still full: nothing changes, and Sync now still answers', async () => {
+    const r = await open();
+    const localId = await leftSending(r, r.slots[0]!, 41);
+    diskFull = () => true;
+    const synced = await r.c.api.syncNow({ session: r.session });
+    diskFull = () => false;
+    expect(synced.report.result).toBe('online');
+    expect(await stateOf(r, localId)).toMatchObject({ state: 'sending' });
+  });
+});
