@@ -49,9 +49,21 @@ async function open(clock: ManualClock = manualClock(MONDAY_1000)): Promise<Rig>
 }
 
 /** Anna's free times on Tuesday, fetched live (and so cached). */
-async function annaSlots(c: KioskCoreInternals): Promise<string[]> {
-  const day = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, employeeId: 'emp-anna' });
+async function annaSlots(c: KioskCoreInternals, fresh = false): Promise<string[]> {
+  const day = await c.api.getTimeSlots({
+    date: DATE,
+    serviceId: SERVICE,
+    employeeId: 'emp-anna',
+    fresh,
+  });
   return day.timeSlots.filter((s) => s.available).map((s) => s.time);
+}
+/** Anna's first free time, booked through the kiosk, and her day fetched again: cached as taken. */
+async function bookedAndRecached(c: KioskCoreInternals): Promise<string> {
+  const [time] = await annaSlots(c);
+  expect((await c.api.createBooking(annaAt(time!, 1))).state).toBe('sent');
+  await annaSlots(c, true);
+  return time!;
 }
 /** The day's first free time and its last: far enough apart that one booking leaves the other free. */
 function twoApart(times: string[]): { taken: string; free: string } {
@@ -139,16 +151,9 @@ describe('a booking queued offline', () => {
 
   it('is refused, and told why, when the cached day says no: taken, off the grid, or not cached', async () => {
     const { c, up } = await open();
-    const [time] = await annaSlots(c);
-    expect((await c.api.createBooking(annaAt(time!, 1))).state).toBe('sent');
-    await c.api.getTimeSlots({
-      date: DATE,
-      serviceId: SERVICE,
-      employeeId: 'emp-anna',
-      fresh: true,
-    });
+    const time = await bookedAndRecached(c);
     await goOffline(c, up, SERVICE);
-    expect(await failure(c.api.createBooking(annaAt(time!, 2)))).toMatchObject({
+    expect(await failure(c.api.createBooking(annaAt(time, 2)))).toMatchObject({
       code: 'slot_taken',
       message: 'this slot is not free',
     });
@@ -156,7 +161,7 @@ describe('a booking queued offline', () => {
       code: 'invalid_request',
       message: 'this time is not on the slot grid of the cached day',
     });
-    const wednesday = { ...annaAt(time!, 4), date: '2026-11-25' };
+    const wednesday = { ...annaAt(time, 4), date: '2026-11-25' };
     expect(await failure(c.api.createBooking(wednesday))).toMatchObject({
       code: 'unavailable',
       message: 'this day is not cached and the API is unreachable',
@@ -214,21 +219,13 @@ describe('the API decides', () => {
 
   it('a booking the API accepts is sent, though the cached day (since freed) called the slot taken', async () => {
     const { c, up } = await open();
-    const [time] = await annaSlots(c);
-    // The slot is booked, and the kiosk's cache, fetched again, learns it is taken.
-    expect((await c.api.createBooking(annaAt(time!, 1))).state).toBe('sent');
-    await c.api.getTimeSlots({
-      date: DATE,
-      serviceId: SERVICE,
-      employeeId: 'emp-anna',
-      fresh: true,
-    });
+    const time = await bookedAndRecached(c);
     // The shop cancels it at the API: the slot is free again, the cache does not know.
     const db = new Database(up.dbPath);
     db.prepare('delete from bookings').run();
     db.close();
     expect(serverBookings(up.dbPath)).toHaveLength(0);
-    const again = await c.api.createBooking(annaAt(time!, 2));
+    const again = await c.api.createBooking(annaAt(time, 2));
     expect(again.state).toBe('sent');
     expect(serverBookings(up.dbPath)).toHaveLength(1);
   });

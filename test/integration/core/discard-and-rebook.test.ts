@@ -10,7 +10,6 @@ import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import type { TimeSlot } from '../../../shared/api/schemas';
 import { UNDO_DISCARD_MS } from '../../../shared/kiosk-api';
 import {
-  CORE_TEST_KEY,
   MONDAY_0830,
   bookingRequest,
   makeTempDir,
@@ -19,6 +18,7 @@ import {
   until,
   type UpstreamFixture,
   kioskFailure as failure,
+  bookAtApi,
 } from '../../support/core/harness';
 import { openStaffSession } from '../../support/core/staff';
 
@@ -83,15 +83,7 @@ async function rejectedBooking(
   );
   const queued = await c.api.createBooking(request);
   expect(queued.state).toBe('queued');
-  const response = await fetch(`${upstream.server.url}/api/public/booking/book`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${CORE_TEST_KEY}` },
-    body: JSON.stringify({
-      ...request,
-      customer: { name: 'Other', email: `other${n}@example.com`, phone: '0301111' },
-    }),
-  });
-  expect(response.status).toBe(201);
+  expect(await bookAtApi(upstream, request, `other${n}@example.com`)).toBe(201);
   upstream.proxy.setMode('pass');
   await until(async () => {
     await c.replayer.runOnce();

@@ -13,7 +13,6 @@ import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import type { LocalBooking } from '../../../shared/kiosk-api';
 import type { TimeSlot } from '../../../shared/api/schemas';
 import {
-  CORE_TEST_KEY,
   MONDAY_0830,
   bookingRequest,
   corePerTest,
@@ -22,6 +21,7 @@ import {
   serverBookings,
   until,
   type UpstreamFixture,
+  bookAtApi,
 } from '../../support/core/harness';
 import { openStaffSession } from '../../support/core/staff';
 
@@ -84,12 +84,7 @@ function onDisk(r: Rig, sql: string, ...params: unknown[]): void {
 
 /** Someone else books `slot` at the API itself (not through this kiosk). */
 async function takenElsewhere(r: Rig, slot: Slot, n: number): Promise<void> {
-  const response = await fetch(`${r.up.server.url}/api/public/booking/book`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${CORE_TEST_KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify(request(slot, 900 + n)),
-  });
-  expect(response.status).toBe(201);
+  expect(await bookAtApi(r.up, request(slot, 900 + n), `other${n}@example.com`)).toBe(201);
 }
 
 /** A booking queued while the API answers 500 (a clean failure); the API passes again. */

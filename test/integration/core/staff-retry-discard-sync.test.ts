@@ -10,7 +10,6 @@ import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import type { LocalBooking } from '../../../shared/kiosk-api';
 import type { TimeSlot } from '../../../shared/api/schemas';
 import {
-  CORE_TEST_KEY,
   MONDAY_0830,
   bookingRequest,
   corePerTest,
@@ -21,6 +20,7 @@ import {
   type startCore,
   until,
   type UpstreamFixture,
+  bookAtApi,
 } from '../../support/core/harness';
 import { openStaffSession } from '../../support/core/staff';
 
@@ -135,16 +135,9 @@ describe('Retry', () => {
     const slot = await freeSlot(c);
     const localId = await queuedBooking(c, up, slot, 1);
     // Someone else takes the slot; the replay is refused (409) and the booking ends rejected.
-    const other = bookingRequest(
-      { date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time },
-      99,
-    );
-    const direct = await fetch(`${up.server.url}/api/public/booking/book`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${CORE_TEST_KEY}`, 'content-type': 'application/json' },
-      body: JSON.stringify(other),
-    });
-    expect(direct.status).toBe(201);
+    const other = { date: DATE, serviceId: SERVICE, employeeId: 'emp-anna', time: slot.time };
+    const otherEmail = 'customer99@example.com';
+    expect(await bookAtApi(up, other, otherEmail)).toBe(201);
     await until(async () => {
       await c.replayer.runOnce();
       return (await staff.list())[0]?.state === 'rejected';
@@ -159,7 +152,7 @@ describe('Retry', () => {
     serverSql(
       up,
       "update bookings set status = 'cancelled' where customer_id in (select id from customers where email = ?)",
-      other.customer.email,
+      otherEmail,
     );
     const retried = await staff.retry(localId);
     expect(retried.state).toBe('queued');

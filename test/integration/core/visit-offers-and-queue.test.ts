@@ -15,7 +15,6 @@ import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import { CACHE_REFUSAL_MESSAGES } from '../../../shared/booking/cache-checks';
 import type { KioskEvent } from '../../../shared/kiosk-api';
 import {
-  CORE_TEST_KEY,
   MONDAY_0830,
   corePerTest,
   goOffline,
@@ -24,6 +23,7 @@ import {
   serverBookings,
   until,
   type CoreRig,
+  bookAtApi,
 } from '../../support/core/harness';
 import { timerClock } from '../../support/core/manual-clock';
 import { upsertEmployee } from '../../../server/db/catalog';
@@ -58,18 +58,9 @@ async function offlineWithAnnasDayCached({ core, upstream }: CoreRig): Promise<v
 
 /** Someone else books `time` with Anna straight at the API. */
 async function takeAtApi({ upstream }: CoreRig, serviceId: string, time: string) {
-  const response = await fetch(`${upstream.server.url}/api/public/booking/book`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${CORE_TEST_KEY}` },
-    body: JSON.stringify({
-      serviceId,
-      employeeId: 'emp-anna',
-      date: WED,
-      time,
-      customer: { name: 'Other', email: 'other@example.com', phone: '0301111' },
-    }),
-  });
-  expect(response.status).toBe(201);
+  expect(await bookAtApi(upstream, { serviceId, employeeId: 'emp-anna', date: WED, time })).toBe(
+    201,
+  );
 }
 
 async function listed(core: KioskCoreInternals) {

@@ -6,7 +6,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import {
-  CORE_TEST_KEY,
   MONDAY_0830,
   corePerTest,
   goOffline,
@@ -15,6 +14,7 @@ import {
   serverBookings,
   until,
   type UpstreamFixture,
+  bookAtApi,
 } from '../../support/core/harness';
 import { openStaffSession } from '../../support/core/staff';
 
@@ -36,18 +36,9 @@ async function listed(core: KioskCoreInternals) {
 
 /** Someone else books `time` with Anna straight at the API. */
 async function takeAtApi(upstream: UpstreamFixture, serviceId: string, time: string) {
-  const response = await fetch(`${upstream.server.url}/api/public/booking/book`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${CORE_TEST_KEY}` },
-    body: JSON.stringify({
-      serviceId,
-      employeeId: 'emp-anna',
-      date: DATE,
-      time,
-      customer: { name: 'Other', email: 'other@example.com', phone: '0301111' },
-    }),
-  });
-  expect(response.status).toBe(201);
+  expect(await bookAtApi(upstream, { serviceId, employeeId: 'emp-anna', date: DATE, time })).toBe(
+    201,
+  );
 }
 
 describe('one visit, several services', () => {

@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import type { TimeSlot } from '../../../shared/api/schemas';
 import type { Language } from '../../../shared/settings';
-import { CORE_TEST_KEY, bookingRequest, type UpstreamFixture } from './harness';
+import { bookingRequest, type UpstreamFixture, bookAtApi } from './harness';
 
 export const DOOMED_DATE = '2026-11-24';
 export const DOOMED_SERVICE = 'svc-damen-schnitt';
@@ -38,15 +38,7 @@ export async function queueDoomedBooking(
   );
   const queued = await c.api.createBooking({ ...request, language });
   expect(queued.state).toBe('queued');
-  const taken = await fetch(`${upstream.server.url}/api/public/booking/book`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${CORE_TEST_KEY}` },
-    body: JSON.stringify({
-      ...request,
-      customer: { name: 'Other', email: 'other@example.com', phone: '0301111' },
-    }),
-  });
-  expect(taken.status).toBe(201);
+  expect(await bookAtApi(upstream, request)).toBe(201);
   upstream.proxy.setMode('pass');
   return { localId: queued.localId, ...request.customer };
 }

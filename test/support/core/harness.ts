@@ -237,6 +237,30 @@ export function bookingRequest(
   };
 }
 
+/**
+ * Someone else books straight at the reference server (not through a kiosk), as `Other`: the
+ * status of the API's answer (201 when it booked).
+ */
+export async function bookAtApi(
+  upstream: Pick<UpstreamFixture, 'server'>,
+  slot: Pick<BookingRequest, 'date' | 'time' | 'serviceId' | 'employeeId'>,
+  email = 'other@example.com',
+): Promise<number> {
+  const response = await fetch(`${upstream.server.url}/api/public/booking/book`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${CORE_TEST_KEY}` },
+    body: JSON.stringify({
+      date: slot.date,
+      time: slot.time,
+      serviceId: slot.serviceId,
+      employeeId: slot.employeeId,
+      customer: { name: 'Other', email, phone: '0301111' },
+    }),
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
 /** Revokes every API key of the reference server behind `dbPath`: its next answer is a 401. */
 export function revokeKeys(dbPath: string): void {
   const db = new Database(dbPath);
