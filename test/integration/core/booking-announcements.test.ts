@@ -127,7 +127,7 @@ describe('what a booking tells the status bar', () => {
     revokeKeys(up.dbPath);
     expect((await c.api.createBooking(annaAt(time!, 1))).state).toBe('queued');
     expect(lastStatus()).toMatchObject({ mode: 'paused', queued: 1 });
-    clock.advance(5_000); // past the 5xx's backoff: the queued booking is due
+    clock.advance(5_000); // past the 401's backoff: were the queue running, the booking would be due
     const requests = up.proxy.requests();
     await c.replayer.runOnce();
     expect(up.proxy.requests()).toBe(requests);
