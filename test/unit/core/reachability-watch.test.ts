@@ -6,8 +6,11 @@ import { describe, expect, it } from 'vitest';
 import {
   createReachabilityWatch,
   REACH_OFFLINE_MS,
+  REACH_TIMEOUT_MS,
+  watchUpstream,
 } from '../../../electron/core/engine/reachability-watch';
 import { SyncStatusTracker } from '../../../electron/core/engine/sync-status';
+import type { UpstreamLink } from '../../../electron/core/upstream-link';
 import type { ReachabilityResult } from '../../../electron/core/upstream/reachability';
 import { timerClock } from '../../support/core/manual-clock';
 
@@ -170,5 +173,191 @@ describe('online goes stale', () => {
       problemStatus: 503,
       lastError: 'The API has problems (HTTP 503).',
     });
+  });
+});
+
+describe('reachability watch: when it checks and whom it tells', () => {
+  it('turns offline at the second failed check in a row, rechecking 3 s after the first', async () => {
+    const r = rig();
+    r.tracker.onAnswer(goodAnswer(r.clock.now()));
+    r.watch.start();
+    await r.clock.advance(REACH_OFFLINE_MS); // the first check, good: the next in 20 s
+    expect(r.clock.pending()).toEqual([20_000]);
+    r.host.up = false;
+    await r.clock.advance(20_000); // one failure: still online, asked again sooner
+    expect(r.online()).toBe(true);
+    expect(r.tracker.offlineSince).toBeNull();
+    expect(r.clock.pending()).toEqual([REACH_OFFLINE_MS]);
+    await r.clock.advance(REACH_OFFLINE_MS); // the second failure
+    expect(r.tracker.snapshot(counts)).toMatchObject({ online: false, offlineReason: 'connect' });
+    expect(r.probes).toEqual([]);
+    await r.watch.stop();
+  });
+
+  it('back after a failed check, it asks at once even if it asked moments ago', async () => {
+    const r = rig();
+    r.tracker.onNetworkFailure(r.clock.now(), 'timeout');
+    r.host.answers = false; // connections work, answers do not
+    r.watch.start();
+    await r.clock.advance(REACH_OFFLINE_MS);
+    expect(r.probes).toHaveLength(1);
+    r.host.up = false;
+    await r.clock.advance(REACH_OFFLINE_MS);
+    r.host.up = true;
+    r.host.answers = true;
+    await r.clock.advance(REACH_OFFLINE_MS); // 6 s after the last question, not 45 s
+    expect(r.probes).toHaveLength(2);
+    expect(r.online()).toBe(true);
+    await r.watch.stop();
+  });
+
+  it('a new spell offline with the host there (a lost answer) is asked about at the next check', async () => {
+    const r = rig();
+    r.tracker.onNetworkFailure(r.clock.now(), 'timeout');
+    r.watch.start();
+    await r.clock.advance(REACH_OFFLINE_MS); // asked, answered: online, checked every 20 s
+    expect(r.probes).toHaveLength(1);
+    expect(r.online()).toBe(true);
+    await r.clock.advance(1_000);
+    r.tracker.onNetworkFailure(r.clock.now(), 'timeout');
+    await r.clock.advance(19_000); // the next check, 20 s after the last question
+    expect(r.probes).toHaveLength(2);
+    expect(r.online()).toBe(true);
+    await r.watch.stop();
+  });
+
+  it('asks again exactly every askAgainMs while connections work and answers do not', async () => {
+    const r = rig();
+    r.tracker.onNetworkFailure(r.clock.now(), 'timeout');
+    r.host.answers = false;
+    r.watch.start();
+    await r.clock.advance(3 * 45_000 + REACH_OFFLINE_MS);
+    const gaps = r.probes.slice(1).map((at, i) => at - (r.probes[i] ?? 0));
+    expect(gaps).toEqual([45_000, 45_000, 45_000]);
+    await r.watch.stop();
+  });
+
+  it('with no upstream yet it checks nothing, and starts once there is one', async () => {
+    const clock = timerClock(0);
+    let baseUrl: string | null = null;
+    const checked: { url: string; timeoutMs: number }[] = [];
+    const watch = createReachabilityWatch({
+      clock,
+      check: (url, timeoutMs) => {
+        checked.push({ url, timeoutMs });
+        return Promise.resolve({ ok: true });
+      },
+      baseUrl: () => baseUrl,
+      offlineSince: () => null,
+      onReachable: () => undefined,
+      onUnreachable: () => undefined,
+      onBack: () => undefined,
+    });
+    watch.start();
+    await clock.advance(60_000);
+    expect(checked).toEqual([]);
+    baseUrl = 'http://api.example:8080';
+    await clock.advance(20_000);
+    expect(checked).toEqual([{ url: 'http://api.example:8080', timeoutMs: REACH_TIMEOUT_MS }]);
+    await watch.stop();
+  });
+
+  it('started twice, it runs one loop; stopped, it checks nothing more', async () => {
+    const r = rig();
+    r.tracker.onAnswer(goodAnswer(r.clock.now()));
+    r.watch.start();
+    r.watch.start();
+    expect(r.clock.pending()).toEqual([REACH_OFFLINE_MS]);
+    await r.clock.advance(REACH_OFFLINE_MS);
+    expect(r.checks).toHaveLength(1);
+    await r.watch.stop();
+    expect(r.clock.pending()).toEqual([]);
+    await r.clock.advance(60_000);
+    expect(r.checks).toHaveLength(1);
+  });
+
+  it('a check that ends after stop tells nobody and schedules nothing', async () => {
+    const clock = timerClock(0);
+    let finish: (result: ReachabilityResult) => void = () => undefined;
+    const told: string[] = [];
+    const watch = createReachabilityWatch({
+      clock,
+      check: () => new Promise((resolve) => (finish = resolve)),
+      baseUrl: () => 'http://127.0.0.1:1',
+      offlineSince: () => 5, // offline: a good connection would ask the API
+      onReachable: () => told.push('reachable'),
+      onUnreachable: () => told.push('unreachable'),
+      onBack: () => told.push('back'),
+    });
+    watch.start();
+    await clock.advance(REACH_OFFLINE_MS); // the check is under way
+    const stopped = watch.stop();
+    finish({ ok: true });
+    await stopped;
+    expect(told).toEqual([]);
+    expect(clock.pending()).toEqual([]);
+  });
+});
+
+describe('watchUpstream (as kiosk-core wires it)', () => {
+  function wired(target: { baseUrl: string } | null) {
+    const clock = timerClock(1_000_000);
+    const status = new SyncStatusTracker(
+      () => 'remote',
+      () => clock.now(),
+    );
+    const host = { up: true };
+    const checked: string[] = [];
+    const events = { status: 0, probes: 0 };
+    const watch = watchUpstream({
+      clock,
+      link: { target: () => target as ReturnType<UpstreamLink['target']> },
+      status,
+      statusEvents: { emitStatus: () => void (events.status += 1) },
+      probe: {
+        probe: () => {
+          events.probes += 1;
+          return Promise.reject(new Error('the API did not answer'));
+        },
+      },
+      check: (url) => {
+        checked.push(url);
+        return Promise.resolve(host.up ? { ok: true } : { ok: false, reason: 'dns' });
+      },
+    });
+    return { clock, status, host, checked, events, watch };
+  }
+
+  it("checks the link's upstream with the given check; two failures tell the status bar why", async () => {
+    const w = wired({ baseUrl: 'http://api.example:8080' });
+    w.status.onAnswer(goodAnswer(w.clock.now()));
+    w.host.up = false;
+    w.watch.start();
+    await w.clock.advance(2 * REACH_OFFLINE_MS);
+    expect(w.checked).toEqual(['http://api.example:8080', 'http://api.example:8080']);
+    expect(w.status.snapshot(counts)).toMatchObject({ online: false, offlineReason: 'dns' });
+    expect(w.events.status).toBe(1);
+    await w.watch.stop();
+  });
+
+  it('a connection keeps a good answer fresh; back from offline it asks the probe, whose failure is no crash', async () => {
+    const w = wired({ baseUrl: 'http://api.example:8080' });
+    w.status.onAnswer(goodAnswer(w.clock.now()));
+    w.watch.start();
+    await w.clock.advance(2 * 60_000); // no answer for two minutes, connections every 20 s
+    expect(w.status.snapshot(counts).online).toBe(true);
+    expect(w.events.probes).toBe(0);
+    w.status.onNetworkFailure(w.clock.now(), 'timeout');
+    await w.clock.advance(20_000);
+    expect(w.events.probes).toBe(1);
+    await w.watch.stop();
+  });
+
+  it('with no upstream it checks nothing', async () => {
+    const w = wired(null);
+    w.watch.start();
+    await w.clock.advance(60_000);
+    expect(w.checked).toEqual([]);
+    await w.watch.stop();
   });
 });
