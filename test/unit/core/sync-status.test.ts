@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CLOCK_SKEW_MS, SyncStatusTracker } from '../../../electron/core/engine/sync-status';
+import {
+  MAX_CLOCK_SKEW_MS,
+  ONLINE_FRESH_MS,
+  SLOW_ANSWER_MS,
+  SyncStatusTracker,
+} from '../../../electron/core/engine/sync-status';
+import { SyncStatus } from '../../../shared/kiosk-data';
 
 const counts = { queued: 2, unknown: 1 };
 const answer = (skewMs: number) => ({
@@ -148,5 +154,54 @@ describe('SyncStatusTracker', () => {
     });
     tracker.onAnswer({ ...answer(0), status: 200, elapsedMs: 2_900 });
     expect(tracker.snapshot(counts).lastError).toBeNull();
+  });
+
+  it('an answer says whether it ends an offline spell (the loops wake only then)', () => {
+    const tracker = new SyncStatusTracker(() => 'remote');
+    expect(tracker.onAnswer(answer(0))).toBe(false);
+    tracker.onNetworkFailure(5, 'timeout');
+    tracker.onNetworkFailure(9, 'reset'); // still the spell that began at 5
+    expect(tracker.offlineSince).toBe(5);
+    expect(tracker.onAnswer(answer(0))).toBe(true);
+    expect(tracker.onAnswer(answer(0))).toBe(false);
+  });
+
+  it('the reason it is offline is given only while offline for lack of a connection', () => {
+    const tracker = new SyncStatusTracker(() => 'remote');
+    const reasonOf = () => {
+      const snapshot = SyncStatus.parse(tracker.snapshot(counts));
+      return 'offlineReason' in snapshot ? snapshot.offlineReason : 'absent';
+    };
+    expect(reasonOf()).toBe('absent'); // offline, but nothing failed yet
+    tracker.onNetworkFailure(5, 'timeout');
+    expect(reasonOf()).toBe('timeout');
+    tracker.onAnswer({ ...answer(0), status: 503 }); // offline with an answer: no reason
+    expect(reasonOf()).toBe('absent');
+  });
+
+  it('exactly 3 s is not slow; an answer that does not say how long it took leaves the note', () => {
+    const tracker = new SyncStatusTracker(() => 'remote');
+    tracker.onAnswer({ ...answer(0), status: 200, elapsedMs: SLOW_ANSWER_MS });
+    expect(tracker.snapshot(counts).lastError).toBeNull();
+    tracker.onAnswer({ ...answer(0), status: 200, elapsedMs: SLOW_ANSWER_MS + 1 });
+    tracker.onAnswer({ ...answer(0), status: 200 });
+    expect(tracker.snapshot(counts).lastError).toBe('The API is slow: its last answer took 3.0 s.');
+  });
+
+  it('online stays for a minute to the millisecond; without a clock a connection changes nothing', () => {
+    let now = 0;
+    const tracker = new SyncStatusTracker(
+      () => 'remote',
+      () => now,
+    );
+    tracker.onAnswer(answer(0));
+    now = ONLINE_FRESH_MS;
+    expect(tracker.snapshot(counts).online).toBe(true);
+    now = ONLINE_FRESH_MS + 1;
+    expect(tracker.snapshot(counts).online).toBe(false);
+    const clockless = new SyncStatusTracker(() => 'remote');
+    clockless.onAnswer(answer(0));
+    clockless.onReachable();
+    expect(clockless.snapshot(counts).online).toBe(true);
   });
 });
