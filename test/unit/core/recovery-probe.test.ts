@@ -265,4 +265,26 @@ describe('recovery probe: its pace, its request, and when it stays quiet', () =>
     await idle.probe.stop();
     expect(idle.clock.pending()).toEqual([]);
   });
+
+  it('waits for what is left of the pace when that is under the urgent interval', async () => {
+    const r = rig({ urgentMs: 1_000, idleMs: 1_600 });
+    r.probe.start();
+    await r.clock.advance(1_000); // probe at 1000
+    await r.clock.advance(1_000); // tick at 2000: 600 ms of the pace left
+    expect(r.clock.pending()).toEqual([600]);
+    await r.clock.advance(600);
+    expect(r.calls.map((call) => call.at)).toEqual([1_000, 2_600]);
+    await r.probe.stop();
+  });
+
+  it('started twice, it runs one loop', async () => {
+    const r = rig({ urgentMs: 1_000 });
+    r.state.urgent = true;
+    r.probe.start();
+    r.probe.start();
+    expect(r.clock.pending()).toEqual([1_000]);
+    await r.clock.advance(2_000);
+    expect(r.calls.map((call) => call.at)).toEqual([1_000, 2_000]);
+    await r.probe.stop();
+  });
 });
