@@ -1,6 +1,6 @@
 /** The core's event hub: status events only on a real change, every booking event, listeners isolated. */
 import { describe, expect, it } from 'vitest';
-import { createEventHub } from '../../../electron/core/engine/events';
+import { createEventHub, subscribeWithSession } from '../../../electron/core/engine/events';
 import type { Logger } from '../../../electron/core/log';
 import type { KioskEvent, SyncStatus } from '../../../shared/kiosk-api';
 
@@ -79,5 +79,29 @@ describe('event hub', () => {
     hub.emit(booking('b'));
     expect(seen).toEqual(['booking']);
     expect(other).toEqual(['booking', 'booking']);
+  });
+
+  it('a subscriber with no staff session gets status events, never a booking, and nothing is logged', () => {
+    const log = recordingLog();
+    const hub = createEventHub(log);
+    const seen: string[] = [];
+    const live = new Set(['s1']);
+    subscribeWithSession(
+      hub,
+      (session) => live.has(session),
+      (event) => seen.push(`none ${event.type}`),
+    );
+    subscribeWithSession(
+      hub,
+      (session) => live.has(session),
+      (event) => seen.push(`s1 ${event.type}`),
+      () => 's1',
+    );
+    hub.emit(booking('a'));
+    hub.emit(status(3));
+    live.delete('s1'); // the session ended
+    hub.emit(booking('b'));
+    expect(seen).toEqual(['s1 booking', 'none status', 's1 status']);
+    expect(log.errors).toEqual([]);
   });
 });
