@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FollowUpPanel, openFollowUps } from '../components/FollowUpPanel';
-import { mergeList, upsertBooking } from '../lib/booking-list';
+import { createListReads, mergeList, upsertBooking } from '../lib/booking-list';
 import type { LocalBooking, LocalBookingState } from '../../shared/kiosk-api';
 import { UNDO_DISCARD_MS } from '../../shared/kiosk-api';
 import type { KioskError, Result } from '../../shared/result';
@@ -22,6 +22,12 @@ import {
   type StateFilter,
 } from '../lib/booking-filter';
 import { formatInstant, formatShortDate, formatTime } from '../lib/format';
+
+interface ListRead {
+  result: Result<LocalBooking[]>;
+  /** Bookings that arrived by event while the list was read. */
+  arrived: ReadonlySet<string>;
+}
 
 interface OutboxScreenProps {
   /** Staff book a rejected booking again (its localId is linked to the new one). */
@@ -54,16 +60,23 @@ export function OutboxScreen({ onRebook, initialFilter = 'all' }: OutboxScreenPr
   const [undo, setUndo] = useState<LocalBooking | null>(null);
   const rows = useRef(new Map<string, HTMLLIElement>());
 
-  const showList = useCallback((result: Result<LocalBooking[]>): void => {
+  // A booking that arrives by event while a list is read may be missing from that list.
+  const [reads] = useState(createListReads);
+  const readList = useCallback(async (): Promise<ListRead> => {
+    const done = reads.begin();
+    const result = await staffCall('listBookings', {});
+    return { result, arrived: done() };
+  }, [reads, staffCall]);
+  const showList = useCallback(({ result, arrived }: ListRead): void => {
     if (result.ok) {
       const list = result.result;
-      setBookings((current) => mergeList(current, list));
+      setBookings((current) => mergeList(current, list, arrived));
       setError(null);
     } else setError(result.error);
   }, []);
   const refresh = useCallback(
-    async (): Promise<void> => showList(await staffCall('listBookings', {})),
-    [showList, staffCall],
+    async (): Promise<void> => showList(await readList()),
+    [readList, showList],
   );
 
   const upsert = useCallback((next: LocalBooking): void => {
@@ -71,15 +84,18 @@ export function OutboxScreen({ onRebook, initialFilter = 'all' }: OutboxScreenPr
   }, []);
 
   useEffect(() => {
-    void staffCall('listBookings', {}).then(showList);
     // Booking events carry customer data: the core sends them to this staff session only.
-    return client.onEvent(
+    const stop = client.onEvent(
       (event) => {
-        if (event.type === 'booking') upsert(event.booking);
+        if (event.type !== 'booking') return;
+        reads.saw(event.booking.localId);
+        upsert(event.booking);
       },
       { session },
     );
-  }, [client, showList, staffCall, session, upsert]);
+    void readList().then(showList);
+    return stop;
+  }, [client, reads, readList, showList, session, upsert]);
 
   useEffect(() => {
     if (!undo) return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LocalBooking } from '../../shared/kiosk-api';
-import { mergeList, upsertBooking } from '../../renderer/lib/booking-list';
+import { createListReads, mergeList, upsertBooking } from '../../renderer/lib/booking-list';
 
 function booking(
   localId: string,
@@ -72,5 +72,29 @@ describe('the staff list from lists and events', () => {
     expect(replaced[0]?.updatedAt).toBe(T2);
     expect(replaced[0]?.followUp).toEqual(followUp); // events carry none
     expect(upsertBooking(null, booking('a', 'queued', T1))).toHaveLength(1);
+  });
+
+  it('a booking that arrived while the list was read stays, first; one that arrived before does not', () => {
+    const shown = [
+      booking('new', 'queued', T2),
+      booking('old', 'sent', T1),
+      booking('a', 'sent', T1),
+    ];
+    const merged = mergeList(shown, [booking('a', 'sent', T1)], new Set(['new', 'a']));
+    expect(merged.map((b) => b.localId)).toEqual(['new', 'a']);
+  });
+
+  it('each list read hears of the events during it only, overlapping reads included', () => {
+    const reads = createListReads();
+    reads.saw('before');
+    const first = reads.begin();
+    reads.saw('x');
+    const second = reads.begin();
+    reads.saw('y');
+    expect([...first()]).toEqual(['x', 'y']);
+    reads.saw('z');
+    expect([...second()]).toEqual(['y', 'z']);
+    reads.saw('after');
+    expect([...reads.begin()()]).toEqual([]);
   });
 });
