@@ -1,0 +1,279 @@
+/**
+ * Staff's "Sync now" and settings update (electron/core/engine/sync.ts) through the real core on
+ * real SQLite, against the reference server behind the fault proxy: what Sync now asks the API
+ * (no probe while online, nothing but the probe while the API is away or refuses the key), what it
+ * leaves alone (a send under way, a booking staff must check), what it reports and the status it
+ * announces; a settings update starts afresh with the API only when the API changed.
+ */
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { Agent, type Dispatcher } from 'undici';
+import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
+import type { LocalBooking, SyncStatus } from '../../../shared/kiosk-api';
+import type { TimeSlot } from '../../../shared/api/schemas';
+import {
+  CORE_TEST_KEY,
+  MONDAY_0830,
+  bookAtApi,
+  bookingRequest,
+  corePerTest,
+  offsetClock,
+  serverBookings,
+  type startCore,
+  until,
+  type UpstreamFixture,
+  warmUp,
+} from '../../support/core/harness';
+import { TEST_PIN, openStaffSession } from '../../support/core/staff';
+
+const DATE = '2026-11-24'; // Tuesday: Anna 09-18
+const SERVICE = 'svc-damen-schnitt'; // 45 minutes
+type Slot = TimeSlot & { employeeId: string };
+
+const clock = offsetClock(MONDAY_0830);
+const openRig = corePerTest('fd-sync-now-');
+
+interface Rig {
+  c: KioskCoreInternals;
+  up: UpstreamFixture;
+  session: string;
+  /** Status events a subscriber heard, in order. */
+  heard: SyncStatus[];
+}
+
+async function open(options: Parameters<typeof startCore>[2] = {}): Promise<Rig> {
+  const { core: c, upstream: up } = await openRig(clock, { mirrorDays: 2, ...options });
+  const session = await openStaffSession(c);
+  const heard: SyncStatus[] = [];
+  c.events.subscribe((e) => void (e.type === 'status' && heard.push(e.status)));
+  return { c, up, session, heard };
+}
+
+/** Anna's free slots, asked of the API itself: the kiosk is online after it answered. */
+async function liveSlots(r: Rig): Promise<Slot[]> {
+  const { timeSlots } = await r.c.api.getTimeSlots({
+    date: DATE,
+    serviceId: SERVICE,
+    employeeId: 'emp-anna',
+    fresh: true,
+  });
+  return timeSlots.filter((s): s is Slot => s.available && s.employeeId === 'emp-anna');
+}
+
+const request = (slot: Slot, n: number) =>
+  bookingRequest(
+    { date: DATE, serviceId: SERVICE, employeeId: slot.employeeId, time: slot.time },
+    n,
+  );
+
+const syncNow = (r: Rig) => r.c.api.syncNow({ session: r.session });
+
+async function booking(r: Rig, localId: string): Promise<LocalBooking> {
+  const found = (await r.c.api.listBookings({ session: r.session })).find(
+    (b) => b.localId === localId,
+  );
+  if (!found) throw new Error(`no booking ${localId}`);
+  return found;
+}
+
+/** A booking queued while the API answers 500 (a clean failure, a backoff); the proxy passes again. */
+async function queued(r: Rig, slot: Slot, n: number): Promise<string> {
+  r.up.proxy.setMode('500');
+  const result = await r.c.api.createBooking(request(slot, n));
+  expect(result.state).toBe('queued');
+  r.up.proxy.setMode('pass');
+  return result.localId;
+}
+
+function serverSql(up: UpstreamFixture, sql: string): void {
+  const db = new Database(up.dbPath);
+  try {
+    db.prepare(sql).run();
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A dispatcher that holds the first booking request (POST .../book) until `release()`, and
+ * counts the booking requests it let go to the API.
+ */
+function holdingFirstBooking() {
+  const agent = new Agent();
+  let release: (() => void) | null = null;
+  let held = false;
+  let booksSent = 0;
+  const dispatcher: Dispatcher = agent.compose((dispatch) => (opts, handler) => {
+    if (opts.method !== 'POST' || !opts.path.endsWith('/book')) return dispatch(opts, handler);
+    if (!held) {
+      held = true;
+      release = () => {
+        booksSent += 1;
+        dispatch(opts, handler);
+      };
+      return true;
+    }
+    booksSent += 1;
+    return dispatch(opts, handler);
+  });
+  return {
+    dispatcher,
+    isHolding: () => release !== null,
+    release: () => release?.(),
+    booksSent: () => booksSent,
+    close: () => agent.close(),
+  };
+}
+
+describe('Sync now while online', () => {
+  it('spends no probe: the only requests are the mirror refresh', async () => {
+    const r = await open();
+    await liveSlots(r);
+    expect((await r.c.api.getSyncStatus({})).online).toBe(true);
+    const requests = r.up.proxy.requests();
+    const mirrorRequests = r.c.mirror.requests;
+    const status = await syncNow(r);
+    expect(status.report).toEqual({ result: 'online', sent: 0, stillQueued: 0 });
+    expect(r.up.proxy.requests() - requests).toBe(r.c.mirror.requests - mirrorRequests);
+  });
+
+  it('leaves a booking whose request is under way alone: it is sent once and ends sent', async () => {
+    const hold = holdingFirstBooking();
+    try {
+      // The booking's own timeout outlasts the held request and Sync now's mirror sweep.
+      const r = await open({ dispatcher: hold.dispatcher, bookingTimeoutMs: 10_000 });
+      const [slot] = await liveSlots(r);
+      const creating = r.c.api.createBooking(request(slot!, 1));
+      await until(() => hold.isHolding(), 3_000);
+
+      const status = await syncNow(r);
+      expect(status.report).toEqual({ result: 'online', sent: 0, stillQueued: 1 });
+      expect(hold.booksSent()).toBe(0); // nothing sent it a second time
+
+      hold.release();
+      const result = await creating;
+      expect(result.state).toBe('sent');
+      await r.c.replayer.runOnce();
+      expect(await booking(r, result.localId)).toMatchObject({ state: 'sent', attempts: 1 });
+      expect(hold.booksSent()).toBe(1);
+      expect(serverBookings(r.up.dbPath)).toHaveLength(1);
+    } finally {
+      await hold.close();
+    }
+  });
+
+  it('leaves a booking staff must check as it is: not sent again', async () => {
+    const r = await open();
+    const [slot] = await liveSlots(r);
+    // Its request went unanswered (it may exist); another then took the slot: the replay hears
+    // "taken", which may be our own booking: staff check it.
+    r.up.proxy.setMode('hang');
+    const lost = await r.c.api.createBooking(request(slot!, 2));
+    expect(lost.state).toBe('unknown');
+    r.up.proxy.setMode('pass');
+    expect(await bookAtApi(r.up, request(slot!, 902), 'other2@example.com')).toBe(201);
+    await until(async () => {
+      await r.c.replayer.runOnce();
+      return (await booking(r, lost.localId)).state === 'unknown';
+    }, 5_000);
+    const before = await booking(r, lost.localId);
+
+    const status = await syncNow(r);
+    expect(status.report).toEqual({ result: 'online', sent: 0, stillQueued: 0 });
+    expect(status.unknown).toBe(1);
+    expect(await booking(r, lost.localId)).toEqual(before);
+  });
+
+  it('announces the status it ends with: a queue paused for the key runs again once the key works', async () => {
+    const r = await open();
+    await warmUp(r.c, clock); // the mirror's sweep has nothing to do (and so announces nothing)
+    serverSql(r.up, 'update api_keys set revoked_at = 1');
+    await liveSlots(r).catch(() => null);
+    expect((await r.c.api.getSyncStatus({})).mode).toBe('paused');
+    serverSql(r.up, 'update api_keys set revoked_at = null');
+    r.heard.splice(0);
+
+    const { report, ...status } = await syncNow(r);
+    expect(report.result).toBe('online');
+    expect(status.mode).toBe('enabled');
+    expect(r.heard.at(-1)).toEqual(status);
+  });
+});
+
+describe('Sync now while the API cannot take the queue', () => {
+  it('offline: asks the API once (the probe), tries no booking and reports offline', async () => {
+    const r = await open();
+    const [slot] = await liveSlots(r);
+    const localId = await queued(r, slot!, 3);
+    r.up.proxy.setMode('down');
+    const before = await booking(r, localId);
+    const requests = r.up.proxy.requests();
+
+    const status = await syncNow(r);
+    expect(status.report).toEqual({ result: 'offline', sent: 0, stillQueued: 1 });
+    expect(status.online).toBe(false);
+    expect(r.up.proxy.requests() - requests).toBe(1);
+    expect((await booking(r, localId)).attempts).toBe(before.attempts);
+  });
+
+  it('an API answering 500 is reported offline, not online', async () => {
+    const r = await open();
+    const [slot] = await liveSlots(r);
+    const localId = await queued(r, slot!, 4);
+    r.up.proxy.setMode('500');
+
+    const status = await syncNow(r);
+    expect(status.online).toBe(false);
+    expect(status.report).toEqual({ result: 'offline', sent: 0, stillQueued: 1 });
+    expect((await booking(r, localId)).state).toBe('queued');
+  });
+
+  it('a key still refused: reports key_refused, sends nothing with it and leaves the booking waiting out its backoff', async () => {
+    // A long backoff: the queued booking is not due again during the test unless woken.
+    const r = await open({ replayPolicy: { backoff: { baseMs: 60_000, maxMs: 120_000 } } });
+    const [slot] = await liveSlots(r);
+    const localId = await queued(r, slot!, 5); // the 500 left the kiosk offline
+    serverSql(r.up, 'update api_keys set revoked_at = 1');
+    const before = await booking(r, localId);
+    const requests = r.up.proxy.requests();
+
+    const status = await syncNow(r);
+    expect(status.report).toEqual({ result: 'key_refused', sent: 0, stillQueued: 1 });
+    expect(status.mode).toBe('paused');
+    expect(r.up.proxy.requests() - requests).toBe(1); // the probe, refused
+    expect(await booking(r, localId)).toEqual(before);
+    expect(r.c.outboxCounts()).toMatchObject({ queued: 1, dueNow: 0 });
+  });
+});
+
+describe('updateSettings', () => {
+  it('a change that leaves the API as it was keeps what the kiosk knows of it', async () => {
+    const r = await open();
+    await liveSlots(r);
+    const before = await r.c.api.getSyncStatus({});
+    expect(before.online).toBe(true);
+    r.heard.splice(0);
+
+    await r.c.api.updateSettings({ session: r.session, retentionDays: 30, apiKey: CORE_TEST_KEY });
+    expect(await r.c.api.getSyncStatus({})).toEqual(before);
+    expect(r.heard).toEqual([]);
+  });
+
+  it('a new API address is announced at once: nothing is known of that API until it answers', async () => {
+    const r = await open();
+    await liveSlots(r);
+    expect((await r.c.api.getSyncStatus({})).online).toBe(true);
+    r.heard.splice(0);
+
+    // The reference server itself instead of the proxy in front of it (the key goes with it).
+    await r.c.api.updateSettings({
+      session: r.session,
+      pin: TEST_PIN, // moving to another host takes the PIN again
+      upstreamUrl: r.up.server.url,
+      apiKey: CORE_TEST_KEY,
+    });
+    const status = await r.c.api.getSyncStatus({});
+    expect(status).toMatchObject({ online: false, mode: 'offline' });
+    expect(r.heard).toEqual([status]);
+  });
+});
