@@ -322,7 +322,7 @@ describe('watchUpstream (as kiosk-core wires it)', () => {
       },
       check: (url) => {
         checked.push(url);
-        return Promise.resolve(host.up ? { ok: true } : { ok: false, reason: 'dns' });
+        return Promise.resolve(host.up ? { ok: true } : { ok: false, reason: 'reset' });
       },
     });
     return { clock, status, host, checked, events, watch };
@@ -335,7 +335,7 @@ describe('watchUpstream (as kiosk-core wires it)', () => {
     w.watch.start();
     await w.clock.advance(2 * REACH_OFFLINE_MS);
     expect(w.checked).toEqual(['http://api.example:8080', 'http://api.example:8080']);
-    expect(w.status.snapshot(counts)).toMatchObject({ online: false, offlineReason: 'dns' });
+    expect(w.status.snapshot(counts)).toMatchObject({ online: false, offlineReason: 'reset' });
     expect(w.events.status).toBe(1);
     await w.watch.stop();
   });
