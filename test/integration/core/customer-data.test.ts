@@ -13,10 +13,11 @@ import { openKioskDb } from '../../../electron/core/db/open';
 import { createSqliteOutboxStore } from '../../../electron/core/outbox/sqlite-store';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import type { TimeSlot } from '../../../shared/api/schemas';
-import { addDays, todayIn } from '../../../shared/booking/time';
+import { todayIn } from '../../../shared/booking/time';
 import {
   MONDAY_0830,
   bookingRequest,
+  freeSlotAhead,
   makeTempDir,
   startCore,
   startUpstream,
@@ -191,26 +192,20 @@ describe('customer data in the kiosk core', () => {
   });
 
   it("erases the embedded demo server's customers too, once their appointment and the retention days have passed", async () => {
-    // The embedded server books on its own (real) clock: a day three days from now, real time.
-    const soon = addDays(todayIn('Europe/Berlin', Date.now()), 3);
+    // The embedded server books on its own (real) clock: Anna's first free slot at least three
+    // days from now, real time.
     const realClock = movableClock();
     realClock.jump(Date.now() - realClock.now());
     const open = () =>
       startCore(dataDir, 'unused', { upstreamUrl: null, clock: realClock, mirrorDays: 2 });
     const c = await open();
     core = c;
-    const { timeSlots } = await c.api.getTimeSlots({
-      date: soon,
-      serviceId: SERVICE,
-      employeeId: 'emp-anna',
-      fresh: true,
-    });
-    const slot = timeSlots.find((s) => s.available);
-    if (!slot) throw new Error('no free slot');
+    const slot = await freeSlotAhead(c, { serviceId: SERVICE, employeeId: 'emp-anna' });
+    const ahead = (Date.parse(slot.date) - Date.parse(todayIn('Europe/Berlin', Date.now()))) / DAY;
     const booked = await c.api.createBooking({
       serviceId: SERVICE,
       employeeId: 'emp-anna',
-      date: soon,
+      date: slot.date,
       time: slot.time,
       customer: customer(7),
       notes: 'Embedded note seven',
@@ -242,8 +237,8 @@ describe('customer data in the kiosk core', () => {
       phone: '+49 30 555 0101',
     });
 
-    // 14 days after creation the appointment (3 days ahead) is not 14 days past yet: kept.
-    realClock.jump(15 * DAY);
+    // 14 days after creation the appointment (`ahead` days ahead) is not 14 days past yet: kept.
+    realClock.jump((ahead + 12) * DAY);
     core = await open();
     await core.close();
     core = null;

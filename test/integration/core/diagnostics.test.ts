@@ -10,11 +10,9 @@ import { createKioskCore, type KioskCore } from '../../../electron/core/kiosk-co
 import { createLogger } from '../../../electron/core/log';
 import { createRotatingLogFile } from '../../../electron/core/log-file';
 import { createMemorySecretStore } from '../../../electron/core/settings/secret-store';
-import { addDays, todayIn } from '../../../shared/booking/time';
-import { makeTempDir } from '../../support/core/harness';
+import { freeSlotAhead, makeTempDir } from '../../support/core/harness';
 import { openStaffSession } from '../../support/core/staff';
 
-const SOON = addDays(todayIn('Europe/Berlin', Date.now()), 3);
 const KEY = 'sk_live_diag_5f4e3d2c1b';
 const CUSTOMER = {
   name: 'Erika Mustermann',
@@ -59,13 +57,11 @@ it('writes versions, config without secrets, sync status, outbox counts, the dat
       },
     },
   });
-  const slots = await core.api.getTimeSlots({ date: SOON, serviceId: 'svc-bart', fresh: true });
-  const slot = slots.timeSlots.find((s) => s.available && s.employeeId);
-  if (!slot?.employeeId) throw new Error('no free slot in the demo data');
+  const slot = await freeSlotAhead(core, { serviceId: 'svc-bart' });
   const booked = await core.api.createBooking({
     serviceId: 'svc-bart',
     employeeId: slot.employeeId,
-    date: SOON,
+    date: slot.date,
     time: slot.time,
     customer: CUSTOMER,
   });

@@ -18,6 +18,7 @@ import { createMemorySecretStore } from '../../../electron/core/settings/secret-
 import { startFaultProxy, type FaultProxy } from '../fault-proxy';
 import { systemTimers, type Clock } from '../../../electron/core/clock';
 import type { BookingRequest, TimeSlot } from '../../../shared/api/schemas';
+import { addDays, todayIn } from '../../../shared/booking/time';
 import { KioskFailure } from '../../../shared/result';
 import { TEST_PIN } from './staff';
 
@@ -186,6 +187,26 @@ export async function kioskFailure(promise: Promise<unknown>): Promise<KioskFail
  * A clock whose `now` runs at real speed from a chosen instant (so dates are fixed and the
  * server and the core agree), with real timers.
  */
+/**
+ * The first free slot at least `days` after today in Berlin, on the real clock: the embedded
+ * demo server books on its own clock, and not every day has every person or service (nobody
+ * works on Sunday, Anna not on Saturday, the beard trim not on Monday: server/seed/demo.ts).
+ */
+export async function freeSlotAhead(
+  core: Pick<KioskCoreInternals, 'api'>,
+  query: { serviceId: string; employeeId?: string },
+  days = 3,
+): Promise<{ date: string; time: string; employeeId: string }> {
+  const today = todayIn('Europe/Berlin', Date.now());
+  for (let day = days; day < days + 7; day += 1) {
+    const date = addDays(today, day);
+    const { timeSlots } = await core.api.getTimeSlots({ date, ...query, fresh: true });
+    const slot = timeSlots.find((s) => s.available && s.employeeId !== undefined);
+    if (slot?.employeeId) return { date, time: slot.time, employeeId: slot.employeeId };
+  }
+  throw new Error(`no free slot of ${query.serviceId} in the week from ${days} days ahead`);
+}
+
 export function offsetClock(startAt: number): Clock & { server: () => number } {
   const offset = startAt - Date.now();
   const now = () => Date.now() + offset;
