@@ -11,23 +11,21 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import type { LocalBooking } from '../../../shared/kiosk-api';
-import type { TimeSlot } from '../../../shared/api/schemas';
 import {
   MONDAY_0830,
-  bookingRequest,
+  annaRequest,
+  annaTuesdaySlots,
+  type AnnaSlot as Slot,
   corePerTest,
   kioskFailure as failure,
   offsetClock,
+  queuedAfter500,
   serverBookings,
   until,
   type UpstreamFixture,
   bookAtApi,
 } from '../../support/core/harness';
 import { openStaffSession } from '../../support/core/staff';
-
-const DATE = '2026-11-24'; // Tuesday: Anna 09-18
-const SERVICE = 'svc-damen-schnitt'; // 45 minutes
-type Slot = TimeSlot & { employeeId: string };
 
 const clock = offsetClock(MONDAY_0830);
 const openRig = corePerTest('fd-staff-told-');
@@ -54,21 +52,11 @@ async function open(autoStart = false): Promise<Rig> {
     session: () => session,
   });
   await c.api.getCatalog({});
-  const { timeSlots } = await c.api.getTimeSlots({
-    date: DATE,
-    serviceId: SERVICE,
-    employeeId: 'emp-anna',
-    fresh: true,
-  });
-  const slots = timeSlots.filter((s): s is Slot => s.available && s.employeeId === 'emp-anna');
+  const slots = await annaTuesdaySlots(c);
   return { c, up, dataDir, session, told, slots };
 }
 
-const request = (slot: Slot, n: number) =>
-  bookingRequest(
-    { date: DATE, serviceId: SERVICE, employeeId: slot.employeeId, time: slot.time },
-    n,
-  );
+const request = annaRequest;
 
 const stateOf = async (r: Rig, localId: string) =>
   (await r.c.api.listBookings({ session: r.session })).find((b) => b.localId === localId);
@@ -87,14 +75,7 @@ async function takenElsewhere(r: Rig, slot: Slot, n: number): Promise<void> {
   expect(await bookAtApi(r.up, request(slot, 900 + n), `other${n}@example.com`)).toBe(201);
 }
 
-/** A booking queued while the API answers 500 (a clean failure); the API passes again. */
-async function queued(r: Rig, slot: Slot, n: number): Promise<string> {
-  r.up.proxy.setMode('500');
-  const result = await r.c.api.createBooking(request(slot, n));
-  expect(result.state).toBe('queued');
-  r.up.proxy.setMode('pass');
-  return result.localId;
-}
+const queued = (r: Rig, slot: Slot, n: number) => queuedAfter500(r.c, r.up, slot, n);
 
 /** A queued booking whose slot someone else took before the replay: the API refused it. */
 async function rejected(r: Rig, slot: Slot, n: number): Promise<string> {

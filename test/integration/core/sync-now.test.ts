@@ -10,14 +10,16 @@ import { describe, expect, it } from 'vitest';
 import { Agent, type Dispatcher } from 'undici';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import type { LocalBooking, SyncStatus } from '../../../shared/kiosk-api';
-import type { TimeSlot } from '../../../shared/api/schemas';
 import {
+  annaRequest,
+  annaTuesdaySlots,
+  type AnnaSlot as Slot,
   CORE_TEST_KEY,
   MONDAY_0830,
   bookAtApi,
-  bookingRequest,
   corePerTest,
   offsetClock,
+  queuedAfter500,
   serverBookings,
   type startCore,
   until,
@@ -25,10 +27,6 @@ import {
   warmUp,
 } from '../../support/core/harness';
 import { TEST_PIN, openStaffSession } from '../../support/core/staff';
-
-const DATE = '2026-11-24'; // Tuesday: Anna 09-18
-const SERVICE = 'svc-damen-schnitt'; // 45 minutes
-type Slot = TimeSlot & { employeeId: string };
 
 const clock = offsetClock(MONDAY_0830);
 const openRig = corePerTest('fd-sync-now-');
@@ -49,22 +47,8 @@ async function open(options: Parameters<typeof startCore>[2] = {}): Promise<Rig>
   return { c, up, session, heard };
 }
 
-/** Anna's free slots, asked of the API itself: the kiosk is online after it answered. */
-async function liveSlots(r: Rig): Promise<Slot[]> {
-  const { timeSlots } = await r.c.api.getTimeSlots({
-    date: DATE,
-    serviceId: SERVICE,
-    employeeId: 'emp-anna',
-    fresh: true,
-  });
-  return timeSlots.filter((s): s is Slot => s.available && s.employeeId === 'emp-anna');
-}
-
-const request = (slot: Slot, n: number) =>
-  bookingRequest(
-    { date: DATE, serviceId: SERVICE, employeeId: slot.employeeId, time: slot.time },
-    n,
-  );
+const liveSlots = (r: Rig) => annaTuesdaySlots(r.c);
+const request = annaRequest;
 
 const syncNow = (r: Rig) => r.c.api.syncNow({ session: r.session });
 
@@ -76,14 +60,7 @@ async function booking(r: Rig, localId: string): Promise<LocalBooking> {
   return found;
 }
 
-/** A booking queued while the API answers 500 (a clean failure, a backoff); the proxy passes again. */
-async function queued(r: Rig, slot: Slot, n: number): Promise<string> {
-  r.up.proxy.setMode('500');
-  const result = await r.c.api.createBooking(request(slot, n));
-  expect(result.state).toBe('queued');
-  r.up.proxy.setMode('pass');
-  return result.localId;
-}
+const queued = (r: Rig, slot: Slot, n: number) => queuedAfter500(r.c, r.up, slot, n);
 
 function serverSql(up: UpstreamFixture, sql: string): void {
   const db = new Database(up.dbPath);

@@ -262,6 +262,38 @@ export function bookingRequest(
  * Someone else books straight at the reference server (not through a kiosk), as `Other`: the
  * status of the API's answer (201 when it booked).
  */
+/** Anna's Tuesday with the 45-minute cut (09-18): the day the staff and Sync now tests book. */
+const ANNA_TUESDAY = { date: '2026-11-24', serviceId: 'svc-damen-schnitt' } as const;
+export type AnnaSlot = TimeSlot & { employeeId: string };
+
+/** Anna's free slots that Tuesday, asked of the API itself: the kiosk is online after it. */
+export async function annaTuesdaySlots(core: Pick<KioskCoreInternals, 'api'>): Promise<AnnaSlot[]> {
+  const { timeSlots } = await core.api.getTimeSlots({
+    ...ANNA_TUESDAY,
+    employeeId: 'emp-anna',
+    fresh: true,
+  });
+  return timeSlots.filter((s): s is AnnaSlot => s.available && s.employeeId === 'emp-anna');
+}
+
+/** Customer `n`'s request for one of Anna's slots that Tuesday. */
+export const annaRequest = (slot: AnnaSlot, n: number): BookingRequest =>
+  bookingRequest({ ...ANNA_TUESDAY, employeeId: slot.employeeId, time: slot.time }, n);
+
+/** Customer `n` books `slot` while the API answers 500 (a clean failure): queued; the API then passes again. */
+export async function queuedAfter500(
+  core: Pick<KioskCoreInternals, 'api'>,
+  up: UpstreamFixture,
+  slot: AnnaSlot,
+  n: number,
+): Promise<string> {
+  up.proxy.setMode('500');
+  const result = await core.api.createBooking(annaRequest(slot, n));
+  if (result.state !== 'queued') throw new Error(`expected queued, got ${result.state}`);
+  up.proxy.setMode('pass');
+  return result.localId;
+}
+
 export async function bookAtApi(
   upstream: Pick<UpstreamFixture, 'server'>,
   slot: Pick<BookingRequest, 'date' | 'time' | 'serviceId' | 'employeeId'>,
