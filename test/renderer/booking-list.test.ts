@@ -1,33 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { LocalBooking } from '../../shared/kiosk-api';
 import { createListReads, mergeList, upsertBooking } from '../../renderer/lib/booking-list';
+import { localBooking } from './support/local-booking';
 
-function booking(
+const booking = (
   localId: string,
   state: LocalBooking['state'],
   updatedAt: string,
   extra: Partial<LocalBooking> = {},
-): LocalBooking {
-  return {
-    localId,
-    reference: localId.toUpperCase().padEnd(8, '0').slice(0, 8),
-    state,
-    request: {
-      serviceId: 'svc-cut',
-      employeeId: 'emp-anna',
-      date: '2026-11-24',
-      time: '11:00',
-      customer: { name: 'Eva Muster', email: 'eva@example.com', phone: '030 1234' },
-    },
-    booking: null,
-    lastError: null,
-    attempts: 1,
-    createdAt: '2026-11-24T09:00:00.000Z',
-    updatedAt,
-    erased: false,
-    ...extra,
-  };
-}
+): LocalBooking => localBooking(localId, { state, updatedAt, ...extra });
 
 const T1 = '2026-11-24T09:00:01.000Z';
 const T2 = '2026-11-24T09:00:02.000Z';

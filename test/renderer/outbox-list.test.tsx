@@ -1,30 +1,13 @@
 /** The staff list and booking events that cross a list read under way. */
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LocalBooking } from '../../shared/kiosk-api';
 import { FakeKioskClient } from './support/fake-kiosk-client';
+import { localBooking } from './support/local-booking';
 import { renderApp, settle, tap } from './support/render-app';
 
 afterEach(cleanup);
 
-const walkIn: LocalBooking = {
-  localId: 'l-new',
-  reference: 'LNEW0000',
-  state: 'queued',
-  request: {
-    serviceId: 'svc-cut',
-    employeeId: 'emp-ben',
-    date: '2026-11-24',
-    time: '11:00',
-    customer: { name: 'Eva Muster', email: 'eva@example.com', phone: '030 1234' },
-  },
-  booking: null,
-  lastError: null,
-  attempts: 0,
-  createdAt: new Date(0).toISOString(),
-  updatedAt: new Date(0).toISOString(),
-  erased: false,
-};
+const walkIn = localBooking('l-new', { state: 'queued', attempts: 0 });
 
 describe('the staff list', () => {
   it('keeps a booking that arrived by event while the list was read (the list predates it)', async () => {

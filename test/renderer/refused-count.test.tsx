@@ -6,29 +6,13 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
 import type { LocalBooking } from '../../shared/kiosk-api';
 import { FakeKioskClient } from './support/fake-kiosk-client';
+import { localBooking } from './support/local-booking';
 import { renderApp, settle } from './support/render-app';
 
 afterEach(cleanup);
 
-const booking = (localId: string, name: string, extra: Partial<LocalBooking>): LocalBooking => ({
-  localId,
-  reference: localId.toUpperCase(),
-  state: 'sent',
-  request: {
-    serviceId: 'svc-cut',
-    employeeId: 'emp-ben',
-    date: '2026-11-24',
-    time: '11:00',
-    customer: { name, email: `${localId}@example.com`, phone: '030 1234' },
-  },
-  booking: null,
-  lastError: null,
-  attempts: 1,
-  createdAt: new Date(0).toISOString(),
-  updatedAt: new Date(0).toISOString(),
-  erased: false,
-  ...extra,
-});
+const booking = (localId: string, name: string, extra: Partial<LocalBooking>): LocalBooking =>
+  localBooking(localId, extra, { name, email: `${localId}@example.com` });
 
 it('shows the refused count in the status bar; tapping it lists just those bookings', async () => {
   const client = new FakeKioskClient({ settings: { mode: 'counter' } });

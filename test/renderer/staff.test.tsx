@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeKioskClient, SETUP_CODE } from './support/fake-kiosk-client';
+import { refusedBooking } from './support/local-booking';
 import { renderApp, settle, tap } from './support/render-app';
 
 afterEach(() => {
@@ -126,25 +127,7 @@ describe('staff area', () => {
 
   it('a refused queued booking is raised to staff: a count, the phone and e-mail, Contacted / Dismiss', async () => {
     const client = new FakeKioskClient({ settings: { mode: 'counter' } });
-    client.bookings.push({
-      localId: 'l-7',
-      reference: 'L7',
-      state: 'rejected',
-      request: {
-        serviceId: 'svc-cut',
-        employeeId: 'emp-ben',
-        date: '2026-11-24',
-        time: '11:00',
-        customer: { name: 'Eva Muster', email: 'eva@example.com', phone: '030 1234' },
-      },
-      booking: null,
-      lastError: { status: 409, message: 'slot taken' },
-      attempts: 2,
-      createdAt: new Date(0).toISOString(),
-      updatedAt: new Date(0).toISOString(),
-      erased: false,
-      followUp: { state: 'open', mail: 'sent' },
-    });
+    client.bookings.push(refusedBooking('l-7', { state: 'open', mail: 'sent' }));
     renderApp(client);
     await settle();
     await enterPin('1234');
@@ -166,25 +149,7 @@ describe('staff area', () => {
 
   it('counter mode starts locked; rebook opens the one-screen booking with the customer and the same person, and links the new booking', async () => {
     const client = new FakeKioskClient({ settings: { mode: 'counter' } });
-    client.bookings.push({
-      localId: 'l-9',
-      reference: 'L9',
-      state: 'rejected',
-      request: {
-        serviceId: 'svc-cut',
-        employeeId: 'emp-ben',
-        date: '2026-11-24',
-        time: '11:00',
-        customer: { name: 'Eva Muster', email: 'eva@example.com', phone: '030 1234' },
-      },
-      booking: null,
-      lastError: { status: 409, message: 'slot taken' },
-      attempts: 2,
-      createdAt: new Date(0).toISOString(),
-      updatedAt: new Date(0).toISOString(),
-      erased: false,
-      followUp: { state: 'open', mail: 'none' },
-    });
+    client.bookings.push(refusedBooking('l-9', { state: 'open', mail: 'none' }));
     renderApp(client);
     await settle();
     expect(document.querySelector('[data-screen="pin"]')).not.toBeNull();

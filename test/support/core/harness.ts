@@ -184,10 +184,6 @@ export async function kioskFailure(promise: Promise<unknown>): Promise<KioskFail
 }
 
 /**
- * A clock whose `now` runs at real speed from a chosen instant (so dates are fixed and the
- * server and the core agree), with real timers.
- */
-/**
  * The first free slot at least `days` after today in Berlin, on the real clock: the embedded
  * demo server books on its own clock, and not every day has every person or service (nobody
  * works on Sunday, Anna not on Saturday, the beard trim not on Monday: server/seed/demo.ts).
@@ -207,6 +203,10 @@ export async function freeSlotAhead(
   throw new Error(`no free slot of ${query.serviceId} in the week from ${days} days ahead`);
 }
 
+/**
+ * A clock whose `now` runs at real speed from a chosen instant (so dates are fixed and the
+ * server and the core agree), with real timers.
+ */
 export function offsetClock(startAt: number): Clock & { server: () => number } {
   const offset = startAt - Date.now();
   const now = () => Date.now() + offset;
@@ -258,10 +258,6 @@ export function bookingRequest(
   };
 }
 
-/**
- * Someone else books straight at the reference server (not through a kiosk), as `Other`: the
- * status of the API's answer (201 when it booked).
- */
 /** Anna's Tuesday with the 45-minute cut (09-18): the day the staff and Sync now tests book. */
 const ANNA_TUESDAY = { date: '2026-11-24', serviceId: 'svc-damen-schnitt' } as const;
 export type AnnaSlot = TimeSlot & { employeeId: string };
@@ -294,6 +290,10 @@ export async function queuedAfter500(
   return result.localId;
 }
 
+/**
+ * Someone else books straight at the reference server (not through a kiosk), as `Other`: the
+ * status of the API's answer (201 when it booked).
+ */
 export async function bookAtApi(
   upstream: Pick<UpstreamFixture, 'server'>,
   slot: Pick<BookingRequest, 'date' | 'time' | 'serviceId' | 'employeeId'>,
