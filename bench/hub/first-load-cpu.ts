@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { pairScreen, pinnedAgent, startHubProcess } from './hub-process';
+import { browserPath } from '../../test/support/browser-path';
 
 interface TraceEvent {
   name: string;
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
       .update(cert.publicKey.export({ type: 'spki', format: 'der' }))
       .digest('base64');
     const browser = await chromium.launch({
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      executablePath: browserPath() ?? '/usr/bin/chromium',
       args: [`--ignore-certificate-errors-spki-list=${spki}`, '--disable-gpu'],
     });
     const results: Run[] = [];

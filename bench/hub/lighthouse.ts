@@ -18,6 +18,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pairScreen, pinnedAgent, startHubProcess } from './hub-process';
+import { browserPath } from '../../test/support/browser-path';
 
 const LIGHTHOUSE_VERSION = process.env.LIGHTHOUSE_VERSION ?? '13.5.0';
 const METRICS = [
@@ -65,7 +66,7 @@ function runLighthouse(url: string, args: string[], cwd: string): Promise<Lighth
   });
 }
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_PATH = browserPath() ?? '/usr/bin/chromium';
 
 async function main(): Promise<void> {
   const runsIndex = process.argv.indexOf('--runs');

@@ -26,6 +26,23 @@ async function boxOf(target: Locator): Promise<Box> {
 }
 
 /**
+ * Pauses the page's clock a moment from now. The clock runs between reading it and pausing it,
+ * longer on a busy machine; pausing at a time that has passed is refused ("Cannot fast-forward to
+ * the past"), so read it again and retry.
+ */
+async function pauseClock(page: Page): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 100);
+      return;
+    } catch (error) {
+      if (attempt >= 20 || !String(error).includes('past')) throw error;
+    }
+  }
+}
+
+/**
  * Two real touch taps at the centre of `target`, `gapMs` apart on the page's clock; returns where
  * they landed. The page's clock stands still between them but for that gap, so a loaded machine
  * cannot stretch it past the guard's 800 ms (the guard reads the page's clock).
@@ -36,7 +53,7 @@ async function doubleTap(page: Page, target: Locator, gapMs = 150): Promise<Box>
   const box = await boxOf(target);
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  await pauseClock(page);
   await page.touchscreen.tap(x, y);
   await page.waitForTimeout(150); // real time for the first tap's screen to render
   await page.clock.runFor(gapMs);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { chooseSlot, fillDetails, firstFreeSlot, start } from './support/flow';
 import { pdfShows } from './support/pdf-text';
 import { SCREENSHOT_DIR, onScreen, review } from './support/screens';
-import { STAFF_PIN, expect, openKiosk, setUpKiosk, test } from './support/stack';
+import { STAFF_PIN, expect, openKiosk, printRequests, setUpKiosk, test } from './support/stack';
 
 const logoDir = mkdtempSync(join(tmpdir(), 'fd-e2e-logo-'));
 const logoFile = join(logoDir, 'logo.svg');
@@ -90,6 +90,8 @@ test('the shop on the start screen, in the header, on the receipt (PDF) and in t
   await page.getByRole('button', { name: 'Print receipt' }).click();
   await onScreen(page, 'receipt');
   await expect(page.getByTestId('receipt-shop')).toContainText(SHOP.name);
+  // The page asked the browser to print, once (the print dialog in a browser shell).
+  await expect.poll(() => printRequests(page)).toBe(1);
   await page.emulateMedia({ media: 'print' });
   const pdfPath = join(SCREENSHOT_DIR, '..', 'receipt-branded.pdf');
   await page.pdf({ path: pdfPath, width: '80mm', height: '200mm', printBackground: false });

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CUSTOMER, chooseDay, chooseSlot, fillDetails, firstFreeSlot, start } from './support/flow';
 import { SCREENSHOT_DIR, capture, expectAccessible, onScreen, review } from './support/screens';
-import { expect, openKiosk, setUpKiosk, test } from './support/stack';
+import { expect, openKiosk, printRequests, setUpKiosk, test } from './support/stack';
 
 test('walk-in flow in English: every screen accessible, booked with a number, QR code and receipt', async ({
   page,
@@ -68,6 +68,8 @@ test('walk-in flow in English: every screen accessible, booked with a number, QR
   await page.getByRole('button', { name: 'Print receipt' }).click();
   await onScreen(page, 'receipt');
   await expect(page.locator('.receipt')).toContainText(number);
+  // The page asked the browser to print, once (the print dialog in a browser shell).
+  await expect.poll(() => printRequests(page)).toBe(1);
   const pdf = join(SCREENSHOT_DIR, '..', 'receipt.pdf');
   await page.emulateMedia({ media: 'print' });
   await page.pdf({ path: pdf, width: '80mm', height: '200mm', printBackground: false });

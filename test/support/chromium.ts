@@ -1,10 +1,13 @@
+import { browserPath } from './browser-path';
+
 /**
- * Debian's Chromium, as the end-to-end tests and the UI benchmark launch it: Playwright's own
- * browser download fails offline (../shared/TOOLCHAIN.md), and without the background-networking
- * flags Chromium keeps dialling hosts that this machine cannot reach.
+ * The browser as the end-to-end tests and the UI benchmark launch it (found by `browserPath`:
+ * Debian's Chromium on CI); without the background-networking flags Chromium keeps dialling
+ * hosts that this machine cannot reach. `npm test` checks first that there is one
+ * (scripts/ensure-browser.ts), so a missing browser never fails here after the rest has run.
  */
 export const CHROMIUM_LAUNCH_OPTIONS = {
-  executablePath: '/usr/bin/chromium',
+  executablePath: browserPath() ?? '/usr/bin/chromium',
   args: [
     '--no-sandbox',
     '--disable-gpu',

@@ -103,8 +103,18 @@ export const test = base.extend<
     await use({ ...systemTimers, now: () => Date.now() + stack.timeline.offsetMs });
   },
   // The page's Date and timers start where the kiosk's clock is (before any page script runs).
+  // The receipt page asks the browser to print (`window.print()`); a real print job in headless
+  // Chromium races a test's own `page.pdf` ("Page is already being printed"). The page counts
+  // the requests instead (`printRequests`), so a test prints only when it asks for a PDF.
   page: async ({ page, clock }, use) => {
     await page.clock.install({ time: clock.now() });
+    await page.addInitScript(() => {
+      const counted = window as Window & { __printRequests?: number };
+      counted.__printRequests = 0;
+      counted.print = () => {
+        counted.__printRequests = (counted.__printRequests ?? 0) + 1;
+      };
+    });
     await use(page);
   },
   kiosk: async ({ stack, kioskOptions, clock }, use) => {
@@ -169,6 +179,13 @@ export function kioskCaller(
     return body.result;
   };
   return call;
+}
+
+/** How often the page asked the browser to print (see the `page` fixture). */
+export function printRequests(page: Page): Promise<number> {
+  return page.evaluate(
+    () => (window as Window & { __printRequests?: number }).__printRequests ?? 0,
+  );
 }
 
 /** Opens the kiosk in the page and waits for the start screen. */
