@@ -108,12 +108,8 @@ export const test = base.extend<
   // the requests instead (`printRequests`), so a test prints only when it asks for a PDF.
   page: async ({ page, clock }, use) => {
     await page.clock.install({ time: clock.now() });
-    await page.addInitScript(() => {
-      const counted = window as Window & { __printRequests?: number };
-      counted.__printRequests = 0;
-      counted.print = () => {
-        counted.__printRequests = (counted.__printRequests ?? 0) + 1;
-      };
+    await page.addInitScript({
+      content: 'window.__printRequests = 0; window.print = () => { window.__printRequests += 1; };',
     });
     await use(page);
   },
@@ -183,9 +179,7 @@ export function kioskCaller(
 
 /** How often the page asked the browser to print (see the `page` fixture). */
 export function printRequests(page: Page): Promise<number> {
-  return page.evaluate(
-    () => (window as Window & { __printRequests?: number }).__printRequests ?? 0,
-  );
+  return page.evaluate<number>('window.__printRequests');
 }
 
 /** Opens the kiosk in the page and waits for the start screen. */
