@@ -279,7 +279,7 @@ export async function createKioskCoreInternals(
       integrity.note(health.integrityCheck);
       return health;
     },
-    speechVoices: speechVoices.current,
+    speechVoices: () => speechVoices.current(),
   });
   const unguarded: UnguardedApi = notice.wrapApi({
     ...engine,
