@@ -45,6 +45,10 @@ export function createMetricsExposition(sources: MetricsSources): MetricsExposit
   };
 
   const info = gauge('frontdesk_info', 'Always 1; the version in a label', ['version']);
+  const ordinal = optional(
+    'frontdesk_version_ordinal',
+    'The version as one number (major*1e6 + minor*1e3 + patch), to compare across a fleet',
+  );
   const online = gauge('frontdesk_api_online', '1 while the booking API answers, else 0');
   const paused = gauge('frontdesk_api_key_refused', '1 while the API refuses the key (401/403)');
   const answerAge = optional(
@@ -116,6 +120,7 @@ export function createMetricsExposition(sources: MetricsSources): MetricsExposit
       const core = sources.core();
       registry.resetMetrics(); // labels and absent values from the last scrape go
       info.set({ version: sources.version }, 1);
+      ordinal(versionOrdinal(sources.version));
       online.set(core.online ? 1 : 0);
       paused.set(core.mode === 'paused' ? 1 : 0);
       answerAge(core.secondsSinceAnswer);
@@ -148,4 +153,12 @@ export function createMetricsExposition(sources: MetricsSources): MetricsExposit
       return registry.metrics();
     },
   };
+}
+
+/** 1.4.2 -> 1004002 (a pre-release suffix is ignored); null for 'development' and the like. */
+export function versionOrdinal(version: string): number | null {
+  const match = /^v?(\d{1,3})\.(\d{1,3})\.(\d{1,3})(?:[-+].*)?$/.exec(version);
+  if (!match) return null;
+  const [major, minor, patch] = match.slice(1).map(Number) as [number, number, number];
+  return major * 1_000_000 + minor * 1_000 + patch;
 }

@@ -4,7 +4,7 @@ import {
   type CoreMetricsInput,
 } from '../../../electron/core/metrics/core-metrics';
 import type { KioskHealth } from '../../../electron/core/metrics/kiosk-health';
-import { createMetricsExposition } from '../../../electron/core/metrics/prometheus';
+import { createMetricsExposition, versionOrdinal } from '../../../electron/core/metrics/prometheus';
 
 const NOW = Date.parse('2026-11-23T10:00:00Z');
 const GOVERNOR = { day: { limit: 1000, used: 123 }, minute: { limit: 60, used: 4 } };
@@ -142,6 +142,7 @@ describe('the Prometheus exposition', () => {
     for (const line of [
       '# TYPE frontdesk_api_online gauge',
       'frontdesk_info{version="1.4.0"} 1',
+      'frontdesk_version_ordinal 1004000',
       'frontdesk_api_online 1',
       'frontdesk_api_key_refused 1',
       'frontdesk_api_last_answer_age_seconds 7',
@@ -202,5 +203,22 @@ describe('the Prometheus exposition', () => {
     const text = await exposition.render();
     expect(text).toMatch(/^frontdesk_api_budget_remaining\{window="day"\} 0$/m);
     expect(text).toMatch(/^frontdesk_api_budget_remaining\{window="minute"\} 0$/m);
+  });
+});
+
+describe('versionOrdinal', () => {
+  it.each([
+    ['1.4.0', 1_004_000],
+    ['v2.10.3', 2_010_003],
+    ['1.5.0-beta.2', 1_005_000],
+    ['development', null],
+    ['1.4', null],
+  ])('%s -> %s', (version, expected) => {
+    expect(versionOrdinal(version)).toBe(expected);
+  });
+
+  it('orders versions as semver does for plain releases', () => {
+    const ordered = ['0.9.9', '1.0.0', '1.0.10', '1.2.0', '1.10.0', '2.0.0'].map(versionOrdinal);
+    expect([...ordered].sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(ordered);
   });
 });
