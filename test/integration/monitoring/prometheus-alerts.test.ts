@@ -1,7 +1,8 @@
 /**
  * The shipped alert rules against a real Prometheus (Debian's binary) scraping a real running
  * kiosk core's /metrics with its token, as IT's fleet configuration does (file-based discovery,
- * the token from a file; docs/deploy.md). The rules' `for:` is shortened to seconds; the
+ * the token from a file, HTTPS with the kiosk's own self-signed certificate as the only trusted
+ * one; docs/deploy.md). The rules' `for:` is shortened to seconds; the
  * expressions are the shipped ones. The kiosk's upstream goes away (the fault proxy in front of
  * the reference server refuses every connection): Prometheus's HTTP API must show the offline
  * alert firing, then gone once the upstream is back. Then a booking queued while it is away grows
@@ -13,6 +14,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../../../electron/core/clock';
 import { systemTimers } from '../../../electron/core/clock';
+import {
+  HUB_CERT_FILE,
+  HUB_KEY_FILE,
+  loadHubCertificate,
+} from '../../../electron/core/hub/hub-certificate';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import { silentLogger } from '../../../electron/core/log';
 import { startKioskMetrics } from '../../../electron/web/kiosk-metrics';
@@ -72,6 +78,19 @@ beforeAll(async () => {
   const tokenFile = join(temp.dir, 'metrics-token');
   writeFileSync(tokenFile, `${TOKEN}\n`);
   chmodSync(tokenFile, 0o600);
+  // A certificate of the kind the hub generates, for /metrics over HTTPS (its SAN: 127.0.0.1).
+  const cert = await loadHubCertificate({
+    dataDir: join(temp.dir, 'tls'),
+    files: null,
+    names: ['127.0.0.1'],
+    now: () => Date.now(),
+    log: silentLogger,
+  });
+  if (!cert.ok) throw new Error(cert.reason);
+  const tls = {
+    certFile: join(temp.dir, 'tls', HUB_CERT_FILE),
+    keyFile: join(temp.dir, 'tls', HUB_KEY_FILE),
+  };
   upstream = await startUpstream(temp.dir, { clock: clock.server });
   core = await startCore(join(temp.dir, 'kiosk'), upstream.proxy.url, {
     clock,
@@ -79,7 +98,7 @@ beforeAll(async () => {
     autoStart: true, // the kiosk's own loops notice the upstream's return and send the queue
   });
   metrics = await startKioskMetrics({
-    config: { listen: { host: '127.0.0.1', port: 0 }, tokenFile },
+    config: { listen: { host: '127.0.0.1', port: 0 }, tokenFile, tls },
     core,
     version: '1.4.0',
     dataDir: join(temp.dir, 'kiosk'),
@@ -91,7 +110,9 @@ beforeAll(async () => {
     dir: join(temp.dir, 'prometheus'),
     targets: [{ address: new URL(metrics.url).host, shop: SHOP }],
     tokenFile,
+    caFile: tls.certFile,
   });
+  expect(metrics.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/metrics$/);
   // Scraped with the token, and the kiosk online: the starting point of both tests.
   await until(
     async () =>

@@ -4,7 +4,7 @@
  * and evaluation interval, and the shipped rules with their `for:` shortened (rewritten from
  * docs/monitoring/frontdesk-rules.yml, so the shipped expressions are what is tested). The scrape
  * configuration is the one docs/deploy.md gives IT: file-based discovery, one line per shop,
- * the token from a file.
+ * the token from a file, HTTPS trusting the kiosk's own certificate (`caFile`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -62,6 +62,8 @@ export async function startPrometheus(options: {
   dir: string;
   targets: PrometheusTarget[];
   tokenFile: string;
+  /** Scrape over HTTPS trusting exactly this certificate or CA (PEM file); absent: HTTP. */
+  caFile?: string;
   /** Scrape and rule evaluation interval; default 1s. */
   interval?: string;
   forDuration?: string;
@@ -93,6 +95,9 @@ export async function startPrometheus(options: {
         {
           job_name: 'frontdesk',
           authorization: { credentials_file: options.tokenFile },
+          ...(options.caFile === undefined
+            ? {}
+            : { scheme: 'https', tls_config: { ca_file: options.caFile } }),
           file_sd_configs: [{ files: [targetsFile] }],
         },
       ],
