@@ -119,7 +119,15 @@ export async function startPrometheus(options: {
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4_000);
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A test process that dies without its afterAll must not leave Prometheus running.
+  const orphanGuard = () => child.kill('SIGKILL');
+  process.once('exit', orphanGuard);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      process.off('exit', orphanGuard);
+      resolve();
+    }),
+  );
 
   const get = async (path: string): Promise<unknown> => {
     const answer = await fetch(`${url}${path}`);
