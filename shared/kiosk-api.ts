@@ -37,6 +37,7 @@ import {
   VisitTimesInput,
   VisitTimesResult,
 } from './kiosk-visit';
+import { LANGUAGE_CODES } from './languages';
 import { Language } from './settings';
 
 export * from './kiosk-data';
@@ -156,6 +157,21 @@ export const kioskApi = {
   updateSettings: { access: 'staff', input: SettingsUpdate, output: Settings },
   getAppInfo: { access: 'staff', input: StaffOnly, output: AppInfo },
   saveDiagnostics: { access: 'staff', input: StaffOnly, output: SavedDiagnostics },
+  /**
+   * The kiosk screen says which UI languages its browser has a speech voice for (public: it
+   * names no one). The core keeps the last report for diagnostics and IT's /metrics.
+   */
+  reportSpeechVoices: {
+    access: 'public',
+    input: z
+      .object({
+        voices: z
+          .array(z.object({ language: Language, available: z.boolean() }).strict())
+          .max(LANGUAGE_CODES.length * 2),
+      })
+      .strict(),
+    output: z.null(),
+  },
 } as const satisfies Record<
   KioskMethodName,
   { access: 'public' | 'staff'; input: z.ZodType; output: z.ZodType }

@@ -27,5 +27,6 @@ export const KIOSK_METHOD_NAMES = [
   'updateSettings',
   'getAppInfo',
   'saveDiagnostics',
+  'reportSpeechVoices',
 ] as const;
 export type KioskMethodName = (typeof KIOSK_METHOD_NAMES)[number];

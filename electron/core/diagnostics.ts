@@ -2,8 +2,8 @@
  * "Save diagnostics" (counter mode, staff only): one JSON file that IT can ask a shop to send.
  * It holds versions, the machine config with secrets removed, the sync status, how many
  * bookings the outbox holds in each state (counts only: no booking, no customer), the
- * database's `integrity_check` and snapshots, and the recent log (already redacted when
- * written; redacted once more here).
+ * database's `integrity_check` and snapshots, the speech voices the kiosk screen reported, and
+ * the recent log (already redacted when written; redacted once more here).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,6 +29,8 @@ export interface DiagnosticsInput {
   recentLog: string;
   /** integrity_check, generation and snapshot names (db/database-health.ts). */
   database?: DatabaseHealth;
+  /** Which UI languages the kiosk screen last reported a speech voice for (empty: no report). */
+  speechVoices?: readonly { language: string; available: boolean }[];
 }
 
 const SECRET_KEY = /key|secret|token|password|pin/i;
@@ -48,6 +50,7 @@ export function buildDiagnostics(input: DiagnosticsInput): string {
     },
     outbox: input.outbox,
     ...(input.database === undefined ? {} : { database: input.database }),
+    ...(input.speechVoices === undefined ? {} : { speechVoices: input.speechVoices }),
     recentLog: input.recentLog
       .split('\n')
       .filter((line) => line.length > 0)

@@ -10,6 +10,7 @@ import {
   buildDiagnostics,
   OUTBOX_STATES,
   writeDiagnosticsFile,
+  type DiagnosticsInput,
   type OutboxCounts,
 } from './diagnostics';
 import type { HostKioskMethod } from './engine/context';
@@ -64,6 +65,8 @@ export function createHostApi(deps: {
   syncStatus: () => SyncStatus;
   /** integrity_check and the identity's generation, for diagnostics (db/database-health.ts). */
   databaseHealth: () => DatabaseHealth;
+  /** The speech voices the kiosk screen last reported (metrics/speech-voices.ts). */
+  speechVoices: () => DiagnosticsInput['speechVoices'];
 }): Pick<KioskApi, HostKioskMethod> {
   const { host, clock } = deps;
   return {
@@ -80,6 +83,7 @@ export function createHostApi(deps: {
           outbox: outboxCounts(deps.store, monotonicNow(clock)),
           recentLog: host.diagnostics.recentLog(),
           database: deps.databaseHealth(),
+          speechVoices: deps.speechVoices(),
         });
         const path = writeDiagnosticsFile(host.diagnostics.folder, content, now);
         deps.log.info('diagnostics saved', { path });

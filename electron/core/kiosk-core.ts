@@ -23,7 +23,10 @@ import { watchUpstream } from './engine/reachability-watch';
 import { createStaffAccess, type UnguardedApi } from './engine/staff-access';
 import { createStatusEvents } from './engine/status-events';
 import { SyncStatusTracker } from './engine/sync-status';
+import { openFollowUpsSummary } from './db/follow-up-repo';
 import { coreMetricsSource } from './metrics/core-metrics';
+import { backupAgeSeconds, integrityVerdict, newestBackupAt } from './metrics/kiosk-health';
+import { createSpeechVoices } from './metrics/speech-voices';
 import { createHostApi, defaultHost, outboxCounts, type KioskHost } from './host-api';
 import { createLogger } from './log';
 import { createMaintenance } from './maintenance';
@@ -107,7 +110,24 @@ export async function createKioskCoreInternals(
     storageFull: held.full,
     refused: () => notice.openCount(),
   });
-  const metrics = coreMetricsSource(clock, store, statusEvents.snapshot, () => link.governor());
+  const host = options.host ?? defaultHost(options.dataDir);
+  const speechVoices = createSpeechVoices();
+  const integrity = integrityVerdict();
+  const metrics = coreMetricsSource({
+    clock,
+    monotonicNow: () => monotonicNow(clock),
+    store,
+    status: statusEvents.snapshot,
+    offlineSince: () => status.offlineSince,
+    openFollowUps: () => openFollowUpsSummary(db),
+    governor: () => link.governor(),
+    health: () => ({
+      backupAgeSeconds: backupAgeSeconds(newestBackupAt(options.dataDir), clock.now()),
+      databaseChecks: { start: true, integrity: integrity.passed() },
+      update: host.appInfo().update.state,
+      speechVoices: speechVoices.current(),
+    }),
+  });
   const noteOutcome = createOutcomeNotes(status, () => clock.now());
   // Back online: queued bookings need not sit out a backoff grown while the API was away, nor
   // the mirror its offline backoff. The loops subscribe once they exist.
@@ -245,7 +265,7 @@ export async function createKioskCoreInternals(
     log,
   });
   const hostApi = createHostApi({
-    host: options.host ?? defaultHost(options.dataDir),
+    host,
     clock,
     log,
     settings,
@@ -254,9 +274,18 @@ export async function createKioskCoreInternals(
     logoUrl,
     upstreamKind: link.kind,
     syncStatus: statusEvents.snapshot,
-    databaseHealth: () => databaseHealth(db, options.dataDir),
+    databaseHealth: () => {
+      const health = databaseHealth(db, options.dataDir);
+      integrity.note(health.integrityCheck);
+      return health;
+    },
+    speechVoices: () => speechVoices.current(),
   });
-  const unguarded: UnguardedApi = notice.wrapApi({ ...engine, ...hostApi });
+  const unguarded: UnguardedApi = notice.wrapApi({
+    ...engine,
+    ...hostApi,
+    ...speechVoices.api,
+  });
   const api = access.guard(unguarded);
 
   // nextAttemptAt is monotonic time, whose origin moved with the restart: all due now.

@@ -2,11 +2,13 @@
  * IT's /metrics endpoint (machine config `metrics`), on a port of its own, for the hub and a
  * single kiosk alike: `GET /metrics` with `Authorization: Bearer <token>` (the token file's first
  * line) answers the Prometheus text format (core/metrics/prometheus.ts); a missing or wrong
- * token is 401, any other path 404, any other method 405. Plain HTTP: the answer holds counts
- * and ages only (no customer data, no key), and the token keeps it from anyone else on the LAN;
- * bind 127.0.0.1 when a local agent scrapes it.
+ * token is 401, any other path 404, any other method 405. HTTPS with IT's certificate when the
+ * config names one (a fleet's Prometheus scrapes across sites: the token must not cross in
+ * clear), else plain HTTP: the answer holds counts and ages only (no customer data, no key), and
+ * the token keeps it from anyone else on the LAN; bind 127.0.0.1 when a local agent scrapes it.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { HubListen } from '../core/hub/hub-config';
 import type { Logger } from '../core/log';
@@ -34,6 +36,8 @@ export async function startMetricsServer(options: {
   token: string;
   exposition: MetricsExposition;
   log: Logger;
+  /** PEM certificate and key: HTTPS; absent: plain HTTP. */
+  tls?: { cert: string; key: string };
 }): Promise<MetricsServer> {
   const { exposition, log } = options;
   const send = (response: ServerResponse, status: number, text: string, type = 'text/plain') => {
@@ -58,16 +62,17 @@ export async function startMetricsServer(options: {
     });
     response.end(text);
   };
-  const server = createServer(
-    { requestTimeout: 10_000, headersTimeout: 5_000 },
-    (request, response) => {
-      handle(request, response).catch((error: unknown) => {
-        log.error('metrics failed', { error: describeError(error) });
-        if (!response.headersSent) send(response, 500, 'metrics failed\n');
-        else response.destroy();
-      });
-    },
-  );
+  const listener = (request: IncomingMessage, response: ServerResponse): void => {
+    handle(request, response).catch((error: unknown) => {
+      log.error('metrics failed', { error: describeError(error) });
+      if (!response.headersSent) send(response, 500, 'metrics failed\n');
+      else response.destroy();
+    });
+  };
+  const timeouts = { requestTimeout: 10_000, headersTimeout: 5_000 };
+  const server = options.tls
+    ? createTlsServer({ ...timeouts, ...options.tls }, listener)
+    : createServer(timeouts, listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.listen.port, options.listen.host, () => {
@@ -77,7 +82,7 @@ export async function startMetricsServer(options: {
   });
   const { port } = server.address() as AddressInfo;
   const host = options.listen.host.includes(':') ? `[${options.listen.host}]` : options.listen.host;
-  const url = `http://${host}:${port}/metrics`;
+  const url = `${options.tls ? 'https' : 'http'}://${host}:${port}/metrics`;
   log.info('metrics listening', { url });
   return {
     url,

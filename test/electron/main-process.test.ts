@@ -223,7 +223,16 @@ function fakeCore(
         unknown: { count: 0, oldestAgeSeconds: null },
         refused: { count: 0, oldestAgeSeconds: null },
       },
+      unreachableSeconds: 0,
+      setAside: 0,
+      waitingForStaff: { count: 0, oldestAgeSeconds: null },
       budget: { dayUsed: 0, dayLimit: 1000, minuteUsed: 0, minuteLimit: 60 },
+      health: {
+        backupAgeSeconds: null,
+        databaseChecks: { start: true, integrity: null },
+        update: 'off',
+        speechVoices: [],
+      },
     }),
     closed: 0,
     close() {

@@ -78,6 +78,20 @@ export function countOpenFollowUps(db: KioskDb): number {
   );
 }
 
+/** The same, with when the oldest of them was refused (IT's "waiting for staff" age). */
+export function openFollowUpsSummary(db: KioskDb): {
+  count: number;
+  oldestRefusedAt: number | null;
+} {
+  const row = db
+    .select({ n: sql<number>`count(*)`, oldest: sql<number | null>`min(${followUps.refusedAt})` })
+    .from(followUps)
+    .leftJoin(outbox, eq(outbox.localId, followUps.localId))
+    .where(and(eq(followUps.state, 'open'), isNull(outbox.rebookedAs)))
+    .get();
+  return { count: row?.n ?? 0, oldestRefusedAt: row?.oldest ?? null };
+}
+
 /** Inside the caller's transaction: at most one mail per booking, ever (the key). */
 export function insertMailOnce(
   db: KioskDb,

@@ -69,6 +69,7 @@ export type EngineApi = Omit<
   | 'checkSetupCode'
   | 'endStaffSession'
   | 'resolveFollowUp' // electron/core/notify
+  | 'reportSpeechVoices' // electron/core/metrics
 >;
 
 export interface EngineContext extends EngineDeps {

@@ -178,6 +178,24 @@ describe('kiosk:web with metrics', () => {
     await expect(scrape(url, { authorization: `Bearer ${TOKEN}` })).rejects.toThrow();
   });
 
+  it('does not start with a certificate file it cannot read', async () => {
+    await expect(
+      startKioskMetrics({
+        config: {
+          listen: { host: '127.0.0.1', port: 0 },
+          tokenFile,
+          tls: { certFile: join(temp.dir, 'no.crt'), keyFile: join(temp.dir, 'no.key') },
+        },
+        core,
+        version: '1.4.0',
+        dataDir: join(temp.dir, 'kiosk'),
+        screensConnected: () => 0,
+        platform: process.platform,
+        log: silentLogger,
+      }),
+    ).rejects.toThrow(/metrics tlsCertFile .*no\.crt: cannot be read/);
+  });
+
   it('does not start with an unreadable token file', async () => {
     await expect(
       startKioskWeb({

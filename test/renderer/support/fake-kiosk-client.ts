@@ -499,4 +499,14 @@ export class FakeKioskClient implements KioskClient {
     this.record('saveDiagnostics', input);
     return this.refused(input) ?? ok({ path: '/var/log/frontdesk/frontdesk-diagnostics.json' });
   };
+
+  /** The last speech voices the screen reported (null: none yet). */
+  speechVoices: KioskInput<'reportSpeechVoices'>['voices'] | null = null;
+  reportSpeechVoices: KioskClient['reportSpeechVoices'] = async (
+    input: KioskInput<'reportSpeechVoices'>,
+  ) => {
+    this.record('reportSpeechVoices', input);
+    this.speechVoices = input.voices;
+    return ok(null);
+  };
 }

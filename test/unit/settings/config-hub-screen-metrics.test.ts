@@ -59,14 +59,29 @@ describe("the machine file's metrics", () => {
     ).toEqual({
       listen: { host: '127.0.0.1', port: 9464 },
       tokenFile: '/etc/frontdesk/metrics-token',
+      tls: null,
     });
     expect(load({}).metrics).toBeNull();
+  });
+
+  it('reads the certificate and key for HTTPS', () => {
+    const metrics = {
+      listen: '0.0.0.0:9464',
+      tokenFile: '/etc/frontdesk/metrics-token',
+      tlsCertFile: '/etc/frontdesk/metrics.crt',
+      tlsKeyFile: '/etc/frontdesk/metrics.key',
+    };
+    expect(load({ metrics }).metrics?.tls).toEqual({
+      certFile: '/etc/frontdesk/metrics.crt',
+      keyFile: '/etc/frontdesk/metrics.key',
+    });
   });
 
   it.each([
     [{ listen: 'localhost:9464', tokenFile: '/t' }, /field metrics\.listen: expected HOST:PORT/],
     [{ listen: '0.0.0.0:9464' }, /field metrics\.tokenFile/],
     [{ listen: '0.0.0.0:9464', tokenFile: '/t', token: 'x' }, /unknown field "token"/],
+    [{ listen: '0.0.0.0:9464', tokenFile: '/t', tlsCertFile: '/c' }, /tlsKeyFile together/],
   ])('refuses %j', (metrics, message) => {
     expect(loadError({ metrics })).toMatch(message);
   });

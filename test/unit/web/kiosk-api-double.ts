@@ -180,6 +180,7 @@ export function createKioskApiDouble(overrides: Partial<KioskApi> = {}): KioskAp
       reply('getAppInfo', input, { version: '1.2.3', update: { state: 'off', version: null } }),
     saveDiagnostics: (input) =>
       reply('saveDiagnostics', input, { path: '/tmp/frontdesk-diagnostics.json' }),
+    reportSpeechVoices: (input) => reply('reportSpeechVoices', input, null),
   };
   return {
     api: { ...base, ...overrides },
