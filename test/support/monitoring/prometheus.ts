@@ -12,8 +12,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { readRules, RULES_FILE } from './monitoring-files';
-
-export const PROMETHEUS_BIN = process.env.PROMETHEUS ?? '/usr/bin/prometheus';
+import { PROMETHEUS_BIN } from './tools';
 
 export interface PrometheusTarget {
   /** host:port of a kiosk's /metrics */

@@ -55,17 +55,17 @@ describe('findBrowser (issue 30: npm test finds a browser by itself)', () => {
   });
 });
 
-describe('scripts/ensure-browser.ts', () => {
+describe('scripts/ensure-test-tools.ts', () => {
   it('stops at once with one line that says what to install when CHROME_PATH names nothing', () => {
     const run = spawnSync(
       process.execPath,
-      ['--import', 'tsx', join(import.meta.dirname, '../../../scripts/ensure-browser.ts')],
+      ['--import', 'tsx', join(import.meta.dirname, '../../../scripts/ensure-test-tools.ts')],
       { env: { ...process.env, CHROME_PATH: '/nowhere/chrome' }, encoding: 'utf8' },
     );
     expect(run.status).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr.trim().split('\n')).toEqual([
-      'npm test: CHROME_PATH=/nowhere/chrome does not exist; point it at a Chrome, Chromium or Edge executable',
+      'npm test: CHROME_PATH=/nowhere/chrome: not found',
     ]);
   });
 });

@@ -16,8 +16,7 @@ import {
   RULES_FILE,
   readRules,
 } from '../../support/monitoring/monitoring-files';
-
-const PROMTOOL = process.env.PROMTOOL ?? '/usr/bin/promtool';
+import { PROMTOOL_BIN as PROMTOOL } from '../../support/monitoring/tools';
 
 function promtool(...args: string[]): { status: number | null; output: string } {
   const run = spawnSync(PROMTOOL, args, { cwd: MONITORING_DIR, encoding: 'utf8' });
