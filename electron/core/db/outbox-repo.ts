@@ -4,6 +4,7 @@
  */
 import {
   and,
+  getTableColumns,
   asc,
   desc,
   eq,
@@ -27,9 +28,18 @@ import {
 } from '../outbox/entry';
 import { durableTransaction, type KioskDb } from './open';
 import { readRow, readRows, salvageRow } from './outbox-quarantine';
+import type { Row, StoredRow } from './outbox-row';
 import { outbox } from './schema';
 
-type Row = typeof outbox.$inferSelect;
+/**
+ * The columns as SQLite holds them, checked when read (outbox-row.ts): `response_lost` raw
+ * (drizzle's boolean mode reads any damage as false) and the rowid (a damaged id addresses no row).
+ */
+const STORED_COLUMNS = {
+  ...getTableColumns(outbox),
+  responseLost: sql<unknown>`"response_lost"`,
+  rowid: sql<number>`"outbox"."rowid"`,
+};
 
 function toRow(entry: OutboxEntry): Row {
   return {
@@ -76,12 +86,16 @@ export function insertOutboxEntryIfFree(
 }
 
 export function getOutboxEntry(db: KioskDb, localId: string): OutboxEntry | null {
-  const row = db.select().from(outbox).where(eq(outbox.localId, localId)).get();
+  const row = db.select(STORED_COLUMNS).from(outbox).where(eq(outbox.localId, localId)).get();
   return row ? (readRows(db, [row], true)[0] ?? null) : null;
 }
 
 export function listOutboxEntries(db: KioskDb): OutboxEntry[] {
-  const rows = db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.localId)).all();
+  const rows = db
+    .select(STORED_COLUMNS)
+    .from(outbox)
+    .orderBy(desc(outbox.createdAt), desc(outbox.localId))
+    .all();
   return readRows(db, rows, true);
 }
 
@@ -92,7 +106,7 @@ export function dueOutboxEntries(db: KioskDb, now: number, limit: number): Outbo
   while (entries.length < limit) {
     const want = limit - entries.length;
     const rows = db
-      .select()
+      .select(STORED_COLUMNS)
       .from(outbox)
       .where(
         and(
@@ -123,7 +137,7 @@ export function nextOutboxDueAt(db: KioskDb): number | null {
 
 export function holdingOutboxEntries(db: KioskDb): OutboxEntry[] {
   const rows = db
-    .select()
+    .select(STORED_COLUMNS)
     .from(outbox)
     .where(inArray(outbox.state, [...HOLDING_STATES]))
     .all();
@@ -162,7 +176,7 @@ export function countOutboxEntries(db: KioskDb, state: LocalBookingState): numbe
 export function eraseEndedOutboxEntries(db: KioskDb, endedBefore: number, now: number): number {
   return durableTransaction(db, () => {
     const rows = db
-      .select()
+      .select(STORED_COLUMNS)
       .from(outbox)
       .where(
         and(
@@ -200,7 +214,7 @@ export function holdsOnDate(db: KioskDb, date: string, sentSince: number | null)
       ? undefined
       : and(eq(outbox.state, 'sent'), gte(outbox.updatedAt, sentSince));
   const rows = db
-    .select()
+    .select(STORED_COLUMNS)
     .from(outbox)
     .where(and(eq(outbox.date, date), recentlySent ? or(holding, recentlySent) : holding))
     .all();
