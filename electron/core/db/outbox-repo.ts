@@ -14,10 +14,13 @@ import {
   isNull,
   lte,
   min,
+  not,
   notInArray,
   or,
   sql,
+  type SQL,
 } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { LocalBookingState } from '../../../shared/kiosk-api';
 import {
   ENDED_STATES,
@@ -28,7 +31,7 @@ import {
 } from '../outbox/entry';
 import { durableTransaction, type KioskDb } from './open';
 import { readRow, readRows, salvageRow } from './outbox-quarantine';
-import type { Row, StoredRow } from './outbox-row';
+import type { Row } from './outbox-row';
 import { outbox } from './schema';
 
 /**
@@ -167,6 +170,17 @@ export function countOutboxEntries(db: KioskDb, state: LocalBookingState): numbe
   );
 }
 
+/** A column holding a time `Date` can represent (a damaged one may hold anything). */
+function isInstant(column: SQLiteColumn): SQL {
+  return sql`(typeof(${column}) in ('integer', 'real') and ${column} between 0 and 8.64e15)`;
+}
+
+/**
+ * When a row ended, for retention: its `updated_at`, or where that is damaged its `created_at`
+ * (so a damaged time neither erases a set-aside row at once nor keeps it forever).
+ */
+const endedAt = sql`case when ${isInstant(outbox.updatedAt)} then ${outbox.updatedAt} when ${isInstant(outbox.createdAt)} then ${outbox.createdAt} end`;
+
 /**
  * Retention: erases the personal data of bookings that ended (sent, rejected, discarded) at or
  * before `endedBefore` and are not erased yet, in one durable transaction; returns how many.
@@ -181,8 +195,8 @@ export function eraseEndedOutboxEntries(db: KioskDb, endedBefore: number, now: n
       .where(
         and(
           inArray(outbox.state, [...ENDED_STATES]),
-          lte(outbox.updatedAt, endedBefore),
-          isNull(outbox.erasedAt),
+          lte(endedAt, endedBefore),
+          or(isNull(outbox.erasedAt), not(isInstant(outbox.erasedAt))),
         ),
       )
       .all();
@@ -193,7 +207,7 @@ export function eraseEndedOutboxEntries(db: KioskDb, endedBefore: number, now: n
       const { request, booking, erasedAt } = toRow(erased);
       db.update(outbox)
         .set({ request, booking, erasedAt })
-        .where(eq(outbox.localId, row.localId))
+        .where(sql`rowid = ${row.rowid}`)
         .run();
     }
     return rows.length;
@@ -221,11 +235,20 @@ export function holdsOnDate(db: KioskDb, date: string, sentSince: number | null)
   return readRows(db, rows, false);
 }
 
-/** Queued entries waiting out a backoff become due now; returns how many. */
+/**
+ * Queued entries waiting out a backoff become due now; returns how many. Only a time that is a
+ * number: SQLite orders text after every number, and a damaged row is IT's to see as it was.
+ */
 export function wakeQueuedEntries(db: KioskDb, now: number): number {
   return db
     .update(outbox)
     .set({ nextAttemptAt: now })
-    .where(and(eq(outbox.state, 'queued'), gt(outbox.nextAttemptAt, now)))
+    .where(
+      and(
+        eq(outbox.state, 'queued'),
+        gt(outbox.nextAttemptAt, now),
+        isInstant(outbox.nextAttemptAt),
+      ),
+    )
     .run().changes;
 }

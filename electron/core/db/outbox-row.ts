@@ -16,8 +16,11 @@ export type Row = typeof outbox.$inferSelect;
 /** A row as SQLite may hold it: any column any value; `rowid` addresses it whatever its id. */
 export type StoredRow = { [K in keyof Row]: unknown } & { rowid: number };
 
-/** An instant in ms that `Date` can represent (toISOString throws beyond ±8.64e15). */
-const Instant = z.number().int().min(0).max(8.64e15);
+/**
+ * An instant in ms that `Date` can represent (toISOString throws beyond ±8.64e15); fractions
+ * are fine (the monotonic clock writes them).
+ */
+const Instant = z.number().min(0).max(8.64e15);
 /** An id or key: no blank, no surrounding space; a local id also yields a reference. */
 const Key = z.string().regex(/^\S{1,200}$/);
 const LocalId = Key.refine((id) => bookingReference(id) !== '');
