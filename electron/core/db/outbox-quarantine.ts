@@ -113,7 +113,7 @@ function partialRequest(text: string): { serviceId?: unknown; customer?: unknown
 function salvageColumns(stored: StoredRow): Row {
   const createdAt = columnOr(stored, 'created_at', columnOr(stored, 'updated_at', 0));
   return {
-    localId: columnOr(stored, 'local_id', `unreadable-${stored.rowid}`),
+    localId: columnOr(stored, 'local_id', `rowid-${stored.rowid}`),
     idempotencyKey: columnOr(stored, 'idempotency_key', ''),
     request: columnOr(stored, 'request', ''),
     employeeId: columnOr(stored, 'employee_id', 'unreadable'),
