@@ -35,11 +35,29 @@ export function secureDataFolder(dataDir: string, options: SecureDataFolderOptio
   tighten(dataDir, 0o700);
   for (const name of readdirSync(dataDir))
     if (PRIVATE_FILE.test(name)) tighten(join(dataDir, name), 0o600);
+  // The snapshots (db/snapshots.ts) are copies of kiosk.db: the same modes, also when they
+  // were created wider (issue 30).
+  const backups = join(dataDir, BACKUP_FOLDER);
+  if (isFolder(backups)) {
+    tighten(backups, 0o700);
+    for (const name of readdirSync(backups)) tighten(join(backups, name), 0o600);
+  }
   if (tightened.length > 0)
     options.log.warn('data files were readable by others; now owner-only', { paths: tightened });
   if (failed.length > 0)
     options.log.warn('could not make data files owner-only', { paths: failed });
   return tightened;
+}
+
+/** The snapshots' folder in the data folder (db/snapshots.ts writes into it). */
+export const BACKUP_FOLDER = 'backups';
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /**

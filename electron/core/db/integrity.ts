@@ -6,7 +6,9 @@
  * Then the generation is bumped in the database and the marker, and again with every durable
  * commit. Without a marker (a new install, or IT deleted it to accept a restored database)
  * the database is taken as it is. Every refusal is one line (start-refusal.ts) and changes
- * nothing on disk; a failure that a full disk explains is said as "disk full".
+ * nothing on disk: checks 2 and 3 run on a copy of kiosk.db and its WAL (start-check-copy.ts),
+ * because opening the real files writable replays and, on close, merges and deletes the WAL:
+ * the evidence IT is asked to keep. A failure that a full disk explains is said as "disk full".
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +30,7 @@ import {
   setDurableCommitHook,
   type KioskDb,
 } from './open';
+import { checkOnCopy } from './start-check-copy';
 import { classifyStartError, freeBytesOf, type StartRefusal } from './start-refusal';
 
 const KIOSK_DB_FILE = 'kiosk.db';
@@ -89,37 +92,30 @@ export function openCheckedKioskDb(options: CheckedOpenOptions): CheckedOpen {
   let db: KioskDb | null = null;
   try {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const connect = options.connect ?? connectKioskDb;
+    const expected = marker.kind === 'ok' ? marker.identity : null;
+    if (file.kind === 'present') {
+      const refusal = checkOnCopy(dataDir, (copy) => {
+        const db = connect({ dataDir: copy });
+        return {
+          db,
+          verdict: () => verdictOf(db, expected, options.migrationsFolder, true),
+        };
+      });
+      if (refusal !== null) return { ok: false, refusal };
+    }
     // Created 0600 before SQLite opens it; SQLite gives the -wal and -shm the same mode.
     createPrivateFile(join(dataDir, KIOSK_DB_FILE));
-    db = (options.connect ?? connectKioskDb)({ dataDir });
-    const quick = checkRows(db, 'quick_check', 3);
-    if (quick.length !== 1 || quick[0] !== 'ok') {
+    db = connect({ dataDir });
+    // The copy passed its quick_check (the same bytes: not read twice), or there was no file.
+    const refusal = verdictOf(db, expected, options.migrationsFolder, file.kind !== 'present');
+    if (refusal !== null) {
       db.$client.close();
-      return {
-        ok: false,
-        refusal: { reason: 'damaged', detail: `quick_check: ${quick.join('; ')}` },
-      };
+      return { ok: false, refusal };
     }
-    migrateKioskDb(db, options.migrationsFolder);
     const stored = readDbIdentity(db);
     let identity: KioskIdentity;
-    if (marker.kind === 'ok') {
-      const expected = marker.identity;
-      if (stored === null || stored.id !== expected.id) {
-        db.$client.close();
-        return { ok: false, refusal: { reason: 'replaced' } };
-      }
-      if (stored.generation < expected.generation) {
-        db.$client.close();
-        return {
-          ok: false,
-          refusal: {
-            reason: 'rolled-back',
-            dbGeneration: stored.generation,
-            markerGeneration: expected.generation,
-          },
-        };
-      }
+    if (stored !== null && expected !== null) {
       identity = stored;
     } else if (stored === null) {
       identity = newIdentity();
@@ -139,6 +135,32 @@ export function openCheckedKioskDb(options: CheckedOpenOptions): CheckedOpen {
     }
     return { ok: false, refusal: classifyStartError(error, dataDir, freeBytes) };
   }
+}
+
+/**
+ * Checks 2 and 3 on an open connection (the copy at start): damage, then (migrated) the
+ * database's identity against the marker's. Null when the database may be opened.
+ */
+function verdictOf(
+  db: KioskDb,
+  expected: KioskIdentity | null,
+  migrationsFolder: string | undefined,
+  quickCheck: boolean,
+): StartRefusal | null {
+  const quick = quickCheck ? checkRows(db, 'quick_check', 3) : ['ok'];
+  if (quick.length !== 1 || quick[0] !== 'ok')
+    return { reason: 'damaged', detail: `quick_check: ${quick.join('; ')}` };
+  migrateKioskDb(db, migrationsFolder);
+  if (expected === null) return null;
+  const stored = readDbIdentity(db);
+  if (stored === null || stored.id !== expected.id) return { reason: 'replaced' };
+  if (stored.generation < expected.generation)
+    return {
+      reason: 'rolled-back',
+      dbGeneration: stored.generation,
+      markerGeneration: expected.generation,
+    };
+  return null;
 }
 
 /**

@@ -89,7 +89,8 @@ export function loadCatalog(db: KioskDb): {
   // catalog is not cached yet (else a lookup between the steps was served no employees).
   if (serviceRows.length === 0 || employeeRows.length === 0)
     return { services, employees, fetchedAt: null };
-  const times = [...serviceRows, ...employeeRows].map((row) => row.fetchedAt);
+  // A damaged fetch time reads as "fetched long ago": the mirror refreshes it.
+  const times = [...serviceRows, ...employeeRows].map((row) => fetchedTime(row.fetchedAt) ?? 0);
   return { services, employees, fetchedAt: Math.min(...times) };
 }
 
@@ -144,7 +145,8 @@ export function saveAvailableDays(
 export function loadAvailableDays(db: KioskDb, key: DaysKey): Cached<AvailableDays> | null {
   const row = db.select().from(mirrorAvailableDays).where(daysWhere(key)).get();
   const data = row ? parseJson(AvailableDaysSchema, row.data) : null;
-  return row && data ? { data, fetchedAt: row.fetchedAt } : null;
+  const fetchedAt = fetchedTime(row?.fetchedAt);
+  return data && fetchedAt !== null ? { data, fetchedAt } : null;
 }
 
 export interface SlotsKey {
@@ -190,7 +192,8 @@ export function loadTimeSlots(db: KioskDb, key: SlotsKey): Cached<TimeSlots> | n
     )
     .get();
   const data = row ? parseJson(TimeSlotsSchema, row.data) : null;
-  return row && data ? { data, fetchedAt: row.fetchedAt } : null;
+  const fetchedAt = fetchedTime(row?.fetchedAt);
+  return data && fetchedAt !== null ? { data, fetchedAt } : null;
 }
 
 /**
@@ -217,9 +220,11 @@ export function loadSlotDaysOfMonth(
   const days = new Map<number, { fetchedAt: number; anyAvailable: boolean }>();
   for (const row of rows) {
     const data = parseJson(TimeSlotsSchema, row.data);
-    if (!data) continue;
-    days.set(Number(row.date.slice(8, 10)), {
-      fetchedAt: row.fetchedAt,
+    const fetchedAt = fetchedTime(row.fetchedAt);
+    const day = Number(String(row.date).slice(8, 10));
+    if (!data || fetchedAt === null || !(day >= 1 && day <= 31)) continue;
+    days.set(day, {
+      fetchedAt,
       anyAvailable: data.timeSlots.some((s) => s.available),
     });
   }
@@ -238,4 +243,12 @@ function parseJson<T>(schema: z.ZodType<T>, text: string): T | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * A stored fetch time, or null when the column is damaged (SQLite keeps whatever was written;
+ * `new Date(...).toISOString()` would throw on it in every lookup that says how fresh it is).
+ */
+function fetchedTime(value: unknown): number | null {
+  return typeof value === 'number' && value >= 0 && value <= 8.64e15 ? value : null;
 }

@@ -6,7 +6,7 @@
  * time (their own columns), and whatever of the request still parses.
  */
 import type Database from 'better-sqlite3';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   BookingRequestSchema,
   BookingResponseSchema,
@@ -15,9 +15,9 @@ import {
 } from '../../../shared/api/schemas';
 import type { OutboxEntry } from '../outbox/entry';
 import { durableTransaction, type KioskDb } from './open';
+import { LocalBookingState } from '../../../shared/kiosk-data';
+import { checkColumns, columnOr, type Row, type StoredRow } from './outbox-row';
 import { outbox } from './schema';
-
-type Row = typeof outbox.$inferSelect;
 
 /** What a quarantined row shows where its customer cannot be read (parses with the schemas). */
 export const UNREADABLE_CUSTOMER = {
@@ -28,8 +28,9 @@ export const UNREADABLE_CUSTOMER = {
 
 export type ReadRow = { ok: true; entry: OutboxEntry } | { ok: false; reason: string };
 
-function parseJson(text: string | null): unknown {
+function parseJson(text: unknown): unknown {
   if (text === null) return null;
+  if (typeof text !== 'string') return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -67,10 +68,20 @@ function entryOf(row: Row, request: BookingRequest, booking: OutboxEntry['bookin
   };
 }
 
-/** Payloads are parsed with zod when read back: a row that fails is reported, never cast. */
-export function readRow(row: Row): ReadRow {
+/**
+ * Every column is checked, the payloads are parsed with zod, and the request must book the
+ * row's own slot (another row's request copied in would book that customer twice): a row that
+ * fails is reported, never cast.
+ */
+export function readRow(stored: StoredRow): ReadRow {
+  const columns = checkColumns(stored);
+  if (!columns.ok) return { ok: false, reason: `its ${columns.column} cannot be read` };
+  const row = columns.row;
   const request = BookingRequestSchema.safeParse(parseJson(row.request));
   if (!request.success) return { ok: false, reason: 'its booking request cannot be read' };
+  const { employeeId, date, time } = request.data;
+  if (employeeId !== row.employeeId || date !== row.date || time !== row.time)
+    return { ok: false, reason: 'its booking request is not for its own slot' };
   const json = parseJson(row.booking);
   if (json === null) return { ok: true, entry: entryOf(row, request.data, null) };
   const booking = BookingResponseSchema.safeParse(json);
@@ -98,8 +109,36 @@ function partialRequest(text: string): { serviceId?: unknown; customer?: unknown
   };
 }
 
+/** The columns of a damaged row that pass their checks, placeholders for the others. */
+function salvageColumns(stored: StoredRow): Row {
+  const createdAt = columnOr(stored, 'created_at', columnOr(stored, 'updated_at', 0));
+  return {
+    localId: columnOr(stored, 'local_id', `rowid-${stored.rowid}`),
+    idempotencyKey: columnOr(stored, 'idempotency_key', ''),
+    request: columnOr(stored, 'request', ''),
+    employeeId: columnOr(stored, 'employee_id', 'unreadable'),
+    date: columnOr(stored, 'date', '1970-01-01'),
+    time: columnOr(stored, 'time', '00:00'),
+    durationMinutes: columnOr(stored, 'duration_minutes', 0),
+    state: 'quarantined',
+    attempts: columnOr(stored, 'attempts', 0),
+    lastErrorStatus: null,
+    lastErrorMessage: null,
+    booking: columnOr(stored, 'booking', null),
+    nextAttemptAt: columnOr(stored, 'next_attempt_at', 0),
+    responseLost: columnOr(stored, 'response_lost', false),
+    firstAttemptAt: columnOr(stored, 'first_attempt_at', null),
+    createdAt,
+    updatedAt: columnOr(stored, 'updated_at', createdAt),
+    erasedAt: columnOr(stored, 'erased_at', null),
+    rebookedAs: columnOr(stored, 'rebooked_as', null),
+    visitId: columnOr(stored, 'visit_id', null),
+  };
+}
+
 /** A damaged row as staff see it: what still parses, placeholders for the rest. */
-export function salvageRow(row: Row, reason: string): OutboxEntry {
+export function salvageRow(stored: StoredRow, reason: string): OutboxEntry {
+  const row = salvageColumns(stored);
   const partial = partialRequest(row.request);
   const read = (
     typeof partial.customer === 'object' && partial.customer !== null ? partial.customer : {}
@@ -127,7 +166,7 @@ export function salvageRow(row: Row, reason: string): OutboxEntry {
       request.success
         ? request.data
         : {
-            serviceId,
+            serviceId: 'unreadable',
             employeeId: 'unreadable',
             date: '1970-01-01',
             time: '00:00',
@@ -135,14 +174,16 @@ export function salvageRow(row: Row, reason: string): OutboxEntry {
           },
       booking.success ? booking.data : null,
     ),
-    state: 'quarantined',
-    lastError: { status: null, message: quarantineMessage(row, reason) },
+    lastError: { status: null, message: quarantineMessage(stored, reason) },
   };
 }
 
-function quarantineMessage(row: Row, reason: string): string {
-  if (row.state === 'quarantined' && row.lastErrorMessage !== null) return row.lastErrorMessage;
-  return `Set aside, not sent: ${reason} (it was ${row.state}; the row is kept for IT, see docs/deploy.md).`;
+function quarantineMessage(stored: StoredRow, reason: string): string {
+  const state = LocalBookingState.safeParse(stored.state);
+  const message = stored.lastErrorMessage;
+  if (state.data === 'quarantined' && typeof message === 'string' && message !== '') return message;
+  const was = state.success ? `it was ${state.data}` : 'its state was unreadable';
+  return `Set aside, not sent: ${reason} (${was}; the row is kept for IT, see docs/deploy.md).`;
 }
 
 const hooks = new WeakMap<Database.Database, (localId: string, reason: string) => void>();
@@ -154,9 +195,9 @@ export function onQuarantine(db: KioskDb, hook: (localId: string, reason: string
 
 /**
  * Reads rows: the readable ones as entries; a damaged one is marked `quarantined` on disk (its
- * data untouched) and, when `keepDamaged`, returned as salvaged for staff to see.
+ * other columns untouched) and, when `keepDamaged`, returned as salvaged for staff to see.
  */
-export function readRows(db: KioskDb, rows: Row[], keepDamaged: boolean): OutboxEntry[] {
+export function readRows(db: KioskDb, rows: StoredRow[], keepDamaged: boolean): OutboxEntry[] {
   const entries: OutboxEntry[] = [];
   for (const row of rows) {
     const read = readRow(row);
@@ -164,24 +205,29 @@ export function readRows(db: KioskDb, rows: Row[], keepDamaged: boolean): Outbox
       entries.push(read.entry);
       continue;
     }
-    if (row.state !== 'quarantined') quarantine(db, row, read.reason);
-    if (keepDamaged) entries.push(salvageRow(row, read.reason));
+    const salvaged = salvageRow(row, read.reason);
+    if (row.state !== 'quarantined') quarantine(db, row, salvaged, read.reason);
+    if (keepDamaged) entries.push(salvaged);
   }
   return entries;
 }
 
-function quarantine(db: KioskDb, row: Row, reason: string): void {
-  const message = quarantineMessage(row, reason);
+/** Marked by its rowid: its local id may be the damaged column. */
+function quarantine(db: KioskDb, row: StoredRow, salvaged: OutboxEntry, reason: string): void {
   try {
     durableTransaction(db, () => {
       db.update(outbox)
-        .set({ state: 'quarantined', lastErrorStatus: null, lastErrorMessage: message })
-        .where(eq(outbox.localId, row.localId))
+        .set({
+          state: 'quarantined',
+          lastErrorStatus: null,
+          lastErrorMessage: salvaged.lastError?.message ?? null,
+        })
+        .where(sql`rowid = ${row.rowid}`)
         .run();
     });
   } catch {
     // Not marked (a full disk): it is set aside all the same, and marked at the next read.
     return;
   }
-  hooks.get(db.$client)?.(row.localId, reason);
+  hooks.get(db.$client)?.(salvaged.localId, reason);
 }

@@ -4,6 +4,7 @@
  */
 import {
   and,
+  getTableColumns,
   asc,
   desc,
   eq,
@@ -13,10 +14,13 @@ import {
   isNull,
   lte,
   min,
+  not,
   notInArray,
   or,
   sql,
+  type SQL,
 } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { LocalBookingState } from '../../../shared/kiosk-api';
 import {
   ENDED_STATES,
@@ -27,9 +31,18 @@ import {
 } from '../outbox/entry';
 import { durableTransaction, type KioskDb } from './open';
 import { readRow, readRows, salvageRow } from './outbox-quarantine';
+import type { Row } from './outbox-row';
 import { outbox } from './schema';
 
-type Row = typeof outbox.$inferSelect;
+/**
+ * The columns as SQLite holds them, checked when read (outbox-row.ts): `response_lost` raw
+ * (drizzle's boolean mode reads any damage as false) and the rowid (a damaged id addresses no row).
+ */
+const STORED_COLUMNS = {
+  ...getTableColumns(outbox),
+  responseLost: sql<unknown>`"response_lost"`,
+  rowid: sql<number>`"outbox"."rowid"`,
+};
 
 function toRow(entry: OutboxEntry): Row {
   return {
@@ -76,12 +89,16 @@ export function insertOutboxEntryIfFree(
 }
 
 export function getOutboxEntry(db: KioskDb, localId: string): OutboxEntry | null {
-  const row = db.select().from(outbox).where(eq(outbox.localId, localId)).get();
+  const row = db.select(STORED_COLUMNS).from(outbox).where(eq(outbox.localId, localId)).get();
   return row ? (readRows(db, [row], true)[0] ?? null) : null;
 }
 
 export function listOutboxEntries(db: KioskDb): OutboxEntry[] {
-  const rows = db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.localId)).all();
+  const rows = db
+    .select(STORED_COLUMNS)
+    .from(outbox)
+    .orderBy(desc(outbox.createdAt), desc(outbox.localId))
+    .all();
   return readRows(db, rows, true);
 }
 
@@ -92,7 +109,7 @@ export function dueOutboxEntries(db: KioskDb, now: number, limit: number): Outbo
   while (entries.length < limit) {
     const want = limit - entries.length;
     const rows = db
-      .select()
+      .select(STORED_COLUMNS)
       .from(outbox)
       .where(
         and(
@@ -123,7 +140,7 @@ export function nextOutboxDueAt(db: KioskDb): number | null {
 
 export function holdingOutboxEntries(db: KioskDb): OutboxEntry[] {
   const rows = db
-    .select()
+    .select(STORED_COLUMNS)
     .from(outbox)
     .where(inArray(outbox.state, [...HOLDING_STATES]))
     .all();
@@ -153,6 +170,17 @@ export function countOutboxEntries(db: KioskDb, state: LocalBookingState): numbe
   );
 }
 
+/** A column holding a time `Date` can represent (a damaged one may hold anything). */
+function isInstant(column: SQLiteColumn): SQL {
+  return sql`(typeof(${column}) in ('integer', 'real') and ${column} between 0 and 8.64e15)`;
+}
+
+/**
+ * When a row ended, for retention: its `updated_at`, or where that is damaged its `created_at`
+ * (so a damaged time neither erases a set-aside row at once nor keeps it forever).
+ */
+const endedAt = sql`case when ${isInstant(outbox.updatedAt)} then ${outbox.updatedAt} when ${isInstant(outbox.createdAt)} then ${outbox.createdAt} end`;
+
 /**
  * Retention: erases the personal data of bookings that ended (sent, rejected, discarded) at or
  * before `endedBefore` and are not erased yet, in one durable transaction; returns how many.
@@ -162,13 +190,13 @@ export function countOutboxEntries(db: KioskDb, state: LocalBookingState): numbe
 export function eraseEndedOutboxEntries(db: KioskDb, endedBefore: number, now: number): number {
   return durableTransaction(db, () => {
     const rows = db
-      .select()
+      .select(STORED_COLUMNS)
       .from(outbox)
       .where(
         and(
           inArray(outbox.state, [...ENDED_STATES]),
-          lte(outbox.updatedAt, endedBefore),
-          isNull(outbox.erasedAt),
+          lte(endedAt, endedBefore),
+          or(isNull(outbox.erasedAt), not(isInstant(outbox.erasedAt))),
         ),
       )
       .all();
@@ -179,7 +207,7 @@ export function eraseEndedOutboxEntries(db: KioskDb, endedBefore: number, now: n
       const { request, booking, erasedAt } = toRow(erased);
       db.update(outbox)
         .set({ request, booking, erasedAt })
-        .where(eq(outbox.localId, row.localId))
+        .where(sql`rowid = ${row.rowid}`)
         .run();
     }
     return rows.length;
@@ -200,18 +228,27 @@ export function holdsOnDate(db: KioskDb, date: string, sentSince: number | null)
       ? undefined
       : and(eq(outbox.state, 'sent'), gte(outbox.updatedAt, sentSince));
   const rows = db
-    .select()
+    .select(STORED_COLUMNS)
     .from(outbox)
     .where(and(eq(outbox.date, date), recentlySent ? or(holding, recentlySent) : holding))
     .all();
   return readRows(db, rows, false);
 }
 
-/** Queued entries waiting out a backoff become due now; returns how many. */
+/**
+ * Queued entries waiting out a backoff become due now; returns how many. Only a time that is a
+ * number: SQLite orders text after every number, and a damaged row is IT's to see as it was.
+ */
 export function wakeQueuedEntries(db: KioskDb, now: number): number {
   return db
     .update(outbox)
     .set({ nextAttemptAt: now })
-    .where(and(eq(outbox.state, 'queued'), gt(outbox.nextAttemptAt, now)))
+    .where(
+      and(
+        eq(outbox.state, 'queued'),
+        gt(outbox.nextAttemptAt, now),
+        isInstant(outbox.nextAttemptAt),
+      ),
+    )
     .run().changes;
 }

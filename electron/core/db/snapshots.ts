@@ -1,12 +1,19 @@
 /**
  * Daily copies of kiosk.db for IT to restore from (docs/deploy.md, "Backups and restore"):
- * `VACUUM INTO backups/kiosk-YYYY-MM-DD.db` (UTC date), the folder 0700 and each file 0600,
- * the copies of the last `keepDays` days kept and older ones deleted. A copy is written under a
+ * `VACUUM INTO backups/kiosk-NNNNNN-YYYY-MM-DD.db`, the folder 0700 and each file 0600. The
+ * clock is not trusted (issue 30): NNNNNN is a sequence, one more than the highest on disk, so
+ * the highest number is always the newest copy whatever the clock said when it was taken (the
+ * date is the kiosk clock's UTC day, for people); a copy is due when the clock's day differs
+ * from the newest copy's, in either direction; and the newest `keep` copies are kept by number,
+ * never deleted for their date (+400 days deletes one copy, not all). Copies named by the old
+ * scheme (`kiosk-YYYY-MM-DD.db`) are renamed into the sequence once, ordered by the database
+ * generation they hold (their content's age), not their date. A copy is written under a
  * `.partial` name and renamed when complete, so a crash never leaves a half copy that looks
- * whole. The core runs it from its minute timer, never inside a customer's request; its cost
- * is in bench/RESULTS.md. A copy holds customers' data as the database held it that day: it
- * outlives an erasure by at most `keepDays` days.
+ * whole. The core runs it from its minute timer, never inside a customer's request; its cost is
+ * in bench/RESULTS.md. A copy holds customers' data as the database held it that day: with one
+ * copy a day it outlives an erasure by about `keep` days.
  */
+import Database from 'better-sqlite3';
 import {
   closeSync,
   fsyncSync,
@@ -15,16 +22,15 @@ import {
   readdirSync,
   renameSync,
   rmSync,
-  statSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { createPrivateFile } from '../data-folder';
+import { BACKUP_FOLDER, createPrivateFile } from '../data-folder';
 import type { KioskDb } from './open';
 
-const BACKUP_FOLDER = 'backups';
 export const DEFAULT_SNAPSHOT_DAYS = 7;
-const SNAPSHOT_NAME = /^kiosk-(\d{4}-\d{2}-\d{2})\.db$/;
-const DAY_MS = 86_400_000;
+/** `kiosk-000042-2026-11-26.db`: sequence, then the clock's UTC day when it was taken. */
+const SNAPSHOT_NAME = /^kiosk-(\d{6,})-(\d{4}-\d{2}-\d{2})\.db$/;
+const OLD_SNAPSHOT_NAME = /^kiosk-(\d{4}-\d{2}-\d{2})\.db$/;
 
 export type SnapshotRun =
   | { kind: 'off' }
@@ -34,7 +40,7 @@ export type SnapshotRun =
 export interface SnapshotOptions {
   db: KioskDb;
   dataDir: string;
-  /** Days of copies kept (today included); 0 turns snapshots off. */
+  /** Copies kept (the newest by number); 0 turns snapshots off. */
   keepDays: number;
   now: () => number;
 }
@@ -47,7 +53,15 @@ export function snapshotFolder(dataDir: string): string {
   return join(dataDir, BACKUP_FOLDER);
 }
 
-/** The snapshot files, newest first. */
+function sequenceOf(name: string): number {
+  return Number(SNAPSHOT_NAME.exec(name)?.[1] ?? 0);
+}
+
+function snapshotName(sequence: number, day: string): string {
+  return `kiosk-${String(sequence).padStart(6, '0')}-${day}.db`;
+}
+
+/** The snapshot files, newest (highest number) first; old-named ones last, newest day first. */
 export function listSnapshots(dataDir: string): string[] {
   let names: string[];
   try {
@@ -55,58 +69,87 @@ export function listSnapshots(dataDir: string): string[] {
   } catch {
     return [];
   }
-  return names
+  const numbered = names
     .filter((name) => SNAPSHOT_NAME.test(name))
+    .sort((a, b) => sequenceOf(b) - sequenceOf(a));
+  const old = names
+    .filter((name) => OLD_SNAPSHOT_NAME.test(name))
     .sort()
     .reverse();
+  return [...numbered, ...old];
 }
 
-/** Takes today's copy unless it exists, then deletes copies older than `keepDays` days. */
+/** The kiosk generation a copy holds (its content's age), -1 when it cannot be read. */
+function generationIn(path: string): number {
+  try {
+    const copy = new Database(path, { readonly: true, fileMustExist: true });
+    try {
+      const row = copy.prepare("select value from settings where key = 'kioskIdentity'").get() as
+        { value: string } | undefined;
+      const generation = (JSON.parse(row?.value ?? '{}') as { generation?: unknown }).generation;
+      return typeof generation === 'number' ? generation : -1;
+    } finally {
+      copy.close();
+    }
+  } catch {
+    return -1;
+  }
+}
+
+/** Old-named copies join the sequence, oldest content first, after any numbered ones. */
+function renameOldSnapshots(folder: string, names: string[]): void {
+  const old = names
+    .map((name) => ({ name, day: OLD_SNAPSHOT_NAME.exec(name)?.[1] }))
+    .filter((o): o is { name: string; day: string } => o.day !== undefined)
+    .map((o) => ({ ...o, generation: generationIn(join(folder, o.name)) }))
+    .sort((a, b) => a.generation - b.generation || a.day.localeCompare(b.day));
+  let sequence = Math.max(0, ...names.map(sequenceOf));
+  for (const { name, day } of old) {
+    sequence += 1;
+    renameSync(join(folder, name), join(folder, snapshotName(sequence, day)));
+  }
+}
+
+/** Takes a copy unless the newest is from the clock's day, then keeps the newest `keepDays`. */
 export function takeSnapshotIfDue(options: SnapshotOptions): SnapshotRun {
   if (options.keepDays <= 0) return { kind: 'off' };
   const folder = snapshotFolder(options.dataDir);
   mkdirSync(folder, { recursive: true, mode: 0o700 });
-  const now = options.now();
-  const path = join(folder, `kiosk-${utcDay(now)}.db`);
-  let taken: number | null = null;
-  if (!exists(path)) {
+  renameOldSnapshots(folder, readdirSync(folder));
+  const today = utcDay(options.now());
+  const newest = listSnapshots(options.dataDir)[0];
+  let taken: { path: string; ms: number } | null = null;
+  if (newest === undefined || SNAPSHOT_NAME.exec(newest)?.[2] !== today) {
     const started = performance.now();
-    const partial = `${path}.partial`;
-    rmSync(partial, { force: true });
-    createPrivateFile(partial); // VACUUM INTO writes into an empty file and keeps its mode
-    try {
-      options.db.$client.prepare('VACUUM INTO ?').run(partial);
-      const fd = openSync(partial, 'r');
-      try {
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-      renameSync(partial, path);
-    } catch (error) {
-      rmSync(partial, { force: true });
-      throw error;
-    }
-    taken = performance.now() - started;
+    const path = join(folder, snapshotName(sequenceOf(newest ?? '') + 1, today));
+    writeCopy(options.db, path);
+    taken = { path, ms: Math.round(performance.now() - started) };
   }
-  const oldest = utcDay(now - (options.keepDays - 1) * DAY_MS);
   const pruned: string[] = [];
-  for (const name of listSnapshots(options.dataDir)) {
-    const day = SNAPSHOT_NAME.exec(name)?.[1];
-    if (day !== undefined && day < oldest) {
-      rmSync(join(folder, name), { force: true });
-      pruned.push(name);
-    }
+  for (const name of listSnapshots(options.dataDir).slice(options.keepDays)) {
+    rmSync(join(folder, name), { force: true });
+    pruned.push(name);
   }
   return taken === null
-    ? { kind: 'exists', path, pruned }
-    : { kind: 'taken', path, pruned, ms: Math.round(taken) };
+    ? { kind: 'exists', path: join(folder, newest ?? ''), pruned }
+    : { kind: 'taken', path: taken.path, pruned, ms: taken.ms };
 }
 
-function exists(path: string): boolean {
+function writeCopy(db: KioskDb, path: string): void {
+  const partial = `${path}.partial`;
+  rmSync(partial, { force: true });
+  createPrivateFile(partial); // VACUUM INTO writes into an empty file and keeps its mode
   try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
+    db.$client.prepare('VACUUM INTO ?').run(partial);
+    const fd = openSync(partial, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(partial, path);
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
   }
 }

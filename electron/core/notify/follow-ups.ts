@@ -11,6 +11,7 @@ import { isDiskFull } from '../db/disk-full';
 import { randomUUID } from 'node:crypto';
 import { addDays, instantToWall } from '../../../shared/booking/time';
 import type { KioskApi } from '../../../shared/kiosk-api';
+import { FollowUp } from '../../../shared/kiosk-data';
 import { KioskFailure } from '../../../shared/result';
 import type { Language } from '../../../shared/settings';
 import type { Clock } from '../clock';
@@ -150,10 +151,14 @@ export function createFollowUps(options: FollowUpOptions): FollowUps {
           const mails = new Map(listMails(db, ids).map((m) => [m.localId, m.state]));
           return bookings.map((booking) => {
             const followUp = followUps.get(booking.localId);
-            if (!followUp || followUp.state === 'waiting') return booking;
+            // A damaged follow-up row (issue 30) is left out, never a list the screen refuses;
+            // a damaged mail state says "uncertain": nobody knows whether it went.
+            const state = FollowUp.shape.state.safeParse(followUp?.state);
+            if (!state.success) return booking;
+            const mail = FollowUp.shape.mail.safeParse(mails.get(booking.localId) ?? 'none');
             return {
               ...booking,
-              followUp: { state: followUp.state, mail: mails.get(booking.localId) ?? 'none' },
+              followUp: { state: state.data, mail: mail.success ? mail.data : 'uncertain' },
             };
           });
         },

@@ -4,7 +4,7 @@
  * check on real SQLite files.
  */
 import Database from 'better-sqlite3';
-import { readdirSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCheckedKioskDb, type CheckedOpenOptions } from '../../../electron/core/db/integrity';
@@ -49,6 +49,36 @@ function openedDb(): KioskDb {
   return opened.db;
 }
 
+function setProbe(kiosk: KioskDb, value: string): void {
+  durableTransaction(kiosk, () =>
+    kiosk.$client
+      .prepare("insert or replace into settings (key, value) values ('probe', ?)")
+      .run(value),
+  );
+}
+
+function probeIn(path: string): unknown {
+  const copy = new Database(path, { readonly: true });
+  try {
+    return (
+      copy.prepare("select value from settings where key = 'probe'").get() as
+        { value: string } | undefined
+    )?.value;
+  } finally {
+    copy.close();
+  }
+}
+
+/** A copy as the old scheme left it: a database holding a generation and a probe. */
+function oldCopy(path: string, generation: number, probe: string): void {
+  const copy = new Database(path);
+  copy.exec('create table settings (key text primary key, value text not null)');
+  copy
+    .prepare('insert into settings (key, value) values (?, ?), (?, ?)')
+    .run('kioskIdentity', JSON.stringify({ id: 'old', generation }), 'probe', probe);
+  copy.close();
+}
+
 describe('daily snapshots', () => {
   it('takes one copy a day (0600 in a 0700 backups folder) that opens with the same rows, and keeps N days', () => {
     const kiosk = openedDb();
@@ -63,7 +93,7 @@ describe('daily snapshots', () => {
     const first = run();
     expect(first.kind).toBe('taken');
     if (first.kind !== 'taken') return;
-    expect(first.path).toBe(join(snapshotFolder(dataDir), 'kiosk-2026-11-23.db'));
+    expect(first.path).toBe(join(snapshotFolder(dataDir), 'kiosk-000001-2026-11-23.db'));
     if (process.platform !== 'win32') {
       expect(mode(first.path)).toBe('600');
       expect(mode(snapshotFolder(dataDir))).toBe('700');
@@ -81,9 +111,9 @@ describe('daily snapshots', () => {
       expect(run().kind).toBe('taken');
     }
     expect(listSnapshots(dataDir)).toEqual([
-      'kiosk-2026-11-27.db',
-      'kiosk-2026-11-26.db',
-      'kiosk-2026-11-25.db',
+      'kiosk-000005-2026-11-27.db',
+      'kiosk-000004-2026-11-26.db',
+      'kiosk-000003-2026-11-25.db',
     ]);
     expect(
       readdirSync(snapshotFolder(dataDir)).filter((name) => name.endsWith('.partial')),
@@ -92,6 +122,66 @@ describe('daily snapshots', () => {
       integrityCheck: ['ok'],
       snapshots: listSnapshots(dataDir),
     });
+  });
+
+  it('does not trust the clock: +400 days deletes one copy, not all; after +48 h and back, the highest number holds the newest content', () => {
+    const kiosk = openedDb();
+    const dataDir = join(temp.dir, 'kiosk');
+    let now = T0;
+    let probe = 0;
+    const run = (): ReturnType<typeof takeSnapshotIfDue> => {
+      probe += 1;
+      setProbe(kiosk, `write ${probe}`);
+      return takeSnapshotIfDue({ db: kiosk, dataDir, keepDays: 3, now: () => now });
+    };
+    for (let day = 0; day < 3; day++) {
+      now = T0 + day * DAY;
+      run();
+    }
+    // The clock jumps 400 days ahead: one copy more, the newest three kept (two of them real).
+    now = T0 + 400 * DAY;
+    expect(run()).toMatchObject({ kind: 'taken', pruned: ['kiosk-000001-2026-11-23.db'] });
+    expect(listSnapshots(dataDir)).toEqual([
+      'kiosk-000004-2027-12-28.db',
+      'kiosk-000003-2026-11-25.db',
+      'kiosk-000002-2026-11-24.db',
+    ]);
+    // Back to the real day, and later +48 h and back again: each change of day takes a copy,
+    // numbered after the last, so the number (not the date) says which is newest.
+    now = T0 + 3 * DAY;
+    run();
+    now = T0 + 5 * DAY;
+    run();
+    now = T0 + 3 * DAY + 3_600_000;
+    expect(run().kind).toBe('taken');
+    const names = listSnapshots(dataDir);
+    expect(names).toEqual([
+      'kiosk-000007-2026-11-26.db',
+      'kiosk-000006-2026-11-28.db',
+      'kiosk-000005-2026-11-26.db',
+    ]);
+    expect(probeIn(join(snapshotFolder(dataDir), names[0] ?? ''))).toBe(`write ${probe}`);
+    // The same day again: no copy, nothing pruned.
+    expect(run()).toMatchObject({ kind: 'exists', pruned: [] });
+  });
+
+  it('copies named by day (before issue 30) join the sequence by the generation they hold, and still open', () => {
+    const kiosk = openedDb();
+    const dataDir = join(temp.dir, 'kiosk');
+    const folder = snapshotFolder(dataDir);
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    // Taken after a +48 h jump: the later date holds the older content.
+    oldCopy(join(folder, 'kiosk-2026-11-25.db'), 7, 'older');
+    oldCopy(join(folder, 'kiosk-2026-11-23.db'), 9, 'newer');
+    const run = takeSnapshotIfDue({ db: kiosk, dataDir, keepDays: 5, now: () => T0 + DAY });
+    expect(run.kind).toBe('taken');
+    expect(listSnapshots(dataDir)).toEqual([
+      'kiosk-000003-2026-11-24.db',
+      'kiosk-000002-2026-11-23.db',
+      'kiosk-000001-2026-11-25.db',
+    ]);
+    expect(probeIn(join(folder, 'kiosk-000002-2026-11-23.db'))).toBe('newer');
+    expect(probeIn(join(folder, 'kiosk-000001-2026-11-25.db'))).toBe('older');
   });
 
   it('keepDays 0 takes none', () => {
@@ -120,16 +210,39 @@ describe("the core's minute timer", () => {
     try {
       expect(listSnapshots(dataDir)).toEqual([]); // not at start: the first tick, a minute later
       await clock.advance(60_000);
-      expect(listSnapshots(dataDir)).toEqual(['kiosk-2026-11-23.db']);
+      expect(listSnapshots(dataDir)).toEqual(['kiosk-000001-2026-11-23.db']);
       for (const day of [1, 2]) {
         clock.set(T0 + day * DAY);
         await clock.advance(60_000);
       }
-      expect(listSnapshots(dataDir)).toEqual(['kiosk-2026-11-25.db', 'kiosk-2026-11-24.db']);
+      expect(listSnapshots(dataDir)).toEqual([
+        'kiosk-000003-2026-11-25.db',
+        'kiosk-000002-2026-11-24.db',
+      ]);
     } finally {
       await core.close();
     }
   });
+});
+
+describe('the backups folder at start', () => {
+  it.skipIf(process.platform === 'win32')(
+    'is tightened to 0700 and its copies to 0600 when they were created wider',
+    async () => {
+      const dataDir = join(temp.dir, 'kiosk');
+      const folder = snapshotFolder(dataDir);
+      mkdirSync(folder, { recursive: true });
+      chmodSync(dataDir, 0o700);
+      chmodSync(folder, 0o755);
+      const copy = join(folder, 'kiosk-000001-2026-11-23.db');
+      writeFileSync(copy, '');
+      chmodSync(copy, 0o644);
+      const core = await startCore(dataDir, 'http://127.0.0.1:9', { clock: timerClock(T0) });
+      await core.close();
+      expect(mode(folder)).toBe('700');
+      expect(mode(copy)).toBe('600');
+    },
+  );
 });
 
 describe('a full disk at start', () => {

@@ -13,12 +13,14 @@ import {
   openSync,
   closeSync,
   readFileSync,
+  readdirSync,
   rmSync,
   statSync,
   truncateSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
@@ -121,6 +123,32 @@ function outboxIds(dataDir: string): string[] {
 }
 
 const lineShape = /^[^\n]+docs\/deploy\.md$/;
+
+/** sha256 of kiosk.db, its -wal and -shm (null: absent), and the folder's names. */
+function fingerprint(dataDir: string): Record<string, string | null> {
+  const sums: Record<string, string | null> = {};
+  for (const name of ['kiosk.db', 'kiosk.db-wal', 'kiosk.db-shm', MARKER_FILE]) {
+    const path = join(dataDir, name);
+    sums[name] = existsSync(path)
+      ? createHash('sha256').update(readFileSync(path)).digest('hex')
+      : null;
+  }
+  sums.files = readdirSync(dataDir).sort().join(',');
+  return sums;
+}
+
+/** A page of the outbox table overwritten with 64 bytes of 0xa5. */
+function scribbleOutboxPage(dataDir: string): void {
+  const db = new Database(join(dataDir, 'kiosk.db'), { readonly: true });
+  const { rootpage } = db
+    .prepare("select rootpage from sqlite_master where name = 'outbox'")
+    .get() as { rootpage: number };
+  const pageSize = db.pragma('page_size', { simple: true }) as number;
+  db.close();
+  const fd = openSync(join(dataDir, 'kiosk.db'), 'r+');
+  writeSync(fd, Buffer.alloc(64, 0xa5), 0, 64, (rootpage - 1) * pageSize);
+  closeSync(fd);
+}
 
 describe('the database is checked at start', () => {
   it('a new install starts fresh and remembers it had data (marker 0600, generation growing with starts and bookings)', async () => {
@@ -241,20 +269,52 @@ describe('the database is checked at start', () => {
     const core = await start(dataDir);
     for (let i = 0; i < 3; i++) await book(core);
     await stop(core);
-    const db = new Database(join(dataDir, 'kiosk.db'));
-    const { rootpage } = db
-      .prepare("select rootpage from sqlite_master where name = 'outbox'")
-      .get() as { rootpage: number };
-    const pageSize = db.pragma('page_size', { simple: true }) as number;
-    db.close();
-    const fd = openSync(join(dataDir, 'kiosk.db'), 'r+');
-    writeSync(fd, Buffer.alloc(64, 0xa5), 0, 64, (rootpage - 1) * pageSize);
-    closeSync(fd);
+    scribbleOutboxPage(dataDir);
+    const before = fingerprint(dataDir);
 
     const refusal = await refusalOf(dataDir);
     expect(refusal.reason).toBe('damaged');
     expect(refusal.line).toContain('kiosk.db is damaged');
     expect(refusal.line).toMatch(lineShape);
+    expect(fingerprint(dataDir)).toEqual(before);
+  });
+
+  it('a refused start leaves kiosk.db, its WAL and -shm byte for byte as they were (issue 30)', async () => {
+    // A truncated WAL beside a live -shm: what the audit saw merged and deleted.
+    const dataDir = newDataDir();
+    const first = await start(dataDir);
+    await book(first);
+    await stop(first);
+    const second = await start(dataDir);
+    await book(second);
+    const image = crashImage(dataDir);
+    copyFileSync(join(dataDir, 'kiosk.db-shm'), join(image, 'kiosk.db-shm'));
+    truncateSync(join(image, 'kiosk.db-wal'), 100); // cut inside the WAL header
+    const before = fingerprint(image);
+    expect(before['kiosk.db-wal']).not.toBeNull();
+    expect(before['kiosk.db-shm']).not.toBeNull();
+    const refusal = await refusalOf(image);
+    expect(refusal.reason).toBe('rolled-back');
+    expect(refusal.line).toMatch(lineShape);
+    expect(fingerprint(image)).toEqual(before);
+    // Refused again the same way: nothing was "repaired" by the first attempt.
+    expect((await refusalOf(image)).reason).toBe('rolled-back');
+    expect(fingerprint(image)).toEqual(before);
+
+    // A scribbled outbox page of a database with its WAL beside it (a life with no booking:
+    // the WAL holds other pages, and the scribble is what SQLite reads).
+    await stop(second);
+    const third = await start(dataDir);
+    const scribbled = crashImage(dataDir);
+    copyFileSync(join(dataDir, 'kiosk.db-shm'), join(scribbled, 'kiosk.db-shm'));
+    await stop(third);
+    scribbleOutboxPage(scribbled);
+    const sums = fingerprint(scribbled);
+    expect(sums['kiosk.db-wal']).not.toBeNull();
+    const damaged = await refusalOf(scribbled);
+    expect(damaged.reason).toBe('damaged');
+    expect(damaged.line).toMatch(lineShape);
+    expect(fingerprint(scribbled)).toEqual(sums);
   });
 
   it('an unreadable marker is refused rather than guessed at', async () => {
