@@ -25,6 +25,7 @@ const KIOSK_SCREEN_MAY_CALL = {
   verifyStaffPin: false,
   setupStaffPin: false,
   checkSetupCode: false,
+  recoverStaffAccess: false,
   listBookings: false,
   retryBooking: false,
   discardBooking: false,

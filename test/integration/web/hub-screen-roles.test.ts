@@ -63,6 +63,8 @@ function inputFor(method: KioskMethod, session: string): unknown {
       return { pin: PIN, setupCode: 'AAAA-AAAA' };
     case 'checkSetupCode':
       return { setupCode: 'AAAA-AAAA' };
+    case 'recoverStaffAccess':
+      return { code: 'AAAA-AAAA-AAAA-AAAA' };
     case 'endStaffSession':
       return { session: 'not-a-session' };
     case 'retryBooking':
@@ -122,7 +124,12 @@ const customerMethods: KioskMethod[] = [
   'getPublicSettings',
   'endStaffSession',
 ];
-const pinMethods: KioskMethod[] = ['verifyStaffPin', 'setupStaffPin', 'checkSetupCode'];
+const pinMethods: KioskMethod[] = [
+  'verifyStaffPin',
+  'setupStaffPin',
+  'checkSetupCode',
+  'recoverStaffAccess',
+];
 const staffMethods = kioskMethods.filter((m) => kioskApi[m].access === 'staff');
 
 describe('a kiosk-role screen', () => {
