@@ -483,6 +483,8 @@ export class FakeKioskClient implements KioskClient {
   ) => {
     this.record('recoverStaffAccess', { code: input.code });
     if (input.code !== FAKE_RECOVERY_CODE) return ok({ valid: false });
+    this.pinLockoutSec = null;
+    this.wrongPins = 0;
     return ok(this.pin === null ? { valid: true } : { ...this.unlocked(), valid: true });
   };
   private unlocked() {
