@@ -106,6 +106,17 @@ export const kioskApi = {
     input: z.object({ setupCode: z.string().trim().max(40) }),
     output: StaffPinCheck.pick({ valid: true, retryAfterSec: true }),
   },
+  /**
+   * A locked PIN pad's way in (issue 30): IT's recovery code (the data folder's
+   * staff-recovery-code.secret) or, while no PIN is set, the printed setup code. Its own limit,
+   * apart from the PIN lockout; a right code ends this screen's PIN lockout and, with a PIN set,
+   * opens a staff session (without one, staff choose the first PIN next).
+   */
+  recoverStaffAccess: {
+    access: 'public',
+    input: z.object({ code: z.string().trim().min(1).max(80) }),
+    output: StaffPinCheck,
+  },
   endStaffSession: {
     access: 'public',
     input: z.object({ session: z.string().max(200) }),

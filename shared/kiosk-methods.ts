@@ -15,6 +15,7 @@ export const KIOSK_METHOD_NAMES = [
   'verifyStaffPin',
   'setupStaffPin',
   'checkSetupCode',
+  'recoverStaffAccess',
   'endStaffSession',
   'listBookings',
   'retryBooking',

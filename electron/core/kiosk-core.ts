@@ -40,6 +40,7 @@ import { createSqliteOutboxStore } from './outbox/sqlite-store';
 import { createFileSecretStore } from './settings/secret-store';
 import { newSetupCode } from './settings/setup-code';
 import { readShopLogo } from './settings/shop-logo';
+import { RECOVERY_CODE_FILE, loadRecoveryCode } from './settings/recovery-code';
 import { createStaffSessions } from './settings/staff-sessions';
 import { openUpstreamLink } from './upstream-link';
 
@@ -254,12 +255,17 @@ export async function createKioskCoreInternals(
   // New at every start while the kiosk has no PIN (demo too): whoever sees the console or log sets it.
   const setupCode = settings.hasPin() ? null : newSetupCode();
   if (setupCode !== null) log.warn(`setup code: ${setupCode}`);
+  const recovery = loadRecoveryCode(options.dataDir);
+  if (!recovery.ok) log.warn(recovery.reason);
+  else if (recovery.created)
+    log.info(`staff recovery code written to the data folder's ${RECOVERY_CODE_FILE} (for IT)`);
   const access = createStaffAccess({
     settings,
     sessions,
     now: () => clock.now(),
     upstreamKind: link.kind,
     setupCode: () => setupCode,
+    recoveryCode: () => (recovery.ok ? recovery.code : null),
     pinAttempts: options.pinAttempts,
     pinAttemptStore: createSqlitePinAttemptStore(db),
     log,

@@ -19,6 +19,8 @@ export class UsageError extends Error {}
 export interface WebCliArgs extends KioskStartupConfig {
   port: number;
   token: string | undefined;
+  /** The token came from --token-file: the ready line then names the file's token, not its value. */
+  tokenFromFile: boolean;
 }
 
 /** Parses and checks every flag (unknown ones included); throws UsageError or ConfigError. */
@@ -70,7 +72,7 @@ export function parseWebCliArgs(
     if (!listen.ok) throw new UsageError(`--listen: ${listen.reason}`);
     config.hub = { names: [], tls: null, ...config.hub, listen: listen.value };
   }
-  return { ...config, port, token };
+  return { ...config, port, token, tokenFromFile: values['token-file'] !== undefined };
 }
 
 /** The same rules as an API key file: first line, trimmed; a wide mode is warned about. */

@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { KioskApi } from '../../shared/kiosk-api';
 import type { Pairing, ScreenCheck } from '../core/hub/pairing';
+import { KIOSK_SCREEN_REFUSED, screenMayManageScreens } from '../core/hub/screen-roles';
 
 export const SCREEN_COOKIE = '__Host-frontdesk-screen';
 export const SCREEN_HEADER = 'x-frontdesk-screen';
@@ -80,11 +81,17 @@ export function registerHubRoutes(app: FastifyInstance, access: HubAccess): void
       .header('cache-control', 'no-store')
       .send({ ok: false, error: { code: 'invalid_input', message: 'invalid input' } });
 
-  /** Staff calls: the custom header (CSRF) and a live staff session. */
+  /**
+   * Staff calls: the custom header (CSRF), a live staff session, and no kiosk-role screen's
+   * credential (a customer's tablet manages no screens, whatever session it presents).
+   */
   const staff = <T extends z.ZodType>(request: FastifyRequest, reply: FastifyReply, schema: T) => {
     const parsed = schema.safeParse(request.body);
     if (request.headers[SCREEN_HEADER] !== '1')
       return { reply: fail(reply, 403, 'missing the x-frontdesk-screen header') };
+    const screen = checkScreen(access, request);
+    if (screen.state === 'paired' && !screenMayManageScreens(screen.screen.role))
+      return { reply: fail(reply, 403, KIOSK_SCREEN_REFUSED) };
     if (!parsed.success) return { reply: invalid(reply) };
     const session = (parsed.data as { session: string }).session;
     if (!access.isStaffSession(session))

@@ -2,7 +2,7 @@
  * `npm run kiosk:web -- --port N --upstream URL --api-key KEY --data DIR --token T`
  *
  * Starts the kiosk core and the browser shell and prints one line with the URL to open
- * (`http://127.0.0.1:PORT/#token=T`). Flags win over FRONTDESK_* variables and the machine
+ * (`http://127.0.0.1:PORT/#token=T`; with `--token-file` the URL without it). Flags win over FRONTDESK_* variables and the machine
  * config file (electron/core/config.ts); kiosk or counter mode is a staff setting here, not a
  * flag. Bad flags or config: one line on stderr, exit 2.
  * SIGTERM / SIGINT: closes the shell, then the core, and exits 0. The API key is never printed.

@@ -48,6 +48,11 @@ export interface StartKioskWebOptions extends ItConfig {
   dataDir?: string;
   /** Default: a random one (it is in the printed URL). */
   token?: string;
+  /**
+   * The token was read from a file IT keeps: the ready line then says to add the file's token
+   * instead of printing it (stdout lands in journals and terminal scrollback).
+   */
+  tokenFromFile?: boolean;
   /** Default: out/renderer of this checkout. */
   rendererDir?: string | null;
   /** Default: a file (0600) in the data folder. */
@@ -88,6 +93,7 @@ export async function startKioskWeb(options: StartKioskWebOptions = {}): Promise
     announce,
     hubScreen: _electronOnly,
     token: givenToken,
+    tokenFromFile = false,
     rendererDir,
     secretStore,
     print: givenPrint,
@@ -171,7 +177,11 @@ export async function startKioskWeb(options: StartKioskWebOptions = {}): Promise
   // The core logged it to stderr already; stdout is where an installer's script reads lines.
   if (core.setupCode !== null) print(`setup code: ${core.setupCode}`);
   if (certificate) print(`hub certificate SHA-256 fingerprint: ${certificate.fingerprint}`);
-  print(`Frontdesk kiosk ready: ${openUrl}`);
+  print(
+    tokenFromFile
+      ? `Frontdesk kiosk ready: ${shell.url}/ (open it with #token= and the token from the token file)`
+      : `Frontdesk kiosk ready: ${openUrl}`,
+  );
   let closing: Promise<void> | null = null;
   return {
     url: shell.url,

@@ -23,8 +23,15 @@ import {
   INTERNAL_ERROR_MESSAGE,
   dispatchKioskCall,
   httpStatusFor,
+  isKioskMethod,
 } from '../../shared/kiosk-dispatch';
 import type { ErrorCode } from '../../shared/result';
+import type { ScreenRole } from '../core/hub/screen-repo';
+import {
+  KIOSK_SCREEN_REFUSED,
+  screenGetsStaffEvents,
+  screenMayCall,
+} from '../core/hub/screen-roles';
 import { createLogger, describeError } from '../core/log';
 import type { Logger } from '../core/log';
 import { openEventStream } from './event-stream';
@@ -112,8 +119,9 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   });
   let port = 0; // known once listening; no request arrives before
   const streams = new Set<EventStream>();
-  // The paired screen a request came from (set by requireToken): its calls use its own API.
-  const screenOf = new WeakMap<FastifyRequest, string>();
+  // The paired screen a request came from (set by requireToken): its calls use its own API and
+  // its role decides what it may call (screen-roles.ts).
+  const screenOf = new WeakMap<FastifyRequest, { id: string; role: ScreenRole }>();
   const hubNames = createHubNames(options.names ?? []);
 
   // JSON only, and an empty body means "no input" (methods such as listBookings take none).
@@ -179,7 +187,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     if (options.hub) {
       const screen = checkScreen(options.hub, request);
       if (screen.state === 'paired') {
-        screenOf.set(request, screen.screen.id);
+        screenOf.set(request, { id: screen.screen.id, role: screen.screen.role });
         return undefined;
       }
       if (screen.state === 'removed') {
@@ -193,8 +201,14 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
 
   app.get('/api/kiosk/events', { onRequest: requireToken }, (request, reply) => {
     const sessionHeader = request.headers['x-kiosk-session'];
+    const role = screenOf.get(request)?.role;
+    // A kiosk-role screen's stream carries status only, whatever session it presents.
     const session =
-      typeof sessionHeader === 'string' && sessionHeader.length <= 200 ? sessionHeader : undefined;
+      typeof sessionHeader === 'string' &&
+      sessionHeader.length <= 200 &&
+      (role === undefined || screenGetsStaffEvents(role))
+        ? sessionHeader
+        : undefined;
     reply.hijack();
     const stream = openEventStream({
       ...(session === undefined ? {} : { session }),
@@ -218,7 +232,9 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     async (request, reply) => {
       const method = request.params.method;
       const screen = screenOf.get(request);
-      const api = screen !== undefined && options.hub ? options.hub.apiFor(screen) : options.api;
+      if (screen !== undefined && isKioskMethod(method) && !screenMayCall(screen.role, method))
+        return sendFailure(reply, 403, 'unauthorized', KIOSK_SCREEN_REFUSED);
+      const api = screen !== undefined && options.hub ? options.hub.apiFor(screen.id) : options.api;
       const result = await dispatchKioskCall(api, method, request.body, {
         onUnexpectedError: (name, error) =>
           log.error(`${name} failed`, { error: describeError(error) }),

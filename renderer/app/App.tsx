@@ -231,6 +231,8 @@ function Shell({
   }
 
   const settingUp = settings.setup === 'required';
+  // A tablet paired for customers has no staff area: the hub refuses it (issue 30).
+  const staffReachable = mode !== 'kiosk';
 
   return (
     <KioskContext.Provider value={context}>
@@ -244,7 +246,7 @@ function Shell({
           onToggleContrast={() => setHighContrast((value) => !value)}
           largeText={largeText}
           onToggleLargeText={() => setLargeText((value) => !value)}
-          {...(view === 'kiosk' ? { onStaff: () => setView('pin') } : {})}
+          {...(view === 'kiosk' && staffReachable ? { onStaff: () => setView('pin') } : {})}
         />
         {view === 'kiosk' && settingUp && <SetupPendingScreen />}
         {view === 'kiosk' && !settingUp && (

@@ -178,6 +178,13 @@ export const de: Resources = {
       'Falsche PIN-Eingaben an diesem Bildschirm seit der letzten Anmeldung: {{number}}. Wenn Sie das nicht waren, versucht vielleicht jemand, die PIN zu erraten.',
     pinInvalid: 'Die PIN muss 4 bis 12 Ziffern haben.',
     pinSetPromptDemo: 'Demo: Wählen Sie eine PIN mit 4 bis 12 Ziffern für den Personalbereich.',
+    recoveryUse: 'Wiederherstellungscode verwenden',
+    recoveryPrompt:
+      'Den Wiederherstellungscode der IT für diesen Kiosk eingeben (vor der ersten PIN: den Einrichtungscode).',
+    recoveryWrong: 'Dieser Wiederherstellungscode stimmt nicht.',
+    recoveryLockedOut:
+      'Zu viele falsche Wiederherstellungscodes. Bitte in {{seconds}} s erneut versuchen.',
+    recoveryBack: 'Zurück zur PIN',
     setupCodeWrong: 'Dieser Einrichtungscode stimmt nicht. Bitte prüfen und erneut versuchen.',
     demo: 'Demo-Modus: Dieses Terminal bucht mit eingebauten Demodaten. Tragen Sie in den Einstellungen Ihren Buchungsdienst ein, um live zu gehen.',
     unlock: 'Entsperren',

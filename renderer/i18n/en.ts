@@ -179,6 +179,12 @@ export const en = {
       'Wrong PIN entries on this screen since the last staff login: {{number}}. If that was not you, someone may be guessing the PIN.',
     pinInvalid: 'The PIN must have 4 to 12 digits.',
     pinSetPromptDemo: 'Demo: choose a PIN of 4 to 12 digits for the staff area.',
+    recoveryUse: 'Use the recovery code',
+    recoveryPrompt:
+      'Enter the recovery code IT keeps for this kiosk (or, before the first PIN, the setup code).',
+    recoveryWrong: 'This recovery code is not right.',
+    recoveryLockedOut: 'Too many wrong recovery codes. Please try again in {{seconds}} s.',
+    recoveryBack: 'Back to the PIN',
     setupCodeWrong: 'This setup code is not right. Please check it and try again.',
     demo: 'Demo mode: this kiosk books with built-in demo data. Enter your booking service in Settings to go live.',
     unlock: 'Unlock',

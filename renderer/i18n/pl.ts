@@ -176,6 +176,12 @@ export const pl: Resources = {
       'Błędne PIN-y na tym ekranie od ostatniego logowania personelu: {{number}}. Jeśli to nie Ty, ktoś może próbować odgadnąć PIN.',
     pinInvalid: 'PIN musi mieć od 4 do 12 cyfr.',
     pinSetPromptDemo: 'Demo: ustaw PIN (4–12 cyfr) do strefy personelu.',
+    recoveryUse: 'Użyj kodu odzyskiwania',
+    recoveryPrompt:
+      'Wpisz kod odzyskiwania, który dział IT przechowuje dla tego kiosku (przed pierwszym PIN-em: kod konfiguracji).',
+    recoveryWrong: 'Ten kod odzyskiwania jest błędny.',
+    recoveryLockedOut: 'Za dużo błędnych kodów odzyskiwania. Spróbuj ponownie za {{seconds}} s.',
+    recoveryBack: 'Wróć do PIN-u',
     setupCodeWrong: 'Ten kod konfiguracji jest błędny. Sprawdź go i spróbuj ponownie.',
     demo: 'Tryb demo: ten kiosk rezerwuje na wbudowanych danych demo. Aby działać naprawdę, podaj w Ustawieniach swój system rezerwacji.',
     unlock: 'Odblokuj',

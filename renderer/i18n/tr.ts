@@ -177,6 +177,13 @@ export const tr: Resources = {
       'Son personel girişinden bu yana bu ekranda girilen yanlış PIN sayısı: {{number}}. Bu siz değilseniz, biri PIN’i tahmin etmeye çalışıyor olabilir.',
     pinInvalid: 'PIN 4 ile 12 hane arasında olmalı.',
     pinSetPromptDemo: 'Demo: Personel alanı için 4–12 haneli bir PIN seçin.',
+    recoveryUse: 'Kurtarma kodunu kullan',
+    recoveryPrompt:
+      "BT'nin bu kiosk için sakladığı kurtarma kodunu girin (ilk PIN'den önce: kurulum kodu).",
+    recoveryWrong: 'Bu kurtarma kodu doğru değil.',
+    recoveryLockedOut:
+      'Çok fazla yanlış kurtarma kodu. Lütfen {{seconds}} sn sonra tekrar deneyin.',
+    recoveryBack: "PIN'e dön",
     setupCodeWrong: 'Bu kurulum kodu doğru değil. Lütfen kontrol edip tekrar deneyin.',
     demo: 'Demo modu: Bu kiosk yerleşik demo verileriyle randevu alır. Canlıya geçmek için Ayarlar’da randevu sisteminizi girin.',
     unlock: 'Kilidi aç',

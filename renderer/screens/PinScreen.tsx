@@ -5,6 +5,7 @@ import type { Result } from '../../shared/result';
 import { useKiosk } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
 import { Notice } from '../components/Notice';
+import { RecoveryCodeForm } from './RecoveryCodeForm';
 import type { TranslationKey } from '../lib/message-keys';
 
 interface PinScreenProps {
@@ -39,6 +40,8 @@ export function PinScreen({ setup, onUnlocked, onCancel }: PinScreenProps) {
   const [codeEntered, setCodeEntered] = useState(false);
   const [message, setMessage] = useState<Message>(null);
   const [busy, setBusy] = useState(false);
+  // A locked pad offers IT's recovery code (issue 30).
+  const [recovering, setRecovering] = useState(false);
   const pinSet = setup === 'done';
   const askCode = setup !== 'done' && !codeEntered;
 
@@ -120,6 +123,34 @@ export function PinScreen({ setup, onUnlocked, onCancel }: PinScreenProps) {
       : message.key === 'pinLockedOut'
         ? t('staff.pinLockedOut', { seconds: message.seconds })
         : t(MESSAGE_KEYS[message.key]);
+  const recoveryOffer = message?.key === 'pinLockedOut' && (
+    <button type="button" className="btn btn-wide" onClick={() => setRecovering(true)}>
+      {t('staff.recoveryUse')}
+    </button>
+  );
+
+  if (recovering) {
+    return (
+      <main className="screen screen-pin" data-screen="recovery">
+        <div className="screen-body pin-body">
+          <h1>{title}</h1>
+          <RecoveryCodeForm
+            onRecovered={(session, failedAttempts) => {
+              if (session !== null) {
+                onUnlocked(session, failedAttempts);
+                return;
+              }
+              // No PIN yet: the pad is open again for the setup code.
+              setRecovering(false);
+              setMessage(null);
+            }}
+            onCancel={() => setRecovering(false)}
+          />
+        </div>
+        {onCancel && <ActionBar onBack={onCancel} />}
+      </main>
+    );
+  }
 
   if (askCode) {
     return (
@@ -151,6 +182,7 @@ export function PinScreen({ setup, onUnlocked, onCancel }: PinScreenProps) {
             <button type="submit" className="btn btn-primary btn-wide" disabled={busy}>
               {t('nav.next')}
             </button>
+            {recoveryOffer}
           </form>
         </div>
         {onCancel && <ActionBar onBack={onCancel} />}
@@ -217,6 +249,7 @@ export function PinScreen({ setup, onUnlocked, onCancel }: PinScreenProps) {
           <button type="submit" className="btn btn-primary btn-wide" disabled={busy}>
             {pinSet || first !== null ? t('staff.unlock') : t('nav.next')}
           </button>
+          {recoveryOffer}
         </form>
       </div>
       {onCancel && <ActionBar onBack={onCancel} />}

@@ -272,6 +272,31 @@ async function openScreensTab(client: FakeKioskClient, hub: HubClient): Promise<
 }
 
 describe('staff → Screens on a hub', () => {
+  it('a tablet paired for customers offers no way into the staff area; one paired as a counter does', async () => {
+    const hub = new FakeHubClient(() => false);
+    render(
+      <HubContext.Provider value={hub}>
+        <App client={new FakeKioskClient()} i18n={testI18n()} now={() => NOW} mode="kiosk" />
+      </HubContext.Provider>,
+    );
+    await settle();
+    expect(screen.getByRole('button', { name: 'Larger text' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Staff' })).toBeNull();
+    // The same app unpaired (the hub's own window) keeps its way in.
+    cleanup();
+    render(<App client={new FakeKioskClient()} i18n={testI18n()} now={() => NOW} />);
+    await settle();
+    expect(screen.getByRole('button', { name: 'Staff' })).toBeTruthy();
+    cleanup();
+    render(
+      <HubContext.Provider value={hub}>
+        <App client={new FakeKioskClient()} i18n={testI18n()} now={() => NOW} mode="counter" />
+      </HubContext.Provider>,
+    );
+    await settle();
+    expect(screen.getByRole('button', { name: /unlock/i })).toBeTruthy();
+  });
+
   it('is a tab only where a hub serves the page', async () => {
     render(<App client={new FakeKioskClient()} i18n={testI18n()} now={() => NOW} />);
     await settle();

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeKioskClient, SETUP_CODE } from './support/fake-kiosk-client';
+import { FAKE_RECOVERY_CODE, FakeKioskClient, SETUP_CODE } from './support/fake-kiosk-client';
 import { refusedBooking } from './support/local-booking';
 import { renderApp, settle, tap } from './support/render-app';
 
@@ -302,6 +302,27 @@ describe('staff area', () => {
     client.pinLockoutSec = null;
     await enterPin('1234');
     expect(document.querySelector('[data-screen="staff"]')).not.toBeNull();
+  });
+
+  it("a locked PIN pad takes IT's recovery code: a wrong one is said, the right one opens the staff area", async () => {
+    const client = new FakeKioskClient();
+    client.pinLockoutSec = 3600;
+    renderApp(client);
+    await settle();
+    await tap('Staff');
+    // Not offered before the pad is locked.
+    expect(screen.queryByRole('button', { name: 'Use the recovery code' })).toBeNull();
+    await enterPin('1234');
+    expect(screen.getByText('Too many wrong PINs. Please try again in 3600 s.')).toBeTruthy();
+    await tap('Use the recovery code');
+    const field = screen.getByLabelText(/Enter the recovery code IT keeps/);
+    fireEvent.change(field, { target: { value: 'WRONG-CODE-WRONG-CODE' } });
+    await tap('Unlock');
+    expect(screen.getByText('This recovery code is not right.')).toBeTruthy();
+    fireEvent.change(field, { target: { value: FAKE_RECOVERY_CODE } });
+    await tap('Unlock');
+    expect(document.querySelector('[data-screen="staff"]')).not.toBeNull();
+    expect(client.calls.filter((call) => call.method === 'recoverStaffAccess')).toHaveLength(2);
   });
 
   it('the lockout message is translated', async () => {

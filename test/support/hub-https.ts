@@ -24,6 +24,8 @@ export interface HubRequest {
   /** Sent as it is when a string, else as JSON. */
   body?: unknown;
   agent?: Agent;
+  /** The source address (another 127.x address on Linux: a second machine on the LAN). */
+  localAddress?: string;
 }
 
 export function hubRequest(port: number, options: HubRequest): Promise<HubAnswer> {
@@ -39,6 +41,7 @@ export function hubRequest(port: number, options: HubRequest): Promise<HubAnswer
         path,
         method: options.method ?? (body === undefined ? 'GET' : 'POST'),
         ...(agent ? { agent } : { rejectUnauthorized: false }),
+        ...(options.localAddress ? { localAddress: options.localAddress } : {}),
         headers: { host: `127.0.0.1:${port}`, ...json, ...headers },
       },
       (res) => {

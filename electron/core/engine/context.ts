@@ -67,6 +67,7 @@ export type EngineApi = Omit<
   | 'verifyStaffPin'
   | 'setupStaffPin'
   | 'checkSetupCode'
+  | 'recoverStaffAccess'
   | 'endStaffSession'
   | 'resolveFollowUp' // electron/core/notify
   | 'reportSpeechVoices' // electron/core/metrics

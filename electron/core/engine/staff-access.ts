@@ -42,6 +42,8 @@ export interface StaffAccessDeps {
   upstreamKind: () => 'embedded' | 'remote';
   /** The code printed at start-up while the kiosk has no PIN; null otherwise. */
   setupCode: () => string | null;
+  /** IT's recovery code (settings/recovery-code.ts); null: recovery is off. */
+  recoveryCode?: () => string | null;
   pinAttempts?: PinAttemptPolicy;
   /** Where each screen's lockout is kept (the settings table); in memory without one. */
   pinAttemptStore?: PinAttemptStore;
@@ -50,7 +52,7 @@ export interface StaffAccessDeps {
 
 /** The methods this module implements itself; the engine provides the rest. */
 export type SessionMethod =
-  'verifyStaffPin' | 'setupStaffPin' | 'checkSetupCode' | 'endStaffSession';
+  'verifyStaffPin' | 'setupStaffPin' | 'checkSetupCode' | 'recoverStaffAccess' | 'endStaffSession';
 export type UnguardedApi = Omit<KioskApi, SessionMethod>;
 
 export interface StaffAccess {
@@ -74,6 +76,15 @@ export function browserScreen(token: string): string {
 }
 
 const NO_SESSION = 'staff session missing or expired: enter the staff PIN';
+const MINUTE = 60_000;
+/**
+ * The recovery codes' own limit, per screen: 10 wrong, then 15 minutes, then an hour each time.
+ * Apart from the PIN lockout, so that five taps of a customer never keep IT out.
+ */
+export const RECOVERY_ATTEMPTS: PinAttemptPolicy = {
+  maxFailures: 10,
+  lockoutsMs: [15 * MINUTE, 60 * MINUTE],
+};
 
 /** The host (with its port) an upstream URL names; null for the embedded server. */
 function upstreamHost(url: string | null): string | null {
@@ -93,17 +104,20 @@ function movesUpstreamHost(update: SettingsUpdate, current: string | null): bool
 
 export function createStaffAccess(deps: StaffAccessDeps): StaffAccess {
   const limiters = new Map<string, PinAttemptLimiter>();
-  const limiterOf = (screen: string): PinAttemptLimiter => {
-    let limiter = limiters.get(screen);
+  /** `screen`'s PIN lockout, or its recovery codes' own (`recovery:<screen>` in the store). */
+  const limiterOf = (screen: string, kind: 'pin' | 'recovery' = 'pin'): PinAttemptLimiter => {
+    const key = kind === 'pin' ? screen : `recovery:${screen}`;
+    let limiter = limiters.get(key);
     if (!limiter) {
+      const policy = kind === 'pin' ? deps.pinAttempts : RECOVERY_ATTEMPTS;
       limiter = createPinAttemptLimiter(deps.now, {
-        screen,
-        ...(deps.pinAttempts ? { policy: deps.pinAttempts } : {}),
+        screen: key,
+        ...(policy ? { policy } : {}),
         ...(deps.pinAttemptStore ? { store: deps.pinAttemptStore } : {}),
         onStoreError: (error) =>
           deps.log.warn('the PIN lockout could not be saved; it holds until a restart', { error }),
       });
-      limiters.set(screen, limiter);
+      limiters.set(key, limiter);
     }
     return limiter;
   };
@@ -115,8 +129,12 @@ export function createStaffAccess(deps: StaffAccessDeps): StaffAccess {
    * `probe`: a right answer is not counted (a setup code checked before the PIN is chosen must
    * not reset the count that the PIN's own attempt reports).
    */
-  const attempt = (screen: string, valid: () => boolean, probe = false): StaffPinCheck => {
-    const attempts = limiterOf(screen);
+  const attempt = (
+    screen: string,
+    valid: () => boolean,
+    probe = false,
+    attempts = limiterOf(screen),
+  ): StaffPinCheck => {
     const waiting = attempts.retryAfterSec();
     if (waiting !== null) return { valid: false, retryAfterSec: waiting };
     const ok = valid();
@@ -179,6 +197,30 @@ export function createStaffAccess(deps: StaffAccessDeps): StaffAccess {
           deps.settings.setFirstPin(pin);
           deps.log.info('staff PIN set', { setup: state });
           return Promise.resolve(withSession(result));
+        },
+        recoverStaffAccess({ code }) {
+          const state = setup();
+          const right = (): boolean => {
+            const recovery = deps.recoveryCode?.() ?? null;
+            const printed = state === 'done' ? null : deps.setupCode();
+            return (
+              (recovery !== null && setupCodeMatches(code, recovery)) ||
+              (printed !== null && setupCodeMatches(code, printed))
+            );
+          };
+          const check = attempt(screen, right, false, limiterOf(screen, 'recovery'));
+          if (!check.valid) return Promise.resolve(check);
+          // The PIN pad this screen's customers locked is open again.
+          const failedPins = limiterOf(screen).record(true);
+          deps.log.warn('staff access recovered with a recovery or setup code', {
+            screen,
+            failedPins,
+          });
+          return Promise.resolve(
+            state === 'done'
+              ? withSession({ valid: true, failedAttempts: failedPins })
+              : { valid: true },
+          );
         },
         endStaffSession: ({ session }) => Promise.resolve({ ended: deps.sessions.end(session) }),
         async updateSettings(update) {

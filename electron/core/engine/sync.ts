@@ -43,10 +43,17 @@ export function createSyncApi(ctx: EngineContext): SyncApi {
       const before = snapshot();
       if (!before.online || status.offlineSince !== null) await probe.probe();
       if (!status.paused && status.offlineSince === null) {
-        // Staff asked: nothing sits out a backoff.
+        // Staff asked: nothing sits out a backoff. Bookings go first, as far as the budget lets
+        // them now; the answer never waits for the budget or the mirror (issue 30): what is
+        // left goes on in the loops, and the status events tell staff when it is done.
         store.wakeAll(monotonicNow(clock));
-        await replayer.runOnce();
-        await ctx.mirror.sweep(20);
+        await replayer.sendDueNow();
+        replayer.poke();
+        void ctx.mirror
+          .sweep(20)
+          // A step that throws here throws in the mirror's own loop too, which logs it once.
+          .catch(() => undefined)
+          .then(() => emitStatus());
       }
       emitStatus();
       const after = snapshot();

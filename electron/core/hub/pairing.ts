@@ -2,9 +2,19 @@
  * Pairing screens with the hub. Staff (with a staff session, checked by the caller) ask for a
  * one-time code, valid 2 minutes; a screen that presents it gets its own credential: 256 random
  * bits, stored only as a SHA-256 (enough for a random secret of that size), sent back once for
- * the caller to set as an HttpOnly cookie. Wrong codes count towards a lockout of every pairing
- * (an attacker may change address): 5 wrong codes in a row lock pairing for 5 minutes, until staff
- * ask for a new code. Removing a screen ends its access at its next call.
+ * the caller to set as an HttpOnly cookie. Removing a screen ends its access at its next call.
+ *
+ * Wrong codes are limited so that a stranger on the LAN can neither guess a code nor keep staff
+ * from pairing (issue 30):
+ * - per source address: 5 wrong codes lock that address for 5 minutes; other addresses, the
+ *   tablet staff are pairing among them, are not affected;
+ * - per code: every wrong code counts against each live code; once a code has taken 25, no
+ *   address that guessed wrong during its life may try again while it lives, so that many
+ *   addresses together get little further than one patient one (on an IPv4 LAN of 254
+ *   addresses, about 3 chances in 10,000 over the code's 2 minutes). The code itself stays
+ *   valid: a screen that types it right, from an address that did not guess, pairs.
+ * A fresh code is not touched by anything that happened before it: staff asking for one lift
+ * every address's lockout, and its own count starts at 0.
  */
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { KioskDb } from '../db/open';
@@ -19,8 +29,13 @@ import {
 } from './screen-repo';
 
 export const PAIRING_CODE_TTL_MS = 2 * 60_000;
+/** Wrong codes from one address before that address is locked out. */
 export const PAIRING_MAX_WRONG = 5;
 export const PAIRING_LOCKOUT_MS = 5 * 60_000;
+/** Wrong codes, from all addresses together, after which those addresses may not try again. */
+export const PAIRING_CODE_MAX_WRONG = 25;
+/** Addresses remembered at most (a flood of spoofed IPv6 sources must not grow memory). */
+const MAX_ADDRESSES = 10_000;
 /** A screen's last contact is written at most this often (each API call would otherwise write). */
 const TOUCH_EVERY_MS = 30_000;
 
@@ -49,44 +64,78 @@ export function hashScreenToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
+interface LiveCode {
+  expiresAt: number;
+  wrong: number;
+  /** The addresses that sent a wrong code while this one lived. */
+  guessers: Set<string>;
+}
+
+interface AddressState {
+  wrong: number;
+  lastWrongAt: number;
+  lockedUntil: number;
+}
+
 export function createPairing(db: KioskDb, now: () => number): Pairing {
-  const codes = new Map<string, number>(); // code -> expiresAt
-  let wrong = 0;
-  let lockedUntil = 0;
+  const codes = new Map<string, LiveCode>();
+  const addresses = new Map<string, AddressState>();
 
   const dropExpired = (at: number): void => {
-    for (const [code, expiresAt] of codes) if (expiresAt <= at) codes.delete(code);
+    for (const [code, { expiresAt }] of codes) if (expiresAt <= at) codes.delete(code);
+    for (const [address, state] of addresses)
+      if (state.lockedUntil <= at && at - state.lastWrongAt >= PAIRING_LOCKOUT_MS)
+        addresses.delete(address);
+  };
+
+  /** One wrong code from `address`: counts against it and against every live code. */
+  const countWrong = (address: string, at: number): PairResult => {
+    for (const entry of codes.values()) {
+      entry.wrong += 1;
+      if (entry.guessers.size < MAX_ADDRESSES) entry.guessers.add(address);
+    }
+    let state = addresses.get(address);
+    if (!state) {
+      // Full: the oldest entry goes (Map keeps insertion order).
+      if (addresses.size >= MAX_ADDRESSES) {
+        const oldest = addresses.keys().next().value;
+        if (oldest !== undefined) addresses.delete(oldest);
+      }
+      state = { wrong: 0, lastWrongAt: at, lockedUntil: 0 };
+      addresses.set(address, state);
+    }
+    state.wrong += 1;
+    state.lastWrongAt = at;
+    if (state.wrong < PAIRING_MAX_WRONG) return { ok: false, reason: 'wrong_code' };
+    state.wrong = 0;
+    state.lockedUntil = at + PAIRING_LOCKOUT_MS;
+    return { ok: false, reason: 'locked', retryAt: state.lockedUntil };
   };
 
   return {
     createCode() {
       const at = now();
       dropExpired(at);
-      // Staff are at a screen asking for a code: an earlier lockout is theirs to lift.
-      wrong = 0;
-      lockedUntil = 0;
+      // Staff are at a screen asking for a code: earlier lockouts are theirs to lift.
+      addresses.clear();
       let code: string;
       do code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       while (codes.has(code));
       const expiresAt = at + PAIRING_CODE_TTL_MS;
-      codes.set(code, expiresAt);
+      codes.set(code, { expiresAt, wrong: 0, guessers: new Set() });
       return { code, expiresAt };
     },
 
     pair({ code, name, role, address }) {
       const at = now();
+      const lockedUntil = addresses.get(address)?.lockedUntil ?? 0;
       if (at < lockedUntil) return { ok: false, reason: 'locked', retryAt: lockedUntil };
       dropExpired(at);
-      if (!codes.delete(code)) {
-        wrong += 1;
-        if (wrong >= PAIRING_MAX_WRONG) {
-          lockedUntil = at + PAIRING_LOCKOUT_MS;
-          wrong = 0;
-          return { ok: false, reason: 'locked', retryAt: lockedUntil };
-        }
-        return { ok: false, reason: 'wrong_code' };
-      }
-      wrong = 0;
+      for (const entry of codes.values())
+        if (entry.wrong >= PAIRING_CODE_MAX_WRONG && entry.guessers.has(address))
+          return { ok: false, reason: 'locked', retryAt: entry.expiresAt };
+      if (!codes.delete(code)) return countWrong(address, at);
+      addresses.delete(address);
       const token = randomBytes(32).toString('base64url');
       const screen: ScreenRow = {
         id: randomUUID(),

@@ -44,6 +44,12 @@ export interface Replayer {
   /** Moves entries left in `sending` by a dead process back to the queue (same key). */
   recover(): number;
   runOnce(): Promise<void>;
+  /**
+   * Sends what is due while the budget allows, without waiting for it (staff's Sync now must
+   * answer at once): a run already under way goes on and is not joined; what the budget holds
+   * back goes with the loop's next run.
+   */
+  sendDueNow(): Promise<void>;
   start(): void;
   stop(): Promise<void>;
   /** Wakes the loop (a booking was queued or retried). */
@@ -103,10 +109,11 @@ export function createReplayer(options: ReplayerOptions): Replayer {
     }
   }
 
-  async function run(): Promise<void> {
+  async function run(waitForBudget = true): Promise<void> {
     for (let sent = 0; sent < maxPerRun && !paused && !stopped;) {
       const wait = governor().waitMs(clock.now(), 'interactive');
       if (wait > 0) {
+        if (!waitForBudget) return;
         // Hold the entry in `queued` while the budget refills, so a crash here loses nothing.
         await sleep(clock, Math.min(wait, 5_000));
         continue;
@@ -140,6 +147,21 @@ export function createReplayer(options: ReplayerOptions): Replayer {
     );
   }
 
+  function startRun(waitForBudget: boolean): Promise<void> {
+    running ??= run(waitForBudget)
+      .then(() => {
+        if (failures > 0) log.info('replay runs again', { afterFailures: failures });
+        endRepeat();
+        failures = 0;
+      })
+      .catch(noteFailure)
+      .finally(() => {
+        running = null;
+        schedule();
+      });
+    return running;
+  }
+
   const replayer: Replayer = {
     recover() {
       // Every row is read once at start: a damaged one is set aside now, also where no query
@@ -156,20 +178,10 @@ export function createReplayer(options: ReplayerOptions): Replayer {
       if (count > 0) log.info('recovered interrupted sends', { count });
       return count;
     },
-    runOnce() {
-      running ??= run()
-        .then(() => {
-          if (failures > 0) log.info('replay runs again', { afterFailures: failures });
-          endRepeat();
-          failures = 0;
-        })
-        .catch(noteFailure)
-        .finally(() => {
-          running = null;
-          schedule();
-        });
-      return running;
+    sendDueNow() {
+      return running ? Promise.resolve() : startRun(false);
     },
+    runOnce: () => startRun(true),
     start() {
       started = true;
       schedule();

@@ -147,13 +147,21 @@ export async function screen(
 }
 
 /** A tablet opening the hub's URL and entering the code staff read out. */
-export async function pair(page: Page, hub: Hub, name: string, code?: string): Promise<void> {
+/** Pairs the page as a customers' (kiosk) screen, or with `role: 'counter'` as a staff one. */
+export async function pair(
+  page: Page,
+  hub: Hub,
+  name: string,
+  code?: string,
+  role: 'kiosk' | 'counter' = 'kiosk',
+): Promise<void> {
   await page.goto(`${hub.web.url}/`);
   await onScreen(page, 'pair');
   await page.getByLabel('Code').fill(code ?? (await hub.newCode()));
   await page.getByLabel('Name of this screen').fill(name);
+  if (role === 'counter') await page.getByRole('radio', { name: /Staff \(counter\)/ }).check();
   await page.getByRole('button', { name: 'Connect' }).click();
-  await onScreen(page, 'start');
+  await onScreen(page, role === 'counter' ? 'pin' : 'start');
 }
 
 export async function toReview(page: Page, choice: SlotChoice): Promise<void> {

@@ -23,6 +23,7 @@ afterEach(() => {
 });
 
 const CODE = 'ABCD-EFGH';
+const RECOVERY = 'RCVR-2345-6789-ABCD-EFGH-JKMN';
 
 interface Opened {
   api: KioskApi;
@@ -55,6 +56,7 @@ function open(
     now: () => (clock.now += 1),
     upstreamKind: () => kind,
     setupCode: () => (settings.hasPin() ? null : CODE),
+    recoveryCode: () => RECOVERY,
     pinAttemptStore: createSqlitePinAttemptStore(db),
     log: silentLogger,
   });
@@ -316,5 +318,64 @@ describe('the PIN lockout', () => {
         .retryAfterSec,
     ).toBeGreaterThan(0);
     expect((await restarted.api.verifyStaffPin({ pin: '2468' })).valid).toBe(true);
+  });
+});
+
+describe('a locked PIN pad (issue 30)', () => {
+  const fiveWrongPins = async (api: KioskApi) => {
+    for (let i = 0; i < 5; i += 1) await api.verifyStaffPin({ pin: '0000' });
+  };
+
+  it("still takes IT's recovery code (as typed: case, spaces, hyphens aside): a staff session, and the PIN works again", async () => {
+    const kiosk = open('remote');
+    await kiosk.api.setupStaffPin({ setupCode: CODE, pin: '2468' });
+    await fiveWrongPins(kiosk.api);
+    expect((await kiosk.api.verifyStaffPin({ pin: '2468' })).retryAfterSec).toBeGreaterThan(0);
+    expect(await kiosk.api.recoverStaffAccess({ code: 'RCVR-2345-6789-ABCD-EFGH-JKMP' })).toEqual({
+      valid: false,
+    });
+    const recovered = await kiosk.api.recoverStaffAccess({
+      code: 'rcvr 2345 6789 abcd efgh jkmn',
+    });
+    expect(recovered).toMatchObject({ valid: true, failedAttempts: 5 });
+    expect(typeof recovered.session).toBe('string');
+    // The session is a real one: a staff method passes the guard with it.
+    kiosk.calls.length = 0;
+    await kiosk.api.listBookings({ session: recovered.session ?? '' });
+    expect(kiosk.calls).toEqual(['listBookings']);
+    expect(await kiosk.api.verifyStaffPin({ pin: '2468' })).toMatchObject({
+      valid: true,
+      failedAttempts: 0,
+    });
+    // The setup code is no way in once a PIN is set.
+    expect(await kiosk.api.recoverStaffAccess({ code: CODE })).toEqual({ valid: false });
+  });
+
+  it('the recovery code has its own limit (10 wrong, then 15 min), apart from the PIN lockout', async () => {
+    const kiosk = open('remote');
+    await kiosk.api.setupStaffPin({ setupCode: CODE, pin: '2468' });
+    for (let i = 0; i < 9; i += 1)
+      expect(await kiosk.api.recoverStaffAccess({ code: 'WRONG-WRONG-WRONG' })).toEqual({
+        valid: false,
+      });
+    expect(await kiosk.api.recoverStaffAccess({ code: 'WRONG-WRONG-WRONG' })).toEqual({
+      valid: false,
+      retryAfterSec: 15 * 60,
+    });
+    expect((await kiosk.api.recoverStaffAccess({ code: RECOVERY })).valid).toBe(false);
+    // Wrong recovery codes do not lock the PIN pad.
+    expect((await kiosk.api.verifyStaffPin({ pin: '2468' })).valid).toBe(true);
+    kiosk.advance(15 * 60_000);
+    expect((await kiosk.api.recoverStaffAccess({ code: RECOVERY })).valid).toBe(true);
+  });
+
+  it('before the first PIN, the printed setup code opens a locked pad: then the first PIN is set', async () => {
+    const kiosk = open('remote');
+    for (let i = 0; i < 5; i += 1) await kiosk.api.checkSetupCode({ setupCode: 'WRONG-CODE' });
+    expect((await kiosk.api.checkSetupCode({ setupCode: CODE })).valid).toBe(false);
+    // No session yet (there is no PIN): staff choose one next.
+    expect(await kiosk.api.recoverStaffAccess({ code: CODE })).toEqual({ valid: true });
+    expect((await kiosk.api.setupStaffPin({ setupCode: CODE, pin: '2468' })).valid).toBe(true);
+    expect(kiosk.setup()).toBe('done');
   });
 });

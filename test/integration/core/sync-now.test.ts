@@ -27,6 +27,7 @@ import {
   warmUp,
 } from '../../support/core/harness';
 import { TEST_PIN, openStaffSession } from '../../support/core/staff';
+import { timerClock } from '../../support/core/manual-clock';
 
 const clock = offsetClock(MONDAY_0830);
 const openRig = corePerTest('fd-sync-now-');
@@ -111,6 +112,8 @@ describe('Sync now while online', () => {
     const mirrorRequests = r.c.mirror.requests;
     const status = await syncNow(r);
     expect(status.report).toEqual({ result: 'online', sent: 0, stillQueued: 0 });
+    // The refresh goes on after the answer: a sweep of our own joins it and ends with it.
+    await r.c.mirror.sweep(20);
     expect(r.up.proxy.requests() - requests).toBe(r.c.mirror.requests - mirrorRequests);
   });
 
@@ -174,6 +177,36 @@ describe('Sync now while online', () => {
     expect(report.result).toBe('online');
     expect(status.mode).toBe('enabled');
     expect(r.heard.at(-1)).toEqual(status);
+  });
+});
+
+describe("Sync now while the minute's budget is spent (issue 30)", () => {
+  it('answers at once; the booking goes when the budget returns, and a status event says so', async () => {
+    // Timers fire only when the test moves time: a Sync now that waited for the budget would
+    // never answer here.
+    const clock = timerClock(MONDAY_0830);
+    const { core: c, upstream: up } = await openRig(clock, { mirrorDays: 2, autoStart: true });
+    const session = await openStaffSession(c);
+    const [slot] = await annaTuesdaySlots(c);
+    const localId = await queuedAfter500(c, up, slot!, 11);
+    await annaTuesdaySlots(c); // a good answer again: online
+    // The API's headers say the minute's budget is spent; its window resets in 40 s.
+    const governor = c.governor();
+    governor.onSend(clock.now(), 'interactive');
+    governor.onAnswer(clock.now(), { limit: 60, remaining: 0, resetAt: clock.now() + 40_000 });
+    expect(governor.waitMs(clock.now(), 'interactive')).toBeGreaterThan(0);
+    const heard: SyncStatus[] = [];
+    c.events.subscribe((e) => void (e.type === 'status' && heard.push(e.status)));
+
+    const status = await c.api.syncNow({ session });
+    expect(status.report).toEqual({ result: 'online', sent: 0, stillQueued: 1 });
+    expect(serverBookings(up.dbPath)).toHaveLength(0);
+
+    await clock.advance(41_000);
+    await until(() => serverBookings(up.dbPath).length === 1, 10_000);
+    await until(() => heard.some((s) => s.queued === 0), 10_000);
+    const list = await c.api.listBookings({ session });
+    expect(list.find((b) => b.localId === localId)).toMatchObject({ state: 'sent', attempts: 2 });
   });
 });
 

@@ -11,7 +11,11 @@ import { join } from 'node:path';
 import { hubRequest } from '../../support/hub-https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../electron/core/log';
-import { PAIRING_MAX_WRONG, hashScreenToken } from '../../../electron/core/hub/pairing';
+import {
+  PAIRING_CODE_MAX_WRONG,
+  PAIRING_MAX_WRONG,
+  hashScreenToken,
+} from '../../../electron/core/hub/pairing';
 import { SCREEN_COOKIE, SCREEN_REMOVED_MESSAGE } from '../../../electron/web/hub-routes';
 import { startKioskWeb, type KioskWeb } from '../../../electron/web/start-kiosk-web';
 import { kioskApi, kioskMethods } from '../../../shared/kiosk-api';
@@ -39,10 +43,12 @@ async function post(
   body: unknown,
   headers: Record<string, string> = {},
   method = 'POST',
+  localAddress?: string,
 ): Promise<Answer> {
   const answer = await hubRequest(web.port, {
     path,
     method,
+    ...(localAddress ? { localAddress } : {}),
     headers: { 'content-type': 'application/json', ...headers },
     ...(method === 'GET' ? {} : { body }),
   });
@@ -65,6 +71,16 @@ const asScreen = (
 ) => post(web, `/api/kiosk/${method}`, input, { cookie, 'x-frontdesk-screen': '1', ...headers });
 const hub = (web: KioskWeb, path: string, body: unknown, headers: Record<string, string> = {}) =>
   post(web, `/api/hub/${path}`, body, { 'x-frontdesk-screen': '1', ...headers });
+/** A pairing attempt from another machine on the LAN (another loopback address). */
+const pairFrom = (address: string, code: string, name = 'Stranger') =>
+  post(
+    web,
+    '/api/hub/pair',
+    { code, name, role: 'kiosk' },
+    { 'x-frontdesk-screen': '1' },
+    'POST',
+    address,
+  );
 
 // Shaped like a staff session, so that the schema passes and the session check refuses it.
 const FORGED = 'A'.repeat(43);
@@ -160,7 +176,7 @@ describe('pairing a screen', () => {
     expect(reused.headers['set-cookie']).toBeUndefined();
   });
 
-  it(`locks pairing after ${PAIRING_MAX_WRONG} wrong codes, even for the right one, until staff make a new code`, async () => {
+  it(`locks an address after ${PAIRING_MAX_WRONG} wrong codes, even for the right one, until staff make a new code`, async () => {
     const code = await newCode();
     const wrong = code === '999999' ? '999998' : '999999';
     const answers = [];
@@ -170,6 +186,26 @@ describe('pairing a screen', () => {
     expect((await hub(web, 'pair', { code, name: 'X', role: 'kiosk' })).status).toBe(429);
     const fresh = await newCode();
     expect((await hub(web, 'pair', { code: fresh, name: 'X', role: 'kiosk' })).status).toBe(200);
+  });
+
+  it("a stranger's wrong codes lock the stranger's address only: the tablet staff pair still pairs with the fresh code", async () => {
+    const code = await newCode();
+    const wrong = code === '999999' ? '999998' : '999999';
+    const stranger = [];
+    for (let i = 0; i < PAIRING_MAX_WRONG + 2; i += 1)
+      stranger.push((await pairFrom('127.0.0.3', wrong)).status);
+    expect(stranger).toEqual([401, 401, 401, 401, 429, 429, 429]);
+    // The stranger keeps guessing the right code too: still locked.
+    expect((await pairFrom('127.0.0.3', code)).status).toBe(429);
+    const tablet = await pairFrom('127.0.0.2', code, 'Window tablet');
+    expect(tablet.status).toBe(200);
+    expect(tablet.json.result).toEqual({ name: 'Window tablet', role: 'kiosk' });
+    const screens = (await hub(web, 'screens', { session })).json.result?.screens as {
+      name: string;
+      address: string;
+    }[];
+    expect(screens.find((s) => s.name === 'Window tablet')?.address).toMatch(/127\.0\.0\.2$/);
+    expect(screens.map((s) => s.name)).not.toContain('Stranger');
   });
 
   it('stores only a hash of the credential', async () => {
@@ -191,10 +227,10 @@ describe('pairing a screen', () => {
     const { cookie } = await pair('Shop window', 'kiosk');
     for (const method of staffMethods) {
       const answer = await asScreen(web, cookie, method, { session: FORGED });
-      expect([400, 401]).toContain(answer.status);
+      expect([400, 401, 403]).toContain(answer.status);
       expect(answer.json.ok).toBe(false);
     }
-    expect((await asScreen(web, cookie, 'listBookings', { session: FORGED })).status).toBe(401);
+    expect((await asScreen(web, cookie, 'listBookings', { session: FORGED })).status).toBe(403);
   });
 });
 
@@ -283,6 +319,48 @@ describe('createPairing (own clock)', () => {
         pairing.pair({ code: again.code, name: 'B', role: 'kiosk', address: '10.0.0.6' }).ok,
       ).toBe(true);
       expect(pairing.list().map((s) => s.name)).toEqual(['A', 'B']);
+    } finally {
+      db.$client.close();
+    }
+  });
+
+  it(`after ${PAIRING_CODE_MAX_WRONG} wrong codes from many addresses none of them may guess again while the code lives; another address with the right code pairs`, async () => {
+    const { openKioskDb } = await import('../../../electron/core/db/open');
+    const { createPairing, PAIRING_CODE_TTL_MS } =
+      await import('../../../electron/core/hub/pairing');
+    const dir = mkdtempSync(join(tmpdir(), 'fd-hub-code-budget-'));
+    dirs.push(dir);
+    const db = openKioskDb({ dataDir: dir });
+    try {
+      let now = 5_000_000;
+      const pairing = createPairing(db, () => now);
+      const { code } = pairing.createCode();
+      const wrong = code === '123456' ? '654321' : '123456';
+      const guessers = Array.from({ length: 7 }, (_, i) => `10.0.1.${i + 1}`);
+      const answers: string[] = [];
+      for (const address of guessers)
+        for (let i = 0; i < PAIRING_MAX_WRONG - 1; i += 1)
+          if (answers.length < PAIRING_CODE_MAX_WRONG) {
+            const answer = pairing.pair({ code: wrong, name: 'G', role: 'kiosk', address });
+            answers.push(answer.ok ? 'paired' : answer.reason);
+          }
+      expect(answers).toEqual(Array(PAIRING_CODE_MAX_WRONG).fill('wrong_code'));
+      // Each guesser has wrong codes left of its own, but the code has taken its share.
+      for (const address of guessers)
+        expect(pairing.pair({ code, name: 'G', role: 'kiosk', address })).toMatchObject({
+          ok: false,
+          reason: 'locked',
+        });
+      expect(
+        pairing.pair({ code, name: 'Counter 3', role: 'counter', address: '10.0.2.1' }).ok,
+      ).toBe(true);
+      // The next code starts at 0: a former guesser with it pairs.
+      const next = pairing.createCode();
+      now += PAIRING_CODE_TTL_MS - 1;
+      expect(
+        pairing.pair({ code: next.code, name: 'Late', role: 'kiosk', address: '10.0.1.1' }).ok,
+      ).toBe(true);
+      expect(pairing.list().map((s) => s.name)).toEqual(['Counter 3', 'Late']);
     } finally {
       db.$client.close();
     }

@@ -289,6 +289,33 @@ describe('the kiosk:web command line', () => {
     expect(run.stdout + run.stderr).not.toContain('never-printed-key');
   });
 
+  it('with --token-file, the ready line names the URL without the token, which still opens the API', async () => {
+    const dir = tempDataDir();
+    const tokenFile = join(dir, 'web-token');
+    writeFileSync(tokenFile, 'file-token-98765\n', { mode: 0o600 });
+    let answered = 0;
+    const run = await runCli(
+      ['--port', '0', '--data', join(dir, 'data'), '--token-file', tokenFile],
+      (child, line) => {
+        const url = /http:\/\/127\.0\.0\.1:\d+/.exec(line)?.[0] ?? '';
+        void fetch(`${url}/api/kiosk/getSyncStatus`, {
+          method: 'POST',
+          headers: { authorization: 'Bearer file-token-98765' },
+        })
+          .then((response) => {
+            answered = response.status;
+          })
+          .finally(() => child.kill('SIGTERM'));
+      },
+    );
+    expect(run.stdout).toMatch(
+      /Frontdesk kiosk ready: http:\/\/127\.0\.0\.1:\d+\/ \(open it with #token= and the token from the token file\)/,
+    );
+    expect(answered).toBe(200);
+    expect(run.code).toBe(0);
+    expect(run.stdout + run.stderr).not.toContain('file-token-98765');
+  });
+
   it('a remote kiosk without a PIN prints a setup code once; only setupStaffPin with that code sets the first PIN', async () => {
     const answers: Record<string, unknown> = {};
     let code = '';

@@ -83,6 +83,8 @@ export interface FakeKioskOptions {
 
 export const SETUP_CODE = 'ABCD-2345';
 
+export const FAKE_RECOVERY_CODE = 'RCVR-2345-6789-ABCD-EFGH-JKMN';
+
 export class FakeKioskClient implements KioskClient {
   bookingMode: BookingMode = 'sent';
   /** Slot times (HH:mm) that a fresh lookup reports as gone. */
@@ -474,6 +476,16 @@ export class FakeKioskClient implements KioskClient {
     if (input.setupCode === SETUP_CODE) return ok({ valid: true });
     this.failedSinceLogin += 1;
     return ok({ valid: false });
+  };
+  /** IT's recovery code (the real one is in the data folder): opens the staff area. */
+  recoverStaffAccess: KioskClient['recoverStaffAccess'] = async (
+    input: KioskInput<'recoverStaffAccess'>,
+  ) => {
+    this.record('recoverStaffAccess', { code: input.code });
+    if (input.code !== FAKE_RECOVERY_CODE) return ok({ valid: false });
+    this.pinLockoutSec = null;
+    this.wrongPins = 0;
+    return ok(this.pin === null ? { valid: true } : { ...this.unlocked(), valid: true });
   };
   private unlocked() {
     const failedAttempts = this.failedSinceLogin;

@@ -165,6 +165,7 @@ export function createKioskApiDouble(overrides: Partial<KioskApi> = {}): KioskAp
     verifyStaffPin: (input) => reply('verifyStaffPin', input, { valid: input.pin === '1234' }),
     setupStaffPin: (input) => reply('setupStaffPin', input, { valid: false }),
     checkSetupCode: (input) => reply('checkSetupCode', input, { valid: false }),
+    recoverStaffAccess: (input) => reply('recoverStaffAccess', input, { valid: false }),
     endStaffSession: (input) => reply('endStaffSession', input, { ended: false }),
     getPublicSettings: (input) =>
       reply('getPublicSettings', input, {
