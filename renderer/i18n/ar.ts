@@ -250,6 +250,7 @@ export const ar: Resources = {
     empty: 'لا توجد حجوزات بعد.',
     refresh: 'تحديث',
     retry: 'إعادة الإرسال',
+    retried: 'أُعيد الإرسال: الحالة الآن {{state}}',
     discard: 'إلغاء',
     rebook: 'إعادة الحجز',
     attempts: 'المحاولات: {{count}}',

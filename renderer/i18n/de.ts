@@ -259,6 +259,7 @@ export const de: Resources = {
     empty: 'Noch keine Buchungen.',
     refresh: 'Aktualisieren',
     retry: 'Erneut senden',
+    retried: 'Erneut gesendet: jetzt {{state}}',
     discard: 'Verwerfen',
     rebook: 'Neu buchen',
     attempts: 'Versuche: {{count}}',

@@ -253,6 +253,7 @@ export const en = {
     empty: 'No bookings yet.',
     refresh: 'Refresh',
     retry: 'Retry',
+    retried: 'Sent again: now {{state}}',
     discard: 'Discard',
     rebook: 'Rebook',
     // One form for every count: Polish, Ukrainian and Arabic have more plural forms than English.

@@ -256,6 +256,7 @@ export const pl: Resources = {
     empty: 'Brak rezerwacji.',
     refresh: 'Odśwież',
     retry: 'Wyślij ponownie',
+    retried: 'Wysłano ponownie: teraz {{state}}',
     discard: 'Anuluj',
     rebook: 'Zarezerwuj ponownie',
     attempts: 'próby: {{count}}',

@@ -257,6 +257,7 @@ export const tr: Resources = {
     empty: 'Henüz randevu yok.',
     refresh: 'Yenile',
     retry: 'Tekrar gönder',
+    retried: 'Yeniden gönderildi: şimdi {{state}}',
     discard: 'İptal et',
     rebook: 'Yeniden al',
     attempts: 'deneme: {{count}}',

@@ -251,6 +251,7 @@ export const uk: Resources = {
     empty: 'Записів ще немає.',
     refresh: 'Оновити',
     retry: 'Надіслати ще',
+    retried: 'Надіслано ще раз: тепер {{state}}',
     discard: 'Скасувати',
     rebook: 'Записати знову',
     attempts: 'спроби: {{count}}',
