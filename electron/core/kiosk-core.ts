@@ -20,7 +20,8 @@ import { backgroundNotes, createOutcomeNotes } from './engine/outcome-status';
 import { createSettingsService } from './engine/settings-service';
 import { createRecoveryProbe } from './engine/recovery-probe';
 import { watchUpstream } from './engine/reachability-watch';
-import { createStaffAccess, type UnguardedApi } from './engine/staff-access';
+import { createScreenHolds } from './engine/screen-holds';
+import { APP_SCREEN, createStaffAccess, type UnguardedApi } from './engine/staff-access';
 import { createStatusEvents } from './engine/status-events';
 import { SyncStatusTracker } from './engine/sync-status';
 import { coreMetricsSource } from './metrics/core-metrics';
@@ -256,8 +257,11 @@ export async function createKioskCoreInternals(
     syncStatus: statusEvents.snapshot,
     databaseHealth: () => databaseHealth(db, options.dataDir),
   });
-  const unguarded: UnguardedApi = notice.wrapApi({ ...engine, ...hostApi });
-  const api = access.guard(unguarded);
+  const shared = notice.wrapApi({ ...engine.api, ...hostApi });
+  // Each screen's own hold (issue 28): the app's window is the screen `app`, as for its lockout.
+  const holds = createScreenHolds({ now: () => clock.now(), minutesOf: engine.serviceMinutes });
+  const unguardedFor = (screen: string): UnguardedApi => holds.forScreen(shared, screen);
+  const api = access.guard(unguardedFor(APP_SCREEN));
 
   // nextAttemptAt is monotonic time, whose origin moved with the restart: all due now.
   store.wakeAll(monotonicNow(clock));
@@ -307,7 +311,7 @@ export async function createKioskCoreInternals(
           subscription?.session,
         ),
     },
-    apiFor: (screen) => access.guard(unguarded, screen),
+    apiFor: (screen) => access.guard(unguardedFor(screen), screen),
     setupCode,
     outboxCounts: () => outboxCounts(store, monotonicNow(clock)),
     isStaffSession: (session) => sessions.isLive(session),

@@ -69,6 +69,8 @@ export type EngineApi = Omit<
   | 'checkSetupCode'
   | 'endStaffSession'
   | 'resolveFollowUp' // electron/core/notify
+  | 'holdSlot' // screen-holds.ts, per screen
+  | 'releaseHold'
 >;
 
 export interface EngineContext extends EngineDeps {
