@@ -38,6 +38,7 @@ import {
   VisitTimesResult,
 } from './kiosk-visit';
 import { LANGUAGE_CODES } from './languages';
+import { HoldSlotInput, HoldSlotResult } from './kiosk-holds';
 import { Language } from './settings';
 
 export * from './kiosk-data';
@@ -88,6 +89,16 @@ export const kioskApi = {
    * earlier ones stay booked and the result says which was not.
    */
   createVisit: { access: 'public', input: CreateVisitInput, output: CreateVisitResult },
+  /**
+   * Holds a time for the calling screen while its customer books it (issue 28): other screens
+   * are not offered it, and cannot hold or book it, until this screen books, calls releaseHold
+   * or the hold runs out (`heldUntil`, SCREEN_HOLD_MS). A screen holds one time (or one visit):
+   * a new hold replaces its last; holding it again renews it. Holds live in the core's memory
+   * (a restart drops them) and never reach the API. `slot_taken`: another screen holds it.
+   */
+  holdSlot: { access: 'public', input: HoldSlotInput, output: HoldSlotResult },
+  /** Ends the calling screen's hold (back, idle reset, a new customer). */
+  releaseHold: { access: 'public', input: Empty, output: z.object({ released: z.boolean() }) },
   getSyncStatus: { access: 'public', input: Empty, output: SyncStatus },
   getPublicSettings: { access: 'public', input: Empty, output: PublicSettings },
   verifyStaffPin: { access: 'public', input: z.object({ pin: Pin }), output: StaffPinCheck },

@@ -10,6 +10,8 @@ export const KIOSK_METHOD_NAMES = [
   'createBooking',
   'getVisitTimes',
   'createVisit',
+  'holdSlot',
+  'releaseHold',
   'getSyncStatus',
   'getPublicSettings',
   'verifyStaffPin',

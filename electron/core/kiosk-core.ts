@@ -20,7 +20,8 @@ import { backgroundNotes, createOutcomeNotes } from './engine/outcome-status';
 import { createSettingsService } from './engine/settings-service';
 import { createRecoveryProbe } from './engine/recovery-probe';
 import { watchUpstream } from './engine/reachability-watch';
-import { createStaffAccess, type UnguardedApi } from './engine/staff-access';
+import { createScreenHolds } from './engine/screen-holds';
+import { APP_SCREEN, createStaffAccess, type UnguardedApi } from './engine/staff-access';
 import { createStatusEvents } from './engine/status-events';
 import { SyncStatusTracker } from './engine/sync-status';
 import { openFollowUpsSummary } from './db/follow-up-repo';
@@ -287,12 +288,11 @@ export async function createKioskCoreInternals(
     },
     speechVoices: () => speechVoices.current(),
   });
-  const unguarded: UnguardedApi = notice.wrapApi({
-    ...engine,
-    ...hostApi,
-    ...speechVoices.api,
-  });
-  const api = access.guard(unguarded);
+  const shared = notice.wrapApi({ ...engine.api, ...hostApi, ...speechVoices.api });
+  // Each screen's own hold (issue 28): the app's window is the screen `app`, as for its lockout.
+  const holds = createScreenHolds({ now: () => clock.now(), minutesOf: engine.serviceMinutes });
+  const unguardedFor = (screen: string): UnguardedApi => holds.forScreen(shared, screen);
+  const api = access.guard(unguardedFor(APP_SCREEN));
 
   // nextAttemptAt is monotonic time, whose origin moved with the restart: all due now.
   store.wakeAll(monotonicNow(clock));
@@ -342,7 +342,7 @@ export async function createKioskCoreInternals(
           subscription?.session,
         ),
     },
-    apiFor: (screen) => access.guard(unguarded, screen),
+    apiFor: (screen) => access.guard(unguardedFor(screen), screen),
     setupCode,
     outboxCounts: () => outboxCounts(store, monotonicNow(clock)),
     isStaffSession: (session) => sessions.isLive(session),

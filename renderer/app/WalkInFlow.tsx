@@ -32,6 +32,8 @@ interface WalkInFlowProps {
 }
 
 const WARNING_MS = 10_000;
+/** The steps during which this screen holds its customer's time. */
+const HOLDING: ReadonlySet<string> = new Set(['details', 'review']);
 
 export function WalkInFlow({
   kiosk,
@@ -44,14 +46,18 @@ export function WalkInFlow({
   const { t } = useTranslation();
   const [state, dispatch] = useReducer(flowReducer, initialFlowState);
   const service = useService(state.draft.serviceId);
-  const { catalog } = useKiosk();
+  const { catalog, client } = useKiosk();
   const [printing, setPrinting] = useState(false);
   const previousStep = useRef(state.step);
 
   useEffect(() => {
     if (state.step === 'start' && previousStep.current !== 'start') onSessionEnd();
+    // Back from the details or review, or reset (idle, cancel): the time held for this screen
+    // goes back to the others (issue 28). A booking ends the hold in the core itself.
+    if (HOLDING.has(previousStep.current) && !HOLDING.has(state.step) && state.step !== 'done')
+      void client.releaseHold({});
     previousStep.current = state.step;
-  }, [state.step, onSessionEnd]);
+  }, [state.step, onSessionEnd, client]);
 
   // Once a customer has begun, fetch the details form, keyboard and QR code chunks in the
   // background, so that the details and confirmation screens do not wait for them. A failed

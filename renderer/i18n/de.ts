@@ -98,6 +98,9 @@ export const de: Resources = {
     title: 'Bitte prüfen Sie Ihre Buchung',
     checking: 'Wir prüfen, ob die Uhrzeit noch frei ist…',
     stillFree: 'Diese Uhrzeit ist noch frei.',
+    heldForYou: 'Diese Uhrzeit ist bis {{time}} Uhr für Sie reserviert.',
+    holdExpired:
+      'Diese Uhrzeit ist nicht mehr für Sie reserviert: Jemand anderes kann sie jetzt buchen. Tippen Sie auf „Jetzt buchen“, um es zu versuchen, oder wählen Sie eine andere Uhrzeit.',
     offline:
       'Die Uhrzeit ließ sich gerade nicht live prüfen. Ist die Verbindung unterbrochen, wird Ihre Buchung hier reserviert und gesendet, sobald sie wieder steht.',
     confirm: 'Jetzt buchen',
@@ -266,6 +269,7 @@ export const de: Resources = {
     empty: 'Noch keine Buchungen.',
     refresh: 'Aktualisieren',
     retry: 'Erneut senden',
+    retried: 'Erneut gesendet: jetzt {{state}}',
     discard: 'Verwerfen',
     rebook: 'Neu buchen',
     attempts: 'Versuche: {{count}}',

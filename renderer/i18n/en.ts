@@ -101,6 +101,9 @@ export const en = {
     title: 'Please check your booking',
     checking: 'Checking the time is still free…',
     stillFree: 'This time is still free.',
+    heldForYou: 'This time is kept for you until {{time}}.',
+    holdExpired:
+      'This time is no longer kept for you: someone else may book it now. Press “Book now” to try, or go back and choose another time.',
     offline:
       'This time could not be checked live just now. If the connection is down, your booking is reserved here and sent as soon as it is back.',
     confirm: 'Book now',
@@ -259,6 +262,7 @@ export const en = {
     empty: 'No bookings yet.',
     refresh: 'Refresh',
     retry: 'Retry',
+    retried: 'Sent again: now {{state}}',
     discard: 'Discard',
     rebook: 'Rebook',
     // One form for every count: Polish, Ukrainian and Arabic have more plural forms than English.

@@ -98,6 +98,9 @@ export const pl: Resources = {
     title: 'Sprawdź rezerwację',
     checking: 'Sprawdzamy, czy godzina jest nadal wolna…',
     stillFree: 'Ta godzina jest nadal wolna.',
+    heldForYou: 'Ta godzina jest zarezerwowana dla Ciebie do {{time}}.',
+    holdExpired:
+      'Ta godzina nie jest już zarezerwowana dla Ciebie: ktoś inny może ją teraz zarezerwować. Naciśnij „Rezerwuję”, aby spróbować, lub wróć i wybierz inną godzinę.',
     offline:
       'Nie udało się teraz sprawdzić tej godziny na bieżąco. Jeśli nie ma połączenia, rezerwacja zostanie zapisana tutaj i wysłana, gdy tylko połączenie wróci.',
     confirm: 'Rezerwuję',
@@ -262,6 +265,7 @@ export const pl: Resources = {
     empty: 'Brak rezerwacji.',
     refresh: 'Odśwież',
     retry: 'Wyślij ponownie',
+    retried: 'Wysłano ponownie: teraz {{state}}',
     discard: 'Anuluj',
     rebook: 'Zarezerwuj ponownie',
     attempts: 'próby: {{count}}',

@@ -98,6 +98,9 @@ export const tr: Resources = {
     title: 'Lütfen randevunuzu kontrol edin',
     checking: 'Saatin hâlâ boş olup olmadığına bakılıyor…',
     stillFree: 'Bu saat hâlâ boş.',
+    heldForYou: 'Bu saat {{time}} saatine kadar sizin için ayrıldı.',
+    holdExpired:
+      'Bu saat artık sizin için ayrılmış değil: başka biri şimdi alabilir. Denemek için “Şimdi randevu al”a dokunun ya da geri dönüp başka bir saat seçin.',
     offline:
       'Bu saat şu anda canlı olarak kontrol edilemedi. Bağlantı kesikse randevunuz burada ayrılır ve bağlantı gelince gönderilir.',
     confirm: 'Şimdi randevu al',
@@ -264,6 +267,7 @@ export const tr: Resources = {
     empty: 'Henüz randevu yok.',
     refresh: 'Yenile',
     retry: 'Tekrar gönder',
+    retried: 'Yeniden gönderildi: şimdi {{state}}',
     discard: 'İptal et',
     rebook: 'Yeniden al',
     attempts: 'deneme: {{count}}',

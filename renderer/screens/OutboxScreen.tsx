@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckDetails } from '../components/CheckDetails';
 import { FollowUpPanel, openFollowUps } from '../components/FollowUpPanel';
 import { createListReads, mergeList, upsertBooking } from '../lib/booking-list';
 import type { LocalBooking, LocalBookingState } from '../../shared/kiosk-api';
@@ -103,9 +104,15 @@ export function OutboxScreen({ onRebook, initialFilter = 'all' }: OutboxScreenPr
     return () => clearTimeout(timer);
   }, [undo]);
 
+  // What Retry did, said on its row (issue 28: it gave no feedback).
+  const [retried, setRetried] = useState<{ localId: string; state: LocalBookingState } | null>(
+    null,
+  );
   const retry = async (localId: string): Promise<void> => {
+    setRetried(null);
     const result = await staffCall('retryBooking', { localId });
     if (!result.ok) setError(result.error);
+    else setRetried({ localId, state: result.result.state });
     await refresh();
   };
 
@@ -268,7 +275,13 @@ export function OutboxScreen({ onRebook, initialFilter = 'all' }: OutboxScreenPr
                 {booking.lastError && (
                   <span className="status-error">{errorText(booking.lastError)}</span>
                 )}
+                {retried?.localId === booking.localId && (
+                  <span role="status" data-testid="retry-result">
+                    {t('outbox.retried', { state: t(BOOKING_STATE_KEYS[retried.state]) })}
+                  </span>
+                )}
               </div>
+              {booking.state === 'unknown' && <CheckDetails booking={booking} />}
               {booking.followUp && (
                 <FollowUpPanel
                   booking={{ ...booking, followUp: booking.followUp }}

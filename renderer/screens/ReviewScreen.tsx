@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguageCode, type LanguageCode } from '../../shared/languages';
 import { useKiosk, useService } from '../app/kiosk-context';
@@ -14,6 +14,10 @@ import {
   type FlowState,
 } from '../flow/flow-machine';
 import { checkVisit } from '../lib/visit';
+import { holdPartsOf } from '../lib/screen-hold';
+import { localTime } from '../lib/dates';
+import { formatTime } from '../lib/format';
+import { useScreenHold } from '../hooks/use-screen-hold';
 import type { KioskError } from '../../shared/result';
 import { offerAt } from '../../shared/booking/slot-offers';
 
@@ -31,7 +35,7 @@ function languageOf(code: string): { language?: LanguageCode } {
 
 export function ReviewScreen({ state, dispatch }: ReviewScreenProps) {
   const { t, i18n } = useTranslation();
-  const { client, locale, catalog } = useKiosk();
+  const { client, locale, catalog, now } = useKiosk();
   const { draft } = state;
   const service = useService(draft.serviceId);
   const [check, setCheck] = useState<Check>('checking');
@@ -41,6 +45,8 @@ export function ReviewScreen({ state, dispatch }: ReviewScreenProps) {
   // Revalidate the slot on arrival: a cached grid may be minutes old, and saying so now beats a 409.
   // Only the draft on arrival: a refreshed employee must not trigger a second lookup.
   const [arrival] = useState(draft);
+  const taken = useCallback(() => dispatch({ type: 'slotTaken' }), [dispatch]);
+  const hold = useScreenHold(client, holdPartsOf(draft), now, taken);
   useEffect(() => {
     const { serviceId, date, slot, employeeId } = arrival;
     if (!serviceId || !date || !slot) return;
@@ -126,7 +132,15 @@ export function ReviewScreen({ state, dispatch }: ReviewScreenProps) {
       <StepHeader title={t('review.title')} step={5} />
       <div className="screen-body">
         {check === 'checking' && <Notice tone="info">{t('review.checking')}</Notice>}
-        {check === 'live' && <Notice tone="success">{t('review.stillFree')}</Notice>}
+        {hold.kind === 'held' && (
+          <Notice tone="success">
+            {t('review.heldForYou', { time: formatTime(localTime(hold.until), locale) })}
+          </Notice>
+        )}
+        {hold.kind === 'expired' && <Notice tone="warning">{t('review.holdExpired')}</Notice>}
+        {check === 'live' && hold.kind !== 'expired' && (
+          <Notice tone="success">{t('review.stillFree')}</Notice>
+        )}
         {check === 'cache' && <Notice tone="info">{t('review.offline')}</Notice>}
         {draft.visit ? (
           // One summary per service; the customer once, after the last.

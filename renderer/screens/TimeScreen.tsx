@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKiosk, useService } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
@@ -13,6 +13,7 @@ import { formatDate, formatTime } from '../lib/format';
 import { findServiceEmployees } from '../lib/service-employees';
 import { groupSlots, type DayPart } from '../lib/slots';
 import { visitSlots, type VisitSlots } from '../lib/visit';
+import { holdPartsOf } from '../lib/screen-hold';
 import type { KioskClient, TimeSlotsResult } from '../../shared/kiosk-api';
 import type { Result } from '../../shared/result';
 
@@ -89,6 +90,28 @@ export function TimeScreen({ state, dispatch }: TimeScreenProps) {
       [uncached, client, serviceId, date, now],
     ),
   );
+
+  // The time is held for this screen before its details open (issue 28): of two screens that
+  // tap it at once, one goes on; the other is told and the time leaves its grid.
+  const holding = useRef(false);
+  const choose = async (
+    action: Extract<FlowAction, { type: 'chooseSlot' | 'chooseVisitSlot' }>,
+  ): Promise<void> => {
+    const parts = holdPartsOf({
+      serviceId: serviceId || null,
+      date: date || null,
+      slot: action.slot,
+      visit: action.type === 'chooseVisitSlot' ? action.visit : null,
+    });
+    if (!parts || holding.current) return;
+    holding.current = true;
+    const held = await client.holdSlot({ parts });
+    holding.current = false;
+    if (!held.ok && held.error.code === 'slot_taken') {
+      dispatch({ type: 'chooseSlot', slot: action.slot });
+      dispatch({ type: 'slotTaken' });
+    } else dispatch(action); // any other failure: the booking call decides, as before
+  };
 
   return (
     <main className="screen" data-screen="time">
@@ -177,7 +200,7 @@ export function TimeScreen({ state, dispatch }: TimeScreenProps) {
                         employeeName: slot.employeeName ?? null,
                       };
                       const offer = offers?.find((o) => o.time === slot.time);
-                      dispatch(
+                      void choose(
                         offer
                           ? { type: 'chooseVisitSlot', slot: chosenSlot, visit: offer.parts }
                           : { type: 'chooseSlot', slot: chosenSlot },

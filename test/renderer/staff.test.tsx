@@ -1,8 +1,10 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FAKE_RECOVERY_CODE, FakeKioskClient, SETUP_CODE } from './support/fake-kiosk-client';
-import { refusedBooking } from './support/local-booking';
+import { localBooking, refusedBooking } from './support/local-booking';
 import { renderApp, settle, tap } from './support/render-app';
+
+const LOST_AND_TAKEN_TEXT = 'The answer to this booking was lost';
 
 afterEach(() => {
   cleanup();
@@ -145,6 +147,39 @@ describe('staff area', () => {
     ]);
     expect(screen.queryByTestId('follow-up-count')).toBeNull();
     expect(screen.getByText('Customer contacted')).toBeTruthy();
+  });
+
+  it('a booking to check by hand shows service, person, date, time, name, phone and e-mail; Retry says what it did', async () => {
+    const client = new FakeKioskClient({ settings: { mode: 'counter' } });
+    client.bookings.push(
+      localBooking('l-8', {
+        state: 'unknown',
+        lastError: { status: 409, message: LOST_AND_TAKEN_TEXT },
+        attempts: 3,
+      }),
+    );
+    renderApp(client);
+    await settle();
+    await enterPin('1234');
+    fireEvent.click(screen.getByRole('tab', { name: 'Bookings' }));
+    await settle();
+    const details = screen.getByTestId('check-details');
+    const pairs = [...details.querySelectorAll('dt')].map((dt) => [
+      dt.textContent,
+      dt.nextElementSibling?.textContent,
+    ]);
+    expect(pairs).toEqual([
+      ['Service', 'Haircut'],
+      ['With', 'Ben Roth'],
+      ['Date', expect.stringContaining('24')],
+      ['Time', '11:00'],
+      ['Name', 'Eva Muster'],
+      ['Phone', '030 1234'],
+      ['E-mail', 'eva@example.com'],
+    ]);
+    expect(screen.queryByTestId('retry-result')).toBeNull();
+    await tap('Retry');
+    expect(screen.getByTestId('retry-result').textContent).toBe('Sent again: now Queued');
   });
 
   it('counter mode starts locked; rebook opens the one-screen booking with the customer and the same person, and links the new booking', async () => {

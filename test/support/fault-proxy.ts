@@ -4,6 +4,9 @@
  * - 'pass'      forward to the target and relay the answer unchanged;
  * - 'down'      refuse: reset every new connection at once (and any request on an open one);
  * - 'hang'      accept the request and never answer (until close());
+ * - 'pause'     a stopped API (SIGSTOP): hold each request, whole, and forward every held one
+ *               when the mode changes, as the API's kernel buffers would; a client still
+ *               waiting gets the answer, one that gave up is not told (the API did the work);
  * - 'drop'      forward the request, wait for the target's full answer, then cut the client's
  *               connection without replying: the "lost response" (the target did the work);
  * - '500'       answer 500 with an error envelope, without forwarding;
@@ -19,7 +22,7 @@ import { Agent, createServer, request as httpRequest } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-export type FaultMode = 'pass' | 'down' | 'hang' | 'drop' | '500' | '429' | 'malformed';
+export type FaultMode = 'pass' | 'down' | 'hang' | 'pause' | 'drop' | '500' | '429' | 'malformed';
 
 export interface FaultProxy {
   /** http://127.0.0.1:PORT, to use as the upstream base URL. */
@@ -78,6 +81,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   /** Sends the request to the target; resolves with the answer's head and whole body. */
   const forward = (
     req: IncomingMessage,
+    held?: Buffer,
   ): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> =>
     new Promise((resolve, reject) => {
       forwardedCount += 1;
@@ -100,7 +104,8 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
         },
       );
       upstream.on('error', reject);
-      req.pipe(upstream);
+      if (held) upstream.end(held);
+      else req.pipe(upstream);
     });
 
   const sendJson = (
@@ -168,25 +173,44 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
         }
         return;
       }
-      case 'pass': {
-        let answer;
-        try {
-          answer = await forward(req);
-        } catch {
-          sendJson(res, 502, {
-            success: false,
-            message: 'Bad gateway (fault proxy: target unreachable)',
-          });
-          return;
-        }
-        res.writeHead(answer.status, {
-          ...endToEnd(answer.headers),
-          'content-length': answer.body.length,
+      case 'pause': {
+        const chunks: Buffer[] = [];
+        req.on('data', (chunk: Buffer) => chunks.push(chunk));
+        await new Promise<void>((resolve) => {
+          req.on('end', resolve);
+          req.on('close', resolve);
         });
-        res.end(answer.body);
+        await new Promise<void>((resolve) => paused.push(resolve));
+        if (closing) return;
+        await relay(req, res, Buffer.concat(chunks));
         return;
       }
+      case 'pass':
+        await relay(req, res);
+        return;
     }
+  };
+
+  /** Requests held in 'pause': each resolves when the API "wakes up". */
+  const paused: (() => void)[] = [];
+
+  /** Forwards and answers the client (when it still listens). */
+  const relay = async (req: IncomingMessage, res: ServerResponse, held?: Buffer) => {
+    let answer;
+    try {
+      answer = await forward(req, held);
+    } catch {
+      sendJson(res, 502, {
+        success: false,
+        message: 'Bad gateway (fault proxy: target unreachable)',
+      });
+      return;
+    }
+    res.writeHead(answer.status, {
+      ...endToEnd(answer.headers),
+      'content-length': answer.body.length,
+    });
+    res.end(answer.body);
   };
 
   const server = createServer((req, res) => {
@@ -215,6 +239,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     url: `http://127.0.0.1:${port}`,
     setMode: (next) => {
       mode = next;
+      if (next !== 'pause') for (const wake of paused.splice(0)) wake();
     },
     mode: () => mode,
     requests: () => attempts,
@@ -223,6 +248,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     close: async () => {
       if (closing) return;
       closing = true;
+      for (const wake of paused.splice(0)) wake();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const socket of sockets) socket.destroy();
       agent.destroy();

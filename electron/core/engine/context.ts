@@ -71,6 +71,8 @@ export type EngineApi = Omit<
   | 'endStaffSession'
   | 'resolveFollowUp' // electron/core/notify
   | 'reportSpeechVoices' // electron/core/metrics
+  | 'holdSlot' // screen-holds.ts, per screen
+  | 'releaseHold'
 >;
 
 export interface EngineContext extends EngineDeps {

@@ -10,15 +10,22 @@ import { createLookups } from './lookups';
 import { createSyncApi } from './sync';
 import { createVisitApi } from './visit';
 
-export function createLocalEngine(deps: EngineDeps): EngineApi {
+export interface LocalEngine {
+  api: EngineApi;
+  /** A service's duration from the cached catalog (the screens' holds need it). */
+  serviceMinutes: (serviceId: string) => Promise<number>;
+}
+
+export function createLocalEngine(deps: EngineDeps): LocalEngine {
   const ctx = createEngineContext(deps);
   const lookups = createLookups(ctx);
   const steps = createBookingSteps(ctx, lookups);
-  return {
+  const api = {
     ...lookups.api,
     ...createBookingApi(ctx, lookups, steps),
     ...createVisitApi(ctx, lookups, steps),
     ...createBookingAdmin(ctx),
     ...createSyncApi(ctx),
   } satisfies EngineApi;
+  return { api, serviceMinutes: (serviceId) => lookups.serviceMinutes(serviceId) };
 }

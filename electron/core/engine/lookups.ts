@@ -207,23 +207,52 @@ export function createLookups(ctx: EngineContext): Lookups {
     );
   }
 
+  /**
+   * Cached slots for a lookup. A person's list is their own cached list merged with what the
+   * `any` list says of them (issue 28): where `any` is the fresher, a time it names them for is
+   * free and a time nobody is free at is taken; elsewhere their own list decides. The older
+   * list's `fetchedAt` is kept, so the holds of bookings sent since are taken out.
+   */
   function cachedSlots(
     date: string,
     serviceId: string,
     employeeId: string | undefined,
   ): Cached<TimeSlot[]> | null {
     const own = loadTimeSlots(db, { date, serviceId, employeeId });
-    if (own) return { data: own.data.timeSlots, fetchedAt: own.fetchedAt };
-    if (employeeId === undefined || employeeId === 'any') return null;
+    const ownSlots = own ? { data: own.data.timeSlots, fetchedAt: own.fetchedAt } : null;
+    if (employeeId === undefined || employeeId === 'any') return ownSlots;
     const any = loadTimeSlots(db, { date, serviceId });
-    if (!any) return null;
-    // Only slots the API named this employee for are known free for them (a safe subset).
-    const slots = any.data.timeSlots.map((slot) =>
-      slot.available && slot.employeeId !== employeeId
-        ? { time: slot.time, available: false, reason: 'unknown' }
-        : slot,
-    );
-    return { data: slots, fetchedAt: any.fetchedAt };
+    if (!any) return ownSlots;
+    const anySlots = any.data.timeSlots;
+    const named = (time: string) =>
+      anySlots.some((s) => s.time === time && s.available && s.employeeId === employeeId);
+    if (!ownSlots || ownSlots.fetchedAt >= any.fetchedAt) {
+      // Only slots the API named this employee for are known free for them (a safe subset).
+      const base = ownSlots?.data ?? [];
+      const times = [...new Set([...base.map((s) => s.time), ...anySlots.map((s) => s.time)])];
+      const data = times.sort().map((time): TimeSlot => {
+        const mine = base.find((s) => s.time === time);
+        if (mine) return mine;
+        return named(time)
+          ? { time, available: true, employeeId }
+          : { time, available: false, reason: 'unknown' };
+      });
+      return { data, fetchedAt: any.fetchedAt };
+    }
+    const times = [...new Set([...ownSlots.data, ...anySlots].map((s) => s.time))].sort();
+    const data = times.map((time): TimeSlot => {
+      if (named(time)) return { time, available: true, employeeId };
+      const mine = ownSlots.data.find((s) => s.time === time);
+      const anyoneFree = anySlots.some((s) => s.time === time && s.available);
+      if (mine && (anyoneFree || !anySlots.some((s) => s.time === time))) return mine;
+      return { time, available: false, reason: mine?.reason ?? 'unknown' };
+    });
+    return { data, fetchedAt: ownSlots.fetchedAt };
+  }
+
+  /** When the person's own list was fetched (null: never); the `any` list does not count. */
+  function ownFetchedAt(date: string, serviceId: string, employeeId: string | undefined) {
+    return loadTimeSlots(db, { date, serviceId, employeeId })?.fetchedAt ?? null;
   }
 
   const getTimeSlots: LookupApi['getTimeSlots'] = async (input) => {
@@ -236,7 +265,14 @@ export function createLookups(ctx: EngineContext): Lookups {
       date === todayIn(ctx.timeZone, clock.now())
         ? freshness.todayMaxAgeMs
         : freshness.otherMaxAgeMs;
-    if ((input.fresh === true || isStale(cached, maxAge)) && ctx.mayGoLive()) {
+    // A person's times are only known from their own list: a fresh `any` list names them for
+    // some of their free times only (issue 28), so it never keeps their own list from being asked.
+    const fetchedAt =
+      employeeId === undefined
+        ? (cached?.fetchedAt ?? null)
+        : ownFetchedAt(date, serviceId, employeeId);
+    const stale = fetchedAt === null || clock.now() - fetchedAt > maxAge;
+    if ((input.fresh === true || stale) && ctx.mayGoLive()) {
       const key = { date, serviceId, employeeId };
       const live = noteLookup((last = await ctx.client().getTimeSlots(key, interactive())));
       if (live) {

@@ -65,7 +65,7 @@ export interface StaffAccess {
 }
 
 /** The app's own window (IPC), and the default. */
-const APP_SCREEN = 'app';
+export const APP_SCREEN = 'app';
 
 /**
  * A browser shell's screen: named by its launch token (a digest: the token is a secret), so the

@@ -54,6 +54,11 @@ export interface SendPathOptions {
    * `settle`, which keeps an answer the API gave in memory while the disk is full.
    */
   settleWrite?: (localId: string, patch: OutboxPatch) => OutboxEntry;
+  /**
+   * Whether the upstream is trusted to answer a repeated Idempotency-Key with its first booking
+   * (default: yes). When not, a lost answer refused as taken goes to staff at once (transitions.ts).
+   */
+  upstreamKeepsKeys?: () => boolean;
 }
 
 export { LOST_AND_TAKEN } from './transitions';
@@ -160,6 +165,7 @@ export function createSendPath(options: SendPathOptions): SendPath {
         now: clock.now(),
         mono: monotonicNow(clock),
         appointmentPassed: options.appointmentPassed?.(entry) ?? false,
+        upstreamKeepsKeys: options.upstreamKeepsKeys?.() ?? true,
       };
       const transition = applyVerdict(entry, verdict, moment, random(), policy);
       const next = settleWrite(entry.localId, transition.patch);

@@ -22,7 +22,16 @@ export type JobResult = { kind: 'done' } | { kind: 'retry'; afterMs: number } | 
  */
 export interface ReplayPolicy {
   backoff: BackoffPolicy;
+  /**
+   * How long a booking whose answer was lost waits after its re-send was refused as taken
+   * before it is sent once more: the first request may still be in progress at the API (the
+   * reference server answers 409 while it sends the confirmation mail).
+   */
+  takenPauseMs?: number;
 }
+
+/** See `ReplayPolicy.takenPauseMs`: longer than the reference server's 2.5 s mail budget. */
+export const TAKEN_PAUSE_MS = 20_000;
 
 export const DEFAULT_REPLAY_POLICY: ReplayPolicy = {
   backoff: DEFAULT_BACKOFF,
@@ -31,12 +40,15 @@ export const DEFAULT_REPLAY_POLICY: ReplayPolicy = {
 /**
  * When a verdict is applied: `now` is wall time (updatedAt, what staff read), `mono` the
  * monotonic time nextAttemptAt is written in (a wall-clock jump moves no retry), and whether the
- * entry's appointment time has passed.
+ * entry's appointment time has passed. `upstreamKeepsKeys` (default true): whether the API is
+ * trusted to answer a repeated Idempotency-Key with its first booking; when it is not, a lost
+ * answer whose re-send is refused as taken goes to staff at once.
  */
 export interface Moment {
   now: number;
   mono: number;
   appointmentPassed: boolean;
+  upstreamKeepsKeys?: boolean;
 }
 
 /** The message an entry ends with when its appointment passed while the API could not be reached. */
@@ -60,7 +72,48 @@ export function startAttempt(entry: OutboxEntry, now: number): OutboxPatch {
 
 /** What staff read on a booking whose answer was lost and whose slot is taken now. */
 export const LOST_AND_TAKEN =
-  'The answer to this booking was lost and its time is no longer free: check with the booking service whether it was booked (service, employee, date, time and the customer are shown here).';
+  'The answer to this booking was lost and the booking service refused it twice as taken: check with the booking service whether it was booked (service, employee, date, time and the customer are shown here).';
+
+/** The note a booking waits under after its first "taken" on a re-send (see `takenPauseMs`). */
+export const TAKEN_ONCE =
+  'The answer to this booking was lost and its re-send was refused as taken: it is sent again after a pause (the first request may still be in progress at the booking service).';
+
+/**
+ * A re-send of a booking whose answer was lost, refused as taken: the first such refusal waits
+ * `takenPauseMs` and sends again under the same key; a second refusal, or an upstream that is
+ * not trusted to keep keys, needs staff (`unknown`).
+ */
+function lostAndTaken(
+  entry: OutboxEntry,
+  status: number,
+  moment: Moment,
+  policy: ReplayPolicy,
+): Transition {
+  const refusedBefore = entry.lastError?.message === TAKEN_ONCE;
+  const pauseMs = policy.takenPauseMs ?? TAKEN_PAUSE_MS;
+  const sendAgain =
+    (moment.upstreamKeepsKeys ?? true) && !refusedBefore && !moment.appointmentPassed;
+  if (sendAgain)
+    return {
+      patch: {
+        state: 'queued',
+        lastError: { status, message: TAKEN_ONCE },
+        nextAttemptAt: moment.mono + pauseMs,
+        updatedAt: moment.now,
+      },
+      result: { kind: 'retry', afterMs: pauseMs },
+      pause: null,
+    };
+  return {
+    patch: {
+      state: 'unknown',
+      lastError: { status, message: LOST_AND_TAKEN },
+      updatedAt: moment.now,
+    },
+    result: { kind: 'failed' },
+    pause: null,
+  };
+}
 
 export function applyVerdict(
   entry: OutboxEntry,
@@ -69,8 +122,9 @@ export function applyVerdict(
   random: number,
   policy: ReplayPolicy = DEFAULT_REPLAY_POLICY,
 ): Transition {
-  const { now, mono, appointmentPassed } =
+  const moment: Moment =
     typeof at === 'number' ? { now: at, mono: at, appointmentPassed: false } : at;
+  const { now, mono, appointmentPassed } = moment;
   switch (verdict.kind) {
     case 'sent':
       return {
@@ -79,15 +133,13 @@ export function applyVerdict(
         pause: null,
       };
     case 'refused': {
-      // A "taken" after an answer we never saw may be the remote refusing our own first request
-      // (a remote that ignores the key; taken may come as 400, 404, 409 or 422): nobody can
-      // tell, so staff must check.
-      const state =
-        TAKEN_STATUSES.includes(verdict.status) && entry.responseLost ? 'unknown' : 'rejected';
-      const lastError =
-        state === 'unknown' ? { status: verdict.status, message: LOST_AND_TAKEN } : verdict.error;
+      // A "taken" after an answer we never saw may be our own first request (still in progress
+      // at the API, or booked by a remote that ignores the key; taken may come as 400, 404, 409
+      // or 422): lostAndTaken decides between sending again and staff.
+      if (TAKEN_STATUSES.includes(verdict.status) && entry.responseLost)
+        return lostAndTaken(entry, verdict.status, moment, policy);
       return {
-        patch: { state, lastError, updatedAt: now },
+        patch: { state: 'rejected', lastError: verdict.error, updatedAt: now },
         result: { kind: 'failed' },
         pause: null,
       };

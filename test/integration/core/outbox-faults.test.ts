@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { request } from 'undici';
-import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
+import type { KioskCoreInternals, KioskCoreOptions } from '../../../electron/core/kiosk-core';
 import { LOST_AND_TAKEN } from '../../../electron/core/outbox/send';
 import { KioskFailure } from '../../../shared/result';
 import { openStaffSession } from '../../support/core/staff';
@@ -49,8 +49,16 @@ afterEach(async () => {
   temp.remove();
 });
 
-async function openCore(apiKey = CORE_TEST_KEY): Promise<KioskCoreInternals> {
-  core = await startCore(`${temp.dir}/kiosk`, upstream.proxy.url, { clock, apiKey, mirrorDays: 2 });
+async function openCore(
+  apiKey = CORE_TEST_KEY,
+  replayPolicy?: KioskCoreOptions['replayPolicy'],
+): Promise<KioskCoreInternals> {
+  core = await startCore(`${temp.dir}/kiosk`, upstream.proxy.url, {
+    clock,
+    apiKey,
+    mirrorDays: 2,
+    ...(replayPolicy ? { replayPolicy } : {}),
+  });
   return core;
 }
 
@@ -369,8 +377,12 @@ describe('an online booking whose request gets no answer is checked against the 
     expect((await c.api.getSyncStatus({})).queued).toBe(2);
   });
 
-  it('a lost answer (hang): the caller hears unknown, never taken; its slot is not free, so it is not sent again: unknown, staff check', async () => {
-    const c = await openCore();
+  it('a lost answer (hang): the caller hears unknown, never taken; its slot is not free, so it is refused twice: unknown, staff check', async () => {
+    // A short pause between the two re-sends: this test's clock runs at real speed.
+    const c = await openCore(CORE_TEST_KEY, {
+      backoff: { baseMs: 100, maxMs: 1_000 },
+      takenPauseMs: 50,
+    });
     await cacheAnnasDay(c);
     upstream.proxy.setMode('hang');
     // The cache says "not free", but the API may have acted on the lost request: the customer

@@ -2,11 +2,13 @@
  * Safe retries against an API that ignores Idempotency-Key (issue 18): before a booking whose
  * answer was lost is sent again, the kiosk asks whether its slot is still free for its employee.
  * Free: the first attempt surely failed, it is sent again (one booking upstream). Taken: it is
- * not sent again, the booking is `unknown` and staff are told what to check.
+ * sent again under its key, and once more after a pause when refused (issue 28); the second
+ * refusal makes it `unknown` and staff are told what to check.
  */
 import { describe, expect, it } from 'vitest';
 import { mergeSlotsByTime } from '../../../shared/booking/slot-offers';
 import { LOST_AND_TAKEN } from '../../../electron/core/outbox/send';
+import { TAKEN_ONCE, TAKEN_PAUSE_MS } from '../../../electron/core/outbox/transitions';
 import { bookingRequest, serverBookings } from '../../support/core/harness';
 import { manualClock } from '../../support/core/manual-clock';
 import { openStaffSession } from '../../support/core/staff';
@@ -66,6 +68,11 @@ describe('a lost answer against an API without idempotency', () => {
     proxy.setMode('pass');
     clock.advance(60_000);
     await core.replayer.runOnce();
+    // The first "taken" may be our own first request still in progress: sent again after a pause.
+    const [waiting] = await staffList();
+    expect(waiting).toMatchObject({ state: 'queued', lastError: { message: TAKEN_ONCE } });
+    clock.advance(TAKEN_PAUSE_MS);
+    await core.replayer.runOnce();
     const [booking] = await staffList();
     expect(booking?.state).toBe('unknown');
     expect(booking?.lastError?.message).toBe(LOST_AND_TAKEN);
@@ -74,9 +81,9 @@ describe('a lost answer against an API without idempotency', () => {
       request: { date: DATE, time: request.time, employeeId: request.employeeId },
     });
     expect(serverBookings(dbPath)).toHaveLength(1);
-    // The slot lookup, then the booking under its key, which this API (no idempotency) refused
-    // as taken: never booked twice.
-    expect(proxy.forwarded() - booksBefore).toBe(2);
+    // Twice the slot lookup, then the booking under its key, which this API (no idempotency)
+    // refused as taken: never booked twice.
+    expect(proxy.forwarded() - booksBefore).toBe(4);
     expect((await core.api.getSyncStatus({})).unknown).toBe(1);
   });
 });

@@ -226,6 +226,23 @@ export class FakeKioskClient implements KioskClient {
   /** A visit's services after the first are refused (the "first booked, second not" path). */
   laterVisitServicesRefused = false;
 
+  /** Times (HH:mm) another screen holds: holdSlot refuses them as the core would. */
+  readonly heldElsewhere = new Set<string>();
+  /** How long a hold lasts (the core's SCREEN_HOLD_MS unless a test shortens it). */
+  holdMs = 300_000;
+
+  holdSlot: KioskClient['holdSlot'] = async (input: KioskInput<'holdSlot'>) => {
+    this.record('holdSlot', input);
+    if (input.parts.some((part) => this.heldElsewhere.has(part.time)))
+      return fail('slot_taken', 'another screen is booking this time right now');
+    return ok({ heldUntil: new Date(this.holdMs).toISOString(), heldForMs: this.holdMs });
+  };
+
+  releaseHold: KioskClient['releaseHold'] = async (input: KioskInput<'releaseHold'>) => {
+    this.record('releaseHold', input);
+    return ok({ released: true });
+  };
+
   getVisitTimes: KioskClient['getVisitTimes'] = async (input: KioskInput<'getVisitTimes'>) => {
     this.record('getVisitTimes', input);
     return fakeVisitTimes(input, (query) => this.daySlots(query));

@@ -16,9 +16,10 @@ export interface SmtpSink {
 /**
  * `holdMs`: the sink records a mail, then waits this long before accepting it (a slow server).
  * `port`: listen there (a port a kiosk was told about before the server was up); default any.
+ * `gate`: the sink records a mail, then accepts it only once this promise resolves.
  */
 export async function startSmtpSink(
-  options: { reject?: boolean; holdMs?: number; port?: number } = {},
+  options: { reject?: boolean; holdMs?: number; port?: number; gate?: Promise<void> } = {},
 ): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
@@ -38,7 +39,8 @@ export async function startSmtpSink(
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         });
-        if (options.holdMs) setTimeout(() => callback(), options.holdMs);
+        if (options.gate) void options.gate.then(() => callback());
+        else if (options.holdMs) setTimeout(() => callback(), options.holdMs);
         else callback();
       });
     },

@@ -41,11 +41,19 @@ describe('matchesBookingQuery (the core listBookings query and the staff screen)
     ['171-555', true],
     ['+49 171', true],
     ['5551234', true],
+    ['0171', true], // issue 28: the leading zero counts towards the 4 digits typed
+    ['0171 2345678', false],
     ['555', false], // fewer than 4 digits: too many would match
+    ['0000', false], // zeros only: nothing to look for
     ['0172 5551234', false],
     ['other@example.com', false],
   ])('with contact details (a staff session): %j matches: %s', (query, expected) => {
     expect(matchesBookingQuery(contact, query)).toBe(expected);
+  });
+
+  it('"0171" finds a phone written "0171 2345678" (issue 28)', () => {
+    expect(matchesBookingQuery({ ...contact, customerPhone: '0171 2345678' }, '0171')).toBe(true);
+    expect(matchesBookingQuery({ ...contact, customerPhone: '0172 2345678' }, '0171')).toBe(false);
   });
 
   it('never matches an erased e-mail or phone', () => {

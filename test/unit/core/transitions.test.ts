@@ -8,7 +8,10 @@ import {
   APPOINTMENT_PASSED,
   applyVerdict,
   DEFAULT_REPLAY_POLICY,
+  LOST_AND_TAKEN,
   recoverInterrupted,
+  TAKEN_ONCE,
+  TAKEN_PAUSE_MS,
   startAttempt,
 } from '../../../electron/core/outbox/transitions';
 import { backoffMs } from '../../../electron/core/upstream/outcome';
@@ -44,7 +47,7 @@ describe('applyVerdict', () => {
     });
   });
 
-  it('refused: failed as rejected, or unknown for a "taken" (400, 404, 409, 422) after a lost answer', () => {
+  it('refused: failed as rejected; a "taken" (400, 404, 409, 422) after a lost answer is sent again after a pause, the second goes to staff', () => {
     const refused = {
       kind: 'refused',
       status: 409,
@@ -55,14 +58,47 @@ describe('applyVerdict', () => {
       result: { kind: 'failed' },
       pause: null,
     });
-    expect(applyVerdict(entry({ responseLost: true }), refused, NOW, 0.5).patch.state).toBe(
-      'unknown',
-    );
-    for (const status of [400, 404, 422]) {
-      expect(
-        applyVerdict(entry({ responseLost: true }), { ...refused, status }, NOW, 0.5).patch.state,
-      ).toBe('unknown');
+    const at = { now: NOW, mono: 500, appointmentPassed: false };
+    for (const status of [400, 404, 409, 422]) {
+      const first = applyVerdict(entry({ responseLost: true }), { ...refused, status }, at, 0.5);
+      expect(first).toEqual({
+        patch: {
+          state: 'queued',
+          lastError: { status, message: TAKEN_ONCE },
+          nextAttemptAt: 500 + TAKEN_PAUSE_MS,
+          updatedAt: NOW,
+        },
+        result: { kind: 'retry', afterMs: TAKEN_PAUSE_MS },
+        pause: null,
+      });
+      const second = applyVerdict(
+        entry({ responseLost: true, lastError: first.patch.lastError ?? null }),
+        { ...refused, status },
+        at,
+        0.5,
+      );
+      expect(second).toEqual({
+        patch: { state: 'unknown', lastError: { status, message: LOST_AND_TAKEN }, updatedAt: NOW },
+        result: { kind: 'failed' },
+        pause: null,
+      });
     }
+    // The pause is the policy's.
+    expect(
+      applyVerdict(entry({ responseLost: true }), refused, at, 0.5, {
+        ...DEFAULT_REPLAY_POLICY,
+        takenPauseMs: 7,
+      }).patch.nextAttemptAt,
+    ).toBe(507);
+    // An upstream not trusted to keep keys, or an appointment that passed: staff at once.
+    expect(
+      applyVerdict(entry({ responseLost: true }), refused, { ...at, upstreamKeepsKeys: false }, 0.5)
+        .patch.state,
+    ).toBe('unknown');
+    expect(
+      applyVerdict(entry({ responseLost: true }), refused, { ...at, appointmentPassed: true }, 0.5)
+        .patch.state,
+    ).toBe('unknown');
     expect(
       applyVerdict(entry({ responseLost: true }), { ...refused, status: 410 }, NOW, 0.5).patch
         .state,

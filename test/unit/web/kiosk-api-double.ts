@@ -140,6 +140,9 @@ export function createKioskApiDouble(overrides: Partial<KioskApi> = {}): KioskAp
           serviceId: part.serviceId,
         })),
       }),
+    holdSlot: (input) =>
+      reply('holdSlot', input, { heldUntil: '2026-03-02T09:05:00.000Z', heldForMs: 300_000 }),
+    releaseHold: (input) => reply('releaseHold', input, { released: true }),
     listBookings: (input) => reply('listBookings', input, [localBooking]),
     retryBooking: (input) => reply('retryBooking', input, localBooking),
     discardBooking: (input) =>

@@ -1,0 +1,123 @@
+/**
+ * Holds of the screens (issue 28): from the moment a screen shows the details of a time until
+ * its booking is sent, queued or abandoned, the core keeps that time for that screen for
+ * SCREEN_HOLD_MS. Other screens are not offered it and cannot hold or book it; the holder's own
+ * lookups still show it free. Holds live in this map only: a restart drops them, and they never
+ * reach the API. Each screen's API (KioskCore.apiFor) is wrapped with its own name here.
+ */
+import type { KioskApi } from '../../../shared/kiosk-api';
+import { applyHolds, isSlotHeld, type Hold } from '../../../shared/booking/holds';
+import { SCREEN_HOLD_MS, type HoldSlotInput } from '../../../shared/kiosk-holds';
+import { KioskFailure } from '../../../shared/result';
+
+/** The methods a screen's hold changes, and the two it adds. */
+type HeldMethods = 'getTimeSlots' | 'getVisitTimes' | 'createBooking' | 'createVisit';
+export type HoldMethod = 'holdSlot' | 'releaseHold';
+type Wrapped = Pick<KioskApi, HeldMethods>;
+
+export interface ScreenHoldsDeps {
+  now: () => number;
+  /** A service's duration (the cached catalog's, see lookups.serviceMinutes). */
+  minutesOf: (serviceId: string) => Promise<number>;
+  holdMs?: number;
+}
+
+export interface ScreenHolds {
+  /** `api` as one screen sees it: its own hold kept, every other screen's taken out. */
+  forScreen<A extends Wrapped>(api: A, screen: string): A & Pick<KioskApi, HoldMethod>;
+  /** Live holds, by screen (diagnostics and tests). */
+  count(): number;
+}
+
+const HELD_ELSEWHERE = 'another screen is booking this time right now';
+
+export function createScreenHolds(deps: ScreenHoldsDeps): ScreenHolds {
+  const holdMs = deps.holdMs ?? SCREEN_HOLD_MS;
+  const held = new Map<string, { holds: Hold[]; until: number }>();
+
+  function others(screen: string): Hold[] {
+    const now = deps.now();
+    const out: Hold[] = [];
+    for (const [name, hold] of held) {
+      if (hold.until <= now) held.delete(name);
+      else if (name !== screen) out.push(...hold.holds);
+    }
+    return out;
+  }
+  const clashes = (screen: string, holds: readonly Hold[]): boolean => {
+    const theirs = others(screen);
+    return holds.some((h) => isSlotHeld(h.date, h.time, h.employeeId, h.durationMinutes, theirs));
+  };
+  const toHolds = (parts: HoldSlotInput['parts']): Promise<Hold[]> =>
+    Promise.all(
+      parts.map(async (part) => ({
+        employeeId: part.employeeId,
+        date: part.date,
+        time: part.time,
+        durationMinutes: await deps.minutesOf(part.serviceId),
+      })),
+    );
+  /** Refuses a booking of a time another screen holds; ends this screen's hold once booked. */
+  async function booking<T>(
+    screen: string,
+    parts: HoldSlotInput['parts'],
+    book: () => Promise<T>,
+  ): Promise<T> {
+    if (clashes(screen, await toHolds(parts))) throw new KioskFailure('slot_taken', HELD_ELSEWHERE);
+    try {
+      const result = await book();
+      held.delete(screen);
+      return result;
+    } catch (error) {
+      // Taken: the customer goes back to the grid. Anything else: they may press "Book" again.
+      if (error instanceof KioskFailure && error.code === 'slot_taken') held.delete(screen);
+      throw error;
+    }
+  }
+
+  return {
+    count: () => {
+      others('');
+      return held.size;
+    },
+    forScreen(api, screen) {
+      return {
+        ...api,
+        async holdSlot({ parts }) {
+          const holds = await toHolds(parts);
+          // Checked and taken in one synchronous step: of two screens at the same moment, one wins.
+          if (clashes(screen, holds)) throw new KioskFailure('slot_taken', HELD_ELSEWHERE);
+          const until = deps.now() + holdMs;
+          held.set(screen, { holds, until });
+          return { heldUntil: new Date(until).toISOString(), heldForMs: holdMs };
+        },
+        releaseHold: () => Promise.resolve({ released: held.delete(screen) }),
+        async getTimeSlots(input) {
+          const result = await api.getTimeSlots(input);
+          const theirs = others(screen).filter((h) => h.date === input.date);
+          if (theirs.length === 0) return result;
+          const minutes = await deps.minutesOf(input.serviceId);
+          return {
+            ...result,
+            timeSlots: applyHolds(result.timeSlots, input.date, minutes, theirs),
+          };
+        },
+        async getVisitTimes(input) {
+          const result = await api.getVisitTimes(input);
+          const theirs = others(screen).filter((h) => h.date === input.date);
+          if (theirs.length === 0) return result;
+          const minutes = await Promise.all(input.serviceIds.map((id) => deps.minutesOf(id)));
+          const offers = result.offers.filter((offer) =>
+            offer.parts.every(
+              (part, i) =>
+                !isSlotHeld(input.date, part.time, part.employeeId, minutes[i] ?? 0, theirs),
+            ),
+          );
+          return { ...result, offers };
+        },
+        createBooking: (input) => booking(screen, [input], () => api.createBooking(input)),
+        createVisit: (input) => booking(screen, input.parts, () => api.createVisit(input)),
+      };
+    },
+  };
+}
