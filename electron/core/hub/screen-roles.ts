@@ -18,6 +18,11 @@ const KIOSK_SCREEN_MAY_CALL = {
   createBooking: true,
   getVisitTimes: true,
   createVisit: true,
+  // A customer's own hold on the time they are booking (issue 28), for this screen only.
+  holdSlot: true,
+  releaseHold: true,
+  // What the screen's browser can speak (issue 29): no one's data, only the voices it has.
+  reportSpeechVoices: true,
   getSyncStatus: true,
   getPublicSettings: true,
   // Ending a session takes nothing from anyone; the customer's page calls it when it goes idle.

@@ -98,6 +98,7 @@ export async function startHub(
     web: hub.web,
     setupCode: null,
     clock,
+    dataDir,
     call: async (method, input = {}) =>
       call(
         method,
