@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalBooking, SyncReport } from '../../shared/kiosk-api';
 import { Notice } from '../components/Notice';
@@ -6,6 +6,7 @@ import { AppInfoBar } from '../components/AppInfoBar';
 import { StatusBar } from '../components/StatusBar';
 import { useSyncStatus } from '../hooks/use-sync-status';
 import type { LanguageCode } from '../i18n/languages';
+import { moveFocusWithArrows } from '../lib/arrow-keys';
 import type { StateFilter } from '../lib/booking-filter';
 import type { TranslationKey } from '../lib/message-keys';
 import { CounterBookingScreen } from '../screens/CounterBookingScreen';
@@ -81,6 +82,15 @@ export function StaffArea({
 
   const [syncing, setSyncing] = useState(false);
   const [report, setReport] = useState<SyncReport | null>(null);
+  // After unlocking the cursor is on the first control of the open tab (the first service at
+  // the counter), not on the page: staff with a keyboard start typing or pressing arrows at once.
+  const panel = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    panel.current
+      ?.querySelector<HTMLElement>('input:not([readonly]), button:not(:disabled), select, textarea')
+      ?.focus();
+  }, []);
+
   const syncNow = async (): Promise<void> => {
     setSyncing(true);
     try {
@@ -115,7 +125,12 @@ export function StaffArea({
           </div>
         )}
         <div className="tabs">
-          <div className="tab-list" role="tablist" aria-label={t('staff.title')}>
+          <div
+            className="tab-list"
+            role="tablist"
+            aria-label={t('staff.title')}
+            onKeyDown={moveFocusWithArrows}
+          >
             {tabs.map((name) => (
               <button
                 key={name}
@@ -136,6 +151,7 @@ export function StaffArea({
           </button>
         </div>
         <div
+          ref={panel}
           className="tab-panel"
           role="tabpanel"
           id={`panel-${tab}`}

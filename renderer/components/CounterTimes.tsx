@@ -3,6 +3,7 @@ import type { TimeSlot } from '../../shared/api/schemas';
 import type { KioskError } from '../../shared/result';
 import { useKiosk } from '../app/kiosk-context';
 import type { ChosenSlot } from '../flow/flow-machine';
+import { moveFocusWithArrows } from '../lib/arrow-keys';
 import { formatTime } from '../lib/format';
 import { ERROR_KEYS } from '../lib/message-keys';
 import { Notice } from './Notice';
@@ -38,7 +39,7 @@ export function CounterTimes({
       </h3>
       {error && <Notice tone="error">{t(ERROR_KEYS[error.code])}</Notice>}
       {noneFree && <p className="hint">{t('desk.noSlots')}</p>}
-      <div className="desk-slots">
+      <div className="desk-slots" onKeyDown={moveFocusWithArrows}>
         {timeSlots.map((s) => {
           const free = isFree(s);
           return (

@@ -16,8 +16,9 @@ import { Notice } from '../components/Notice';
 import type { ChosenSlot } from '../flow/flow-machine';
 import { useOpenDays } from '../hooks/use-open-days';
 import { useResult } from '../hooks/use-result';
-import { localTime, localToday, nextDates } from '../lib/dates';
+import { addMonths, datesThroughMonth, localTime, localToday, parseDate } from '../lib/dates';
 import { formatShortDate } from '../lib/format';
+import { moveFocusWithArrows } from '../lib/arrow-keys';
 import { findServiceEmployees } from '../lib/service-employees';
 import { timeOffers } from '../lib/slots';
 import { validateCustomer, validateField, type CustomerDraft } from '../lib/validation';
@@ -27,8 +28,6 @@ interface CounterBookingScreenProps {
   rebook?: LocalBooking;
 }
 
-/** Days the day strip offers: two weeks covers walk-ins and call-ins at a counter. */
-const DAYS = 14;
 const EMPTY: CustomerDraft = { name: '', email: '', phone: '' };
 
 /**
@@ -65,19 +64,21 @@ export function CounterBookingScreen({ rebook }: CounterBookingScreenProps) {
   const focusNextWalkIn = useRef(false);
 
   const services = catalog.services.filter((service) => service.enabled);
-  const dates = useMemo(() => nextDates(today, DAYS), [today]);
-  const months = useMemo(() => [...new Set(dates.map((d) => d.slice(0, 7)))], [dates]);
-
-  const open = useOpenDays(client, serviceId, employeeId, months);
+  const thisMonth = useMemo(() => parseDate(today), [today]);
+  // The strip runs as far ahead as the API lets book (its available days, month by month).
+  const open = useOpenDays(client, serviceId, employeeId, thisMonth);
+  const through =
+    open.state === 'ready' ? open.value.through : addMonths(thisMonth.year, thisMonth.month, 1);
+  const dates = useMemo(
+    () => datesThroughMonth(today, through.year, through.month),
+    [today, through.year, through.month],
+  );
+  const isOpen = (d: string): boolean => open.state === 'ready' && open.value.days.has(d);
 
   // The first open day is chosen for staff when the service changes (or none is chosen yet).
   // (Set while rendering, as React advises for state that follows other state: no extra pass.)
-  if (
-    open.state === 'ready' &&
-    serviceId &&
-    !(date && (open.value.has(date) || date === request?.date))
-  ) {
-    const first = dates.find((d) => open.value.has(d)) ?? null;
+  if (open.state === 'ready' && serviceId && !(date && (isOpen(date) || date === request?.date))) {
+    const first = dates.find(isOpen) ?? null;
     if (first !== date) setDate(first);
   }
 
@@ -218,7 +219,7 @@ export function CounterBookingScreen({ rebook }: CounterBookingScreenProps) {
         <h3 id="desk-service" className="group-title">
           {t('desk.service')}
         </h3>
-        <div className="desk-services">
+        <div className="desk-services" onKeyDown={moveFocusWithArrows}>
           {services.map((service) => (
             <button
               key={service._id}
@@ -242,9 +243,9 @@ export function CounterBookingScreen({ rebook }: CounterBookingScreenProps) {
           <h3 id="desk-day" className="group-title">
             {t('desk.day')}
           </h3>
-          <div className="desk-days">
+          <div className="desk-days" onKeyDown={moveFocusWithArrows}>
             {dates.map((d) => {
-              const available = open.state === 'ready' && open.value.has(d);
+              const available = isOpen(d);
               return (
                 <button
                   key={d}
@@ -269,7 +270,7 @@ export function CounterBookingScreen({ rebook }: CounterBookingScreenProps) {
             <h3 id="desk-who" className="group-title">
               {t('time.employee')}
             </h3>
-            <div className="chip-row">
+            <div className="chip-row" onKeyDown={moveFocusWithArrows}>
               {[{ _id: null, name: t('time.anyone') }, ...employees].map((employee) => (
                 <button
                   key={employee._id ?? 'anyone'}
