@@ -23,6 +23,7 @@ import {
   AppInfo,
   Empty,
   Pin,
+  PrinterList,
   PublicSettings,
   SavedDiagnostics,
   Settings,
@@ -37,9 +38,11 @@ import {
   VisitTimesInput,
   VisitTimesResult,
 } from './kiosk-visit';
+import { DayGlance } from './kiosk-glance';
 import { Language } from './settings';
 
 export * from './kiosk-data';
+export * from './kiosk-glance';
 export * from './kiosk-staff';
 export * from './kiosk-visit';
 // The staff settings are declared once, in shared/settings.ts; the contract takes them from there.
@@ -156,6 +159,10 @@ export const kioskApi = {
   updateSettings: { access: 'staff', input: SettingsUpdate, output: Settings },
   getAppInfo: { access: 'staff', input: StaffOnly, output: AppInfo },
   saveDiagnostics: { access: 'staff', input: StaffOnly, output: SavedDiagnostics },
+  /** The system's printers for the receipt printer setting (empty in a browser). */
+  listPrinters: { access: 'staff', input: StaffOnly, output: PrinterList },
+  /** Today at a glance: each employee's day from the mirror, this kiosk's bookings named. */
+  getDayGlance: { access: 'staff', input: StaffOnly, output: DayGlance },
 } as const satisfies Record<
   KioskMethodName,
   { access: 'public' | 'staff'; input: z.ZodType; output: z.ZodType }

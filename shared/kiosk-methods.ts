@@ -27,5 +27,7 @@ export const KIOSK_METHOD_NAMES = [
   'updateSettings',
   'getAppInfo',
   'saveDiagnostics',
+  'listPrinters',
+  'getDayGlance',
 ] as const;
 export type KioskMethodName = (typeof KIOSK_METHOD_NAMES)[number];

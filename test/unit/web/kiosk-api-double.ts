@@ -180,6 +180,9 @@ export function createKioskApiDouble(overrides: Partial<KioskApi> = {}): KioskAp
       reply('getAppInfo', input, { version: '1.2.3', update: { state: 'off', version: null } }),
     saveDiagnostics: (input) =>
       reply('saveDiagnostics', input, { path: '/tmp/frontdesk-diagnostics.json' }),
+    listPrinters: (input) => reply('listPrinters', input, { system: false, printers: [] }),
+    getDayGlance: (input) =>
+      reply('getDayGlance', input, { date: '2026-03-02', times: [], employees: [] }),
   };
   return {
     api: { ...base, ...overrides },
