@@ -10,6 +10,7 @@ import { moveFocusWithArrows } from '../lib/arrow-keys';
 import type { StateFilter } from '../lib/booking-filter';
 import type { TranslationKey } from '../lib/message-keys';
 import { CounterBookingScreen } from '../screens/CounterBookingScreen';
+import { DayGlanceScreen, type GlanceChoice } from '../screens/DayGlanceScreen';
 import { OutboxScreen } from '../screens/OutboxScreen';
 import { ScreensScreen } from '../screens/ScreensScreen';
 import { SettingsScreen } from '../screens/SettingsScreen';
@@ -17,9 +18,10 @@ import { useHub } from './hub-context';
 import { useKiosk } from './kiosk-context';
 import { StaffContext, type StaffContextValue } from './staff-context';
 
-type Tab = 'booking' | 'outbox' | 'settings' | 'screens';
+type Tab = 'booking' | 'today' | 'outbox' | 'settings' | 'screens';
 const TAB_KEYS = {
   booking: 'staff.tabs.booking',
+  today: 'staff.tabs.today',
   outbox: 'staff.tabs.outbox',
   settings: 'staff.tabs.settings',
   screens: 'staff.tabs.screens',
@@ -60,11 +62,13 @@ export function StaffArea({
   const status = useSyncStatus(client);
   const hub = useHub();
   const tabs: readonly Tab[] = hub
-    ? ['booking', 'outbox', 'settings', 'screens']
-    : ['booking', 'outbox', 'settings'];
+    ? ['booking', 'today', 'outbox', 'settings', 'screens']
+    : ['booking', 'today', 'outbox', 'settings'];
   const [tab, setTab] = useState<Tab>(counter ? 'booking' : 'outbox');
   // A new key remounts the booking screen, e.g. for a rebook with the customer's details.
-  const [desk, setDesk] = useState<{ key: number; rebook?: LocalBooking }>({ key: 0 });
+  const [desk, setDesk] = useState<{ key: number; rebook?: LocalBooking; start?: GlanceChoice }>({
+    key: 0,
+  });
   // The status bar's refused count opens the list afresh, filtered to those bookings.
   const [outbox, setOutbox] = useState<{ key: number; filter: StateFilter }>({
     key: 0,
@@ -73,6 +77,12 @@ export function StaffArea({
   const showRefused = (): void => {
     setOutbox((current) => ({ key: current.key + 1, filter: 'followUp' }));
     setTab('outbox');
+  };
+
+  // A free time tapped in the day view: the booking opens with that person and time chosen.
+  const bookFromGlance = (choice: GlanceChoice): void => {
+    setDesk((current) => ({ key: current.key + 1, start: choice }));
+    setTab('booking');
   };
 
   const rebook = (booking: LocalBooking): void => {
@@ -161,8 +171,10 @@ export function StaffArea({
             <CounterBookingScreen
               key={desk.key}
               {...(desk.rebook ? { rebook: desk.rebook } : {})}
+              {...(desk.start ? { start: desk.start } : {})}
             />
           )}
+          {tab === 'today' && <DayGlanceScreen onBook={bookFromGlance} />}
           {tab === 'outbox' && (
             <OutboxScreen key={outbox.key} onRebook={rebook} initialFilter={outbox.filter} />
           )}

@@ -14,6 +14,7 @@ import {
 import { CounterTimes } from '../components/CounterTimes';
 import { Notice } from '../components/Notice';
 import type { ChosenSlot } from '../flow/flow-machine';
+import type { GlanceChoice } from './DayGlanceScreen';
 import { useOpenDays } from '../hooks/use-open-days';
 import { useResult } from '../hooks/use-result';
 import { addMonths, datesThroughMonth, localTime, localToday, parseDate } from '../lib/dates';
@@ -26,6 +27,8 @@ import { validateCustomer, validateField, type CustomerDraft } from '../lib/vali
 interface CounterBookingScreenProps {
   /** A rejected booking staff book again: its details are filled in and it links to the new one. */
   rebook?: LocalBooking;
+  /** A free time tapped in the day view: service, person, day and time are chosen already. */
+  start?: GlanceChoice;
 }
 
 const EMPTY: CustomerDraft = { name: '', email: '', phone: '' };
@@ -35,17 +38,25 @@ const EMPTY: CustomerDraft = { name: '', email: '', phone: '' };
  * customer, Enter. A walk-in is booked in three taps (service, time, Book) plus typing; the
  * first open day is chosen for them, and choosing a time moves the cursor to the name.
  */
-export function CounterBookingScreen({ rebook }: CounterBookingScreenProps) {
+export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProps) {
   const { t } = useTranslation();
   const { client, catalog, locale, now, dataLang } = useKiosk();
   const staffCall = useStaffCall();
   const today = localToday(now());
   const request = rebook?.request;
-  const [serviceId, setServiceId] = useState<string | null>(request?.serviceId ?? null);
-  const [date, setDate] = useState<string | null>(request?.date ?? null);
+  const [serviceId, setServiceId] = useState<string | null>(
+    request?.serviceId ?? start?.serviceId ?? null,
+  );
+  const [date, setDate] = useState<string | null>(request?.date ?? start?.date ?? null);
   // A rebooking keeps the person: their free times are shown first ("Anyone" is one tap away).
-  const [employeeId, setEmployeeId] = useState<string | null>(request?.employeeId ?? null);
-  const [slot, setSlot] = useState<ChosenSlot | null>(null);
+  const [employeeId, setEmployeeId] = useState<string | null>(
+    request?.employeeId ?? start?.employeeId ?? null,
+  );
+  const [slot, setSlot] = useState<ChosenSlot | null>(
+    start
+      ? { time: start.time, employeeId: start.employeeId, employeeName: start.employeeName }
+      : null,
+  );
   const [customer, setCustomer] = useState<CustomerDraft>(
     request ? { ...request.customer } : EMPTY,
   );
@@ -62,6 +73,11 @@ export function CounterBookingScreen({ rebook }: CounterBookingScreenProps) {
   // After a booking the cursor goes where the next walk-in starts: the first free time of the
   // same service and day (else the service list), once the grid shows the booked time as gone.
   const focusNextWalkIn = useRef(false);
+
+  // From the day view the time is chosen: the cursor waits in the name field.
+  useEffect(() => {
+    if (start) inputs.current.name?.focus();
+  }, [start]);
 
   const services = catalog.services.filter((service) => service.enabled);
   const thisMonth = useMemo(() => parseDate(today), [today]);
