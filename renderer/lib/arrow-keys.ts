@@ -89,3 +89,12 @@ export function moveFocusWithArrows(event: KeyboardEvent<HTMLElement>): void {
   next.focus();
   next.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
 }
+
+/**
+ * A roving tab stop: of a group's buttons only one is in the Tab order (the chosen one, else
+ * the first that can be chosen), so Tab moves from group to group and the arrows within one
+ * (a day strip three months long is one Tab, not ninety).
+ */
+export function tabStop(isStop: boolean): { tabIndex: 0 | -1 } {
+  return { tabIndex: isStop ? 0 : -1 };
+}

@@ -19,7 +19,7 @@ import { useOpenDays } from '../hooks/use-open-days';
 import { useResult } from '../hooks/use-result';
 import { addMonths, datesThroughMonth, localTime, localToday, parseDate } from '../lib/dates';
 import { formatShortDate } from '../lib/format';
-import { moveFocusWithArrows } from '../lib/arrow-keys';
+import { moveFocusWithArrows, tabStop } from '../lib/arrow-keys';
 import { findServiceEmployees } from '../lib/service-employees';
 import { timeOffers } from '../lib/slots';
 import { validateCustomer, validateField, type CustomerDraft } from '../lib/validation';
@@ -242,6 +242,7 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
               type="button"
               className={`desk-choice${serviceId === service._id ? ' desk-choice-active' : ''}`}
               aria-pressed={serviceId === service._id}
+              {...tabStop(service._id === (serviceId ?? services[0]?._id))}
               onClick={() => chooseService(service._id)}
               lang={dataLang}
             >
@@ -270,6 +271,7 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
                   className={`chip desk-day${date === d ? ' chip-active' : ''}`}
                   aria-pressed={date === d}
                   disabled={!serviceId || !available}
+                  {...tabStop(d === (date ?? dates.find(isOpen)))}
                   onClick={() => {
                     setDate(d);
                     setSlot(null);
@@ -293,6 +295,7 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
                   type="button"
                   className={`chip${employeeId === employee._id ? ' chip-active' : ''}`}
                   aria-pressed={employeeId === employee._id}
+                  {...tabStop(employeeId === employee._id)}
                   onClick={() => {
                     setEmployeeId(employee._id);
                     setSlot(null);

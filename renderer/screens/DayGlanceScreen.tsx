@@ -5,7 +5,7 @@ import { useKiosk } from '../app/kiosk-context';
 import { useStaffCall } from '../app/staff-context';
 import { Notice } from '../components/Notice';
 import type { Loadable } from '../hooks/use-result';
-import { moveFocusWithArrows } from '../lib/arrow-keys';
+import { moveFocusWithArrows, tabStop } from '../lib/arrow-keys';
 import { formatInstant, formatTime } from '../lib/format';
 import { ERROR_KEYS } from '../lib/message-keys';
 
@@ -85,6 +85,13 @@ function GlanceGrid({
   const { locale } = useKiosk();
   if (glance.employees.length === 0) return <p className="hint">{t('glance.none')}</p>;
   const columns = glance.employees.length;
+  // The grid is one Tab stop (its first free time); the arrows move through it.
+  const firstFree = glance.times.findIndex((_, row) =>
+    glance.employees.some((column) => column.cells[row]?.state === 'free'),
+  );
+  const stopColumn = glance.employees.find(
+    (column) => column.cells[firstFree]?.state === 'free',
+  )?.employeeId;
   return (
     <div
       className="glance-grid"
@@ -115,6 +122,7 @@ function GlanceGrid({
               column={column}
               cell={column.cells[row]}
               first={row === 0}
+              stop={row === firstFree && column.employeeId === stopColumn}
               date={glance.date}
               serviceTitle={serviceTitle}
               onBook={onBook}
@@ -130,6 +138,7 @@ function Cell({
   column,
   cell,
   first,
+  stop,
   date,
   serviceTitle,
   onBook,
@@ -137,6 +146,7 @@ function Cell({
   column: GlanceColumn;
   cell: GlanceCell | undefined;
   first: boolean;
+  stop: boolean;
   date: string;
   serviceTitle: (id: string) => string;
   onBook: (choice: GlanceChoice) => void;
@@ -159,6 +169,7 @@ function Cell({
           className="glance-free"
           data-employee={column.employeeId}
           data-time={cell.time}
+          {...tabStop(stop)}
           aria-label={t('glance.cellFree', {
             time: formatTime(cell.time, locale),
             name: column.name,
