@@ -182,6 +182,9 @@ export function planNext(input: PlanInput, policy: MirrorPolicy = DEFAULT_MIRROR
       }
     }
     for (const { employeeId, serviceId, cached } of input.staffDay ?? []) {
+      // Only on a day the calendar (or a fresher list) shows working: a closed day has no view.
+      const day = isOpenOn(input.today, serviceId, input.days, input.slots);
+      if (day === 'closed' || day === 'unknown') continue;
       const over = cached !== undefined && (cached.lastSlotTime ?? '') <= input.nowTime;
       candidates.push({
         task: { kind: 'slots', date: input.today, serviceId, employeeId },
