@@ -16,6 +16,7 @@ import './styles/kiosk-flow.css';
 import './styles/forms.css';
 import './styles/staff.css';
 import './styles/counter.css';
+import './styles/glance.css';
 import './styles/staff-wide.css';
 import './styles/long-text.css';
 import './styles/kiosk-screens.css';

@@ -23,6 +23,7 @@ import {
   AppInfo,
   Empty,
   Pin,
+  PrinterList,
   PublicSettings,
   SavedDiagnostics,
   Settings,
@@ -39,9 +40,11 @@ import {
 } from './kiosk-visit';
 import { LANGUAGE_CODES } from './languages';
 import { HoldSlotInput, HoldSlotResult } from './kiosk-holds';
+import { DayGlance } from './kiosk-glance';
 import { Language } from './settings';
 
 export * from './kiosk-data';
+export * from './kiosk-glance';
 export * from './kiosk-staff';
 export * from './kiosk-visit';
 // The staff settings are declared once, in shared/settings.ts; the contract takes them from there.
@@ -194,6 +197,10 @@ export const kioskApi = {
       .strict(),
     output: z.null(),
   },
+  /** The system's printers for the receipt printer setting (empty in a browser). */
+  listPrinters: { access: 'staff', input: StaffOnly, output: PrinterList },
+  /** Today at a glance: each employee's day from the mirror, this kiosk's bookings named. */
+  getDayGlance: { access: 'staff', input: StaffOnly, output: DayGlance },
 } as const satisfies Record<
   KioskMethodName,
   { access: 'public' | 'staff'; input: z.ZodType; output: z.ZodType }

@@ -31,5 +31,7 @@ export const KIOSK_METHOD_NAMES = [
   'getAppInfo',
   'saveDiagnostics',
   'reportSpeechVoices',
+  'listPrinters',
+  'getDayGlance',
 ] as const;
 export type KioskMethodName = (typeof KIOSK_METHOD_NAMES)[number];

@@ -170,3 +170,17 @@ export type AppInfo = z.infer<typeof AppInfo>;
 
 /** Where "Save diagnostics" wrote its file (readable by the app's user only). */
 export const SavedDiagnostics = z.object({ path: z.string() });
+
+/** A printer as the system lists it (Electron's getPrintersAsync): `name` is what prints. */
+export const Printer = z.object({
+  name: z.string().min(1).max(200),
+  displayName: z.string().max(200),
+});
+export type Printer = z.infer<typeof Printer>;
+
+/**
+ * The printers staff may choose for receipts. `system: false`: this screen has no system
+ * printers to offer (a browser, which prints with its own dialog); the list is then empty.
+ */
+export const PrinterList = z.object({ system: z.boolean(), printers: z.array(Printer) });
+export type PrinterList = z.infer<typeof PrinterList>;

@@ -101,6 +101,16 @@ export const STAFF_SETTINGS = {
     public: false,
     description: "days after a booking ended that its customer's personal data is kept",
   },
+  printer: {
+    value: z.string().trim().min(1).max(200),
+    nullable: true,
+    default: null,
+    lockable: true,
+    it: { env: 'FRONTDESK_PRINTER' },
+    public: false,
+    description:
+      "the receipt printer's name as the system lists it (receipts print on it silently); absent: the receipt stays on screen",
+  },
 } as const satisfies Record<string, Declaration>;
 
 type Table = typeof STAFF_SETTINGS;
@@ -195,11 +205,14 @@ export function parseSettingText<K extends StaffSettingKey>(
   text: string,
 ): { ok: true; value: SettingValue<K> } | { ok: false; expected: string } {
   const declaration = declarationOf(key);
+  // Names of a closed set are matched without case; free text (a printer's name) is kept as is.
   const candidate = declaration.range
     ? /^\d{1,9}$/.test(text)
       ? Number(text)
       : NaN
-    : text.toLowerCase();
+    : declaration.value instanceof z.ZodEnum
+      ? text.toLowerCase()
+      : text;
   const parsed = declaration.value.safeParse(candidate);
   if (parsed.success) return { ok: true, value: parsed.data as SettingValue<K> };
   return { ok: false, expected: expectedText(declaration, text) };
@@ -208,8 +221,8 @@ export function parseSettingText<K extends StaffSettingKey>(
 function expectedText(declaration: Declaration, text: string): string {
   if (declaration.range)
     return `expected a whole number from ${declaration.range.min} to ${declaration.range.max}`;
-  const options =
-    declaration.value instanceof z.ZodEnum ? (declaration.value.options as string[]) : [];
+  if (!(declaration.value instanceof z.ZodEnum)) return 'expected a name of 1 to 200 characters';
+  const options = declaration.value.options as string[];
   if (options.length === 2)
     return `expected ${options.map((o) => JSON.stringify(o)).join(' or ')}, got ${JSON.stringify(text.slice(0, 40))}`;
   return `expected one of ${options.join(', ')}`;

@@ -4,7 +4,7 @@
  * public settings. Plus the outbox's counts per state, which diagnostics and the update gate read.
  */
 import { join } from 'node:path';
-import type { AppInfo, KioskApi, SyncStatus } from '../../shared/kiosk-api';
+import type { AppInfo, KioskApi, Printer, SyncStatus } from '../../shared/kiosk-api';
 import { monotonicNow, type Clock } from './clock';
 import {
   buildDiagnostics,
@@ -22,8 +22,11 @@ import type { OutboxStore } from './outbox/store';
 
 export interface KioskHost {
   appInfo(): AppInfo;
-  /** Whether receipts print on a configured printer (PublicSettings.receiptPrinter). */
-  receiptPrinter?: boolean;
+  /**
+   * The system's printers (the Electron app: getPrintersAsync), for the receipt printer setting.
+   * Absent: this host prints with the browser's dialog, so there is no printer to choose.
+   */
+  printers?: () => Promise<Printer[]>;
   diagnostics: {
     folder: string; // where "Save diagnostics" writes its file
     versions: Readonly<Record<string, string | undefined>>;
@@ -96,8 +99,17 @@ export function createHostApi(deps: {
         shop: { ...shop, logo: deps.logoUrl },
         setup: deps.access.setup(),
         upstream: deps.upstreamKind(),
-        ...(host.receiptPrinter === undefined ? {} : { receiptPrinter: host.receiptPrinter }),
+        // A host that prints silently says whether a printer is chosen; a browser says nothing.
+        ...(host.printers ? { receiptPrinter: deps.settings.get().printer !== null } : {}),
       });
+    },
+    listPrinters: async () => {
+      if (!host.printers) return { system: false, printers: [] };
+      const printers = await host.printers().catch((error: unknown) => {
+        deps.log.warn('the system did not list its printers', { error });
+        return [];
+      });
+      return { system: true, printers };
     },
   };
 }

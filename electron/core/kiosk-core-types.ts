@@ -86,6 +86,8 @@ export interface KioskCore {
   outboxCounts(): OutboxCounts;
   /** A live staff session? Not renewed: a hub screen that polls must not keep one open. */
   isStaffSession(session: string): boolean;
+  /** The receipt printer staff chose (or IT set, `printer`), read at each print; null: none. */
+  receiptPrinter(): string | null;
   /** Counts and ages for IT's monitoring (metrics/), no customer data. */
   metrics(): CoreMetrics;
   close(): Promise<void>;

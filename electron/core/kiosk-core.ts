@@ -346,6 +346,7 @@ export async function createKioskCoreInternals(
     setupCode,
     outboxCounts: () => outboxCounts(store, monotonicNow(clock)),
     isStaffSession: (session) => sessions.isLive(session),
+    receiptPrinter: () => settings.get().printer,
     metrics: metrics.read,
     mirror,
     replayer,

@@ -26,7 +26,7 @@ import {
 import { appPaths } from './app-paths';
 import { isAppUrl } from './app-url';
 import { forwardKioskEvents, registerKioskIpc, trustedSender } from './ipc';
-import { printReceiptsSilently } from './print';
+import { listSystemPrinters, printReceiptsSilently, type PrintableContents } from './print';
 import { watchRenderer } from './renderer-watchdog';
 import { createSafeStorageSecretStore } from './safe-storage-secret-store';
 import { startHubScreenWindow } from './hub-screen-window';
@@ -86,6 +86,7 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
   let config: KioskStartupConfig;
   let core: KioskCore;
   let mode: KioskMode;
+  let printing: PrintableContents | null = null;
   const refuse = (error: unknown): null => {
     const message = error instanceof ConfigError ? error.message : describeError(error).message;
     log.error('start-up failed', { message });
@@ -143,7 +144,8 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
         version: app.getVersion(),
         update: updates?.status() ?? { state: 'off', version: null },
       }),
-      receiptPrinter: Boolean(options.env.FRONTDESK_PRINTER?.trim()),
+      // The window's contents list the system's printers (it exists once the core answers).
+      printers: () => (printing ? listSystemPrinters(printing) : Promise.resolve([])),
       diagnostics: {
         folder: logFolder,
         versions: {
@@ -247,7 +249,9 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
     }),
   );
   hardenContents(window.webContents, isApp, (what) => log.warn('blocked', { what }));
-  printReceiptsSilently(window.webContents, options.env.FRONTDESK_PRINTER?.trim() || null, log);
+  printing = window.webContents;
+  const coreForPrint = core;
+  printReceiptsSilently(window.webContents, () => coreForPrint.receiptPrinter(), log);
   watchRenderer(window, { url: APP_URL, log });
   const stopEvents = forwardKioskEvents(core.events, window.webContents, {
     ipcMain,

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalBooking, SyncReport } from '../../shared/kiosk-api';
 import { Notice } from '../components/Notice';
@@ -6,9 +6,11 @@ import { AppInfoBar } from '../components/AppInfoBar';
 import { StatusBar } from '../components/StatusBar';
 import { useSyncStatus } from '../hooks/use-sync-status';
 import type { LanguageCode } from '../i18n/languages';
+import { moveFocusWithArrows } from '../lib/arrow-keys';
 import type { StateFilter } from '../lib/booking-filter';
 import type { TranslationKey } from '../lib/message-keys';
 import { CounterBookingScreen } from '../screens/CounterBookingScreen';
+import { DayGlanceScreen, type GlanceChoice } from '../screens/DayGlanceScreen';
 import { OutboxScreen } from '../screens/OutboxScreen';
 import { ScreensScreen } from '../screens/ScreensScreen';
 import { SettingsScreen } from '../screens/SettingsScreen';
@@ -16,9 +18,10 @@ import { useHub } from './hub-context';
 import { useKiosk } from './kiosk-context';
 import { StaffContext, type StaffContextValue } from './staff-context';
 
-type Tab = 'booking' | 'outbox' | 'settings' | 'screens';
+type Tab = 'booking' | 'today' | 'outbox' | 'settings' | 'screens';
 const TAB_KEYS = {
   booking: 'staff.tabs.booking',
+  today: 'staff.tabs.today',
   outbox: 'staff.tabs.outbox',
   settings: 'staff.tabs.settings',
   screens: 'staff.tabs.screens',
@@ -59,11 +62,13 @@ export function StaffArea({
   const status = useSyncStatus(client);
   const hub = useHub();
   const tabs: readonly Tab[] = hub
-    ? ['booking', 'outbox', 'settings', 'screens']
-    : ['booking', 'outbox', 'settings'];
+    ? ['booking', 'today', 'outbox', 'settings', 'screens']
+    : ['booking', 'today', 'outbox', 'settings'];
   const [tab, setTab] = useState<Tab>(counter ? 'booking' : 'outbox');
   // A new key remounts the booking screen, e.g. for a rebook with the customer's details.
-  const [desk, setDesk] = useState<{ key: number; rebook?: LocalBooking }>({ key: 0 });
+  const [desk, setDesk] = useState<{ key: number; rebook?: LocalBooking; start?: GlanceChoice }>({
+    key: 0,
+  });
   // The status bar's refused count opens the list afresh, filtered to those bookings.
   const [outbox, setOutbox] = useState<{ key: number; filter: StateFilter }>({
     key: 0,
@@ -74,6 +79,12 @@ export function StaffArea({
     setTab('outbox');
   };
 
+  // A free time tapped in the day view: the booking opens with that person and time chosen.
+  const bookFromGlance = (choice: GlanceChoice): void => {
+    setDesk((current) => ({ key: current.key + 1, start: choice }));
+    setTab('booking');
+  };
+
   const rebook = (booking: LocalBooking): void => {
     setDesk((current) => ({ key: current.key + 1, rebook: booking }));
     setTab('booking');
@@ -81,6 +92,15 @@ export function StaffArea({
 
   const [syncing, setSyncing] = useState(false);
   const [report, setReport] = useState<SyncReport | null>(null);
+  // After unlocking the cursor is on the first control of the open tab (the first service at
+  // the counter), not on the page: staff with a keyboard start typing or pressing arrows at once.
+  const panel = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    panel.current
+      ?.querySelector<HTMLElement>('input:not([readonly]), button:not(:disabled), select, textarea')
+      ?.focus();
+  }, []);
+
   const syncNow = async (): Promise<void> => {
     setSyncing(true);
     try {
@@ -115,7 +135,12 @@ export function StaffArea({
           </div>
         )}
         <div className="tabs">
-          <div className="tab-list" role="tablist" aria-label={t('staff.title')}>
+          <div
+            className="tab-list"
+            role="tablist"
+            aria-label={t('staff.title')}
+            onKeyDown={moveFocusWithArrows}
+          >
             {tabs.map((name) => (
               <button
                 key={name}
@@ -136,6 +161,7 @@ export function StaffArea({
           </button>
         </div>
         <div
+          ref={panel}
           className="tab-panel"
           role="tabpanel"
           id={`panel-${tab}`}
@@ -145,8 +171,10 @@ export function StaffArea({
             <CounterBookingScreen
               key={desk.key}
               {...(desk.rebook ? { rebook: desk.rebook } : {})}
+              {...(desk.start ? { start: desk.start } : {})}
             />
           )}
+          {tab === 'today' && <DayGlanceScreen onBook={bookFromGlance} />}
           {tab === 'outbox' && (
             <OutboxScreen key={outbox.key} onRebook={rebook} initialFilter={outbox.filter} />
           )}

@@ -3,6 +3,7 @@ import type { TimeSlot } from '../../shared/api/schemas';
 import type { KioskError } from '../../shared/result';
 import { useKiosk } from '../app/kiosk-context';
 import type { ChosenSlot } from '../flow/flow-machine';
+import { moveFocusWithArrows, tabStop } from '../lib/arrow-keys';
 import { formatTime } from '../lib/format';
 import { ERROR_KEYS } from '../lib/message-keys';
 import { Notice } from './Notice';
@@ -31,6 +32,8 @@ export function CounterTimes({
 }: CounterTimesProps) {
   const { t } = useTranslation();
   const { locale } = useKiosk();
+  // The grid's one Tab stop: the chosen time, else the first free one.
+  const stop = chosenTime ?? timeSlots.find(isFree)?.time;
   return (
     <div role="group" aria-labelledby="desk-time">
       <h3 id="desk-time" className="group-title">
@@ -38,7 +41,7 @@ export function CounterTimes({
       </h3>
       {error && <Notice tone="error">{t(ERROR_KEYS[error.code])}</Notice>}
       {noneFree && <p className="hint">{t('desk.noSlots')}</p>}
-      <div className="desk-slots">
+      <div className="desk-slots" onKeyDown={moveFocusWithArrows}>
         {timeSlots.map((s) => {
           const free = isFree(s);
           return (
@@ -49,6 +52,7 @@ export function CounterTimes({
               className={`slot desk-slot${free ? '' : ' slot-taken'}${chosenTime === s.time ? ' slot-chosen' : ''}`}
               aria-pressed={chosenTime === s.time}
               disabled={!free}
+              {...tabStop(s.time === stop)}
               aria-label={
                 free
                   ? formatTime(s.time, locale)

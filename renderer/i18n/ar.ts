@@ -192,7 +192,13 @@ export const ar: Resources = {
     delete: 'حذف رقم',
     leave: 'العودة إلى الكشك',
     lock: 'قفل',
-    tabs: { booking: 'حجز جديد', outbox: 'الحجوزات', settings: 'الإعدادات', screens: 'الشاشات' },
+    tabs: {
+      today: 'اليوم',
+      booking: 'حجز جديد',
+      outbox: 'الحجوزات',
+      settings: 'الإعدادات',
+      screens: 'الشاشات',
+    },
   },
   status: {
     online: 'متصل',
@@ -276,6 +282,11 @@ export const ar: Resources = {
     },
   },
   settings: {
+    printer: 'طابعة الإيصالات',
+    printerNone: 'لا شيء: يبقى الإيصال على الشاشة',
+    printerNotListed: '{{name}} (غير مدرجة على هذا الحاسوب)',
+    printerBrowser:
+      'تعمل هذه الشاشة في متصفح: تُطبع الإيصالات من نافذة الطباعة فيه، لذا لا توجد طابعة للاختيار هنا.',
     title: 'الإعدادات',
     upstreamUrl: 'عنوان واجهة الحجز (API)',
     upstreamHint: 'اتركه فارغًا للعمل بالبيانات التجريبية المدمجة.',
@@ -340,6 +351,17 @@ export const ar: Resources = {
     discarded: 'أُلغي الحجز {{reference}}.',
     undo: 'تراجع',
     rebookedAs: 'أُعيد الحجز: {{reference}}',
+  },
+  glance: {
+    title: 'اليوم في لمحة',
+    hint: 'المس وقتاً متاحاً لحجزه.',
+    free: 'متاح',
+    busy: 'مشغول',
+    past: 'مضى',
+    notKnown: 'غير معروف بعد: يجلب الكشك هذا اليوم خلال دقائق.',
+    asOf: 'حتى {{time}}',
+    none: 'لا يوجد موظف معروف بعد.',
+    cellFree: '{{time}}، {{name}}: متاح',
   },
   desk: {
     title: 'حجز جديد',

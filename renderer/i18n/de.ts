@@ -196,6 +196,7 @@ export const de: Resources = {
     leave: 'Zurück zum Kiosk',
     lock: 'Sperren',
     tabs: {
+      today: 'Heute',
       booking: 'Neue Buchung',
       outbox: 'Buchungen',
       settings: 'Einstellungen',
@@ -286,6 +287,11 @@ export const de: Resources = {
     },
   },
   settings: {
+    printer: 'Bondrucker',
+    printerNone: 'Keiner: der Beleg bleibt auf dem Bildschirm',
+    printerNotListed: '{{name}} (von diesem Computer nicht aufgeführt)',
+    printerBrowser:
+      'Dieser Bildschirm läuft im Browser: Belege druckt dessen Druckdialog, hier ist kein Drucker zu wählen.',
     title: 'Einstellungen',
     upstreamUrl: 'Adresse der Buchungs-API',
     upstreamHint: 'Leer lassen, um mit den eingebauten Demodaten zu arbeiten.',
@@ -355,6 +361,17 @@ export const de: Resources = {
     discarded: 'Buchung {{reference}} verworfen.',
     undo: 'Rückgängig',
     rebookedAs: 'Neu gebucht: {{reference}}',
+  },
+  glance: {
+    title: 'Heute auf einen Blick',
+    hint: 'Tippen Sie auf eine freie Zeit, um sie zu buchen.',
+    free: 'frei',
+    busy: 'belegt',
+    past: 'vorbei',
+    notKnown: 'Noch nicht bekannt: der Kiosk holt diesen Tag in wenigen Minuten.',
+    asOf: 'Stand {{time}}',
+    none: 'Noch kein Mitarbeiter bekannt.',
+    cellFree: '{{time}}, {{name}}: frei',
   },
   desk: {
     title: 'Neue Buchung',

@@ -195,7 +195,13 @@ export const en = {
     delete: 'Delete digit',
     leave: 'Back to kiosk',
     lock: 'Lock',
-    tabs: { booking: 'New booking', outbox: 'Bookings', settings: 'Settings', screens: 'Screens' },
+    tabs: {
+      today: 'Today',
+      booking: 'New booking',
+      outbox: 'Bookings',
+      settings: 'Settings',
+      screens: 'Screens',
+    },
   },
   status: {
     online: 'Online',
@@ -280,6 +286,11 @@ export const en = {
     },
   },
   settings: {
+    printer: 'Receipt printer',
+    printerNone: 'None: the receipt stays on screen',
+    printerNotListed: '{{name}} (not listed by this computer)',
+    printerBrowser:
+      'This screen runs in a browser: receipts print with its print dialog, so there is no printer to choose here.',
     title: 'Settings',
     upstreamUrl: 'Booking API address',
     upstreamHint: 'Leave empty to run with the built-in demo data.',
@@ -347,6 +358,17 @@ export const en = {
     discarded: 'Booking {{reference}} discarded.',
     undo: 'Undo',
     rebookedAs: 'Booked again: {{reference}}',
+  },
+  glance: {
+    title: 'Today at a glance',
+    hint: 'Tap a free time to book it.',
+    free: 'free',
+    busy: 'busy',
+    past: 'past',
+    notKnown: 'Not known yet: the kiosk fetches this day within a few minutes.',
+    asOf: 'as of {{time}}',
+    none: 'No employee is known yet.',
+    cellFree: '{{time}}, {{name}}: free',
   },
   desk: {
     title: 'New booking',

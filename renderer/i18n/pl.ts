@@ -193,6 +193,7 @@ export const pl: Resources = {
     leave: 'Wróć do kiosku',
     lock: 'Zablokuj',
     tabs: {
+      today: 'Dziś',
       booking: 'Nowa rezerwacja',
       outbox: 'Rezerwacje',
       settings: 'Ustawienia',
@@ -282,6 +283,11 @@ export const pl: Resources = {
     },
   },
   settings: {
+    printer: 'Drukarka paragonów',
+    printerNone: 'Brak: paragon zostaje na ekranie',
+    printerNotListed: '{{name}} (niewidoczna na tym komputerze)',
+    printerBrowser:
+      'Ten ekran działa w przeglądarce: paragony drukuje jej okno drukowania, więc nie ma tu drukarki do wyboru.',
     title: 'Ustawienia',
     upstreamUrl: 'Adres API rezerwacji',
     upstreamHint: 'Zostaw puste, aby działać na wbudowanych danych demo.',
@@ -347,6 +353,17 @@ export const pl: Resources = {
     discarded: 'Rezerwacja {{reference}} anulowana.',
     undo: 'Cofnij',
     rebookedAs: 'Zarezerwowano ponownie: {{reference}}',
+  },
+  glance: {
+    title: 'Dziś w skrócie',
+    hint: 'Dotknij wolnej godziny, aby ją zarezerwować.',
+    free: 'wolne',
+    busy: 'zajęte',
+    past: 'minęło',
+    notKnown: 'Jeszcze nieznane: kiosk pobierze ten dzień w ciągu kilku minut.',
+    asOf: 'stan na {{time}}',
+    none: 'Nie znamy jeszcze żadnego pracownika.',
+    cellFree: '{{time}}, {{name}}: wolne',
   },
   desk: {
     title: 'Nowa rezerwacja',

@@ -195,6 +195,7 @@ export const tr: Resources = {
     leave: 'Kioska dön',
     lock: 'Kilitle',
     tabs: {
+      today: 'Bugün',
       booking: 'Yeni randevu',
       outbox: 'Randevular',
       settings: 'Ayarlar',
@@ -284,6 +285,11 @@ export const tr: Resources = {
     },
   },
   settings: {
+    printer: 'Fiş yazıcısı',
+    printerNone: 'Yok: fiş ekranda kalır',
+    printerNotListed: '{{name}} (bu bilgisayarda listelenmiyor)',
+    printerBrowser:
+      'Bu ekran bir tarayıcıda çalışıyor: fişler tarayıcının yazdırma penceresiyle basılır, burada seçilecek yazıcı yok.',
     title: 'Ayarlar',
     upstreamUrl: 'Randevu API adresi',
     upstreamHint: 'Yerleşik demo verileriyle çalışmak için boş bırakın.',
@@ -350,6 +356,17 @@ export const tr: Resources = {
     discarded: '{{reference}} randevusu iptal edildi.',
     undo: 'Geri al',
     rebookedAs: 'Yeniden alındı: {{reference}}',
+  },
+  glance: {
+    title: 'Bugüne bir bakış',
+    hint: 'Rezervasyon için boş bir saate dokunun.',
+    free: 'boş',
+    busy: 'dolu',
+    past: 'geçti',
+    notKnown: 'Henüz bilinmiyor: kiosk bu günü birkaç dakika içinde alır.',
+    asOf: '{{time}} itibarıyla',
+    none: 'Henüz bilinen çalışan yok.',
+    cellFree: '{{time}}, {{name}}: boş',
   },
   desk: {
     title: 'Yeni randevu',

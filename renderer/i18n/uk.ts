@@ -192,7 +192,13 @@ export const uk: Resources = {
     delete: 'Стерти цифру',
     leave: 'До кіоску',
     lock: 'Заблокувати',
-    tabs: { booking: 'Новий запис', outbox: 'Записи', settings: 'Налаштування', screens: 'Екрани' },
+    tabs: {
+      today: 'Сьогодні',
+      booking: 'Новий запис',
+      outbox: 'Записи',
+      settings: 'Налаштування',
+      screens: 'Екрани',
+    },
   },
   status: {
     online: 'Онлайн',
@@ -277,6 +283,11 @@ export const uk: Resources = {
     },
   },
   settings: {
+    printer: 'Принтер чеків',
+    printerNone: 'Немає: чек лишається на екрані',
+    printerNotListed: '{{name}} (цей комп’ютер його не показує)',
+    printerBrowser:
+      'Цей екран працює в браузері: чеки друкує його вікно друку, тож принтер тут не вибирається.',
     title: 'Налаштування',
     upstreamUrl: 'Адреса API запису',
     upstreamHint: 'Залиште порожнім, щоб працювати на вбудованих демоданих.',
@@ -343,6 +354,17 @@ export const uk: Resources = {
     discarded: 'Запис {{reference}} скасовано.',
     undo: 'Повернути',
     rebookedAs: 'Записано знову: {{reference}}',
+  },
+  glance: {
+    title: 'Сьогодні з першого погляду',
+    hint: 'Торкніться вільного часу, щоб записати.',
+    free: 'вільно',
+    busy: 'зайнято',
+    past: 'минуло',
+    notKnown: 'Ще невідомо: кіоск отримає цей день за кілька хвилин.',
+    asOf: 'станом на {{time}}',
+    none: 'Ще жодного працівника не відомо.',
+    cellFree: '{{time}}, {{name}}: вільно',
   },
   desk: {
     title: 'Новий запис',

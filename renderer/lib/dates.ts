@@ -55,8 +55,16 @@ export function monthGrid(year: number, month: number): (CalendarCell | null)[][
   return weeks;
 }
 
+/** Every wall date from `from` (inclusive) to the last day of the given month. */
+export function datesThroughMonth(from: string, year: number, month: number): string[] {
+  const { year: y, month: m, day } = parseDate(from);
+  const start = Date.UTC(y, m - 1, day);
+  const count = Math.round((Date.UTC(year, month, 0) - start) / 86_400_000) + 1;
+  return nextDates(from, Math.max(0, count));
+}
+
 /** `count` consecutive wall dates from `from` (inclusive). */
-export function nextDates(from: string, count: number): string[] {
+function nextDates(from: string, count: number): string[] {
   const { year, month, day } = parseDate(from);
   return Array.from({ length: count }, (_, i) => {
     const date = new Date(Date.UTC(year, month - 1, day + i));

@@ -14,10 +14,12 @@ import {
 import { CounterTimes } from '../components/CounterTimes';
 import { Notice } from '../components/Notice';
 import type { ChosenSlot } from '../flow/flow-machine';
+import type { GlanceChoice } from './DayGlanceScreen';
 import { useOpenDays } from '../hooks/use-open-days';
 import { useResult } from '../hooks/use-result';
-import { localTime, localToday, nextDates } from '../lib/dates';
+import { addMonths, datesThroughMonth, localTime, localToday, parseDate } from '../lib/dates';
 import { formatShortDate } from '../lib/format';
+import { moveFocusWithArrows, tabStop } from '../lib/arrow-keys';
 import { findServiceEmployees } from '../lib/service-employees';
 import { timeOffers } from '../lib/slots';
 import { validateCustomer, validateField, type CustomerDraft } from '../lib/validation';
@@ -25,10 +27,10 @@ import { validateCustomer, validateField, type CustomerDraft } from '../lib/vali
 interface CounterBookingScreenProps {
   /** A rejected booking staff book again: its details are filled in and it links to the new one. */
   rebook?: LocalBooking;
+  /** A free time tapped in the day view: service, person, day and time are chosen already. */
+  start?: GlanceChoice;
 }
 
-/** Days the day strip offers: two weeks covers walk-ins and call-ins at a counter. */
-const DAYS = 14;
 const EMPTY: CustomerDraft = { name: '', email: '', phone: '' };
 
 /**
@@ -36,17 +38,25 @@ const EMPTY: CustomerDraft = { name: '', email: '', phone: '' };
  * customer, Enter. A walk-in is booked in three taps (service, time, Book) plus typing; the
  * first open day is chosen for them, and choosing a time moves the cursor to the name.
  */
-export function CounterBookingScreen({ rebook }: CounterBookingScreenProps) {
+export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProps) {
   const { t } = useTranslation();
   const { client, catalog, locale, now, dataLang } = useKiosk();
   const staffCall = useStaffCall();
   const today = localToday(now());
   const request = rebook?.request;
-  const [serviceId, setServiceId] = useState<string | null>(request?.serviceId ?? null);
-  const [date, setDate] = useState<string | null>(request?.date ?? null);
+  const [serviceId, setServiceId] = useState<string | null>(
+    request?.serviceId ?? start?.serviceId ?? null,
+  );
+  const [date, setDate] = useState<string | null>(request?.date ?? start?.date ?? null);
   // A rebooking keeps the person: their free times are shown first ("Anyone" is one tap away).
-  const [employeeId, setEmployeeId] = useState<string | null>(request?.employeeId ?? null);
-  const [slot, setSlot] = useState<ChosenSlot | null>(null);
+  const [employeeId, setEmployeeId] = useState<string | null>(
+    request?.employeeId ?? start?.employeeId ?? null,
+  );
+  const [slot, setSlot] = useState<ChosenSlot | null>(
+    start
+      ? { time: start.time, employeeId: start.employeeId, employeeName: start.employeeName }
+      : null,
+  );
   const [customer, setCustomer] = useState<CustomerDraft>(
     request ? { ...request.customer } : EMPTY,
   );
@@ -64,20 +74,27 @@ export function CounterBookingScreen({ rebook }: CounterBookingScreenProps) {
   // same service and day (else the service list), once the grid shows the booked time as gone.
   const focusNextWalkIn = useRef(false);
 
-  const services = catalog.services.filter((service) => service.enabled);
-  const dates = useMemo(() => nextDates(today, DAYS), [today]);
-  const months = useMemo(() => [...new Set(dates.map((d) => d.slice(0, 7)))], [dates]);
+  // From the day view the time is chosen: the cursor waits in the name field.
+  useEffect(() => {
+    if (start) inputs.current.name?.focus();
+  }, [start]);
 
-  const open = useOpenDays(client, serviceId, employeeId, months);
+  const services = catalog.services.filter((service) => service.enabled);
+  const thisMonth = useMemo(() => parseDate(today), [today]);
+  // The strip runs as far ahead as the API lets book (its available days, month by month).
+  const open = useOpenDays(client, serviceId, employeeId, thisMonth);
+  const through =
+    open.state === 'ready' ? open.value.through : addMonths(thisMonth.year, thisMonth.month, 1);
+  const dates = useMemo(
+    () => datesThroughMonth(today, through.year, through.month),
+    [today, through.year, through.month],
+  );
+  const isOpen = (d: string): boolean => open.state === 'ready' && open.value.days.has(d);
 
   // The first open day is chosen for staff when the service changes (or none is chosen yet).
   // (Set while rendering, as React advises for state that follows other state: no extra pass.)
-  if (
-    open.state === 'ready' &&
-    serviceId &&
-    !(date && (open.value.has(date) || date === request?.date))
-  ) {
-    const first = dates.find((d) => open.value.has(d)) ?? null;
+  if (open.state === 'ready' && serviceId && !(date && (isOpen(date) || date === request?.date))) {
+    const first = dates.find(isOpen) ?? null;
     if (first !== date) setDate(first);
   }
 
@@ -218,13 +235,14 @@ export function CounterBookingScreen({ rebook }: CounterBookingScreenProps) {
         <h3 id="desk-service" className="group-title">
           {t('desk.service')}
         </h3>
-        <div className="desk-services">
+        <div className="desk-services" onKeyDown={moveFocusWithArrows}>
           {services.map((service) => (
             <button
               key={service._id}
               type="button"
               className={`desk-choice${serviceId === service._id ? ' desk-choice-active' : ''}`}
               aria-pressed={serviceId === service._id}
+              {...tabStop(service._id === (serviceId ?? services[0]?._id))}
               onClick={() => chooseService(service._id)}
               lang={dataLang}
             >
@@ -242,9 +260,9 @@ export function CounterBookingScreen({ rebook }: CounterBookingScreenProps) {
           <h3 id="desk-day" className="group-title">
             {t('desk.day')}
           </h3>
-          <div className="desk-days">
+          <div className="desk-days" onKeyDown={moveFocusWithArrows}>
             {dates.map((d) => {
-              const available = open.state === 'ready' && open.value.has(d);
+              const available = isOpen(d);
               return (
                 <button
                   key={d}
@@ -253,6 +271,7 @@ export function CounterBookingScreen({ rebook }: CounterBookingScreenProps) {
                   className={`chip desk-day${date === d ? ' chip-active' : ''}`}
                   aria-pressed={date === d}
                   disabled={!serviceId || !available}
+                  {...tabStop(d === (date ?? dates.find(isOpen)))}
                   onClick={() => {
                     setDate(d);
                     setSlot(null);
@@ -269,13 +288,14 @@ export function CounterBookingScreen({ rebook }: CounterBookingScreenProps) {
             <h3 id="desk-who" className="group-title">
               {t('time.employee')}
             </h3>
-            <div className="chip-row">
+            <div className="chip-row" onKeyDown={moveFocusWithArrows}>
               {[{ _id: null, name: t('time.anyone') }, ...employees].map((employee) => (
                 <button
                   key={employee._id ?? 'anyone'}
                   type="button"
                   className={`chip${employeeId === employee._id ? ' chip-active' : ''}`}
                   aria-pressed={employeeId === employee._id}
+                  {...tabStop(employeeId === employee._id)}
                   onClick={() => {
                     setEmployeeId(employee._id);
                     setSlot(null);

@@ -15,6 +15,7 @@ import {
 import type { KioskError } from '../../shared/result';
 import { useStaff, useStaffCall } from '../app/staff-context';
 import { Notice } from '../components/Notice';
+import { PrinterField } from '../components/PrinterField';
 import { ShopProfileFields, shopDraftOf, type ShopDraft } from '../components/ShopProfileFields';
 import { ERROR_KEYS, type TranslationKey } from '../lib/message-keys';
 import { LANGUAGE_NAMES, LANGUAGES } from '../i18n/languages';
@@ -127,6 +128,7 @@ function SettingsForm({
       setNumbers((before) => ({ ...before, [key]: e.target.value })),
   });
   const [language, setLanguage] = useState(settings.language);
+  const [printer, setPrinter] = useState(settings.printer);
   const [currentPin, setCurrentPin] = useState('');
   const [newPin, setNewPin] = useState('');
   const [shop, setShop] = useState<ShopDraft>(() => shopDraftOf(settings.shop));
@@ -167,6 +169,7 @@ function SettingsForm({
         ]),
       ),
       ...(isLocked('language') ? {} : { language }),
+      ...(isLocked('printer') ? {} : { printer }),
       ...(isLocked('shop') ? {} : { shop }),
       // A PIN change, and a move of the upstream to another host, also need the current PIN:
       // an open staff screen alone is not enough.
@@ -318,6 +321,13 @@ function SettingsForm({
             {isLocked('retentionDays') && <LockedNote id={lockedNoteId('retentionDays')} />}
           </div>
         </div>
+        <PrinterField
+          value={printer}
+          onChange={setPrinter}
+          locked={isLocked('printer')}
+          lockedNoteId={lockedNoteId('printer')}
+        />
+        {isLocked('printer') && <LockedNote id={lockedNoteId('printer')} />}
         <ShopProfileFields
           draft={shop}
           onChange={setShop}

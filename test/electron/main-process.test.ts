@@ -10,7 +10,7 @@ import {
   type KioskApi,
   type KioskEvent,
 } from '../../shared/kiosk-api';
-import type { KioskCore } from '../../electron/core/kiosk-core';
+import type { KioskCore, KioskHost } from '../../electron/core/kiosk-core';
 import { KioskStartRefusal } from '../../electron/core/db/start-refusal';
 import { FakeUpdater } from './fake-updater';
 
@@ -64,6 +64,14 @@ const electron = vi.hoisted(() => {
     }
     send(channel: string, payload: unknown, ...session: unknown[]) {
       this.sent.push({ channel, payload, ...(session.length > 0 ? { session: session[0] } : {}) });
+    }
+    /** What the system lists (Electron's PrinterInfo, with fields the app ignores). */
+    printers: { name: string; displayName: string; description: string; options: object }[] = [
+      { name: 'Receipt-80mm', displayName: 'Receipt 80 mm', description: '', options: {} },
+      { name: 'Office_A4', displayName: '', description: 'laser', options: {} },
+    ];
+    getPrintersAsync() {
+      return Promise.resolve(this.printers);
     }
     print(options: unknown, callback?: (ok: boolean, reason: string) => void) {
       this.printed.push(options);
@@ -214,6 +222,7 @@ function fakeCore(
       dueNow: 0,
     }),
     isStaffSession: (session) => session === LIVE_SESSION,
+    receiptPrinter: () => printerSetting,
     metrics: () => ({
       online: true,
       mode: 'enabled',
@@ -243,11 +252,14 @@ function fakeCore(
 }
 
 let userData: string;
+/** The receipt printer the fake core's settings hold (staff's choice or IT's FRONTDESK_PRINTER). */
+let printerSetting: string | null = null;
 let settingsMode: 'kiosk' | 'counter' = 'kiosk';
 beforeEach(() => {
   // The run keeps logs to errors (vitest.config.ts); IT's log file is written at the app's default.
   vi.stubEnv('FRONTDESK_LOG_LEVEL', 'info');
   userData = mkdtempSync(join(tmpdir(), 'frontdesk-main-'));
+  printerSetting = null;
   Object.assign(electron.state, {
     userData,
     locked: true,
@@ -635,12 +647,21 @@ describe('electron main', () => {
     );
   });
 
-  it('prints the receipt page silently only when a printer is configured', async () => {
-    const { window } = await start({ FRONTDESK_PRINTER: 'Receipt-80mm' });
+  it("IT's FRONTDESK_PRINTER reaches the core as the printer setting (staff's setting otherwise)", async () => {
+    await start({ FRONTDESK_PRINTER: 'Receipt-80mm' });
+    expect(coreOptions).toMatchObject({ printer: 'Receipt-80mm' });
+  });
+
+  it('prints the receipt page silently on the printer the settings hold, read at each receipt', async () => {
+    printerSetting = 'Receipt-80mm';
+    const { window } = await start({});
     window.contents.emit('did-navigate-in-page', {}, `${APP_URL}#/other`);
+    window.contents.emit('did-navigate-in-page', {}, `${APP_URL}#/receipt`);
+    printerSetting = 'Office_A4'; // staff chose another in Settings: the next receipt goes there
     window.contents.emit('did-navigate-in-page', {}, `${APP_URL}#/receipt`);
     expect(window.contents.printed).toEqual([
       expect.objectContaining({ silent: true, deviceName: 'Receipt-80mm' }),
+      expect.objectContaining({ silent: true, deviceName: 'Office_A4' }),
     ]);
   });
 
@@ -648,6 +669,15 @@ describe('electron main', () => {
     const { window } = await start({});
     window.contents.emit('did-navigate-in-page', {}, `${APP_URL}#/receipt`);
     expect(window.contents.printed).toEqual([]);
+  });
+
+  it("gives the core the system's printers from the window (getPrintersAsync), names kept apart from labels", async () => {
+    await start({});
+    const host = (coreOptions as { host: KioskHost }).host;
+    expect(await host.printers?.()).toEqual([
+      { name: 'Receipt-80mm', displayName: 'Receipt 80 mm' },
+      { name: 'Office_A4', displayName: 'Office_A4' }, // no display name: its name is shown
+    ]);
   });
 
   it('closes the core before it quits when the last window closes', async () => {

@@ -60,7 +60,8 @@ export interface EngineDeps {
  * The methods kiosk-core.ts answers itself (app info, diagnostics, the public settings) and the
  * staff-session ones (staff-access.ts); the engine answers the rest.
  */
-export type HostKioskMethod = 'getAppInfo' | 'saveDiagnostics' | 'getPublicSettings';
+export type HostKioskMethod =
+  'getAppInfo' | 'saveDiagnostics' | 'getPublicSettings' | 'listPrinters';
 export type EngineApi = Omit<
   KioskApi,
   | HostKioskMethod

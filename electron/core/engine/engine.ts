@@ -5,6 +5,7 @@
  */
 import { createBookingApi, createBookingSteps } from './booking';
 import { createBookingAdmin } from './booking-admin';
+import { createDayGlanceApi } from './day-glance';
 import { createEngineContext, type EngineApi, type EngineDeps } from './context';
 import { createLookups } from './lookups';
 import { createSyncApi } from './sync';
@@ -26,6 +27,7 @@ export function createLocalEngine(deps: EngineDeps): LocalEngine {
     ...createVisitApi(ctx, lookups, steps),
     ...createBookingAdmin(ctx),
     ...createSyncApi(ctx),
+    ...createDayGlanceApi(ctx),
   } satisfies EngineApi;
   return { api, serviceMinutes: (serviceId) => lookups.serviceMinutes(serviceId) };
 }

@@ -42,6 +42,8 @@ const KIOSK_SCREEN_MAY_CALL = {
   updateSettings: false,
   getAppInfo: false,
   saveDiagnostics: false,
+  listPrinters: false,
+  getDayGlance: false,
 } as const satisfies Record<KioskMethod, boolean>;
 
 export const KIOSK_SCREEN_REFUSED =

@@ -14,6 +14,7 @@ import {
 import type { Clock, TimerHandle } from '../clock';
 import {
   loadCatalog,
+  loadTimeSlots,
   saveAvailableDays,
   saveEmployees,
   saveServices,
@@ -21,6 +22,7 @@ import {
   pruneTimeSlotsBefore,
 } from '../db/mirror-repo';
 import { loadMirrorIndex, type MirrorIndex } from '../db/mirror-index';
+import { loadOfferedServices } from '../db/mirror-staff-day';
 import type { KioskDb } from '../db/open';
 import type { RateGovernor } from '../governor/rate-governor';
 import { createLogger, type Logger } from '../log';
@@ -32,7 +34,9 @@ import {
   taskKey,
   type MirrorPolicy,
   type MirrorTask,
+  type StaffDayList,
 } from './plan';
+import { staffDayServices } from './staff-day';
 
 export interface OpeningHours {
   open: string; // HH:mm, business wall clock
@@ -167,6 +171,22 @@ export function createMirror(options: MirrorOptions): Mirror {
     }
   }
 
+  /** Today's own list of each employee the day view shows, with what the cache has of it. */
+  function staffDayLists(today: string, catalog: ReturnType<typeof loadCatalog>): StaffDayList[] {
+    const services = staffDayServices(catalog.employees, catalog.services, loadOfferedServices(db));
+    return [...services].map(([employeeId, serviceId]) => {
+      const cached = loadTimeSlots(db, { date: today, serviceId, employeeId });
+      const times = cached?.data.timeSlots.map((slot) => slot.time).sort() ?? [];
+      return {
+        employeeId,
+        serviceId,
+        cached: cached
+          ? { fetchedAt: cached.fetchedAt, lastSlotTime: times.at(-1) ?? null }
+          : undefined,
+      };
+    });
+  }
+
   async function step(): Promise<number> {
     const now = clock.now();
     if (!options.enabled()) return now + 60_000;
@@ -200,6 +220,7 @@ export function createMirror(options: MirrorOptions): Mirror {
         employeesFetchedAt: index.employeesFetchedAt,
         days: index.days,
         slots: index.slots,
+        staffDay: staffDayLists(wall.date, catalog),
         failedUntil,
         // Other kiosks on the same key: this one keeps its share (ages stretched by their number).
         stretch: options.governor().peers(now),

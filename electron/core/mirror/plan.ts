@@ -10,6 +10,8 @@
  *    a day whose latest slot list has no free slot (full) every `idleMaxAgeMs`. Closed days are
  *    not fetched at all: the calendar's refresh finds them when they open.
  * 3. the calendar itself every `daysMaxAgeMs` (this month) / `nextMonthDaysMaxAgeMs`.
+ * 4. each employee's own slot list of today (the day view, staff-day.ts) every
+ *    `staffDayMaxAgeMs`, after today's lists of the services.
  * Whether a day is open comes from the calendar, unless a slot list fetched after it says
  * otherwise (derived-days.ts). Outside opening hours only what was never fetched is filled, so
  * a kiosk started at any hour has a calendar and the next open days at once.
@@ -25,7 +27,7 @@ export type MirrorTask =
   | { kind: 'services' }
   | { kind: 'employees' }
   | { kind: 'days'; year: number; month: number; serviceId: string }
-  | { kind: 'slots'; date: string; serviceId: string };
+  | { kind: 'slots'; date: string; serviceId: string; employeeId?: string };
 
 /**
  * How the mirror keeps each operation of the API's table (shared/api/operations.ts): the task
@@ -54,6 +56,8 @@ export interface MirrorPolicy {
   openDays: number;
   /** A failed task is not tried again for this long (the loop must not spin on one bad key). */
   failureBackoffMs: number;
+  /** An employee's own list of today (the day view): 3 people, 10 hours: 60 requests a day. */
+  staffDayMaxAgeMs: number;
 }
 
 export const DEFAULT_MIRROR_POLICY: MirrorPolicy = {
@@ -66,6 +70,7 @@ export const DEFAULT_MIRROR_POLICY: MirrorPolicy = {
   catalogMaxAgeMs: 24 * 3_600_000,
   openDays: 7,
   failureBackoffMs: 60_000,
+  staffDayMaxAgeMs: 30 * 60_000,
 };
 
 export interface PlanInput {
@@ -85,8 +90,16 @@ export interface PlanInput {
   /** key `${date}|${serviceId}` -> fetch time, last slot time (null: none), any slot free */
   slots: ReadonlyMap<string, CachedSlotDay>;
   failedUntil: ReadonlyMap<string, number>;
+  /** Today's list of each employee the day view shows (staff-day.ts); absent: none. */
+  staffDay?: readonly StaffDayList[];
   /** >= 1: every age is multiplied by it (this kiosk's share of a shared key). Default 1. */
   stretch?: number;
+}
+
+export interface StaffDayList {
+  employeeId: string;
+  serviceId: string;
+  cached: CachedSlotDay | undefined;
 }
 
 export interface Plan {
@@ -103,7 +116,7 @@ export function taskKey(task: MirrorTask): string {
     case 'days':
       return `days:${daysKey(task.year, task.month, task.serviceId)}`;
     case 'slots':
-      return `slots:${slotsKey(task.date, task.serviceId)}`;
+      return `slots:${slotsKey(task.date, task.serviceId)}${task.employeeId ? `|${task.employeeId}` : ''}`;
   }
 }
 
@@ -167,6 +180,19 @@ export function planNext(input: PlanInput, policy: MirrorPolicy = DEFAULT_MIRROR
           rank: 100 + i,
         });
       }
+    }
+    for (const { employeeId, serviceId, cached } of input.staffDay ?? []) {
+      // Only on a day the calendar (or a fresher list) shows working: a closed day has no view.
+      const day = isOpenOn(input.today, serviceId, input.days, input.slots);
+      if (day === 'closed' || day === 'unknown') continue;
+      const over = cached !== undefined && (cached.lastSlotTime ?? '') <= input.nowTime;
+      candidates.push({
+        task: { kind: 'slots', date: input.today, serviceId, employeeId },
+        fetchedAt: cached?.fetchedAt ?? null,
+        // A day that is over for them cannot change in a way the view shows.
+        maxAgeMs: over ? policy.idleMaxAgeMs : policy.staffDayMaxAgeMs,
+        rank: 100 + SEARCH_DAYS,
+      });
     }
   }
 

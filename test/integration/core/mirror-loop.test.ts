@@ -90,7 +90,7 @@ function rig(
   const answer = async <T>(task: MirrorTask, normal: T): Promise<UpstreamOutcome<T>> => {
     asked.push(
       task.kind === 'slots'
-        ? `slots ${task.date} ${task.serviceId}`
+        ? `slots ${task.date} ${task.serviceId}${task.employeeId ? ` ${task.employeeId}` : ''}`
         : task.kind === 'days'
           ? `days ${task.year}-${task.month} ${task.serviceId}`
           : task.kind,
@@ -121,7 +121,12 @@ function rig(
       const span =
         typeof daySlots === 'function' ? daySlots(query.date, query.serviceId) : daySlots;
       return answer(
-        { kind: 'slots', date: query.date, serviceId: query.serviceId },
+        {
+          kind: 'slots',
+          date: query.date,
+          serviceId: query.serviceId,
+          ...(query.employeeId ? { employeeId: query.employeeId } : {}),
+        },
         { date: query.date, timeSlots: span ? slots(...span) : [] },
       );
     },
@@ -304,12 +309,17 @@ describe('what the mirror keeps', () => {
     r.clock.set(TUESDAY_1000 + DEFAULT_MIRROR_POLICY.futureMaxAgeMs + 60_000);
     await settle(r);
     // Today and tomorrow (the window) are fetched again; the 26th waits for its daily refresh.
+    // The employee's own list of today (the day view) is past its 30 minutes too.
     expect(
       r.asked
         .slice(asked)
         .filter((a) => a.startsWith('slots'))
         .sort(),
-    ).toEqual(['slots 2026-11-24 svc-on', 'slots 2026-11-25 svc-on']);
+    ).toEqual([
+      'slots 2026-11-24 svc-on',
+      'slots 2026-11-24 svc-on emp-a',
+      'slots 2026-11-25 svc-on',
+    ]);
   });
 
   it('on a new day it drops the slot lists of the days before', async () => {

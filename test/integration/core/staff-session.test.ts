@@ -114,6 +114,8 @@ function staffCalls(
     updateSettings: (session) => client.updateSettings({ session, language: 'en' }),
     getAppInfo: (session) => client.getAppInfo({ session }),
     saveDiagnostics: (session) => client.saveDiagnostics({ session }),
+    listPrinters: (session) => client.listPrinters({ session }),
+    getDayGlance: (session) => client.getDayGlance({ session }),
     restoreBooking: (session) => client.restoreBooking({ session, localId }),
     linkRebooking: (session) => client.linkRebooking({ session, localId, rebookedAs: localId }),
     resolveFollowUp: (session) => client.resolveFollowUp({ session, localId, action: 'contacted' }),

@@ -7,11 +7,13 @@ import type { BookingRequest, Employee, Service, TimeSlot } from '../../../share
 import type {
   AppInfo,
   CreateBookingResult,
+  DayGlance,
   EventOptions,
   KioskClient,
   KioskEvent,
   KioskInput,
   LocalBooking,
+  Printer,
   PublicSettings,
   Settings,
   StaffPinCheck,
@@ -79,6 +81,8 @@ export interface FakeKioskOptions {
   apiKey?: string;
   /** What the host says about a receipt printer (absent: it says nothing, as a browser). */
   receiptPrinter?: boolean;
+  /** The printers the host lists (absent: a browser, which has none to choose). */
+  printers?: Printer[];
 }
 
 export const SETUP_CODE = 'ABCD-2345';
@@ -105,11 +109,15 @@ export class FakeKioskClient implements KioskClient {
   readonly upstream: 'embedded' | 'remote';
   private apiKey: string | null;
   private readonly receiptPrinter: boolean | undefined;
+  private readonly printers: Printer[] | undefined;
+  /** What getDayGlance answers (a test sets it; the core builds it from the mirror). */
+  dayGlance: DayGlance = { date: '2026-11-24', times: [], employees: [] };
 
   constructor(options: FakeKioskOptions = {}) {
     this.pin = options.pin === undefined ? '1234' : options.pin;
     this.upstream = options.upstream ?? 'embedded';
     this.receiptPrinter = options.receiptPrinter;
+    this.printers = options.printers;
     this.apiKey = options.apiKey ?? null;
     this.settings = {
       upstreamUrl: null,
@@ -537,5 +545,20 @@ export class FakeKioskClient implements KioskClient {
     this.record('reportSpeechVoices', input);
     this.speechVoices = input.voices;
     return ok(null);
+  listPrinters: KioskClient['listPrinters'] = async (input: KioskInput<'listPrinters'>) => {
+    this.record('listPrinters', input);
+    return (
+      this.refused(input) ??
+      ok(
+        this.printers
+          ? { system: true, printers: this.printers }
+          : { system: false, printers: [] as Printer[] },
+      )
+    );
+  };
+
+  getDayGlance: KioskClient['getDayGlance'] = async (input: KioskInput<'getDayGlance'>) => {
+    this.record('getDayGlance', input);
+    return this.refused(input) ?? ok(this.dayGlance);
   };
 }

@@ -185,6 +185,9 @@ export function createKioskApiDouble(overrides: Partial<KioskApi> = {}): KioskAp
     saveDiagnostics: (input) =>
       reply('saveDiagnostics', input, { path: '/tmp/frontdesk-diagnostics.json' }),
     reportSpeechVoices: (input) => reply('reportSpeechVoices', input, null),
+    listPrinters: (input) => reply('listPrinters', input, { system: false, printers: [] }),
+    getDayGlance: (input) =>
+      reply('getDayGlance', input, { date: '2026-03-02', times: [], employees: [] }),
   };
   return {
     api: { ...base, ...overrides },

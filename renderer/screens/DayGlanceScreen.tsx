@@ -1,0 +1,220 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DayGlance, GlanceCell, GlanceColumn } from '../../shared/kiosk-api';
+import { useKiosk } from '../app/kiosk-context';
+import { useStaffCall } from '../app/staff-context';
+import { Notice } from '../components/Notice';
+import type { Loadable } from '../hooks/use-result';
+import { moveFocusWithArrows, tabStop } from '../lib/arrow-keys';
+import { formatInstant, formatTime } from '../lib/format';
+import { ERROR_KEYS } from '../lib/message-keys';
+
+/** A free time staff tapped: the counter books it (service, person, day and time chosen). */
+export interface GlanceChoice {
+  serviceId: string;
+  employeeId: string;
+  employeeName: string;
+  date: string;
+  time: string;
+}
+
+interface DayGlanceScreenProps {
+  onBook: (choice: GlanceChoice) => void;
+}
+
+/** The view follows the day while it stays open (the core answers from its cache: no request). */
+const REFRESH_MS = 60_000;
+
+/**
+ * Today at a glance (counter, 1920x1080): one column per employee, their free and busy times
+ * along the day from the mirror, this kiosk's bookings with the customer's name (a staff call).
+ * A free time is a button: it opens the counter's booking with that person and time chosen.
+ */
+export function DayGlanceScreen({ onBook }: DayGlanceScreenProps) {
+  const { t } = useTranslation();
+  const { catalog } = useKiosk();
+  const staffCall = useStaffCall();
+  // Loaded at once, then again every minute while open; the last answer stays on screen.
+  const [glance, setGlance] = useState<Loadable<DayGlance>>({ state: 'loading' });
+  useEffect(() => {
+    let live = true;
+    const load = (): void =>
+      void staffCall('getDayGlance', {}).then((result) => {
+        if (!live) return;
+        setGlance(
+          result.ok
+            ? { state: 'ready', value: result.result }
+            : { state: 'error', error: result.error },
+        );
+      });
+    load();
+    const timer = setInterval(load, REFRESH_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [staffCall]);
+  const serviceTitle = (id: string): string =>
+    catalog.services.find((service) => service._id === id)?.title ?? '';
+
+  return (
+    <section className="glance" aria-labelledby="glance-title" data-screen="day-glance">
+      <div className="glance-head">
+        <h2 id="glance-title">{t('glance.title')}</h2>
+        <p className="hint">{t('glance.hint')}</p>
+      </div>
+      {glance.state === 'error' && <Notice tone="error">{t(ERROR_KEYS[glance.error.code])}</Notice>}
+      {glance.state === 'loading' && <p className="hint">{t('app.loading')}</p>}
+      {glance.state === 'ready' && (
+        <GlanceGrid glance={glance.value} serviceTitle={serviceTitle} onBook={onBook} />
+      )}
+    </section>
+  );
+}
+
+function GlanceGrid({
+  glance,
+  serviceTitle,
+  onBook,
+}: {
+  glance: DayGlance;
+  serviceTitle: (id: string) => string;
+  onBook: (choice: GlanceChoice) => void;
+}) {
+  const { t } = useTranslation();
+  const { locale } = useKiosk();
+  if (glance.employees.length === 0) return <p className="hint">{t('glance.none')}</p>;
+  const columns = glance.employees.length;
+  // The grid is one Tab stop (its first free time); the arrows move through it.
+  const firstFree = glance.times.findIndex((_, row) =>
+    glance.employees.some((column) => column.cells[row]?.state === 'free'),
+  );
+  const stopColumn = glance.employees.find(
+    (column) => column.cells[firstFree]?.state === 'free',
+  )?.employeeId;
+  return (
+    <div
+      className="glance-grid"
+      role="grid"
+      aria-labelledby="glance-title"
+      style={{ gridTemplateColumns: `5rem repeat(${columns}, minmax(10rem, 1fr))` }}
+      onKeyDown={moveFocusWithArrows}
+    >
+      <div role="row" className="glance-row">
+        <span role="columnheader" className="glance-corner" />
+        {glance.employees.map((column) => (
+          <span role="columnheader" key={column.employeeId} className="glance-person">
+            <strong>{column.name}</strong>
+            {column.asOf && (
+              <small>{t('glance.asOf', { time: formatInstant(column.asOf, locale) })}</small>
+            )}
+          </span>
+        ))}
+      </div>
+      {glance.times.map((time, row) => (
+        <div role="row" key={time} className="glance-row">
+          <span role="rowheader" className="glance-time">
+            {formatTime(time, locale)}
+          </span>
+          {glance.employees.map((column) => (
+            <Cell
+              key={column.employeeId}
+              column={column}
+              cell={column.cells[row]}
+              first={row === 0}
+              stop={row === firstFree && column.employeeId === stopColumn}
+              date={glance.date}
+              serviceTitle={serviceTitle}
+              onBook={onBook}
+            />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Cell({
+  column,
+  cell,
+  first,
+  stop,
+  date,
+  serviceTitle,
+  onBook,
+}: {
+  column: GlanceColumn;
+  cell: GlanceCell | undefined;
+  first: boolean;
+  stop: boolean;
+  date: string;
+  serviceTitle: (id: string) => string;
+  onBook: (choice: GlanceChoice) => void;
+}) {
+  const { t } = useTranslation();
+  const { locale } = useKiosk();
+  if (!cell)
+    // A person whose day the mirror has not fetched yet: said once, at the top of the column.
+    return (
+      <span role="gridcell" className="glance-cell glance-unknown">
+        {first ? t('glance.notKnown') : ''}
+      </span>
+    );
+  const { serviceId } = column;
+  if (cell.state === 'free' && serviceId)
+    return (
+      <span role="gridcell" className="glance-cell">
+        <button
+          type="button"
+          className="glance-free"
+          data-employee={column.employeeId}
+          data-time={cell.time}
+          {...tabStop(stop)}
+          aria-label={t('glance.cellFree', {
+            time: formatTime(cell.time, locale),
+            name: column.name,
+          })}
+          onClick={() =>
+            onBook({
+              serviceId,
+              employeeId: column.employeeId,
+              employeeName: column.name,
+              date,
+              time: cell.time,
+            })
+          }
+        >
+          {t('glance.free')}
+        </button>
+      </span>
+    );
+  if (cell.state === 'booked' && cell.booking) {
+    const starts = cell.booking.time === cell.time;
+    return (
+      <span
+        role="gridcell"
+        className={`glance-cell glance-booked${starts ? ' glance-booked-start' : ''}`}
+        data-employee={column.employeeId}
+        data-time={cell.time}
+      >
+        {starts && (
+          <>
+            <strong>{cell.booking.customerName}</strong> {serviceTitle(cell.booking.serviceId)}
+          </>
+        )}
+      </span>
+    );
+  }
+  return (
+    <span
+      role="gridcell"
+      className={`glance-cell glance-${cell.state}`}
+      data-employee={column.employeeId}
+      data-time={cell.time}
+    >
+      <span className="visually-hidden">
+        {cell.state === 'busy' ? t('glance.busy') : t('glance.past')}
+      </span>
+    </span>
+  );
+}
