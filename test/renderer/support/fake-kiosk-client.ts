@@ -545,6 +545,8 @@ export class FakeKioskClient implements KioskClient {
     this.record('reportSpeechVoices', input);
     this.speechVoices = input.voices;
     return ok(null);
+  };
+
   listPrinters: KioskClient['listPrinters'] = async (input: KioskInput<'listPrinters'>) => {
     this.record('listPrinters', input);
     return (
