@@ -54,6 +54,8 @@ export function outboxCounts(store: OutboxStore, now: number): OutboxCounts {
 export function createHostApi(deps: {
   host: KioskHost;
   clock: Clock;
+  /** The business's zone: the customer's calendar event needs it (renderer/lib/ical.ts). */
+  timeZone: string;
   log: Logger;
   settings: SettingsService;
   access: Pick<StaffAccess, 'setup'>;
@@ -92,6 +94,7 @@ export function createHostApi(deps: {
         shop: { ...shop, logo: deps.logoUrl },
         setup: deps.access.setup(),
         upstream: deps.upstreamKind(),
+        timeZone: deps.timeZone,
         ...(host.receiptPrinter === undefined ? {} : { receiptPrinter: host.receiptPrinter }),
       });
     },

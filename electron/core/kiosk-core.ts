@@ -247,6 +247,7 @@ export async function createKioskCoreInternals(
   const hostApi = createHostApi({
     host: options.host ?? defaultHost(options.dataDir),
     clock,
+    timeZone,
     log,
     settings,
     access,

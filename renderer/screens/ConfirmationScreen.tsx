@@ -6,7 +6,7 @@ import { SCROLLABLE } from '../components/scrollable';
 import { BookingSummary } from '../components/BookingSummary';
 import { QrCode } from '../components/lazy';
 import type { FlowAction, FlowState } from '../flow/flow-machine';
-import { buildCalendarEvent } from '../lib/ical';
+import { buildCalendarEvent, businessZone } from '../lib/ical';
 import { receiptData } from '../lib/receipt';
 
 interface ConfirmationScreenProps {
@@ -44,6 +44,7 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
             date: receipt.date,
             time: receipt.time,
             endTime: receipt.endTime,
+            timeZone: businessZone(settings.timeZone),
             description: [
               receipt.appointmentNumber
                 ? `${t('confirmation.number')}: ${receipt.appointmentNumber}`
@@ -53,7 +54,7 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
             now: now(),
           })
         : null,
-    [receipt, outcome, booking, now, t, shop.name, shop.address, shop.phone],
+    [receipt, outcome, booking, now, t, shop.name, shop.address, shop.phone, settings.timeZone],
   );
 
   if (!outcome) return null;
@@ -152,7 +153,11 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
         <p className="lead">
           {booking.emailSent
             ? t('confirmation.emailSent', { email: booking.customer.email })
-            : t('confirmation.emailNotSent')}
+            : t(
+                settings.upstream === 'embedded'
+                  ? 'customer.emailNotSentDemo'
+                  : 'confirmation.emailNotSent',
+              )}
         </p>
       </div>
       <ActionBar>
