@@ -8,6 +8,7 @@ import { QrCode } from '../components/lazy';
 import type { FlowAction, FlowState } from '../flow/flow-machine';
 import { buildCalendarEvent, businessZone } from '../lib/ical';
 import { receiptData } from '../lib/receipt';
+import { isolateLtr } from '../lib/format';
 
 interface ConfirmationScreenProps {
   state: FlowState;
@@ -16,7 +17,8 @@ interface ConfirmationScreenProps {
 }
 
 export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScreenProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const rtl = i18n.dir() === 'rtl';
   const { locale, now, settings } = useKiosk();
   // Without a printer the Electron app only shows the slip: the button says so.
   const printLabel =
@@ -83,7 +85,9 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
           </p>
           <p className="reference">
             <span>{t('confirmation.reference')}</span>
-            <strong data-testid="local-reference">{outcome.reference}</strong>
+            <strong dir="ltr" data-testid="local-reference">
+              {outcome.reference}
+            </strong>
           </p>
           <div className="confirmation-grid">
             {service && draft.date && draft.slot && (
@@ -124,7 +128,9 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
         <h1>{t('confirmation.title')}</h1>
         <p className="appointment-number">
           <span>{t('confirmation.number')}</span>
-          <strong data-testid="appointment-number">{booking.appointmentNumber}</strong>
+          <strong dir="ltr" data-testid="appointment-number">
+            {booking.appointmentNumber}
+          </strong>
         </p>
         <div className="confirmation-grid">
           {service && (
@@ -152,7 +158,9 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
         </div>
         <p className="lead">
           {booking.emailSent
-            ? t('confirmation.emailSent', { email: booking.customer.email })
+            ? t('confirmation.emailSent', {
+                email: rtl ? isolateLtr(booking.customer.email) : booking.customer.email,
+              })
             : t(
                 settings.upstream === 'embedded'
                   ? 'customer.emailNotSentDemo'

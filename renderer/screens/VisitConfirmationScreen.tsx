@@ -114,11 +114,11 @@ function VisitLineView({
             {' · '}
             {booking ? (
               <>
-                {t('confirmation.number')} <strong>{booking.appointmentNumber}</strong>
+                {t('confirmation.number')} <strong dir="ltr">{booking.appointmentNumber}</strong>
               </>
             ) : (
               <>
-                {t('confirmation.reference')} <strong>{part.result.reference}</strong>
+                {t('confirmation.reference')} <strong dir="ltr">{part.result.reference}</strong>
               </>
             )}
           </p>
