@@ -101,7 +101,18 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
             )}
             {event && (
               <figure className="qr-figure" data-testid="queued-qr">
-                <QrCode text={event} label={t('confirmation.qr')} size={240} />
+                {/* Its own placeholder while the chunk loads: never the whole flow's fallback. */}
+                <Suspense
+                  fallback={
+                    <div
+                      className="qr qr-placeholder"
+                      role="img"
+                      aria-label={t('confirmation.qr')}
+                    />
+                  }
+                >
+                  <QrCode text={event} label={t('confirmation.qr')} size={240} />
+                </Suspense>
                 <figcaption>{t('confirmation.qr')}</figcaption>
               </figure>
             )}
