@@ -41,11 +41,8 @@ function stamp(now: Date): string {
     .replace(/\.\d{3}/, '');
 }
 
-export function buildCalendarEvent(input: CalendarEventInput): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Frontdesk//Kiosk//EN',
+function eventLines(input: CalendarEventInput): string[] {
+  return [
     'BEGIN:VEVENT',
     `UID:${escapeText(input.uid)}`,
     `DTSTAMP:${stamp(input.now)}`,
@@ -55,6 +52,16 @@ export function buildCalendarEvent(input: CalendarEventInput): string {
     ...(input.location ? [`LOCATION:${escapeText(input.location)}`] : []),
     ...(input.description ? [`DESCRIPTION:${escapeText(input.description)}`] : []),
     'END:VEVENT',
+  ];
+}
+
+/** One calendar of one or more events (a visit's services: one each). */
+export function buildCalendar(events: readonly CalendarEventInput[]): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Frontdesk//Kiosk//EN',
+    ...events.flatMap(eventLines),
     'END:VCALENDAR',
   ];
   return lines.join('\r\n');

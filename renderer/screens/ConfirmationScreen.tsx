@@ -6,7 +6,7 @@ import { SCROLLABLE } from '../components/scrollable';
 import { BookingSummary } from '../components/BookingSummary';
 import { QrCode } from '../components/lazy';
 import type { FlowAction, FlowState } from '../flow/flow-machine';
-import { buildCalendarEvent, businessZone } from '../lib/ical';
+import { confirmationCalendar } from '../lib/confirmation-event';
 import { receiptData } from '../lib/receipt';
 import { isolateLtr } from '../lib/format';
 
@@ -23,7 +23,6 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
   // Without a printer the Electron app only shows the slip: the button says so.
   const printLabel =
     settings.receiptPrinter === false ? t('confirmation.showReceipt') : t('confirmation.print');
-  const { shop } = settings;
   const { draft, outcome } = state;
   const service = useService(draft.serviceId);
   const booking = outcome?.booking ?? null;
@@ -36,27 +35,14 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
   const event = useMemo(
     () =>
       receipt && outcome
-        ? buildCalendarEvent({
-            uid: `${booking?.bookingId ?? outcome.localId}@frontdesk`,
-            // The shop in the title and as the place: the event is found in a calendar weeks later.
-            title: `${shop.name ? t('shop.calendarAt', { service: receipt.serviceTitle, shop: shop.name }) : receipt.serviceTitle}${receipt.employeeName ? ` (${receipt.employeeName})` : ''}`,
-            ...(shop.name || shop.address
-              ? { location: [shop.name, shop.address].filter(Boolean).join(', ') }
-              : {}),
-            date: receipt.date,
-            time: receipt.time,
-            endTime: receipt.endTime,
-            timeZone: businessZone(settings.timeZone),
-            description: [
-              receipt.appointmentNumber
-                ? `${t('confirmation.number')}: ${receipt.appointmentNumber}`
-                : `${t('confirmation.reference')}: ${receipt.reference} (${t('confirmation.queuedShort')})`,
-              ...(shop.phone ? [`${t('shop.phone')}: ${shop.phone}`] : []),
-            ].join('\n'),
-            now: now(),
-          })
+        ? confirmationCalendar(
+            [{ id: booking?.bookingId ?? outcome.localId, receipt }],
+            settings,
+            t,
+            now(),
+          )
         : null,
-    [receipt, outcome, booking, now, t, shop.name, shop.address, shop.phone, settings.timeZone],
+    [receipt, outcome, booking, now, t, settings],
   );
 
   if (!outcome) return null;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addMinutes, monthGrid } from '../../renderer/lib/dates';
 import { formatDuration, formatMonth, formatPrice, formatTime } from '../../renderer/lib/format';
 import { shopInitials } from '../../renderer/lib/initials';
-import { buildCalendarEvent } from '../../renderer/lib/ical';
+import { buildCalendar } from '../../renderer/lib/ical';
 import { groupSlots } from '../../renderer/lib/slots';
 import { validateField } from '../../renderer/lib/validation';
 
@@ -64,15 +64,17 @@ describe('renderer helpers', () => {
   });
 
   it('builds an iCalendar event in UTC from the business zone (no floating time) with escaped text', () => {
-    const ics = buildCalendarEvent({
-      uid: 'b1@frontdesk',
-      title: 'Cut, wash; style',
-      date: '2026-11-24',
-      time: '09:30',
-      endTime: '10:00',
-      timeZone: 'Europe/Berlin',
-      now: new Date('2026-11-21T10:00:00Z'),
-    });
+    const ics = buildCalendar([
+      {
+        uid: 'b1@frontdesk',
+        title: 'Cut, wash; style',
+        date: '2026-11-24',
+        time: '09:30',
+        endTime: '10:00',
+        timeZone: 'Europe/Berlin',
+        now: new Date('2026-11-21T10:00:00Z'),
+      },
+    ]);
     expect(ics.split('\r\n')).toEqual(
       expect.arrayContaining([
         'BEGIN:VEVENT',
@@ -85,15 +87,17 @@ describe('renderer helpers', () => {
     );
     // Summer time (UTC+2), another zone: each wall time is read in its own zone.
     const summer = (timeZone: string) =>
-      buildCalendarEvent({
-        uid: 'b2@frontdesk',
-        title: 'Cut',
-        date: '2026-07-01',
-        time: '09:30',
-        endTime: '10:00',
-        timeZone,
-        now: new Date('2026-06-21T10:00:00Z'),
-      }).split('\r\n');
+      buildCalendar([
+        {
+          uid: 'b2@frontdesk',
+          title: 'Cut',
+          date: '2026-07-01',
+          time: '09:30',
+          endTime: '10:00',
+          timeZone,
+          now: new Date('2026-06-21T10:00:00Z'),
+        },
+      ]).split('\r\n');
     expect(summer('Europe/Berlin')).toContain('DTSTART:20260701T073000Z');
     expect(summer('Europe/Istanbul')).toContain('DTSTART:20260701T063000Z');
     expect(
