@@ -97,6 +97,8 @@ export const PublicSettings = PublicSettingValues.extend({
   receiptPrinter: z.boolean().optional(),
   /** IT configured a mail transport: a refused queued booking is e-mailed to the customer. */
   customerMail: z.boolean().optional(),
+  /** The business's IANA zone, in which the API's dates and times are wall times. */
+  timeZone: z.string().min(1).max(64).optional(),
 });
 export type PublicSettings = z.infer<typeof PublicSettings>;
 

@@ -58,6 +58,8 @@ export function outboxCounts(store: OutboxStore, now: number): OutboxCounts {
 export function createHostApi(deps: {
   host: KioskHost;
   clock: Clock;
+  /** The business's zone: the customer's calendar event needs it (renderer/lib/ical.ts). */
+  timeZone: string;
   log: Logger;
   settings: SettingsService;
   access: Pick<StaffAccess, 'setup'>;
@@ -99,6 +101,7 @@ export function createHostApi(deps: {
         shop: { ...shop, logo: deps.logoUrl },
         setup: deps.access.setup(),
         upstream: deps.upstreamKind(),
+        timeZone: deps.timeZone,
         // A host that prints silently says whether a printer is chosen; a browser says nothing.
         ...(host.printers ? { receiptPrinter: deps.settings.get().printer !== null } : {}),
       });

@@ -274,6 +274,7 @@ export async function createKioskCoreInternals(
   const hostApi = createHostApi({
     host,
     clock,
+    timeZone,
     log,
     settings,
     access,

@@ -274,6 +274,7 @@ function Shell({
                 void load(); // the setup state may have changed
               }}
               {...(settings.mode === 'kiosk' ? { onCancel: () => setView('kiosk') } : {})}
+              touchKeyboard={kioskMode}
             />
           )}
           {staffIdle.secondsLeft !== null && (

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { LocalBooking, SyncReport } from '../../shared/kiosk-api';
 import { Notice } from '../components/Notice';
 import { AppInfoBar } from '../components/AppInfoBar';
+import { KeyboardDock } from '../components/KeyboardDock';
 import { StatusBar } from '../components/StatusBar';
 import { useSyncStatus } from '../hooks/use-sync-status';
 import type { LanguageCode } from '../i18n/languages';
@@ -167,19 +168,22 @@ export function StaffArea({
           id={`panel-${tab}`}
           aria-labelledby={`tab-${tab}`}
         >
-          {tab === 'booking' && (
-            <CounterBookingScreen
-              key={desk.key}
-              {...(desk.rebook ? { rebook: desk.rebook } : {})}
-              {...(desk.start ? { start: desk.start } : {})}
-            />
-          )}
-          {tab === 'today' && <DayGlanceScreen onBook={bookFromGlance} />}
-          {tab === 'outbox' && (
-            <OutboxScreen key={outbox.key} onRebook={rebook} initialFilter={outbox.filter} />
-          )}
-          {tab === 'settings' && <SettingsScreen onSaved={onSettings} />}
-          {tab === 'screens' && hub && <ScreensScreen hub={hub} />}
+          {/* A touch kiosk's staff type on the screen (issue 28); a counter has a keyboard. */}
+          <KeyboardDock key={tab} enabled={!counter}>
+            {tab === 'booking' && (
+              <CounterBookingScreen
+                key={desk.key}
+                {...(desk.rebook ? { rebook: desk.rebook } : {})}
+                {...(desk.start ? { start: desk.start } : {})}
+              />
+            )}
+            {tab === 'today' && <DayGlanceScreen onBook={bookFromGlance} />}
+            {tab === 'outbox' && (
+              <OutboxScreen key={outbox.key} onRebook={rebook} initialFilter={outbox.filter} />
+            )}
+            {tab === 'settings' && <SettingsScreen onSaved={onSettings} />}
+            {tab === 'screens' && hub && <ScreensScreen hub={hub} />}
+          </KeyboardDock>
         </div>
       </div>
     </StaffContext.Provider>

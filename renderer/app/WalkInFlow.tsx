@@ -2,7 +2,7 @@ import { Suspense, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IdleWarning } from '../components/IdleWarning';
 import { useKiosk, useService } from './kiosk-context';
-import { TapGuard } from '../components/TapGuard';
+import { TapGuard, tapMemory } from '../components/TapGuard';
 import { DetailsScreen, preloadDetails, preloadKeyboard, preloadQrCode } from '../components/lazy';
 import { flowReducer, initialFlowState } from '../flow/flow-machine';
 import { useIdleTimer } from '../hooks/use-idle-timer';
@@ -49,6 +49,8 @@ export function WalkInFlow({
   const { catalog, client } = useKiosk();
   const [printing, setPrinting] = useState(false);
   const previousStep = useRef(state.step);
+  // The last tap on a screen: the next screen keeps its spot dead for a slow second tap.
+  const [taps] = useState(tapMemory);
 
   useEffect(() => {
     if (state.step === 'start' && previousStep.current !== 'start') onSessionEnd();
@@ -141,7 +143,7 @@ export function WalkInFlow({
 
   return (
     <>
-      <TapGuard key={printing ? 'receipt' : state.step}>
+      <TapGuard key={printing ? 'receipt' : state.step} taps={taps}>
         <Suspense fallback={<p className="hint app-center">{t('app.loading')}</p>}>
           {screen}
         </Suspense>

@@ -21,6 +21,10 @@ interface BookingSummaryProps {
   visitPart?: 'first' | 'next';
 }
 
+/** A label, its value, and the value's direction inside the line (see below). */
+type Row = [label: string, value: string, direction: 'ltr' | 'auto'];
+const row = (label: string, value: string, direction: Row[2]): Row => [label, value, direction];
+
 export function BookingSummary({
   service,
   employeeName,
@@ -38,35 +42,41 @@ export function BookingSummary({
   const end = endTime ?? addMinutes(time, minutes);
   // The service's title is the API's text, in the shop's language (marked with its `lang`).
   const serviceLabel = t('summary.service');
-  const rows: [string, string][] = [
-    [serviceLabel, service.title],
-    ...(employeeName ? ([[t('summary.employee'), employeeName]] as [string, string][]) : []),
-    ...(visitPart === 'next'
-      ? []
-      : ([[t('summary.date'), formatDate(date, locale)]] as [string, string][])),
+  // How each value sits in a right-to-left line: digits, times, prices, phone numbers and
+  // e-mail addresses keep their left-to-right order (an Arabic review once showed the phone as
+  // "5678 1234 30 49+"); words are isolated only, so that neither spills into its label.
+  const rows: Row[] = [
+    [serviceLabel, service.title, 'auto'],
+    ...(employeeName ? [row(t('summary.employee'), employeeName, 'auto')] : []),
+    ...(visitPart === 'next' ? [] : [row(t('summary.date'), formatDate(date, locale), 'auto')]),
     [
       t('summary.time'),
       t('summary.timeRange', { start: formatTime(time, locale), end: formatTime(end, locale) }),
+      'ltr',
     ],
-    ...(visitPart
-      ? []
-      : ([[t('summary.duration'), formatDuration(minutes, locale)]] as [string, string][])),
-    [t('summary.price'), formatPrice(service.pricing.price, service.pricing.currency, locale)],
+    ...(visitPart ? [] : [row(t('summary.duration'), formatDuration(minutes, locale), 'auto')]),
+    [
+      t('summary.price'),
+      formatPrice(service.pricing.price, service.pricing.currency, locale),
+      'auto',
+    ],
   ];
   if (customer) {
     rows.push(
-      [t('summary.name'), customer.name],
-      [t('summary.email'), customer.email],
-      [t('summary.phone'), customer.phone],
+      [t('summary.name'), customer.name, 'auto'],
+      [t('summary.email'), customer.email, 'ltr'],
+      [t('summary.phone'), customer.phone, 'ltr'],
     );
   }
-  if (notes) rows.push([t('summary.notes'), notes]);
+  if (notes) rows.push([t('summary.notes'), notes, 'auto']);
   return (
     <dl className="summary">
-      {rows.map(([label, value]) => (
+      {rows.map(([label, value, direction]) => (
         <div className="summary-row" key={label}>
           <dt>{label}</dt>
-          <dd lang={label === serviceLabel ? dataLang : undefined}>{value}</dd>
+          <dd lang={label === serviceLabel ? dataLang : undefined}>
+            <bdi dir={direction}>{value}</bdi>
+          </dd>
         </div>
       ))}
     </dl>

@@ -5,6 +5,7 @@ import 'react-simple-keyboard/build/css/index.css';
 import { isLanguageCode } from '../../shared/languages';
 import { FALLBACK_LANGUAGE } from '../i18n/languages';
 import {
+  CODE_LAYOUT,
   EMAIL_LARGE_KEYS,
   emailDomainKeys,
   emailLayout,
@@ -47,7 +48,10 @@ export function OnScreenKeyboard({ kind, onInput }: OnScreenKeyboardProps) {
       ? textLayout(language, current)
       : kind === 'email'
         ? emailLayout(language)
-        : PHONE_LAYOUT;
+        : kind === 'code'
+          ? CODE_LAYOUT
+          : PHONE_LAYOUT;
+  const shiftable = kind === 'text' || kind === 'code';
   const switchTo = (next: TextLayer): void => {
     setLayer({ language, layer: next });
     setShift(false);
@@ -91,7 +95,7 @@ export function OnScreenKeyboard({ kind, onInput }: OnScreenKeyboardProps) {
     >
       <Keyboard
         layout={layout}
-        layoutName={shift && kind === 'text' ? 'shift' : 'default'}
+        layoutName={shift && shiftable ? 'shift' : 'default'}
         onKeyPress={press}
         preventMouseDownDefault
         disableButtonHold

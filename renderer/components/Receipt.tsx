@@ -29,7 +29,7 @@ export function Receipt({ data, service, locale }: ReceiptProps) {
       {data.appointmentNumber ? (
         <p className="receipt-number">
           <span>{t('confirmation.number')}</span>
-          <strong>{data.appointmentNumber}</strong>
+          <strong dir="ltr">{data.appointmentNumber}</strong>
         </p>
       ) : (
         <p className="receipt-queued">
@@ -39,7 +39,9 @@ export function Receipt({ data, service, locale }: ReceiptProps) {
       )}
       <p className="receipt-number">
         <span>{t('confirmation.reference')}</span>
-        <strong data-testid="receipt-reference">{data.reference}</strong>
+        <strong dir="ltr" data-testid="receipt-reference">
+          {data.reference}
+        </strong>
       </p>
       <dl>
         <dt>{t('summary.service')}</dt>

@@ -7,7 +7,8 @@
  */
 import type { LanguageCode } from '../i18n/languages';
 
-export type KeyboardKind = 'text' | 'email' | 'phone';
+/** `code`: addresses, keys and codes that staff type (URL, API key): Latin, digits and signs. */
+export type KeyboardKind = 'text' | 'email' | 'phone' | 'code';
 /** `own`: the language's letters; `latin`: QWERTY (Ukrainian, Arabic); `accents`: à, ç, ł, ş… */
 export type TextLayer = 'own' | 'latin' | 'accents';
 export type KeyboardLayout = { default: string[]; shift: string[] };
@@ -155,6 +156,12 @@ export function emailLayout(language: LanguageCode): KeyboardLayout {
 export const EMAIL_LARGE_KEYS = '@ . - _ +';
 export const emailDomainKeys = (language: LanguageCode): string =>
   ['.com', '.de', 'gmail.com', ...DOMAINS[language]].join(' ');
+
+/** Staff's URLs, API keys and setup codes: the same keys in every language, with shift. */
+export const CODE_LAYOUT: KeyboardLayout = {
+  default: [DIGITS, ...QWERTY.lower, ': / . _ @ + = ? #', 'https:// .com {enter}'],
+  shift: [DIGITS, ...QWERTY.upper, ': / . _ @ + = ? #', 'https:// .com {enter}'],
+};
 
 export const PHONE_LAYOUT: KeyboardLayout = (() => {
   const rows = ['1 2 3 {bksp}', '4 5 6 +', '7 8 9 /', '( 0 ) -', '{space} {enter}'];

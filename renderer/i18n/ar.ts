@@ -1,5 +1,6 @@
 import type { Resources } from './en';
 import { hubText } from './hub';
+import { customerText } from './customer';
 import { visitText } from './visit';
 
 /**
@@ -394,4 +395,5 @@ export const ar: Resources = {
   },
   hub: hubText.ar,
   visit: visitText.ar,
+  customer: customerText.ar,
 };

@@ -1,5 +1,6 @@
 import type { Resources } from './en';
 import { hubText } from './hub';
+import { customerText } from './customer';
 import { visitText } from './visit';
 
 /** German strings; the type makes a missing key a compile error. */
@@ -405,4 +406,5 @@ export const de: Resources = {
   },
   hub: hubText.de,
   visit: visitText.de,
+  customer: customerText.de,
 };

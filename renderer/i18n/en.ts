@@ -4,6 +4,7 @@
  * extra). Kept short: they are read on a touch screen.
  */
 import { hubText } from './hub';
+import { customerText } from './customer';
 import { visitText } from './visit';
 
 export const en = {
@@ -402,6 +403,7 @@ export const en = {
   },
   hub: hubText.en,
   visit: visitText.en,
+  customer: customerText.en,
 };
 
 /** The shape every language must fill: same keys, any strings. */

@@ -1,5 +1,6 @@
 import type { Resources } from './en';
 import { hubText } from './hub';
+import { customerText } from './customer';
 import { visitText } from './visit';
 
 /** Polish strings (the informal imperative that Polish self-service machines use). */
@@ -398,4 +399,5 @@ export const pl: Resources = {
   },
   hub: hubText.pl,
   visit: visitText.pl,
+  customer: customerText.pl,
 };

@@ -1,5 +1,6 @@
 import type { Resources } from './en';
 import { hubText } from './hub';
+import { customerText } from './customer';
 import { visitText } from './visit';
 
 /** Turkish strings (formal "siz"). Mind the dotted İ/i and dotless I/ı: no ASCII stand-ins. */
@@ -399,4 +400,5 @@ export const tr: Resources = {
   },
   hub: hubText.tr,
   visit: visitText.tr,
+  customer: customerText.tr,
 };

@@ -1,5 +1,6 @@
 import type { Resources } from './en';
 import { hubText } from './hub';
+import { customerText } from './customer';
 import { visitText } from './visit';
 
 /** Ukrainian strings (polite «ви»; the apostrophe is U+2019, as Ukrainian typography has it). */
@@ -398,4 +399,5 @@ export const uk: Resources = {
   },
   hub: hubText.uk,
   visit: visitText.uk,
+  customer: customerText.uk,
 };

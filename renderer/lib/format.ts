@@ -100,3 +100,12 @@ export function formatInstant(iso: string, locale: string): string {
     new Date(iso),
   );
 }
+
+/**
+ * Text that reads left to right (an e-mail address, a phone number) inside a translated sentence:
+ * wrapped in LEFT-TO-RIGHT ISOLATE ... POP DIRECTIONAL ISOLATE, so that an Arabic sentence keeps
+ * its order and the address its own.
+ */
+export function isolateLtr(text: string): string {
+  return `\u2066${text}\u2069`;
+}

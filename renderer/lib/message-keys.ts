@@ -61,4 +61,5 @@ export const FIELD_ERROR_KEYS = {
   phone: 'details.errors.phone',
   tooShort: 'details.errors.tooShort',
   tooLong: 'details.errors.tooLong',
+  nameShort: 'customer.nameShort',
 } as const satisfies Record<FieldError, TranslationKey>;

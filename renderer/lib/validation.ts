@@ -1,11 +1,20 @@
 import { CustomerSchema, LIMITS } from '../../shared/api/schemas';
 
 export type CustomerField = 'name' | 'email' | 'phone';
-export type FieldError = 'required' | 'email' | 'phone' | 'tooShort' | 'tooLong';
+export type FieldError = 'required' | 'email' | 'phone' | 'tooShort' | 'tooLong' | 'nameShort';
 export interface CustomerDraft {
   name: string;
   email: string;
   phone: string;
+}
+
+/** The shortest name the kiosk takes: one letter is an initial, not a name staff can call. */
+export const NAME_MIN_VISIBLE = 2;
+
+/** Characters a person sees: grapheme clusters, without spaces and invisible format marks. */
+export function visibleLength(value: string): number {
+  const visible = value.replace(/[\s\p{Cc}\p{Cf}]/gu, '');
+  return [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(visible)].length;
 }
 
 /**
@@ -15,7 +24,9 @@ export interface CustomerDraft {
 export function validateField(field: CustomerField, value: string): FieldError | null {
   if (value.trim() === '') return 'required';
   const result = CustomerSchema.shape[field].safeParse(value);
-  if (result.success) return null;
+  // Within the API's 1-200, a name needs two visible characters (an initial "A" is too little).
+  if (result.success)
+    return field === 'name' && visibleLength(value) < NAME_MIN_VISIBLE ? 'nameShort' : null;
   const issue = result.error.issues[0];
   if (!issue) return null;
   if (issue.code === 'too_big') return 'tooLong';

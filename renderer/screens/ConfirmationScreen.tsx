@@ -6,8 +6,9 @@ import { SCROLLABLE } from '../components/scrollable';
 import { BookingSummary } from '../components/BookingSummary';
 import { QrCode } from '../components/lazy';
 import type { FlowAction, FlowState } from '../flow/flow-machine';
-import { buildCalendarEvent } from '../lib/ical';
+import { confirmationCalendar } from '../lib/confirmation-event';
 import { receiptData } from '../lib/receipt';
+import { isolateLtr } from '../lib/format';
 
 interface ConfirmationScreenProps {
   state: FlowState;
@@ -16,12 +17,12 @@ interface ConfirmationScreenProps {
 }
 
 export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScreenProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const rtl = i18n.dir() === 'rtl';
   const { locale, now, settings } = useKiosk();
   // Without a printer the Electron app only shows the slip: the button says so.
   const printLabel =
     settings.receiptPrinter === false ? t('confirmation.showReceipt') : t('confirmation.print');
-  const { shop } = settings;
   const { draft, outcome } = state;
   const service = useService(draft.serviceId);
   const booking = outcome?.booking ?? null;
@@ -34,26 +35,14 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
   const event = useMemo(
     () =>
       receipt && outcome
-        ? buildCalendarEvent({
-            uid: `${booking?.bookingId ?? outcome.localId}@frontdesk`,
-            // The shop in the title and as the place: the event is found in a calendar weeks later.
-            title: `${shop.name ? t('shop.calendarAt', { service: receipt.serviceTitle, shop: shop.name }) : receipt.serviceTitle}${receipt.employeeName ? ` (${receipt.employeeName})` : ''}`,
-            ...(shop.name || shop.address
-              ? { location: [shop.name, shop.address].filter(Boolean).join(', ') }
-              : {}),
-            date: receipt.date,
-            time: receipt.time,
-            endTime: receipt.endTime,
-            description: [
-              receipt.appointmentNumber
-                ? `${t('confirmation.number')}: ${receipt.appointmentNumber}`
-                : `${t('confirmation.reference')}: ${receipt.reference} (${t('confirmation.queuedShort')})`,
-              ...(shop.phone ? [`${t('shop.phone')}: ${shop.phone}`] : []),
-            ].join('\n'),
-            now: now(),
-          })
+        ? confirmationCalendar(
+            [{ id: booking?.bookingId ?? outcome.localId, receipt }],
+            settings,
+            t,
+            now(),
+          )
         : null,
-    [receipt, outcome, booking, now, t, shop.name, shop.address, shop.phone],
+    [receipt, outcome, booking, now, t, settings],
   );
 
   if (!outcome) return null;
@@ -82,7 +71,9 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
           </p>
           <p className="reference">
             <span>{t('confirmation.reference')}</span>
-            <strong data-testid="local-reference">{outcome.reference}</strong>
+            <strong dir="ltr" data-testid="local-reference">
+              {outcome.reference}
+            </strong>
           </p>
           <div className="confirmation-grid">
             {service && draft.date && draft.slot && (
@@ -96,7 +87,18 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
             )}
             {event && (
               <figure className="qr-figure" data-testid="queued-qr">
-                <QrCode text={event} label={t('confirmation.qr')} size={240} />
+                {/* Its own placeholder while the chunk loads: never the whole flow's fallback. */}
+                <Suspense
+                  fallback={
+                    <div
+                      className="qr qr-placeholder"
+                      role="img"
+                      aria-label={t('confirmation.qr')}
+                    />
+                  }
+                >
+                  <QrCode text={event} label={t('confirmation.qr')} size={240} />
+                </Suspense>
                 <figcaption>{t('confirmation.qr')}</figcaption>
               </figure>
             )}
@@ -123,7 +125,9 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
         <h1>{t('confirmation.title')}</h1>
         <p className="appointment-number">
           <span>{t('confirmation.number')}</span>
-          <strong data-testid="appointment-number">{booking.appointmentNumber}</strong>
+          <strong dir="ltr" data-testid="appointment-number">
+            {booking.appointmentNumber}
+          </strong>
         </p>
         <div className="confirmation-grid">
           {service && (
@@ -151,8 +155,14 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
         </div>
         <p className="lead">
           {booking.emailSent
-            ? t('confirmation.emailSent', { email: booking.customer.email })
-            : t('confirmation.emailNotSent')}
+            ? t('confirmation.emailSent', {
+                email: rtl ? isolateLtr(booking.customer.email) : booking.customer.email,
+              })
+            : t(
+                settings.upstream === 'embedded'
+                  ? 'customer.emailNotSentDemo'
+                  : 'confirmation.emailNotSent',
+              )}
         </p>
       </div>
       <ActionBar>

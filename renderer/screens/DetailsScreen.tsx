@@ -8,7 +8,7 @@ import { StepHeader } from '../components/StepHeader';
 import type { FlowAction, FlowState } from '../flow/flow-machine';
 import { CUSTOMER_FIELD_KEYS, FIELD_ERROR_KEYS } from '../lib/message-keys';
 import { FIELD_MAX, validateCustomer, validateField, type CustomerField } from '../lib/validation';
-import { formatTime } from '../lib/format';
+import { formatDate, formatTime } from '../lib/format';
 import { useKiosk } from '../app/kiosk-context';
 
 interface DetailsScreenProps {
@@ -31,7 +31,9 @@ const AUTOCOMPLETE: Record<CustomerField, string> = { name: 'name', email: 'emai
 
 export function DetailsScreen({ state, dispatch, touchKeyboard }: DetailsScreenProps) {
   const { t } = useTranslation();
-  const { locale } = useKiosk();
+  const { locale, settings } = useKiosk();
+  // The embedded demo server sends no e-mail: the hint must not promise one (issue 28).
+  const demo = settings.upstream === 'embedded';
   const { draft } = state;
   const service = useService(draft.serviceId);
   const [touched, setTouched] = useState<Partial<Record<CustomerField, boolean>>>({});
@@ -80,8 +82,13 @@ export function DetailsScreen({ state, dispatch, touchKeyboard }: DetailsScreenP
     }
   };
 
+  // The day with the time: a customer who went back to another day sees which one is kept.
   const subtitle =
-    service && draft.slot ? `${service.title} · ${formatTime(draft.slot.time, locale)}` : undefined;
+    service && draft.slot && draft.date
+      ? `${service.title} · ${formatDate(draft.date, locale)} · ${formatTime(draft.slot.time, locale)}`
+      : undefined;
+  // A name cut at the limit (typed on, or pasted) says so at the field, not silently.
+  const nameFull = draft.customer.name.length >= FIELD_MAX.name;
 
   return (
     <main className={`screen${touchKeyboard ? ' screen-with-keyboard' : ''}`} data-screen="details">
@@ -117,7 +124,13 @@ export function DetailsScreen({ state, dispatch, touchKeyboard }: DetailsScreenP
                   value={draft.customer[field]}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={
-                    error ? `error-${field}` : field === 'email' ? 'hint-email' : undefined
+                    error
+                      ? `error-${field}`
+                      : field === 'email'
+                        ? 'hint-email'
+                        : field === 'name' && nameFull
+                          ? 'hint-name-max'
+                          : undefined
                   }
                   onFocus={() => setActive(field)}
                   onChange={(event) => setValue(field, event.target.value)}
@@ -130,9 +143,14 @@ export function DetailsScreen({ state, dispatch, touchKeyboard }: DetailsScreenP
                 ) : (
                   field === 'email' && (
                     <p id="hint-email" className="field-hint">
-                      {t('details.emailHint')}
+                      {t(demo ? 'customer.emailHintDemo' : 'details.emailHint')}
                     </p>
                   )
+                )}
+                {field === 'name' && nameFull && (
+                  <p id="hint-name-max" className="field-hint" role="status">
+                    {t('customer.nameMax', { max: FIELD_MAX.name })}
+                  </p>
                 )}
               </div>
             );

@@ -264,7 +264,7 @@ export function OutboxScreen({ onRebook, initialFilter = 'all' }: OutboxScreenPr
                   {t('outbox.reference', { reference: booking.reference })}
                 </span>
                 {booking.booking && (
-                  <span className="mono" data-testid="outbox-number">
+                  <span className="mono" dir="ltr" data-testid="outbox-number">
                     {booking.booking.appointmentNumber}
                   </span>
                 )}

@@ -4,6 +4,7 @@ import type { StaffPinCheck, StaffSetup } from '../../shared/kiosk-api';
 import type { Result } from '../../shared/result';
 import { useKiosk } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
+import { KeyboardDock } from '../components/KeyboardDock';
 import { Notice } from '../components/Notice';
 import { RecoveryCodeForm } from './RecoveryCodeForm';
 import type { TranslationKey } from '../lib/message-keys';
@@ -17,6 +18,8 @@ interface PinScreenProps {
   /** A right PIN (or a new one) opened this staff session; `failedAttempts`: wrong ones before it. */
   onUnlocked: (session: string, failedAttempts: number) => void;
   onCancel?: () => void;
+  /** A touch kiosk: the setup code is typed on the on-screen keyboard. */
+  touchKeyboard?: boolean;
 }
 
 const PIN = /^\d{4,12}$/;
@@ -31,7 +34,7 @@ const MESSAGE_KEYS = {
   setupCodeWrong: 'staff.setupCodeWrong',
 } as const satisfies Record<Exclude<NonNullable<Message>['key'], 'pinLockedOut'>, TranslationKey>;
 
-export function PinScreen({ setup, onUnlocked, onCancel }: PinScreenProps) {
+export function PinScreen({ setup, onUnlocked, onCancel, touchKeyboard = false }: PinScreenProps) {
   const { t } = useTranslation();
   const { client } = useKiosk();
   const [pin, setPin] = useState('');
@@ -157,33 +160,37 @@ export function PinScreen({ setup, onUnlocked, onCancel }: PinScreenProps) {
       <main className="screen screen-pin" data-screen="setup-code">
         <div className="screen-body pin-body">
           <h1>{t('setup.codeTitle')}</h1>
-          <form
-            className="pin-form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
-            <label htmlFor="setup-code">{t('setup.codePrompt')}</label>
-            <input
-              id="setup-code"
-              className="pin-input"
-              type="text"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={20}
-              value={setupCode ?? ''}
-              autoFocus
-              onChange={(event) => setSetupCode(event.target.value.toUpperCase())}
-            />
-            {messageText && <Notice tone="error">{messageText}</Notice>}
-            <button type="submit" className="btn btn-primary btn-wide" disabled={busy}>
-              {t('nav.next')}
-            </button>
-            {recoveryOffer}
-          </form>
+          <KeyboardDock enabled={touchKeyboard} openOnFocus>
+            <form
+              className="pin-form"
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                void submit();
+              }}
+            >
+              <label htmlFor="setup-code">{t('setup.codePrompt')}</label>
+              <input
+                id="setup-code"
+                className="pin-input"
+                type="text"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={20}
+                data-keyboard="code"
+                inputMode={touchKeyboard ? 'none' : undefined}
+                value={setupCode ?? ''}
+                autoFocus
+                onChange={(event) => setSetupCode(event.target.value.toUpperCase())}
+              />
+              {messageText && <Notice tone="error">{messageText}</Notice>}
+              <button type="submit" className="btn btn-primary btn-wide" disabled={busy}>
+                {t('nav.next')}
+              </button>
+              {recoveryOffer}
+            </form>
+          </KeyboardDock>
         </div>
         {onCancel && <ActionBar onBack={onCancel} />}
       </main>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguageCode, type LanguageCode } from '../../shared/languages';
 import { useKiosk, useService } from '../app/kiosk-context';
@@ -102,26 +102,32 @@ export function ReviewScreen({ state, dispatch }: ReviewScreenProps) {
     setError(null);
     const visit = visitRequestOf(draft);
     if (visit) {
-      void client.createVisit({ ...visit, ...languageOf(i18n.language) }).then((result) => {
-        setSubmitting(false);
-        if (result.ok) {
-          const [first] = result.result.parts;
-          dispatch({
-            type: 'visitBooked',
-            outcome: result.result,
-            first: first?.outcome === 'booked' ? first.result : null,
-          });
-        } else if (result.error.code === 'slot_taken') dispatch({ type: 'slotTaken' });
-        else setError(result.error);
-      });
+      void client.createVisit({ ...visit, ...languageOf(i18n.language) }).then((result) =>
+        startTransition(() => {
+          setSubmitting(false);
+          if (result.ok) {
+            const [first] = result.result.parts;
+            dispatch({
+              type: 'visitBooked',
+              outcome: result.result,
+              first: first?.outcome === 'booked' ? first.result : null,
+            });
+          } else if (result.error.code === 'slot_taken') dispatch({ type: 'slotTaken' });
+          else setError(result.error);
+        }),
+      );
       return;
     }
     // The language goes with the booking: a later e-mail about it is written in it.
     void client.createBooking({ ...request, ...languageOf(i18n.language) }).then((result) => {
-      setSubmitting(false);
-      if (result.ok) dispatch({ type: 'booked', outcome: result.result });
-      else if (result.error.code === 'slot_taken') dispatch({ type: 'slotTaken' });
-      else setError(result.error);
+      // A transition: the review with "Booking…" stays until the next screen can show (a
+      // chunk it needs may still load), never the flow's bare fallback.
+      startTransition(() => {
+        setSubmitting(false);
+        if (result.ok) dispatch({ type: 'booked', outcome: result.result });
+        else if (result.error.code === 'slot_taken') dispatch({ type: 'slotTaken' });
+        else setError(result.error);
+      });
     });
   };
 

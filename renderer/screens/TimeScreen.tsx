@@ -113,12 +113,18 @@ export function TimeScreen({ state, dispatch }: TimeScreenProps) {
     } else dispatch(action); // any other failure: the booking call decides, as before
   };
 
+  // A visit names every service it holds, in order (issue 28), not only the first.
+  const visitTitles = [
+    service?.title ?? '',
+    ...draft.then.map((id) => catalog.services.find((s) => s._id === id)?.title ?? ''),
+  ].join(' + ');
+
   return (
     <main className="screen" data-screen="time">
       <StepHeader
         title={t('time.title')}
         step={3}
-        subtitle={`${service?.title ?? ''} · ${formatDate(date, locale)}`}
+        subtitle={`${visitTitles} · ${formatDate(date, locale)}`}
       />
       <div className="screen-body">
         {state.notice && (

@@ -1,3 +1,4 @@
+import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKiosk } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
@@ -5,6 +6,9 @@ import { BookingSummary } from '../components/BookingSummary';
 import { Notice } from '../components/Notice';
 import { SCROLLABLE } from '../components/scrollable';
 import type { FlowAction, FlowState } from '../flow/flow-machine';
+import { QrCode } from '../components/lazy';
+import { confirmationCalendar } from '../lib/confirmation-event';
+import { isolateLtr } from '../lib/format';
 import { ERROR_KEYS } from '../lib/message-keys';
 import { visitLines, type VisitLine } from '../lib/visit';
 import { assertNever } from '../../shared/result';
@@ -25,11 +29,53 @@ export function VisitConfirmationScreen({
   dispatch,
   onPrint,
 }: VisitConfirmationScreenProps) {
-  const { t } = useTranslation();
-  const { locale, catalog, settings } = useKiosk();
+  const { t, i18n } = useTranslation();
+  const { locale, catalog, settings, now } = useKiosk();
   const { visitOutcome, draft } = state;
+  const lines = useMemo(
+    () => (visitOutcome ? visitLines(visitOutcome.parts, draft, catalog.services) : []),
+    [visitOutcome, draft, catalog.services],
+  );
+  // One calendar entry per service that is booked or reserved, as on a single booking.
+  const calendar = useMemo(
+    () =>
+      confirmationCalendar(
+        lines.flatMap((line) =>
+          line.receipt && line.part.outcome === 'booked'
+            ? [
+                {
+                  id: line.part.result.booking?.bookingId ?? line.part.result.localId,
+                  receipt: line.receipt,
+                },
+              ]
+            : [],
+        ),
+        settings,
+        t,
+        now(),
+      ),
+    [lines, settings, t, now],
+  );
   if (!visitOutcome) return null;
-  const lines = visitLines(visitOutcome.parts, draft, catalog.services);
+  // The API mails each booking's confirmation: say so when one went out, as a single booking does.
+  const mailed = lines.find(
+    (line) => line.part.outcome === 'booked' && line.part.result.booking?.emailSent,
+  );
+  const anyBooked = lines.some(
+    (line) => line.part.outcome === 'booked' && line.part.result.booking,
+  );
+  const email = draft.customer.email;
+  const mailLine = mailed
+    ? t('confirmation.emailSent', {
+        email: i18n.dir() === 'rtl' ? isolateLtr(email) : email,
+      })
+    : anyBooked
+      ? t(
+          settings.upstream === 'embedded'
+            ? 'customer.emailNotSentDemo'
+            : 'confirmation.emailNotSent',
+        )
+      : null;
   const complete = lines.every((line) => line.part.outcome === 'booked');
   const allSent = lines.every(
     (line) => line.part.outcome === 'booked' && line.part.result.state === 'sent',
@@ -53,11 +99,30 @@ export function VisitConfirmationScreen({
             {t(settings.customerMail ? 'confirmation.willMail' : 'confirmation.willCall')}
           </p>
         )}
-        <div className="visit-lines" data-testid="visit-lines">
-          {lines.map((line, index) => (
-            <VisitLineView key={line.part.serviceId} line={line} index={index} locale={locale} />
-          ))}
+        <div className="confirmation-grid">
+          <div className="visit-lines" data-testid="visit-lines">
+            {lines.map((line, index) => (
+              <VisitLineView key={line.part.serviceId} line={line} index={index} locale={locale} />
+            ))}
+          </div>
+          {calendar && (
+            <figure className="qr-figure" data-testid="visit-qr">
+              <Suspense
+                fallback={
+                  <div className="qr qr-placeholder" role="img" aria-label={t('confirmation.qr')} />
+                }
+              >
+                <QrCode text={calendar} label={t('confirmation.qr')} size={280} />
+              </Suspense>
+              <figcaption>{t('confirmation.qr')}</figcaption>
+            </figure>
+          )}
         </div>
+        {mailLine && (
+          <p className="lead" data-testid="visit-mail">
+            {mailLine}
+          </p>
+        )}
       </div>
       <ActionBar>
         {lines.some((line) => line.receipt) && (
@@ -114,11 +179,11 @@ function VisitLineView({
             {' · '}
             {booking ? (
               <>
-                {t('confirmation.number')} <strong>{booking.appointmentNumber}</strong>
+                {t('confirmation.number')} <strong dir="ltr">{booking.appointmentNumber}</strong>
               </>
             ) : (
               <>
-                {t('confirmation.reference')} <strong>{part.result.reference}</strong>
+                {t('confirmation.reference')} <strong dir="ltr">{part.result.reference}</strong>
               </>
             )}
           </p>

@@ -2,6 +2,8 @@
  * Issue 9: a double tap (two taps ~150 ms apart, as an impatient finger does) acts once. The
  * second tap lands on the next screen while it ignores taps, whatever sits there.
  * Issue 19: so does a slow one (600 ms apart): a new screen ignores taps for 800 ms.
+ * Issue 28: and a slower one (up to 1,100 ms apart): the spot of the tap that opened a screen
+ * stays dead on it a while longer, whatever the new screen has there.
  */
 import type { Locator, Page } from '@playwright/test';
 import { CUSTOMER, fillDetails, firstFreeSlot } from './support/flow';
@@ -50,6 +52,7 @@ async function pauseClock(page: Page): Promise<void> {
 async function doubleTap(page: Page, target: Locator, gapMs = 150): Promise<Box> {
   // The screen with the target must itself be past its guard, as a customer's first tap is.
   await expect(page.locator('[data-tap-guard="armed"]')).toHaveCount(0);
+  await expect(page.getByTestId('tap-shield')).toHaveCount(0);
   const box = await boxOf(target);
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
@@ -160,3 +163,47 @@ test('a slow double tap (600 ms) acts once: on a day, on "Next free appointment"
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.locator('.language-choice [aria-pressed="true"]')).toHaveText('English');
 });
+
+for (const gapMs of [600, 750, 900, 1_100]) {
+  test(`a slow double tap (${gapMs} ms) on every main button of the walk-in flow acts once`, async ({
+    page,
+    kiosk,
+  }) => {
+    await setUpKiosk(kiosk);
+    const choice = await firstFreeSlot(kiosk);
+    await openKiosk(page, kiosk);
+
+    // "Touch to start" lies over the services (and their "Next free appointment" buttons).
+    await doubleTap(page, page.locator('.btn-hero'), gapMs);
+    await landsOn(page, 'service');
+    await expect(page.getByRole('button', { name: /Take it/ })).toHaveCount(0);
+
+    // A service lies over the calendar: no day chosen.
+    await doubleTap(page, page.locator('.service-main', { hasText: choice.serviceTitle }), gapMs);
+    await landsOn(page, 'day');
+    if (choice.nextMonth && choice.monthOpens)
+      await page.locator('.calendar-head button').last().click();
+    // A day lies over the time grid: no time chosen.
+    await doubleTap(page, page.locator(`[data-date="${choice.date}"]`), gapMs);
+    await landsOn(page, 'time');
+
+    // A time lies over the details form and its keyboard: nothing typed, nothing chosen.
+    await doubleTap(page, page.locator(`[data-time="${choice.time}"]`), gapMs);
+    await landsOn(page, 'details');
+    for (const label of ['Name', 'E-mail', 'Phone'])
+      await expect(page.getByLabel(label, { exact: true })).toHaveValue('');
+    await fillDetails(page);
+
+    await doubleTap(page, page.getByRole('button', { name: /Continue/ }), gapMs);
+    await landsOn(page, 'review');
+    await doubleTap(page, page.getByRole('button', { name: 'Book now' }), gapMs);
+    await landsOn(page, 'confirmation');
+    const bookings = (await kiosk.call('listBookings')) as unknown[];
+    expect(bookings).toHaveLength(1);
+
+    // "Finish" lies where the next customer's "Touch to start" is not: the start screen stays.
+    await doubleTap(page, page.getByRole('button', { name: 'Finish' }), gapMs);
+    await landsOn(page, 'start');
+    expect((await kiosk.call('listBookings')) as unknown[]).toHaveLength(1);
+  });
+}

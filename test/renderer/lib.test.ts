@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addMinutes, monthGrid } from '../../renderer/lib/dates';
 import { formatDuration, formatMonth, formatPrice, formatTime } from '../../renderer/lib/format';
 import { shopInitials } from '../../renderer/lib/initials';
-import { buildCalendarEvent } from '../../renderer/lib/ical';
+import { buildCalendar } from '../../renderer/lib/ical';
 import { groupSlots } from '../../renderer/lib/slots';
 import { validateField } from '../../renderer/lib/validation';
 
@@ -63,23 +63,45 @@ describe('renderer helpers', () => {
     expect(validateField('name', 'x'.repeat(201))).toBe('tooLong');
   });
 
-  it('builds an iCalendar event with floating times and escaped text', () => {
-    const ics = buildCalendarEvent({
-      uid: 'b1@frontdesk',
-      title: 'Cut, wash; style',
-      date: '2026-11-24',
-      time: '09:30',
-      endTime: '10:00',
-      now: new Date('2026-11-21T10:00:00Z'),
-    });
+  it('builds an iCalendar event in UTC from the business zone (no floating time) with escaped text', () => {
+    const ics = buildCalendar([
+      {
+        uid: 'b1@frontdesk',
+        title: 'Cut, wash; style',
+        date: '2026-11-24',
+        time: '09:30',
+        endTime: '10:00',
+        timeZone: 'Europe/Berlin',
+        now: new Date('2026-11-21T10:00:00Z'),
+      },
+    ]);
     expect(ics.split('\r\n')).toEqual(
       expect.arrayContaining([
         'BEGIN:VEVENT',
-        'DTSTART:20261124T093000',
-        'DTEND:20261124T100000',
+        // 09:30 in Berlin in November (UTC+1) is 08:30 UTC.
+        'DTSTART:20261124T083000Z',
+        'DTEND:20261124T090000Z',
         'DTSTAMP:20261121T100000Z',
         'SUMMARY:Cut\\, wash\\; style',
       ]),
     );
+    // Summer time (UTC+2), another zone: each wall time is read in its own zone.
+    const summer = (timeZone: string) =>
+      buildCalendar([
+        {
+          uid: 'b2@frontdesk',
+          title: 'Cut',
+          date: '2026-07-01',
+          time: '09:30',
+          endTime: '10:00',
+          timeZone,
+          now: new Date('2026-06-21T10:00:00Z'),
+        },
+      ]).split('\r\n');
+    expect(summer('Europe/Berlin')).toContain('DTSTART:20260701T073000Z');
+    expect(summer('Europe/Istanbul')).toContain('DTSTART:20260701T063000Z');
+    expect(
+      summer('Europe/Berlin').filter((line) => /^DT(START|END):\d{8}T\d{6}$/.test(line)),
+    ).toEqual([]);
   });
 });

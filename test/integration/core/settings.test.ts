@@ -44,6 +44,8 @@ describe('kiosk core settings', () => {
       autoStart: false,
     });
     expect((await core.api.getPublicSettings(undefined)).idleTimeoutSec).toBe(60);
+    // The business's zone goes to the screens: the calendar event in the QR code needs it.
+    expect((await core.api.getPublicSettings(undefined)).timeZone).toBe('Europe/Berlin');
     const session = await openStaffSession(core, PIN);
     expect(await core.api.getSettings({ session })).toMatchObject({
       idleTimeoutSec: 60,

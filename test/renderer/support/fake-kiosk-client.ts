@@ -184,6 +184,7 @@ export class FakeKioskClient implements KioskClient {
       setup,
       upstream: this.upstream,
       shop: { ...shop, logo: null },
+      timeZone: 'Europe/Berlin', // the core's default business zone
       ...printer,
     });
   };
