@@ -6,6 +6,7 @@ import { TapGuard } from '../components/TapGuard';
 import { DetailsScreen, preloadDetails, preloadKeyboard, preloadQrCode } from '../components/lazy';
 import { flowReducer, initialFlowState } from '../flow/flow-machine';
 import { useIdleTimer } from '../hooks/use-idle-timer';
+import { useAudioEntry } from '../access/audio-entry';
 import type { LanguageCode } from '../i18n/languages';
 import { ConfirmationScreen } from '../screens/ConfirmationScreen';
 import { DayScreen } from '../screens/DayScreen';
@@ -67,6 +68,8 @@ export function WalkInFlow({
   // A customer who chose a language (or larger text) on the start screen and walked away leaves
   // nothing personal behind: the start screen goes back to the shop's display without a warning.
   const atStart = state.step === 'start';
+  // Audio mode starts from the start screen with a key, a gesture or a headset (issue 31).
+  useAudioEntry(kiosk && atStart && !printing);
   const idle = useIdleTimer({
     enabled: kiosk && (!atStart || !pristine),
     timeoutMs: idleTimeoutSec * 1000,

@@ -38,6 +38,7 @@ export function BookingSummary({
   const end = endTime ?? addMinutes(time, minutes);
   // The service's title is the API's text, in the shop's language (marked with its `lang`).
   const serviceLabel = t('summary.service');
+  // Rows from this index on are the customer's own: never said aloud unasked (issue 31).
   const rows: [string, string][] = [
     [serviceLabel, service.title],
     ...(employeeName ? ([[t('summary.employee'), employeeName]] as [string, string][]) : []),
@@ -53,6 +54,7 @@ export function BookingSummary({
       : ([[t('summary.duration'), formatDuration(minutes, locale)]] as [string, string][])),
     [t('summary.price'), formatPrice(service.pricing.price, service.pricing.currency, locale)],
   ];
+  const personalFrom = rows.length;
   if (customer) {
     rows.push(
       [t('summary.name'), customer.name],
@@ -63,8 +65,12 @@ export function BookingSummary({
   if (notes) rows.push([t('summary.notes'), notes]);
   return (
     <dl className="summary">
-      {rows.map(([label, value]) => (
-        <div className="summary-row" key={label}>
+      {rows.map(([label, value], index) => (
+        <div
+          className="summary-row"
+          key={label}
+          {...(index >= personalFrom ? { 'data-personal': '' } : {})}
+        >
           <dt>{label}</dt>
           <dd lang={label === serviceLabel ? dataLang : undefined}>{value}</dd>
         </div>

@@ -149,7 +149,7 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
             </figure>
           )}
         </div>
-        <p className="lead">
+        <p className="lead" data-personal>
           {booking.emailSent
             ? t('confirmation.emailSent', { email: booking.customer.email })
             : t('confirmation.emailNotSent')}
