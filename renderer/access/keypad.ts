@@ -1,6 +1,6 @@
 import type { AudioController } from './audio-controller';
 import { isTextField } from './describe';
-import { calendarMove, keyRowMove, navigationRoot } from './navigation';
+import { calendarMove, keyRowMove, leaveKeyboard, navigationRoot } from './navigation';
 
 /**
  * The keypad of audio mode (issue 31): any USB navigation keypad or keyboard.
@@ -33,8 +33,8 @@ export function handleKey(event: KeyboardEvent, audio: AudioController): void {
       const special =
         active && root && onDay
           ? calendarMove(root, active, (vertical ? 7 : 1) * (forward ? 1 : -1))
-          : active && onKey && vertical
-            ? keyRowMove(active, forward ? 1 : -1)
+          : active && root && onKey && vertical
+            ? (keyRowMove(active, forward ? 1 : -1) ?? leaveKeyboard(root, active, forward ? 1 : -1))
             : null;
       if (special) audio.moveTo(special);
       else audio.move(forward ? 1 : -1);

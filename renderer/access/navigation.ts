@@ -83,7 +83,7 @@ export function calendarMove(root: Element, from: Element, days: number): HTMLEl
 /** On the on-screen keyboard: the key in the row above (-1) or below (+1) nearest in x. */
 export function keyRowMove(from: Element, rows: 1 | -1): HTMLElement | null {
   const row = from.closest('.hg-row');
-  const keyboard = from.closest('.simple-keyboard, .keyboard');
+  const keyboard = from.closest('.keyboard');
   if (!row || !keyboard) return null;
   const all = [...keyboard.querySelectorAll('.hg-row')];
   const next = all[all.indexOf(row) + rows];
@@ -95,6 +95,17 @@ export function keyRowMove(from: Element, rows: 1 | -1): HTMLElement | null {
     return Math.abs(box.left + box.width / 2 - x);
   };
   return keys.sort((a, b) => distance(a) - distance(b))[0] ?? null;
+}
+
+/** Out of the on-screen keyboard: the item before its first key (-1) or after its last (+1). */
+export function leaveKeyboard(root: Element, from: Element, rows: 1 | -1): HTMLElement | null {
+  const list = items(root);
+  const keyboard = from.closest('.keyboard');
+  if (!keyboard) return null;
+  const keys = list.filter((item) => keyboard.contains(item));
+  const edge = rows > 0 ? keys[keys.length - 1] : keys[0];
+  if (!edge) return null;
+  return list[list.indexOf(edge) + rows] ?? null;
 }
 
 /** Activates an item as a tap would: a key of the on-screen keyboard reacts to pointer events. */
