@@ -34,15 +34,17 @@ async function startAudio(page: Page, kiosk: Kiosk, lang: Lang): Promise<void> {
     await page.keyboard.press('Enter');
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
     // The screen again, in its new language.
-    await expect.poll(async () => (await spoken(page)).slice(before).some((u) => u.lang === TAGS[lang])).toBe(true);
+    await expect
+      .poll(async () => (await spoken(page)).slice(before).some((u) => u.lang === TAGS[lang]))
+      .toBe(true);
     await keyTo(page, page.locator('.btn-hero'), 'ArrowUp');
   }
   await page.keyboard.press('Enter');
   await screenReady(page, 'service');
 }
 
-/** The keypad from the service list to the details screen, for a service, day and time. */
-async function serviceDayTime(page: Page, title: string, date: string, time: string): Promise<void> {
+/** The keypad from the service list to the time screen, for a service and a day. */
+async function serviceAndDay(page: Page, title: string, date: string): Promise<void> {
   await keyTo(page, page.locator('.service-main', { hasText: title }));
   await page.keyboard.press('Enter');
   await screenReady(page, 'day');
@@ -102,17 +104,23 @@ async function expectLanguages(page: Page, lang: Lang, screens: string[]): Promi
   for (const screen of screens) {
     const here = all.filter((u) => u.screen === screen);
     expect(here.length, `said on ${screen}`).toBeGreaterThan(0);
-    expect(here.some((u) => u.lang === TAGS[lang]), `${screen} in ${lang}`).toBe(true);
+    expect(
+      here.some((u) => u.lang === TAGS[lang]),
+      `${screen} in ${lang}`,
+    ).toBe(true);
     for (const u of here) expect([TAGS[lang], 'en-GB'], `${screen}: ${u.text}`).toContain(u.lang);
   }
 }
 
 for (const lang of ['en', 'de', 'ar'] as const) {
-  test(`audio mode: a whole booking with the keyboard only, in ${lang}`, async ({ page, kiosk }) => {
+  test(`audio mode: a whole booking with the keyboard only, in ${lang}`, async ({
+    page,
+    kiosk,
+  }) => {
     test.setTimeout(120_000);
     const choice = await firstFreeSlot(kiosk);
     await startAudio(page, kiosk, lang);
-    await serviceDayTime(page, choice.serviceTitle, choice.date, choice.time);
+    await serviceAndDay(page, choice.serviceTitle, choice.date);
     const slot = page.locator(`[data-time="${choice.time}"]`);
     await keyTo(page, slot, 'ArrowRight');
     await page.keyboard.press('Enter');
@@ -129,7 +137,14 @@ for (const lang of ['en', 'de', 'ar'] as const) {
     // The name only when asked for (End on the review), never on the confirmation.
     expect(said).not.toContain(CUSTOMER.name);
     expect(said).not.toContain(CUSTOMER.email);
-    await expectLanguages(page, lang, ['service', 'day', 'time', 'details', 'review', 'confirmation']);
+    await expectLanguages(page, lang, [
+      'service',
+      'day',
+      'time',
+      'details',
+      'review',
+      'confirmation',
+    ]);
 
     // Home repeats the last sentence, F1 helps, + speaks faster.
     const before = (await spoken(page)).length;
@@ -158,7 +173,7 @@ test('audio mode: two services in one visit with the keyboard only', async ({ pa
   const first = times.offers[0];
   if (!first) throw new Error(`no visit fits on ${date}`);
   await startAudio(page, kiosk, 'en');
-  await serviceDayTime(page, 'Damenhaarschnitt', date, first.time);
+  await serviceAndDay(page, 'Damenhaarschnitt', date);
   await keyTo(page, page.getByTestId('add-service'));
   await page.keyboard.press('Enter');
   await screenReady(page, 'add-service');

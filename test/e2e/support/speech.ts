@@ -16,23 +16,19 @@ export interface Utterance {
 
 /** The recorder; `voices`: the language tags the fake platform has a voice for. */
 export async function recordSpeech(page: Page, voices: string[]): Promise<void> {
-  await page.addInitScript((tags: string[]) => {
-    const spoken: unknown[] = [];
-    const list = tags.map((lang) => ({ lang, name: `fake ${lang}`, default: false, localService: true, voiceURI: lang }));
+  // A string: this project's TypeScript for tests has no DOM types (as in screens.ts).
+  await page.addInitScript(`(() => {
+    const spoken = [];
+    const list = ${JSON.stringify(voices)}.map((lang) => ({
+      lang, name: 'fake ' + lang, default: false, localService: true, voiceURI: lang,
+    }));
     class Utterance {
-      lang = '';
-      rate = 1;
-      voice: unknown = null;
-      constructor(public text: string) {}
+      constructor(text) { this.text = text; this.lang = ''; this.rate = 1; this.voice = null; }
     }
+    const screen = () =>
+      document.querySelector('main[data-screen]')?.getAttribute('data-screen') ?? null;
     const fake = {
-      speak: (u: Utterance) =>
-        spoken.push({
-          text: u.text,
-          lang: u.lang,
-          rate: u.rate,
-          screen: document.querySelector('main[data-screen]')?.getAttribute('data-screen') ?? null,
-        }),
+      speak: (u) => spoken.push({ text: u.text, lang: u.lang, rate: u.rate, screen: screen() }),
       cancel: () => undefined,
       getVoices: () => list,
       addEventListener: () => undefined,
@@ -41,11 +37,11 @@ export async function recordSpeech(page: Page, voices: string[]): Promise<void> 
     Object.defineProperty(window, 'speechSynthesis', { value: fake, configurable: true });
     Object.defineProperty(window, 'SpeechSynthesisUtterance', { value: Utterance, configurable: true });
     Object.defineProperty(window, '__spoken', { value: spoken });
-  }, voices);
+  })()`);
 }
 
 export function spoken(page: Page): Promise<Utterance[]> {
-  return page.evaluate(() => (window as unknown as { __spoken: Utterance[] }).__spoken.slice());
+  return page.evaluate<Utterance[]>('window.__spoken.slice()');
 }
 
 /** The text said since the `from`-th utterance, joined. */
@@ -74,11 +70,20 @@ export async function screenReady(page: Page, screen: string): Promise<void> {
 }
 
 export function isFocused(target: Locator): Promise<boolean> {
-  return target.evaluate((element) => element === document.activeElement);
+  return target.evaluate(
+    (element: unknown) =>
+      element ===
+      (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement,
+  );
 }
 
 /** Presses `key` until `target` has focus (the keypad's way to an item), at most `max` times. */
-export async function keyTo(page: Page, target: Locator, key = 'ArrowDown', max = 80): Promise<void> {
+export async function keyTo(
+  page: Page,
+  target: Locator,
+  key = 'ArrowDown',
+  max = 80,
+): Promise<void> {
   await expect(target).toBeVisible();
   for (let i = 0; i < max; i++) {
     if (await isFocused(target)) return;
