@@ -3,18 +3,24 @@ import { useTranslation } from 'react-i18next';
 import { IdleWarning } from '../components/IdleWarning';
 import { useKiosk, useService } from './kiosk-context';
 import { TapGuard } from '../components/TapGuard';
-import { DetailsScreen, preloadDetails, preloadKeyboard, preloadQrCode } from '../components/lazy';
+import {
+  ConfirmationScreen,
+  DetailsScreen,
+  preloadDetails,
+  preloadKeyboard,
+  preloadLaterScreens,
+  preloadQrCode,
+  ReceiptScreen,
+  ReviewScreen,
+  VisitConfirmationScreen,
+} from '../components/lazy';
 import { flowReducer, initialFlowState } from '../flow/flow-machine';
 import { useIdleTimer } from '../hooks/use-idle-timer';
 import { useAudioEntry } from '../access/audio-entry';
 import type { LanguageCode } from '../i18n/languages';
-import { ConfirmationScreen } from '../screens/ConfirmationScreen';
 import { DayScreen } from '../screens/DayScreen';
-import { ReceiptScreen } from '../screens/ReceiptScreen';
 import { receiptData } from '../lib/receipt';
 import { visitLines } from '../lib/visit';
-import { VisitConfirmationScreen } from '../screens/VisitConfirmationScreen';
-import { ReviewScreen } from '../screens/ReviewScreen';
 import { ServiceScreen } from '../screens/ServiceScreen';
 import { StartScreen } from '../screens/StartScreen';
 import { TimeScreen } from '../screens/TimeScreen';
@@ -61,6 +67,7 @@ export function WalkInFlow({
   useEffect(() => {
     if (!begun) return;
     preloadDetails().catch(() => undefined);
+    preloadLaterScreens().catch(() => undefined);
     if (kiosk) preloadKeyboard().catch(() => undefined);
     preloadQrCode().catch(() => undefined);
   }, [begun, kiosk]);

@@ -1,6 +1,6 @@
 import type { Resources } from './en';
 import { hubText } from './hub';
-import { visitText } from './visit';
+import { visitAr } from './visit/ar';
 
 /**
  * Arabic strings (Modern Standard Arabic), shown right to left. Times, dates and prices keep
@@ -361,5 +361,5 @@ export const ar: Resources = {
     calendarAt: '{{service}} في {{shop}}',
   },
   hub: hubText.ar,
-  visit: visitText.ar,
+  visit: visitAr,
 };

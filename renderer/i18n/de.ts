@@ -1,6 +1,6 @@
 import type { Resources } from './en';
 import { hubText } from './hub';
-import { visitText } from './visit';
+import { visitDe } from './visit/de';
 
 /** German strings; the type makes a missing key a compile error. */
 export const de: Resources = {
@@ -376,5 +376,5 @@ export const de: Resources = {
     calendarAt: '{{service}} bei {{shop}}',
   },
   hub: hubText.de,
-  visit: visitText.de,
+  visit: visitDe,
 };

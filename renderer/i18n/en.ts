@@ -4,7 +4,7 @@
  * extra). Kept short: they are read on a touch screen.
  */
 import { hubText } from './hub';
-import { visitText } from './visit';
+import { visitEn } from './visit/en';
 
 export const en = {
   app: {
@@ -369,7 +369,7 @@ export const en = {
     calendarAt: '{{service}} at {{shop}}',
   },
   hub: hubText.en,
-  visit: visitText.en,
+  visit: visitEn,
 };
 
 /** The shape every language must fill: same keys, any strings. */

@@ -1,6 +1,6 @@
 import type { Resources } from './en';
 import { hubText } from './hub';
-import { visitText } from './visit';
+import { visitPl } from './visit/pl';
 
 /** Polish strings (the informal imperative that Polish self-service machines use). */
 export const pl: Resources = {
@@ -370,5 +370,5 @@ export const pl: Resources = {
     calendarAt: '{{service}} – {{shop}}',
   },
   hub: hubText.pl,
-  visit: visitText.pl,
+  visit: visitPl,
 };

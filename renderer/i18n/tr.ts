@@ -1,6 +1,6 @@
 import type { Resources } from './en';
 import { hubText } from './hub';
-import { visitText } from './visit';
+import { visitTr } from './visit/tr';
 
 /** Turkish strings (formal "siz"). Mind the dotted İ/i and dotless I/ı: no ASCII stand-ins. */
 export const tr: Resources = {
@@ -370,5 +370,5 @@ export const tr: Resources = {
     calendarAt: '{{service}} – {{shop}}',
   },
   hub: hubText.tr,
-  visit: visitText.tr,
+  visit: visitTr,
 };

@@ -1,6 +1,6 @@
 import type { Resources } from './en';
 import { hubText } from './hub';
-import { visitText } from './visit';
+import { visitUk } from './visit/uk';
 
 /** Ukrainian strings (polite «ви»; the apostrophe is U+2019, as Ukrainian typography has it). */
 export const uk: Resources = {
@@ -365,5 +365,5 @@ export const uk: Resources = {
     calendarAt: '{{service}} — {{shop}}',
   },
   hub: hubText.uk,
-  visit: visitText.uk,
+  visit: visitUk,
 };
