@@ -86,6 +86,10 @@ function keyName(key: Element, words: SpeechText): string {
   }
 }
 
+function labelOf(element: Element): HTMLLabelElement | null {
+  return 'labels' in element ? ((element as HTMLInputElement).labels?.[0] ?? null) : null;
+}
+
 /** The accessible name: `aria-label`, then `aria-labelledby`, then a field's label, then text. */
 function nameOf(element: Element, words: SpeechText): Spoken[] {
   const label = element.getAttribute('aria-label');
@@ -97,10 +101,8 @@ function nameOf(element: Element, words: SpeechText): Spoken[] {
   const labelledBy = element.getAttribute('aria-labelledby');
   const byId = labelledBy ? document.getElementById(labelledBy) : null;
   if (byId) return textOf(byId);
-  if (element.id) {
-    const forIt = document.querySelector(`label[for="${CSS.escape(element.id)}"]`);
-    if (forIt) return textOf(forIt);
-  }
+  const forIt = labelOf(element);
+  if (forIt) return textOf(forIt);
   return textOf(element);
 }
 
@@ -149,7 +151,7 @@ export function personalDetails(root: Element): Spoken[] {
     if (!isTextField(field) || !isVisible(field)) continue;
     const value = (field as HTMLInputElement).value.trim();
     if (!value) continue;
-    const label = field.id ? document.querySelector(`label[for="${CSS.escape(field.id)}"]`) : null;
+    const label = labelOf(field);
     if (label) parts.push(...textOf(label));
     parts.push({ text: value, lang: langOf(field) });
   }

@@ -5,10 +5,10 @@
  * number and time said, the customer's name never said unless asked for (End). Also with two
  * services in one visit, and a language without a voice saying so on screen.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { addDays } from '../../shared/booking/time';
 import { CUSTOMER, firstFreeSlot, kioskToday } from './support/flow';
-import { expectAccessible } from './support/screens';
 import { expectSaid, keyTo, recordSpeech, screenReady, spoken } from './support/speech';
 import { expect, openKiosk, setUpKiosk, test, type Kiosk } from './support/stack';
 
@@ -44,20 +44,24 @@ async function startAudio(page: Page, kiosk: Kiosk, lang: Lang): Promise<void> {
 }
 
 /** The keypad from the service list to the time screen, for a service and a day. */
-async function serviceAndDay(page: Page, title: string, date: string): Promise<void> {
+async function serviceAndDay(page: Page, title: string, date: string, axe = false): Promise<void> {
+  if (axe) await expectAxe22(page, 'service');
   await keyTo(page, page.locator('.service-main', { hasText: title }));
   await page.keyboard.press('Enter');
   await screenReady(page, 'day');
   await expect(page.locator('.day-open').first()).toBeFocused();
+  if (axe) await expectAxe22(page, 'day');
   await keyTo(page, page.locator(`[data-date="${date}"]`), 'ArrowRight');
   await page.keyboard.press('Enter');
   await screenReady(page, 'time');
+  if (axe) await expectAxe22(page, 'time');
 }
 
 /** Details typed on the keyboard (letters as always), one key of the on-screen keyboard by the keypad. */
-async function details(page: Page): Promise<void> {
+async function details(page: Page, axe = false): Promise<void> {
   await screenReady(page, 'details');
   await expect(page.locator('#field-name')).toBeFocused();
+  if (axe) await expectAxe22(page, 'details');
   await page.keyboard.type(CUSTOMER.name);
   await page.keyboard.press('ArrowDown');
   await expect(page.locator('#field-email')).toBeFocused();
@@ -86,16 +90,36 @@ async function details(page: Page): Promise<void> {
 }
 
 /** Review: Book now gets focus once the time is checked; End says the details, asked for. */
-async function reviewAndBook(page: Page, lang: Lang): Promise<void> {
+async function reviewAndBook(page: Page, lang: Lang, axe = false): Promise<void> {
   await screenReady(page, 'review');
   const confirm = page.getByRole('button', { name: BOOK_NOW[lang] });
   await expect(confirm).toBeEnabled();
   await expect(confirm).toBeFocused();
+  if (axe) await expectAxe22(page, 'review');
   expect((await spoken(page)).map((u) => u.text).join(' ')).not.toContain(CUSTOMER.name);
   const before = (await spoken(page)).length;
   await page.keyboard.press('End');
   await expectSaid(page, before, CUSTOMER.name);
   await page.keyboard.press('Enter');
+}
+
+/** axe with the WCAG 2.2 AA rule set on the screen as it is: no violation of any impact. */
+async function expectAxe22(page: Page, label: string): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate<boolean>(
+        `document.getAnimations().every((animation) => animation.playState !== 'running')`,
+      ),
+    )
+    .toBe(true);
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const found = results.violations.map(
+    (v) => `${v.id} (${v.impact ?? ''}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(found, `axe (WCAG 2.2 AA) in audio mode on ${label}`).toEqual([]);
 }
 
 /** Every utterance of a screen in the screen's language or the shop's data language (en). */
@@ -120,14 +144,17 @@ for (const lang of ['en', 'de', 'ar'] as const) {
     test.setTimeout(120_000);
     const choice = await firstFreeSlot(kiosk);
     await startAudio(page, kiosk, lang);
-    await serviceAndDay(page, choice.serviceTitle, choice.date);
+    // axe (WCAG 2.2 AA) on every screen in audio mode, once (English).
+    const axe = lang === 'en';
+    await serviceAndDay(page, choice.serviceTitle, choice.date, axe);
     const slot = page.locator(`[data-time="${choice.time}"]`);
     await keyTo(page, slot, 'ArrowRight');
     await page.keyboard.press('Enter');
-    await details(page);
-    await reviewAndBook(page, lang);
+    await details(page, axe);
+    await reviewAndBook(page, lang, axe);
 
     await screenReady(page, 'confirmation');
+    if (axe) await expectAxe22(page, 'confirmation');
     const number = (await page.getByTestId('appointment-number').textContent()) ?? '';
     const booked = (await spoken(page)).filter((u) => u.screen === 'confirmation');
     const said = booked.map((u) => u.text).join(' ');
@@ -204,12 +231,12 @@ test('audio mode: a language without a voice says so on screen; axe finds nothin
 }) => {
   await startAudio(page, kiosk, 'en');
   await expect(page.getByTestId('audio-no-voice')).toHaveCount(0);
-  await expectAccessible(page, 'audio mode, service');
+  await expectAxe22(page, 'service');
   await page.keyboard.press('Escape');
   await screenReady(page, 'start');
   await keyTo(page, page.locator('.language-choice button', { hasText: 'Українська' }));
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('audio-no-voice')).toBeVisible();
   await expect(page.getByTestId('audio-no-voice')).toContainText('голосу');
-  await expectAccessible(page, 'audio mode, no voice');
+  await expectAxe22(page, 'start, no voice for Ukrainian');
 });
