@@ -111,34 +111,40 @@ async function firstLoads(
   return result as FirstLoad;
 }
 
-/** `runs` runs of start -> service -> day -> time -> details -> start (one warm-up first). */
+/**
+ * `runs` runs of start -> service -> day -> time -> details -> start in each mode (one warm-up
+ * of each first), alternating run by run, so that both modes meet the same load on the machine.
+ */
 async function tapRuns(
   context: BrowserContext,
   url: string,
   runs: number,
-  audio: boolean,
   log: (line: string) => void,
-): Promise<TapToPaint> {
+): Promise<{ plain: TapToPaint; audio: TapToPaint }> {
   const page = await context.newPage();
   await page.goto(url);
   await page.locator('[data-screen="start"] .btn-hero').waitFor();
   // A key on the start screen turns audio mode on; going back to the start ends it (a new customer).
-  const audioOn = async (): Promise<void> => {
+  const audioOn = async (audio: boolean): Promise<void> => {
     if (!audio) return;
     await page.keyboard.press('ArrowDown');
     await page.locator('html.audio-mode').waitFor({ state: 'attached' });
   };
-  const byStep: Record<string, number[]> = {
+  const steps = (): Record<string, number[]> => ({
     service: [],
     day: [],
     time: [],
     details: [],
     start: [],
-  };
-  // One warm-up run fills the kiosk's caches and the browser's; it is not counted.
-  for (let run = -1; run < runs; run++) {
+  });
+  const byMode = { plain: steps(), audio: steps() };
+  // One warm-up run of each fills the kiosk's caches and the browser's; it is not counted.
+  for (let turn = -2; turn < 2 * runs; turn++) {
+    const audio = turn % 2 !== 0;
+    const run = Math.floor(turn / 2);
+    const byStep = audio ? byMode.audio : byMode.plain;
     const samples: [string, number][] = [];
-    await audioOn();
+    await audioOn(audio);
     samples.push([
       'service',
       await timed(page, 'service', () => page.locator('.btn-hero').click()),
@@ -162,9 +168,13 @@ async function tapRuns(
       await timed(page, 'start', () => page.getByRole('button', { name: 'Start over' }).click()),
     ]);
     if (run >= 0) for (const [step, ms] of samples) byStep[step]?.push(ms);
-    if (run % 10 === 9) log(`ui bench${audio ? ' (audio mode)' : ''}: ${run + 1}/${runs} runs`);
+    if (audio && run % 10 === 9) log(`ui bench: ${run + 1}/${runs} runs of each mode`);
   }
   await page.close();
+  return { plain: summary(byMode.plain), audio: summary(byMode.audio) };
+}
+
+function summary(byStep: Record<string, number[]>): TapToPaint {
   const all = Object.values(byStep).flat();
   return {
     samples: all.length,
@@ -270,12 +280,11 @@ export async function runUiBench(
       await page.close();
     }
 
-    const tapToPaint = await tapRuns(context, kiosk.url, runs, false, log);
-    const tapToPaintAudio = await tapRuns(context, kiosk.url, runs, true, log);
+    const taps = await tapRuns(context, kiosk.url, runs, log);
     return {
       runs,
-      tapToPaint,
-      tapToPaintAudio,
+      tapToPaint: taps.plain,
+      tapToPaintAudio: taps.audio,
       bundle: bundleSizes(BUILT_RENDERER_DIR),
       firstLoad,
       firstInteractive: {

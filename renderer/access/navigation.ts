@@ -8,11 +8,13 @@ import { ITEM, isVisible } from './describe';
 
 /** The part of the page the keypad works in: an open dialog, else the screen. */
 export function navigationRoot(): Element | null {
+  // Cheap first: this runs on every change of the page, and a visibility check forces layout.
   const dialogs = document.querySelectorAll('[role="alertdialog"], [role="dialog"]');
-  const dialog = [...dialogs].reverse().find(isVisible);
+  const dialog = dialogs.length > 0 ? [...dialogs].reverse().find(isVisible) : undefined;
   if (dialog) return dialog;
-  const screens = [...document.querySelectorAll('main[data-screen]')];
-  return screens.reverse().find(isVisible) ?? null;
+  const screens = document.querySelectorAll('main[data-screen]');
+  if (screens.length <= 1) return screens[0] ?? null;
+  return [...screens].reverse().find(isVisible) ?? null;
 }
 
 export function items(root: Element): HTMLElement[] {
