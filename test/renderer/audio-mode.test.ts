@@ -192,6 +192,55 @@ describe('where the keypad moves', () => {
   });
 });
 
+describe('what appears on its own', () => {
+  it('says a new alert dialog (title, text, its focused button) and a new status, then a new screen', async () => {
+    document.body.innerHTML = `<main data-screen="time"><h1>Choose a time</h1>
+      <button class="slot">10:45</button></main>`;
+    const speaker = new RecordingSpeaker();
+    const audio = new AudioController(speaker);
+    audio.start(en.welcome);
+    const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+    // The idle warning (any role="alertdialog"): said at once, cutting what was being said.
+    const dialog = document.createElement('div');
+    dialog.innerHTML = `<div role="alertdialog" aria-labelledby="t" aria-describedby="b">
+      <h2 id="t">Are you still there?</h2><p id="b">The kiosk starts over in 20 seconds.</p>
+      <button>I'm still here</button></div>`;
+    document.body.append(dialog);
+    await tick();
+    const warned = speaker.said.at(-1);
+    expect(warned?.queue).toBe(false);
+    expect(warned?.parts.map((p) => p.text).join(' ')).toBe(
+      "Are you still there? The kiosk starts over in 20 seconds. I'm still here",
+    );
+    expect(document.activeElement?.textContent).toBe("I'm still here");
+
+    // Gone again: focus back where it was on the screen.
+    dialog.remove();
+    await tick();
+    expect(document.activeElement?.textContent).toBe('10:45');
+
+    // A status (a waiting state): queued behind what is being said.
+    const status = document.createElement('p');
+    status.setAttribute('role', 'status');
+    status.textContent = 'Checking that this time is still free…';
+    document.querySelector('main')?.append(status);
+    await tick();
+    expect(speaker.said.at(-1)).toEqual({
+      parts: [{ text: 'Checking that this time is still free…', lang: 'en' }],
+      queue: true,
+    });
+
+    // A new screen: its title, then its first choice, which gets focus.
+    document.body.innerHTML = `<main data-screen="service"><h1>How can we help?</h1>
+      <button class="service-main">Cut</button></main>`;
+    await tick();
+    expect(speaker.said.at(-1)?.parts.map((p) => p.text)).toEqual(['How can we help?', 'Cut']);
+    expect(document.activeElement?.textContent).toBe('Cut');
+    audio.stop();
+  });
+});
+
 describe('the speaker', () => {
   interface Uttered {
     text: string;
