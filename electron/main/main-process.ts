@@ -72,6 +72,9 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
     app.quit();
     return null;
   }
+  // Audio mode's voices on Linux come through speech-dispatcher, which Chromium uses only when
+  // asked (issue 31; docs/deploy.md says which voices to install). Only possible before 'ready'.
+  if (options.platform === 'linux') app.commandLine.appendSwitch('enable-speech-dispatcher');
   // Only possible before 'ready'; app://frontdesk is the renderer's origin (app-protocol.ts).
   protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
   await app.whenReady();

@@ -19,6 +19,8 @@ import { useShopTheme } from '../hooks/use-shop-theme';
 import { chooseLanguage, INTL_LOCALES, textDirection, type LanguageCode } from '../i18n/languages';
 import { loadLanguage } from '../i18n/setup';
 import { SetupPendingScreen } from '../screens/SetupPendingScreen';
+import { resetAccessModes, useAccessModes } from '../access/access-modes';
+import { AudioLayer } from '../access/audio-entry';
 import { KioskContext, type KioskContextValue } from './kiosk-context';
 import { WalkInFlow } from './WalkInFlow';
 
@@ -78,6 +80,7 @@ function Shell({
   // Wrong PINs at this screen before the last right one: staff are told after they log in.
   const [failedPins, setFailedPins] = useState(0);
   const booted = useRef(false);
+  const access = useAccessModes();
 
   /** Loads the language's strings (a chunk, once), then switches; the last tap wins. */
   const setLanguage = useCallback(
@@ -158,6 +161,7 @@ function Shell({
     if (settings) void setLanguage(chooseLanguage(settings.language, browserLanguages()));
     setHighContrast(false);
     setLargeText(false);
+    resetAccessModes();
     void load();
   }, [settings, setLanguage, load]);
 
@@ -258,10 +262,16 @@ function Shell({
             pristine={
               language === chooseLanguage(settings.language, browserLanguages()) &&
               !highContrast &&
-              !largeText
+              !largeText &&
+              !access.audio
             }
             onSessionEnd={endSession}
           />
+        )}
+        {access.audio && kioskMode && view === 'kiosk' && (
+          <Suspense fallback={null}>
+            <AudioLayer language={language} />
+          </Suspense>
         )}
         <Suspense fallback={<p className="hint app-center">{t('app.loading')}</p>}>
           {view === 'pin' && (

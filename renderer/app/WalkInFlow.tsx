@@ -3,17 +3,24 @@ import { useTranslation } from 'react-i18next';
 import { IdleWarning } from '../components/IdleWarning';
 import { useKiosk, useService } from './kiosk-context';
 import { TapGuard, tapMemory } from '../components/TapGuard';
-import { DetailsScreen, preloadDetails, preloadKeyboard, preloadQrCode } from '../components/lazy';
+import {
+  ConfirmationScreen,
+  DetailsScreen,
+  preloadDetails,
+  preloadKeyboard,
+  preloadLaterScreens,
+  preloadQrCode,
+  ReceiptScreen,
+  ReviewScreen,
+  VisitConfirmationScreen,
+} from '../components/lazy';
 import { flowReducer, initialFlowState } from '../flow/flow-machine';
 import { useIdleTimer } from '../hooks/use-idle-timer';
+import { useAudioEntry } from '../access/audio-entry';
 import type { LanguageCode } from '../i18n/languages';
-import { ConfirmationScreen } from '../screens/ConfirmationScreen';
 import { DayScreen } from '../screens/DayScreen';
-import { ReceiptScreen } from '../screens/ReceiptScreen';
 import { receiptData } from '../lib/receipt';
 import { visitLines } from '../lib/visit';
-import { VisitConfirmationScreen } from '../screens/VisitConfirmationScreen';
-import { ReviewScreen } from '../screens/ReviewScreen';
 import { ServiceScreen } from '../screens/ServiceScreen';
 import { StartScreen } from '../screens/StartScreen';
 import { TimeScreen } from '../screens/TimeScreen';
@@ -68,6 +75,7 @@ export function WalkInFlow({
   useEffect(() => {
     if (!begun) return;
     preloadDetails().catch(() => undefined);
+    preloadLaterScreens().catch(() => undefined);
     if (kiosk) preloadKeyboard().catch(() => undefined);
     preloadQrCode().catch(() => undefined);
   }, [begun, kiosk]);
@@ -75,6 +83,8 @@ export function WalkInFlow({
   // A customer who chose a language (or larger text) on the start screen and walked away leaves
   // nothing personal behind: the start screen goes back to the shop's display without a warning.
   const atStart = state.step === 'start';
+  // Audio mode starts from the start screen with a key, a gesture or a headset (issue 31).
+  useAudioEntry(kiosk && atStart && !printing);
   const idle = useIdleTimer({
     enabled: kiosk && (!atStart || !pristine),
     timeoutMs: idleTimeoutSec * 1000,

@@ -14,7 +14,7 @@ export function ActionBar({ onBack, onCancel, children }: ActionBarProps) {
     <footer className="action-bar">
       <div className="action-bar-secondary">
         {onBack && (
-          <button type="button" className="btn btn-secondary" onClick={onBack}>
+          <button type="button" className="btn btn-secondary" data-nav="back" onClick={onBack}>
             <span aria-hidden="true">‹ </span>
             {t('nav.back')}
           </button>

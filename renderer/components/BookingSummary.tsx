@@ -42,6 +42,7 @@ export function BookingSummary({
   const end = endTime ?? addMinutes(time, minutes);
   // The service's title is the API's text, in the shop's language (marked with its `lang`).
   const serviceLabel = t('summary.service');
+  // Rows from `personalFrom` on are the customer's own: never said aloud unasked (issue 31).
   // How each value sits in a right-to-left line: digits, times, prices, phone numbers and
   // e-mail addresses keep their left-to-right order (an Arabic review once showed the phone as
   // "5678 1234 30 49+"); words are isolated only, so that neither spills into its label.
@@ -61,6 +62,7 @@ export function BookingSummary({
       'auto',
     ],
   ];
+  const personalFrom = rows.length;
   if (customer) {
     rows.push(
       [t('summary.name'), customer.name, 'auto'],
@@ -71,8 +73,12 @@ export function BookingSummary({
   if (notes) rows.push([t('summary.notes'), notes, 'auto']);
   return (
     <dl className="summary">
-      {rows.map(([label, value, direction]) => (
-        <div className="summary-row" key={label}>
+      {rows.map(([label, value, direction], index) => (
+        <div
+          className="summary-row"
+          key={label}
+          {...(index >= personalFrom ? { 'data-personal': '' } : {})}
+        >
           <dt>{label}</dt>
           <dd lang={label === serviceLabel ? dataLang : undefined}>
             <bdi dir={direction}>{value}</bdi>

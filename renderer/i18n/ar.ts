@@ -1,7 +1,7 @@
 import type { Resources } from './en';
 import { hubText } from './hub';
 import { customerText } from './customer';
-import { visitText } from './visit';
+import { visitAr } from './visit/ar';
 
 /**
  * Arabic strings (Modern Standard Arabic), shown right to left. Times, dates and prices keep
@@ -394,6 +394,6 @@ export const ar: Resources = {
     calendarAt: '{{service}} في {{shop}}',
   },
   hub: hubText.ar,
-  visit: visitText.ar,
+  visit: visitAr,
   customer: customerText.ar,
 };

@@ -1,7 +1,7 @@
 import type { Resources } from './en';
 import { hubText } from './hub';
 import { customerText } from './customer';
-import { visitText } from './visit';
+import { visitDe } from './visit/de';
 
 /** German strings; the type makes a missing key a compile error. */
 export const de: Resources = {
@@ -405,6 +405,6 @@ export const de: Resources = {
     calendarAt: '{{service}} bei {{shop}}',
   },
   hub: hubText.de,
-  visit: visitText.de,
+  visit: visitDe,
   customer: customerText.de,
 };

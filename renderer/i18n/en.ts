@@ -5,7 +5,7 @@
  */
 import { hubText } from './hub';
 import { customerText } from './customer';
-import { visitText } from './visit';
+import { visitEn } from './visit/en';
 
 export const en = {
   app: {
@@ -402,7 +402,7 @@ export const en = {
     calendarAt: '{{service}} at {{shop}}',
   },
   hub: hubText.en,
-  visit: visitText.en,
+  visit: visitEn,
   customer: customerText.en,
 };
 

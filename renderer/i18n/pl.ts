@@ -1,7 +1,7 @@
 import type { Resources } from './en';
 import { hubText } from './hub';
 import { customerText } from './customer';
-import { visitText } from './visit';
+import { visitPl } from './visit/pl';
 
 /** Polish strings (the informal imperative that Polish self-service machines use). */
 export const pl: Resources = {
@@ -398,6 +398,6 @@ export const pl: Resources = {
     calendarAt: '{{service}} – {{shop}}',
   },
   hub: hubText.pl,
-  visit: visitText.pl,
+  visit: visitPl,
   customer: customerText.pl,
 };

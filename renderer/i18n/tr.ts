@@ -1,7 +1,7 @@
 import type { Resources } from './en';
 import { hubText } from './hub';
 import { customerText } from './customer';
-import { visitText } from './visit';
+import { visitTr } from './visit/tr';
 
 /** Turkish strings (formal "siz"). Mind the dotted İ/i and dotless I/ı: no ASCII stand-ins. */
 export const tr: Resources = {
@@ -399,6 +399,6 @@ export const tr: Resources = {
     calendarAt: '{{service}} – {{shop}}',
   },
   hub: hubText.tr,
-  visit: visitText.tr,
+  visit: visitTr,
   customer: customerText.tr,
 };

@@ -1,7 +1,7 @@
 import type { Resources } from './en';
 import { hubText } from './hub';
 import { customerText } from './customer';
-import { visitText } from './visit';
+import { visitUk } from './visit/uk';
 
 /** Ukrainian strings (polite «ви»; the apostrophe is U+2019, as Ukrainian typography has it). */
 export const uk: Resources = {
@@ -398,6 +398,6 @@ export const uk: Resources = {
     calendarAt: '{{service}} — {{shop}}',
   },
   hub: hubText.uk,
-  visit: visitText.uk,
+  visit: visitUk,
   customer: customerText.uk,
 };

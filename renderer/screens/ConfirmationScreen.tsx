@@ -153,7 +153,7 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
             </figure>
           )}
         </div>
-        <p className="lead">
+        <p className="lead" data-personal>
           {booking.emailSent
             ? t('confirmation.emailSent', {
                 email: rtl ? isolateLtr(booking.customer.email) : booking.customer.email,

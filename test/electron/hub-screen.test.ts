@@ -57,6 +57,7 @@ const electron = vi.hoisted(() => {
       getPath: (name: string) => (name === 'logs' ? `${state.userData}/logs` : state.userData),
       getVersion: () => '1.4.0',
       setLoginItemSettings: () => undefined,
+      commandLine: { appendSwitch: () => undefined },
       on: (name: string, listener: Listener) =>
         state.appListeners.set(name, [...(state.appListeners.get(name) ?? []), listener]),
     },

@@ -38,6 +38,7 @@ const electron = vi.hoisted(() => {
     privilegedSchemes: [] as unknown[],
     appListeners: new Map<string, Listener[]>(),
     loginItems: [] as unknown[],
+    switches: [] as string[],
     screen: 'start',
     protocolHandlers: new Map<string, (request: Request) => Promise<Response>>(),
     packaged: false,
@@ -139,6 +140,7 @@ const electron = vi.hoisted(() => {
       getPath: (name: string) => (name === 'logs' ? `${state.userData}/logs` : state.userData),
       getVersion: () => '1.4.0',
       setLoginItemSettings: (settings: unknown) => state.loginItems.push(settings),
+      commandLine: { appendSwitch: (name: string) => state.switches.push(name) },
       on: (name: string, listener: Listener) =>
         state.appListeners.set(name, [...(state.appListeners.get(name) ?? []), listener]),
     },
@@ -269,6 +271,7 @@ beforeEach(() => {
     windows: [],
     privilegedSchemes: [],
     loginItems: [],
+    switches: [],
     screen: 'start',
     packaged: false,
     menus: [],
@@ -747,6 +750,13 @@ describe('electron main', () => {
     const { window } = await start();
     for (const listener of electron.state.appListeners.get('second-instance') ?? []) listener();
     expect(window.window.focused).toBe(1);
+  });
+
+  it('asks Chromium for speech-dispatcher on Linux only (audio mode, issue 31)', async () => {
+    await start({}, 'win32');
+    expect(electron.state.switches).toEqual([]);
+    await start({}, 'linux');
+    expect(electron.state.switches).toEqual(['enable-speech-dispatcher']);
   });
 
   it('starts at login only where the machine file says openAtLogin', async () => {

@@ -1,0 +1,223 @@
+import { isLanguageCode, type LanguageCode } from '../../shared/languages';
+import { LIVE, describe, isVisible, liveText, personalDetails, screenSummary } from './describe';
+import { activate, backControl, firstItem, focusItem, navigationRoot, step } from './navigation';
+import type { Speaker, Spoken } from './speech';
+import { SPEECH_TEXT, helpScreen, type SpeechText } from './speech-text';
+
+/**
+ * Audio mode's behaviour on the page (issue 31): says each screen as it appears and moves focus
+ * to its first choice, says each item that gets focus, says what appears in an alert, an alert
+ * dialog or a status, keeps focus on the page when its element goes away. The keypad
+ * (keypad.ts) and explore by touch (explore-touch.ts) move focus through `moveTo`.
+ */
+export class AudioController {
+  private screen: Element | null = null;
+  /** A screen appeared whose first choice is still loading: focus waits on its title. */
+  private waitingForFirst = false;
+  /** Focus this controller gives, said by the controller itself (not again by `focusin`). */
+  private quiet: Element | null = null;
+  /** The last item focused on the screen itself (not in a dialog over it). */
+  private lastFocused: HTMLElement | null = null;
+  private readonly observer: MutationObserver;
+
+  constructor(private readonly speaker: Speaker) {
+    this.observer = new MutationObserver((records) => this.onMutations(records));
+  }
+
+  get words(): SpeechText {
+    const lang = document.documentElement.lang;
+    return SPEECH_TEXT[isLanguageCode(lang) ? lang : 'en'];
+  }
+
+  private get lang(): LanguageCode {
+    const lang = document.documentElement.lang;
+    return isLanguageCode(lang) ? lang : 'en';
+  }
+
+  start(welcome: string): void {
+    document.addEventListener('focusin', this.onFocus);
+    this.observer.observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['disabled', 'hidden', 'lang'],
+    });
+    this.screen = navigationRoot();
+    const target = this.screen ? firstItem(this.screen) : null;
+    if (target) this.focusQuietly(target);
+    this.say([{ text: welcome, lang: this.lang }, ...(target ? describe(target, this.words) : [])]);
+  }
+
+  stop(): void {
+    document.removeEventListener('focusin', this.onFocus);
+    this.observer.disconnect();
+    this.speaker.stop();
+  }
+
+  say(parts: readonly Spoken[], queue = false): void {
+    this.speaker.say(parts, { queue });
+  }
+
+  /** Moves focus to an item and says it (a new focus cuts the old sentence short). */
+  moveTo(element: HTMLElement): void {
+    this.waitingForFirst = false;
+    this.focusQuietly(element);
+    this.say(describe(element, this.words));
+  }
+
+  /** Next (+1) or previous (-1) item of the screen or dialog. */
+  move(delta: 1 | -1): void {
+    const root = navigationRoot();
+    if (!root) return;
+    const active = document.activeElement;
+    const target = step(root, root.contains(active) ? active : null, delta);
+    if (target) this.moveTo(target);
+  }
+
+  activate(element: HTMLElement): void {
+    activate(element);
+  }
+
+  back(): void {
+    const root = navigationRoot();
+    const control = root ? backControl(root) : null;
+    if (control) control.click();
+  }
+
+  help(): void {
+    const screen = this.screen?.getAttribute('data-screen') ?? null;
+    this.say([{ text: this.words.help[helpScreen(screen)], lang: this.lang }]);
+  }
+
+  repeat(): void {
+    this.speaker.repeat();
+  }
+
+  changeRate(steps: 1 | -1): void {
+    this.speaker.changeRate(steps);
+    this.say([{ text: steps > 0 ? this.words.faster : this.words.slower, lang: this.lang }]);
+  }
+
+  /** The customer's own details on the screen, on their request (End). */
+  readPersonal(): void {
+    const root = navigationRoot();
+    const parts = root ? personalDetails(root) : [];
+    this.say(parts.length > 0 ? parts : [{ text: this.words.nothingEntered, lang: this.lang }]);
+  }
+
+  /** The screen again, in its (new) language: after a language was chosen. */
+  sayScreen(): void {
+    const root = navigationRoot();
+    if (!root) return;
+    const active = document.activeElement;
+    this.say([
+      ...screenSummary(root),
+      ...(active && root.contains(active) ? describe(active, this.words) : []),
+    ]);
+  }
+
+  private focusQuietly(element: HTMLElement): void {
+    this.quiet = element;
+    focusItem(element);
+    this.quiet = null;
+    this.remember(element);
+  }
+
+  private remember(element: HTMLElement): void {
+    if (element.closest('main[data-screen]')) this.lastFocused = element;
+  }
+
+  private readonly onFocus = (event: FocusEvent): void => {
+    const target = event.target;
+    if (!(target instanceof HTMLElement) || target === this.quiet) return;
+    this.remember(target);
+    const root = navigationRoot();
+    if (!root?.contains(target)) return;
+    this.waitingForFirst = false;
+    this.say(describe(target, this.words));
+  };
+
+  private onMutations(records: MutationRecord[]): void {
+    const root = navigationRoot();
+    if (root !== this.screen) {
+      this.screen = root;
+      if (root && root.matches('main[data-screen]')) {
+        this.onScreen(root);
+        return;
+      }
+    }
+    this.sayNewLiveParts(records);
+    this.keepFocus();
+  }
+
+  /** A new screen: its summary, then its first choice (or its title while that loads). */
+  private onScreen(screen: Element): void {
+    const summary = screenSummary(screen);
+    const target = firstItem(screen);
+    if (target) {
+      this.focusQuietly(target);
+      this.waitingForFirst = false;
+      this.say([...summary, ...describe(target, this.words)]);
+      return;
+    }
+    const title = screen.querySelector<HTMLElement>('h1');
+    if (title) {
+      title.tabIndex = -1;
+      this.focusQuietly(title);
+    }
+    this.waitingForFirst = true;
+    this.say(summary);
+  }
+
+  /** Alerts, alert dialogs and statuses that appeared, said in the order they appeared. */
+  private sayNewLiveParts(records: MutationRecord[]): void {
+    const shown: Element[] = [];
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (!(node instanceof Element)) continue;
+        const found = node.matches(LIVE) ? [node] : [...node.querySelectorAll(LIVE)];
+        shown.push(...found.filter((element) => isVisible(element)));
+      }
+    }
+    const outer = shown.filter(
+      (element) => !shown.some((o) => o !== element && o.contains(element)),
+    );
+    if (outer.length === 0) return;
+    const dialog = outer.find((element) => element.getAttribute('role') === 'alertdialog');
+    const parts = outer.flatMap((element) => liveText(element));
+    if (dialog) {
+      // A dialog takes the keypad: said at once, then the control it focused.
+      const control = dialog.contains(document.activeElement)
+        ? (document.activeElement as HTMLElement)
+        : firstItem(dialog);
+      if (control) this.focusQuietly(control);
+      this.say([...parts, ...(control ? describe(control, this.words) : [])]);
+      return;
+    }
+    this.say(parts, true);
+  }
+
+  /** Focus never lost: back where it was (a dialog closed), or to the screen's first choice. */
+  private keepFocus(): void {
+    const root = navigationRoot();
+    if (!root) return;
+    const active = document.activeElement;
+    if (this.waitingForFirst) {
+      const target = firstItem(root);
+      if (target) {
+        this.waitingForFirst = false;
+        this.focusQuietly(target);
+        this.say(describe(target, this.words), true);
+      }
+      return;
+    }
+    if (active && active !== document.body && root.contains(active)) return;
+    const back =
+      this.lastFocused?.isConnected && root.contains(this.lastFocused) ? this.lastFocused : null;
+    const target = back ?? firstItem(root) ?? step(root, null, 1);
+    if (target && target !== active) {
+      this.focusQuietly(target);
+      this.say(describe(target, this.words), true);
+    }
+  }
+}
