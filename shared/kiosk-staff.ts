@@ -3,6 +3,7 @@
  * The staff settings are declared once, in shared/settings.ts; these schemas take them from there.
  */
 import { z } from 'zod';
+import { PublicAccess } from './access-config';
 import {
   Language,
   LockableSetting,
@@ -97,6 +98,8 @@ export const PublicSettings = PublicSettingValues.extend({
   receiptPrinter: z.boolean().optional(),
   /** IT configured a mail transport: a refused queued booking is e-mailed to the customer. */
   customerMail: z.boolean().optional(),
+  /** IT's reach line and larger-text default (shared/access-config.ts); absent: the defaults. */
+  access: PublicAccess.optional(),
 });
 export type PublicSettings = z.infer<typeof PublicSettings>;
 

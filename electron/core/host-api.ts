@@ -4,6 +4,7 @@
  * public settings. Plus the outbox's counts per state, which diagnostics and the update gate read.
  */
 import { join } from 'node:path';
+import { publicAccess, type AccessConfig } from '../../shared/access-config';
 import type { AppInfo, KioskApi, SyncStatus } from '../../shared/kiosk-api';
 import { monotonicNow, type Clock } from './clock';
 import {
@@ -58,6 +59,8 @@ export function createHostApi(deps: {
   settings: SettingsService;
   access: Pick<StaffAccess, 'setup'>;
   store: OutboxStore;
+  /** IT's accessibility defaults (the machine file's `access`). */
+  accessDefaults: AccessConfig | undefined;
   /** The shop logo IT configured, as a data URL (null: none, or not usable). */
   logoUrl: string | null;
   upstreamKind: () => 'embedded' | 'remote';
@@ -92,6 +95,7 @@ export function createHostApi(deps: {
         shop: { ...shop, logo: deps.logoUrl },
         setup: deps.access.setup(),
         upstream: deps.upstreamKind(),
+        access: publicAccess(deps.accessDefaults),
         ...(host.receiptPrinter === undefined ? {} : { receiptPrinter: host.receiptPrinter }),
       });
     },

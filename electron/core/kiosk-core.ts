@@ -252,6 +252,7 @@ export async function createKioskCoreInternals(
     access,
     store,
     logoUrl,
+    accessDefaults: options.access,
     upstreamKind: link.kind,
     syncStatus: statusEvents.snapshot,
     databaseHealth: () => databaseHealth(db, options.dataDir),
