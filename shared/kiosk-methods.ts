@@ -27,5 +27,8 @@ export const KIOSK_METHOD_NAMES = [
   'updateSettings',
   'getAppInfo',
   'saveDiagnostics',
+  'callStaff',
+  'answerStaffCall',
+  'getStaffCalls',
 ] as const;
 export type KioskMethodName = (typeof KIOSK_METHOD_NAMES)[number];

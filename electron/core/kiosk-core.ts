@@ -24,6 +24,7 @@ import { createStaffAccess, type UnguardedApi } from './engine/staff-access';
 import { createStatusEvents } from './engine/status-events';
 import { SyncStatusTracker } from './engine/sync-status';
 import { coreMetricsSource } from './metrics/core-metrics';
+import { createStaffCalls } from './help/staff-calls';
 import { createHostApi, defaultHost, outboxCounts, type KioskHost } from './host-api';
 import { createLogger } from './log';
 import { createMaintenance } from './maintenance';
@@ -257,7 +258,13 @@ export async function createKioskCoreInternals(
     syncStatus: statusEvents.snapshot,
     databaseHealth: () => databaseHealth(db, options.dataDir),
   });
-  const unguarded: UnguardedApi = notice.wrapApi({ ...engine, ...hostApi });
+  // Calls for help are per caller (rate limit, one open call each): each screen's API its own.
+  const staffCalls = createStaffCalls({ now: () => clock.now(), emit: hub.emit, log });
+  const unguarded: UnguardedApi = notice.wrapApi({
+    ...engine,
+    ...hostApi,
+    ...staffCalls.api('app'),
+  });
   const api = access.guard(unguarded);
 
   // nextAttemptAt is monotonic time, whose origin moved with the restart: all due now.
@@ -308,7 +315,7 @@ export async function createKioskCoreInternals(
           subscription?.session,
         ),
     },
-    apiFor: (screen) => access.guard(unguarded, screen),
+    apiFor: (screen) => ({ ...access.guard(unguarded, screen), ...staffCalls.api(screen) }),
     setupCode,
     outboxCounts: () => outboxCounts(store, monotonicNow(clock)),
     isStaffSession: (session) => sessions.isLive(session),

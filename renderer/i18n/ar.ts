@@ -1,5 +1,6 @@
 import type { Resources } from './en';
 import { hubText } from './hub';
+import { accessText } from './access';
 import { visitText } from './visit';
 
 /**
@@ -362,4 +363,5 @@ export const ar: Resources = {
   },
   hub: hubText.ar,
   visit: visitText.ar,
+  access: accessText.ar,
 };

@@ -1,5 +1,6 @@
 import type { Resources } from './en';
 import { hubText } from './hub';
+import { accessText } from './access';
 import { visitText } from './visit';
 
 /** German strings; the type makes a missing key a compile error. */
@@ -377,4 +378,5 @@ export const de: Resources = {
   },
   hub: hubText.de,
   visit: visitText.de,
+  access: accessText.de,
 };

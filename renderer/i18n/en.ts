@@ -4,6 +4,7 @@
  * extra). Kept short: they are read on a touch screen.
  */
 import { hubText } from './hub';
+import { accessText } from './access';
 import { visitText } from './visit';
 
 export const en = {
@@ -370,6 +371,7 @@ export const en = {
   },
   hub: hubText.en,
   visit: visitText.en,
+  access: accessText.en,
 };
 
 /** The shape every language must fill: same keys, any strings. */

@@ -1,5 +1,6 @@
 import type { Resources } from './en';
 import { hubText } from './hub';
+import { accessText } from './access';
 import { visitText } from './visit';
 
 /** Polish strings (the informal imperative that Polish self-service machines use). */
@@ -371,4 +372,5 @@ export const pl: Resources = {
   },
   hub: hubText.pl,
   visit: visitText.pl,
+  access: accessText.pl,
 };

@@ -1,5 +1,6 @@
 import type { Resources } from './en';
 import { hubText } from './hub';
+import { accessText } from './access';
 import { visitText } from './visit';
 
 /** Turkish strings (formal "siz"). Mind the dotted İ/i and dotless I/ı: no ASCII stand-ins. */
@@ -371,4 +372,5 @@ export const tr: Resources = {
   },
   hub: hubText.tr,
   visit: visitText.tr,
+  access: accessText.tr,
 };

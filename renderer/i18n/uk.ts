@@ -1,5 +1,6 @@
 import type { Resources } from './en';
 import { hubText } from './hub';
+import { accessText } from './access';
 import { visitText } from './visit';
 
 /** Ukrainian strings (polite «ви»; the apostrophe is U+2019, as Ukrainian typography has it). */
@@ -366,4 +367,5 @@ export const uk: Resources = {
   },
   hub: hubText.uk,
   visit: visitText.uk,
+  access: accessText.uk,
 };

@@ -2,6 +2,7 @@
  * What every feature of the engine shares: its dependencies, the freshness limits, and the
  * gate that says whether a customer's request may try the API now.
  */
+import type { StaffCallMethod } from '../help/staff-calls';
 import type { KioskApi } from '../../../shared/kiosk-api';
 import { monotonicNow, type Clock } from '../clock';
 import type { KioskDb } from '../db/open';
@@ -69,6 +70,7 @@ export type EngineApi = Omit<
   | 'checkSetupCode'
   | 'endStaffSession'
   | 'resolveFollowUp' // electron/core/notify
+  | StaffCallMethod // electron/core/help
 >;
 
 export interface EngineContext extends EngineDeps {

@@ -180,6 +180,14 @@ export function createKioskApiDouble(overrides: Partial<KioskApi> = {}): KioskAp
       reply('getAppInfo', input, { version: '1.2.3', update: { state: 'off', version: null } }),
     saveDiagnostics: (input) =>
       reply('saveDiagnostics', input, { path: '/tmp/frontdesk-diagnostics.json' }),
+    callStaff: (input) =>
+      reply('callStaff', input, {
+        id: '00000000-0000-4000-8000-000000000001',
+        screen: input.screen ?? null,
+        calledAt: 0,
+      }),
+    answerStaffCall: (input) => reply('answerStaffCall', input, { answered: true }),
+    getStaffCalls: (input) => reply('getStaffCalls', input, []),
   };
   return {
     api: { ...base, ...overrides },
