@@ -4,8 +4,7 @@
  * on for every new customer. They reach the screen in PublicSettings.
  */
 import { z } from 'zod';
-
-export const ACCESS_DEFAULTS = { reachLinePercent: 50, largeText: false } as const;
+import { ACCESS_DEFAULTS } from './access-defaults';
 
 export const AccessConfig = z
   .object({

@@ -12,6 +12,11 @@ import type { i18n } from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { Catalog, KioskClient, PublicSettings } from '../../shared/kiosk-api';
 import type { KioskError } from '../../shared/result';
+import { resetAccessModes } from '../access/access-modes';
+import { AccessBar } from '../access/AccessBar';
+import { StaffCallsBanner } from '../access/StaffCallsBanner';
+import { useAccessDisplay } from '../access/use-access-display';
+import { ACCESS_DEFAULTS } from '../../shared/access-defaults';
 import { IdleWarning } from '../components/IdleWarning';
 import { TopBar } from '../components/TopBar';
 import { useIdleTimer } from '../hooks/use-idle-timer';
@@ -71,7 +76,8 @@ function Shell({
   const [boot, setBoot] = useState<Boot>({ state: 'loading' });
   const [language, setLanguageState] = useState<LanguageCode>('en');
   const [highContrast, setHighContrast] = useState(false);
-  const [largeText, setLargeText] = useState(false);
+  // null: the customer did not choose; IT's default (the machine file's `access.largeText`) holds.
+  const [largeTextChoice, setLargeText] = useState<boolean | null>(null);
   const languageRequest = useRef(0);
   const [view, setView] = useState<View>('kiosk');
   const [staffSession, setStaffSession] = useState<string | null>(null);
@@ -144,6 +150,10 @@ function Shell({
 
   const settings = boot.state === 'ready' ? boot.settings : null;
   const kioskMode = settings?.mode !== 'counter';
+  const access = settings?.access ?? ACCESS_DEFAULTS;
+  const largeText = largeTextChoice ?? access.largeText;
+  const customerScreen = kioskMode && view === 'kiosk' && settings?.setup !== 'required';
+  useAccessDisplay(access.reachLinePercent, customerScreen);
   useShopTheme(settings?.shop.accentColor, highContrast);
 
   useEffect(() => {
@@ -157,7 +167,8 @@ function Shell({
   const endSession = useCallback(() => {
     if (settings) void setLanguage(chooseLanguage(settings.language, browserLanguages()));
     setHighContrast(false);
-    setLargeText(false);
+    setLargeText(null);
+    resetAccessModes();
     void load();
   }, [settings, setLanguage, load]);
 
@@ -243,7 +254,7 @@ function Shell({
           highContrast={highContrast}
           onToggleContrast={() => setHighContrast((value) => !value)}
           largeText={largeText}
-          onToggleLargeText={() => setLargeText((value) => !value)}
+          onToggleLargeText={() => setLargeText(!largeText)}
           {...(view === 'kiosk' ? { onStaff: () => setView('pin') } : {})}
         />
         {view === 'kiosk' && settingUp && <SetupPendingScreen />}
@@ -256,11 +267,13 @@ function Shell({
             pristine={
               language === chooseLanguage(settings.language, browserLanguages()) &&
               !highContrast &&
-              !largeText
+              largeText === access.largeText
             }
             onSessionEnd={endSession}
           />
         )}
+        {customerScreen && <AccessBar />}
+        {!customerScreen && <StaffCallsBanner />}
         <Suspense fallback={<p className="hint app-center">{t('app.loading')}</p>}>
           {view === 'pin' && (
             <PinScreen

@@ -1,5 +1,7 @@
 import { Suspense, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAccessModes } from '../access/access-modes';
+import { customerIdleTiming } from '../access/idle-timing';
 import { IdleWarning } from '../components/IdleWarning';
 import { useKiosk, useService } from './kiosk-context';
 import { TapGuard } from '../components/TapGuard';
@@ -30,8 +32,6 @@ interface WalkInFlowProps {
   /** Called when a customer's session ends (finish, cancel or idle) so the app can reset itself. */
   onSessionEnd: () => void;
 }
-
-const WARNING_MS = 10_000;
 
 export function WalkInFlow({
   kiosk,
@@ -67,10 +67,11 @@ export function WalkInFlow({
   // A customer who chose a language (or larger text) on the start screen and walked away leaves
   // nothing personal behind: the start screen goes back to the shop's display without a warning.
   const atStart = state.step === 'start';
+  const modes = useAccessModes();
+  const timing = customerIdleTiming(idleTimeoutSec, modes, atStart);
   const idle = useIdleTimer({
-    enabled: kiosk && (!atStart || !pristine),
-    timeoutMs: idleTimeoutSec * 1000,
-    warningMs: atStart ? 0 : Math.min(WARNING_MS, (idleTimeoutSec * 1000) / 3),
+    enabled: kiosk && (!atStart || !pristine || modes.audio || modes.reach),
+    ...timing,
     onIdle: () => {
       setPrinting(false);
       if (atStart) onSessionEnd();

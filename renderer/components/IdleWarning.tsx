@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { playChime } from '../access/chime';
 import type { TranslationKey } from '../lib/message-keys';
@@ -28,13 +28,14 @@ export function IdleWarning({ secondsLeft, onStay, kind = 'customer' }: IdleWarn
   const { t } = useTranslation();
   const keys = KEYS[kind];
   const customer = kind === 'customer';
+  // Read while rendering: by the first effect the button's autoFocus has taken the focus.
+  const [before] = useState(() => document.activeElement);
   useEffect(() => {
-    const before = document.activeElement;
     if (customer) playChime('idle');
     return () => {
       if (before instanceof HTMLElement && before.isConnected) before.focus();
     };
-  }, [customer]);
+  }, [customer, before]);
   return (
     <div className={`overlay${customer ? ' overlay-cover' : ''}`} data-testid="idle-warning">
       <div

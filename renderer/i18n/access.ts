@@ -25,7 +25,8 @@ const de: AccessText = {
   callStaff: 'Personal rufen',
   calling: 'Das Personal ist gerufen. Gleich kommt jemand, um Ihnen zu helfen.',
   answered: 'Eine Mitarbeiterin oder ein Mitarbeiter hat Ihren Ruf gesehen und kommt.',
-  callFailed: 'Der Ruf ist nicht angekommen. Bitte versuchen Sie es noch einmal oder fragen Sie am Empfang.',
+  callFailed:
+    'Der Ruf ist nicht angekommen. Bitte versuchen Sie es noch einmal oder fragen Sie am Empfang.',
   thisKiosk: 'Kiosk',
   callsTitle: 'Hilfe gebraucht',
   needsHelp: '{{name}} braucht Hilfe',
