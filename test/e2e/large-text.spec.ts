@@ -41,10 +41,10 @@ for (const language of LANGUAGES) {
     await page.locator(`.language-choice button[lang="${language}"]`).click();
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     await check(page, 'start', language);
-    if (language === 'en')
-      await page.screenshot({ path: join('docs', 'screenshots', 'kiosk-large-text.png') });
     await page.locator('.btn-hero').click();
     await check(page, 'service', language);
+    if (language === 'en')
+      await page.screenshot({ path: join('docs', 'screenshots', 'kiosk-large-text.png') });
     await page.locator('.service-main', { hasText: choice.serviceTitle }).click();
     await check(page, 'day', language);
     if (choice.nextMonth && choice.monthOpens)
