@@ -74,7 +74,7 @@ test('a screen removed mid-flow says so; the hub restarted, screens come back wi
 
     // Staff remove Tablet B in Staff → Screens on Tablet A while B is mid-flow.
     await start(b.page);
-    await a.page.getByRole('button', { name: 'Staff' }).click();
+    await a.page.getByRole('button', { name: 'Staff', exact: true }).click();
     for (const digit of STAFF_PIN)
       await a.page.locator('.keypad').getByRole('button', { name: digit, exact: true }).click();
     await a.page.getByRole('button', { name: 'Unlock' }).click();
