@@ -21,6 +21,7 @@ import './styles/staff-wide.css';
 import './styles/long-text.css';
 import './styles/kiosk-screens.css';
 import './styles/hub.css';
+import './styles/access.css';
 
 const root = document.getElementById('root');
 if (root) {

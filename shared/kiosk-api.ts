@@ -41,12 +41,14 @@ import {
 import { LANGUAGE_CODES } from './languages';
 import { HoldSlotInput, HoldSlotResult } from './kiosk-holds';
 import { DayGlance } from './kiosk-glance';
+import { AnswerStaffCallInput, CallStaffInput, StaffCall, StaffCalls } from './kiosk-help';
 import { Language } from './settings';
 
 export * from './kiosk-data';
 export * from './kiosk-glance';
 export * from './kiosk-staff';
 export * from './kiosk-visit';
+export * from './kiosk-help';
 // The staff settings are declared once, in shared/settings.ts; the contract takes them from there.
 export { Language, LockableSetting } from './settings';
 // The transports parse a Result's error with it (the renderer's client loads this module later).
@@ -201,6 +203,20 @@ export const kioskApi = {
   listPrinters: { access: 'staff', input: StaffOnly, output: PrinterList },
   /** Today at a glance: each employee's day from the mirror, this kiosk's bookings named. */
   getDayGlance: { access: 'staff', input: StaffOnly, output: DayGlance },
+  /**
+   * A customer asks for a person (issue 31). A screen with a call still open gets that call back
+   * (no new event); a screen that called in the last 10 s, or more than 30 open calls in the
+   * shop, is refused with `invalid_request`, so a customer cannot flood the staff screens.
+   */
+  callStaff: { access: 'public', input: CallStaffInput, output: StaffCall },
+  /** Staff answer a call: it clears on every screen. `answered: false`: it was already gone. */
+  answerStaffCall: {
+    access: 'public',
+    input: AnswerStaffCallInput,
+    output: z.object({ answered: z.boolean() }),
+  },
+  /** The open calls, oldest first (a screen that connects later; then the `staffCalls` events). */
+  getStaffCalls: { access: 'public', input: Empty, output: StaffCalls },
 } as const satisfies Record<
   KioskMethodName,
   { access: 'public' | 'staff'; input: z.ZodType; output: z.ZodType }
@@ -222,6 +238,8 @@ export type KioskOutput<M extends KioskMethod> = z.output<(typeof kioskApi)[M]['
 export const KioskEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('status'), status: SyncStatus }),
   z.object({ type: z.literal('booking'), booking: LocalBooking }),
+  /** Every open call for help, after each change (no staff session needed: issue 31). */
+  z.object({ type: z.literal('staffCalls'), calls: StaffCalls }),
 ]);
 export type KioskEvent = z.infer<typeof KioskEvent>;
 

@@ -33,5 +33,8 @@ export const KIOSK_METHOD_NAMES = [
   'reportSpeechVoices',
   'listPrinters',
   'getDayGlance',
+  'callStaff',
+  'answerStaffCall',
+  'getStaffCalls',
 ] as const;
 export type KioskMethodName = (typeof KIOSK_METHOD_NAMES)[number];

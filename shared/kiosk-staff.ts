@@ -3,6 +3,7 @@
  * The staff settings are declared once, in shared/settings.ts; these schemas take them from there.
  */
 import { z } from 'zod';
+import { PublicAccess } from './access-config';
 import {
   Language,
   LockableSetting,
@@ -99,6 +100,8 @@ export const PublicSettings = PublicSettingValues.extend({
   customerMail: z.boolean().optional(),
   /** The business's IANA zone, in which the API's dates and times are wall times. */
   timeZone: z.string().min(1).max(64).optional(),
+  /** IT's reach line and larger-text default (shared/access-config.ts); absent: the defaults. */
+  access: PublicAccess.optional(),
 });
 export type PublicSettings = z.infer<typeof PublicSettings>;
 

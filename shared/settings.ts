@@ -72,7 +72,8 @@ export const STAFF_SETTINGS = {
     default: 60,
     lockable: true,
     public: true,
-    description: 'seconds without a touch before the customer screen starts over',
+    description:
+      'seconds without a touch or key before the customer screen asks "Are you still there?" (doubled in audio and reach mode); it starts over 20 s later (30 s in audio mode) unless the customer continues',
   },
   language: {
     value: Language,

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { AccessConfig } from '../../shared/access-config';
 import { AccentColor, SHOP_LIMITS } from '../../shared/kiosk-api';
 import { Language, LockableSetting, machineFileShape } from '../../shared/settings';
 import { ConfigError } from './config-error';
@@ -70,6 +71,7 @@ export const MachineFile = z
     hub: HubMachineFile.optional(),
     metrics: MetricsFile.optional(),
     mail: MailFile.optional(),
+    access: AccessConfig.optional(),
     ...machineFileShape(),
   })
   .strict();

@@ -17,6 +17,7 @@
  *     "mode": "kiosk", "language": "de", "staffIdleTimeoutSec": 300, "retentionDays": 14,
  *     "hub": { "listen": "0.0.0.0:8443", "names": ["frontdesk.shop.lan"] } // electron/core/hub/hub-config.ts
  *     "metrics": { "listen": "0.0.0.0:9464", "tokenFile": "..." } // electron/core/metrics/metrics-config.ts
+ *     "access": { "reachLinePercent": 50, "largeText": false } // shared/access-config.ts
  *   }
  * The last line's fields are the staff settings IT may set: their ranges, defaults, environment
  * variables and flags are declared once in shared/settings.ts (STAFF_SETTINGS); IT's value is the
@@ -51,6 +52,7 @@ import { hubRolesFromFile, type HubConfig } from './hub/hub-config';
 import type { HubScreenConfig } from './hub/hub-screen';
 import { metricsConfigFromFile, type MetricsConfig } from './metrics/metrics-config';
 import type { Logger } from './log';
+import type { AccessConfig } from '../../shared/access-config';
 import type { WelcomeTexts } from '../../shared/kiosk-api';
 import type { MailTransportConfig } from './notify/mail-sender';
 
@@ -77,6 +79,8 @@ export interface ItConfig extends ItSettingValues {
   shop?: MachineShop | undefined;
   /** The shop's mail transport for customer e-mails (`mail`); the password read from its file. */
   mail?: MailTransportConfig | undefined;
+  /** IT's reach line and larger-text default for the customer screen (`access`). */
+  access?: AccessConfig | undefined;
 }
 
 export interface MachineShop {
@@ -197,6 +201,7 @@ export function loadKioskStartupConfig(options: LoadKioskConfigOptions): KioskSt
     ...hubRolesFromFile(file.hub),
     metrics: metricsConfigFromFile(file.metrics),
     ...(file.shop ? { shop: file.shop } : {}),
+    ...(file.access ? { access: file.access } : {}),
     ...(file.mail ? { mail: resolveMail(file.mail, path, options) } : {}),
   };
 }

@@ -4,6 +4,7 @@
  * public settings. Plus the outbox's counts per state, which diagnostics and the update gate read.
  */
 import { join } from 'node:path';
+import { publicAccess, type AccessConfig } from '../../shared/access-config';
 import type { AppInfo, KioskApi, Printer, SyncStatus } from '../../shared/kiosk-api';
 import { monotonicNow, type Clock } from './clock';
 import {
@@ -64,6 +65,8 @@ export function createHostApi(deps: {
   settings: SettingsService;
   access: Pick<StaffAccess, 'setup'>;
   store: OutboxStore;
+  /** IT's accessibility defaults (the machine file's `access`). */
+  accessDefaults: AccessConfig | undefined;
   /** The shop logo IT configured, as a data URL (null: none, or not usable). */
   logoUrl: string | null;
   upstreamKind: () => 'embedded' | 'remote';
@@ -102,6 +105,7 @@ export function createHostApi(deps: {
         setup: deps.access.setup(),
         upstream: deps.upstreamKind(),
         timeZone: deps.timeZone,
+        access: publicAccess(deps.accessDefaults),
         // A host that prints silently says whether a printer is chosen; a browser says nothing.
         ...(host.printers ? { receiptPrinter: deps.settings.get().printer !== null } : {}),
       });

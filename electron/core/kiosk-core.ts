@@ -28,6 +28,7 @@ import { openFollowUpsSummary } from './db/follow-up-repo';
 import { coreMetricsSource } from './metrics/core-metrics';
 import { backupAgeSeconds, integrityVerdict, newestBackupAt } from './metrics/kiosk-health';
 import { createSpeechVoices } from './metrics/speech-voices';
+import { createStaffCalls } from './help/staff-calls';
 import { createHostApi, defaultHost, outboxCounts, type KioskHost } from './host-api';
 import { createLogger } from './log';
 import { createMaintenance } from './maintenance';
@@ -280,6 +281,7 @@ export async function createKioskCoreInternals(
     access,
     store,
     logoUrl,
+    accessDefaults: options.access,
     upstreamKind: link.kind,
     syncStatus: statusEvents.snapshot,
     databaseHealth: () => {
@@ -292,7 +294,12 @@ export async function createKioskCoreInternals(
   const shared = notice.wrapApi({ ...engine.api, ...hostApi, ...speechVoices.api });
   // Each screen's own hold (issue 28): the app's window is the screen `app`, as for its lockout.
   const holds = createScreenHolds({ now: () => clock.now(), minutesOf: engine.serviceMinutes });
-  const unguardedFor = (screen: string): UnguardedApi => holds.forScreen(shared, screen);
+  // Calls for help are per caller (rate limit, one open call each): each screen's API its own.
+  const staffCalls = createStaffCalls({ now: () => clock.now(), emit: hub.emit, log });
+  const unguardedFor = (screen: string): UnguardedApi => ({
+    ...holds.forScreen(shared, screen),
+    ...staffCalls.api(screen),
+  });
   const api = access.guard(unguardedFor(APP_SCREEN));
 
   // nextAttemptAt is monotonic time, whose origin moved with the restart: all due now.

@@ -67,18 +67,25 @@ export async function startHubShell(options: StartHubShellOptions): Promise<HubS
   let port = 0; // known once listening, before any screen asks for a code
   // One API object per paired screen (each has its own lockout in the core either way).
   const screenApis = new Map<string, KioskApi>();
+  const pairing = createPairing(db, options.now);
   try {
     const shell = await startWebShell({
       host: hub.listen.host,
       names,
       tls: { cert: certificate.cert, key: certificate.key },
       hub: {
-        pairing: createPairing(db, options.now),
+        pairing,
         fingerprint: certificate.fingerprint,
         isStaffSession: (session) => options.isStaffSession(session),
         apiFor: (screenId) => {
           let api = screenApis.get(screenId);
-          if (!api) screenApis.set(screenId, (api = options.apiFor(`screen:${screenId}`)));
+          if (!api) {
+            const own = options.apiFor(`screen:${screenId}`);
+            // A call for help carries the name staff gave the screen at pairing, not the page's.
+            const name = () => pairing.list().find((screen) => screen.id === screenId)?.name;
+            api = { ...own, callStaff: (input) => own.callStaff({ ...input, screen: name() }) };
+            screenApis.set(screenId, api);
+          }
           return api;
         },
         screenUrl: () => `https://${hub.names[0] ?? screenHost(hub.listen.host)}:${port}/`,

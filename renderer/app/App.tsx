@@ -12,6 +12,10 @@ import type { i18n } from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { Catalog, KioskClient, PublicSettings } from '../../shared/kiosk-api';
 import type { KioskError } from '../../shared/result';
+import { AccessBar } from '../access/AccessBar';
+import { StaffCallsBanner } from '../access/StaffCallsBanner';
+import { useAccessDisplay } from '../access/use-access-display';
+import { ACCESS_DEFAULTS } from '../../shared/access-defaults';
 import { IdleWarning } from '../components/IdleWarning';
 import { TopBar } from '../components/TopBar';
 import { useIdleTimer } from '../hooks/use-idle-timer';
@@ -73,14 +77,15 @@ function Shell({
   const [boot, setBoot] = useState<Boot>({ state: 'loading' });
   const [language, setLanguageState] = useState<LanguageCode>('en');
   const [highContrast, setHighContrast] = useState(false);
-  const [largeText, setLargeText] = useState(false);
+  // null: the customer did not choose; IT's default (the machine file's `access.largeText`) holds.
+  const [largeTextChoice, setLargeText] = useState<boolean | null>(null);
   const languageRequest = useRef(0);
   const [view, setView] = useState<View>('kiosk');
   const [staffSession, setStaffSession] = useState<string | null>(null);
   // Wrong PINs at this screen before the last right one: staff are told after they log in.
   const [failedPins, setFailedPins] = useState(0);
   const booted = useRef(false);
-  const access = useAccessModes();
+  const modes = useAccessModes();
 
   /** Loads the language's strings (a chunk, once), then switches; the last tap wins. */
   const setLanguage = useCallback(
@@ -147,6 +152,10 @@ function Shell({
 
   const settings = boot.state === 'ready' ? boot.settings : null;
   const kioskMode = settings?.mode !== 'counter';
+  const access = settings?.access ?? ACCESS_DEFAULTS;
+  const largeText = largeTextChoice ?? access.largeText;
+  const customerScreen = kioskMode && view === 'kiosk' && settings?.setup !== 'required';
+  useAccessDisplay(access.reachLinePercent, customerScreen);
   useShopTheme(settings?.shop.accentColor, highContrast);
 
   useEffect(() => {
@@ -160,7 +169,7 @@ function Shell({
   const endSession = useCallback(() => {
     if (settings) void setLanguage(chooseLanguage(settings.language, browserLanguages()));
     setHighContrast(false);
-    setLargeText(false);
+    setLargeText(null);
     resetAccessModes();
     void load();
   }, [settings, setLanguage, load]);
@@ -249,7 +258,7 @@ function Shell({
           highContrast={highContrast}
           onToggleContrast={() => setHighContrast((value) => !value)}
           largeText={largeText}
-          onToggleLargeText={() => setLargeText((value) => !value)}
+          onToggleLargeText={() => setLargeText(!largeText)}
           {...(view === 'kiosk' && staffReachable ? { onStaff: () => setView('pin') } : {})}
         />
         {view === 'kiosk' && settingUp && <SetupPendingScreen />}
@@ -262,17 +271,19 @@ function Shell({
             pristine={
               language === chooseLanguage(settings.language, browserLanguages()) &&
               !highContrast &&
-              !largeText &&
-              !access.audio
+              largeText === access.largeText &&
+              !modes.audio
             }
             onSessionEnd={endSession}
           />
         )}
-        {access.audio && kioskMode && view === 'kiosk' && (
+        {modes.audio && kioskMode && view === 'kiosk' && (
           <Suspense fallback={null}>
             <AudioLayer language={language} />
           </Suspense>
         )}
+        {customerScreen && <AccessBar />}
+        {!customerScreen && <StaffCallsBanner />}
         <Suspense fallback={<p className="hint app-center">{t('app.loading')}</p>}>
           {view === 'pin' && (
             <PinScreen

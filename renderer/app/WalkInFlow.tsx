@@ -1,5 +1,7 @@
 import { Suspense, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAccessModes } from '../access/access-modes';
+import { customerIdleTiming } from '../access/idle-timing';
 import { IdleWarning } from '../components/IdleWarning';
 import { useKiosk, useService } from './kiosk-context';
 import { TapGuard, tapMemory } from '../components/TapGuard';
@@ -38,7 +40,6 @@ interface WalkInFlowProps {
   onSessionEnd: () => void;
 }
 
-const WARNING_MS = 10_000;
 /** The steps during which this screen holds its customer's time. */
 const HOLDING: ReadonlySet<string> = new Set(['details', 'review']);
 
@@ -85,10 +86,11 @@ export function WalkInFlow({
   const atStart = state.step === 'start';
   // Audio mode starts from the start screen with a key, a gesture or a headset (issue 31).
   useAudioEntry(kiosk && atStart && !printing);
+  const modes = useAccessModes();
+  const timing = customerIdleTiming(idleTimeoutSec, modes, atStart);
   const idle = useIdleTimer({
-    enabled: kiosk && (!atStart || !pristine),
-    timeoutMs: idleTimeoutSec * 1000,
-    warningMs: atStart ? 0 : Math.min(WARNING_MS, (idleTimeoutSec * 1000) / 3),
+    enabled: kiosk && (!atStart || !pristine || modes.audio || modes.reach),
+    ...timing,
     onIdle: () => {
       setPrinting(false);
       if (atStart) onSessionEnd();

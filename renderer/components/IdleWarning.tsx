@@ -1,4 +1,6 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { playChime } from '../access/chime';
 import type { TranslationKey } from '../lib/message-keys';
 
 interface IdleWarningProps {
@@ -16,11 +18,26 @@ const KEYS = {
   Record<'title' | 'body' | 'stay', TranslationKey>
 >;
 
+/**
+ * The countdown before a reset. For a customer (issue 31) it also sounds, says that any key or
+ * touch continues, and covers the screen: what was typed stays in the form underneath (only the
+ * reset clears it) but cannot be read by the next person while the customer is away. When it
+ * closes, focus returns to where it was, so that a keypad user continues in the same field.
+ */
 export function IdleWarning({ secondsLeft, onStay, kind = 'customer' }: IdleWarningProps) {
   const { t } = useTranslation();
   const keys = KEYS[kind];
+  const customer = kind === 'customer';
+  // Read while rendering: by the first effect the button's autoFocus has taken the focus.
+  const [before] = useState(() => document.activeElement);
+  useEffect(() => {
+    if (customer) playChime('idle');
+    return () => {
+      if (before instanceof HTMLElement && before.isConnected) before.focus();
+    };
+  }, [customer, before]);
   return (
-    <div className="overlay">
+    <div className={`overlay${customer ? ' overlay-cover' : ''}`} data-testid="idle-warning">
       <div
         className="dialog"
         role="alertdialog"
@@ -29,7 +46,10 @@ export function IdleWarning({ secondsLeft, onStay, kind = 'customer' }: IdleWarn
         aria-describedby="idle-body"
       >
         <h2 id="idle-title">{t(keys.title)}</h2>
-        <p id="idle-body">{t(keys.body, { seconds: secondsLeft })}</p>
+        <p id="idle-body">
+          {t(keys.body, { seconds: secondsLeft })}
+          {customer && ` ${t('access.idleHint')}`}
+        </p>
         <div className="countdown" aria-hidden="true">
           {secondsLeft}
         </div>

@@ -1,5 +1,6 @@
 import type { Resources } from './en';
 import { hubText } from './hub';
+import { accessText } from './access';
 import { customerText } from './customer';
 import { visitAr } from './visit/ar';
 
@@ -396,4 +397,5 @@ export const ar: Resources = {
   hub: hubText.ar,
   visit: visitAr,
   customer: customerText.ar,
+  access: accessText.ar,
 };

@@ -1,5 +1,6 @@
 import type { Resources } from './en';
 import { hubText } from './hub';
+import { accessText } from './access';
 import { customerText } from './customer';
 import { visitDe } from './visit/de';
 
@@ -407,4 +408,5 @@ export const de: Resources = {
   hub: hubText.de,
   visit: visitDe,
   customer: customerText.de,
+  access: accessText.de,
 };

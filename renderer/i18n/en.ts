@@ -4,6 +4,7 @@
  * extra). Kept short: they are read on a touch screen.
  */
 import { hubText } from './hub';
+import { accessText } from './access';
 import { customerText } from './customer';
 import { visitEn } from './visit/en';
 
@@ -404,6 +405,7 @@ export const en = {
   hub: hubText.en,
   visit: visitEn,
   customer: customerText.en,
+  access: accessText.en,
 };
 
 /** The shape every language must fill: same keys, any strings. */

@@ -1,5 +1,6 @@
 import type { Resources } from './en';
 import { hubText } from './hub';
+import { accessText } from './access';
 import { customerText } from './customer';
 import { visitPl } from './visit/pl';
 
@@ -400,4 +401,5 @@ export const pl: Resources = {
   hub: hubText.pl,
   visit: visitPl,
   customer: customerText.pl,
+  access: accessText.pl,
 };

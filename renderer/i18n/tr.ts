@@ -1,5 +1,6 @@
 import type { Resources } from './en';
 import { hubText } from './hub';
+import { accessText } from './access';
 import { customerText } from './customer';
 import { visitTr } from './visit/tr';
 
@@ -401,4 +402,5 @@ export const tr: Resources = {
   hub: hubText.tr,
   visit: visitTr,
   customer: customerText.tr,
+  access: accessText.tr,
 };

@@ -1,5 +1,6 @@
 import type { Resources } from './en';
 import { hubText } from './hub';
+import { accessText } from './access';
 import { customerText } from './customer';
 import { visitUk } from './visit/uk';
 
@@ -400,4 +401,5 @@ export const uk: Resources = {
   hub: hubText.uk,
   visit: visitUk,
   customer: customerText.uk,
+  access: accessText.uk,
 };

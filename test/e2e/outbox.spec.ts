@@ -125,7 +125,7 @@ test('staff retry a refused booking whose slot came free (sent), and discard ano
 
   await page.setViewportSize({ width: 1920, height: 1080 });
   await openKiosk(page, kiosk);
-  await page.getByRole('button', { name: 'Staff' }).click();
+  await page.getByRole('button', { name: 'Staff', exact: true }).click();
   await page.getByLabel('Enter the staff PIN').fill(STAFF_PIN);
   await page.getByRole('button', { name: 'Unlock' }).click();
   await onScreen(page, 'outbox');

@@ -50,7 +50,7 @@ test('the status bar turns Offline within 60 s of the API stopping and Online wi
   });
   try {
     await page.goto(web.openUrl);
-    await page.getByRole('button', { name: 'Staff' }).click();
+    await page.getByRole('button', { name: 'Staff', exact: true }).click();
     await page.getByLabel('Enter the staff PIN').fill(PIN);
     await page.getByRole('button', { name: 'Unlock' }).click();
     const state = page.getByTestId('status-state');

@@ -264,7 +264,7 @@ async function aMinuteLater(page: Page, stack: Stack): Promise<void> {
 /** Opens the kiosk's staff area in the page (staff PIN) and returns the customer's row. */
 async function openStaffList(page: Page, kiosk: Kiosk) {
   await openKiosk(page, kiosk);
-  await page.getByRole('button', { name: 'Staff' }).click();
+  await page.getByRole('button', { name: 'Staff', exact: true }).click();
   await page.getByLabel('Enter the staff PIN').fill(STAFF_PIN);
   await page.getByRole('button', { name: 'Unlock' }).click();
   await onScreen(page, 'outbox');

@@ -106,7 +106,7 @@ test('the shop on the start screen, in the header, on the receipt (PDF) and in t
   await onScreen(page, 'start');
 
   // Staff change the name in settings; the start screen follows.
-  await page.getByRole('button', { name: 'Staff' }).click();
+  await page.getByRole('button', { name: 'Staff', exact: true }).click();
   await page.getByLabel('Enter the staff PIN').fill(STAFF_PIN);
   await page.getByRole('button', { name: 'Unlock' }).click();
   await page.getByRole('tab', { name: 'Settings' }).click();

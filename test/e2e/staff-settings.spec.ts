@@ -14,7 +14,7 @@ test('settings IT locked are read-only with a note; five wrong PINs lock staff o
   await page.setViewportSize({ width: 1920, height: 1080 });
   await setUpKiosk(kiosk);
   await openKiosk(page, kiosk);
-  await page.getByRole('button', { name: 'Staff' }).click();
+  await page.getByRole('button', { name: 'Staff', exact: true }).click();
   await page.getByLabel('Enter the staff PIN').fill(STAFF_PIN);
   await page.getByRole('button', { name: 'Unlock' }).click();
   await page.getByRole('tab', { name: 'Settings' }).click();
@@ -34,7 +34,7 @@ test('settings IT locked are read-only with a note; five wrong PINs lock staff o
   });
   await page.getByRole('button', { name: 'Back to kiosk' }).click();
 
-  await page.getByRole('button', { name: 'Staff' }).click();
+  await page.getByRole('button', { name: 'Staff', exact: true }).click();
   for (let i = 0; i < 4; i++) {
     await page.getByLabel('Enter the staff PIN').fill('1111');
     await page.getByRole('button', { name: 'Unlock' }).click();

@@ -125,7 +125,7 @@ test('offline both services are queued and held together, staff see the pair, re
   // Staff see each booking of the visit linked to the other.
   await page.getByRole('button', { name: 'Finish' }).tap();
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.getByRole('button', { name: 'Staff' }).tap();
+  await page.getByRole('button', { name: 'Staff', exact: true }).tap();
   await page.getByLabel('Enter the staff PIN').fill(STAFF_PIN);
   await page.getByRole('button', { name: 'Unlock' }).tap();
   await onScreen(page, 'outbox');

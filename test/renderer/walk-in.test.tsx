@@ -166,12 +166,12 @@ describe('idle timeout', () => {
     await walkToDetails();
     await fillDetails();
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(11_000);
+      await vi.advanceTimersByTimeAsync(16_000);
     });
     expect(screen.getByRole('alertdialog')).toBeTruthy();
     expect(screen.getByText(/will be cleared in \d+ s/)).toBeTruthy();
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(5_000);
+      await vi.advanceTimersByTimeAsync(20_000);
     });
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(document.querySelector('[data-screen="start"]')).not.toBeNull();
@@ -193,7 +193,7 @@ describe('idle timeout', () => {
     await walkToDetails();
     await fillDetails();
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(11_000);
+      await vi.advanceTimersByTimeAsync(16_000);
     });
     await tap('I’m still here');
     await act(async () => {

@@ -2,6 +2,7 @@
  * What every feature of the engine shares: its dependencies, the freshness limits, and the
  * gate that says whether a customer's request may try the API now.
  */
+import type { StaffCallMethod } from '../help/staff-calls';
 import type { KioskApi } from '../../../shared/kiosk-api';
 import { monotonicNow, type Clock } from '../clock';
 import type { KioskDb } from '../db/open';
@@ -74,6 +75,7 @@ export type EngineApi = Omit<
   | 'reportSpeechVoices' // electron/core/metrics
   | 'holdSlot' // screen-holds.ts, per screen
   | 'releaseHold'
+  | StaffCallMethod // electron/core/help
 >;
 
 export interface EngineContext extends EngineDeps {

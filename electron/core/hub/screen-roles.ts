@@ -23,6 +23,10 @@ const KIOSK_SCREEN_MAY_CALL = {
   releaseHold: true,
   // What the screen's browser can speak (issue 29): no one's data, only the voices it has.
   reportSpeechVoices: true,
+  // A customer calls for help and sees that it is open; staff answer it at a counter screen.
+  callStaff: true,
+  getStaffCalls: true,
+  answerStaffCall: false,
   getSyncStatus: true,
   getPublicSettings: true,
   // Ending a session takes nothing from anyone; the customer's page calls it when it goes idle.

@@ -66,7 +66,7 @@ export interface Kiosk {
 /** Start-up options of the kiosk (as from the machine config), e.g. `test.use({ kioskOptions: { locked } })`. */
 export type KioskOptions = Pick<
   StartKioskWebOptions,
-  'locked' | 'mode' | 'upstreamUrl' | 'staffIdleTimeoutSec' | 'staffPinHash' | 'shop' | 'mail'
+  'locked' | 'mode' | 'upstreamUrl' | 'staffIdleTimeoutSec' | 'staffPinHash' | 'shop' | 'mail' | 'access'
 >;
 
 export const test = base.extend<

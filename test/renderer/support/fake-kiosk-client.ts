@@ -20,6 +20,7 @@ import type {
   SyncReport,
   SyncStatus,
   TimeSlotsResult,
+  StaffCall,
 } from '../../../shared/kiosk-api';
 import { ShopUpdate } from '../../../shared/kiosk-api';
 import { fakeCreateVisit, fakeVisitTimes } from './fake-visit';
@@ -155,7 +156,7 @@ export class FakeKioskClient implements KioskClient {
   emit(event: KioskEvent): void {
     for (const [listener, options] of this.listeners) {
       if (
-        event.type === 'status' ||
+        event.type !== 'booking' ||
         (options?.session !== undefined && this.sessions.has(options.session))
       )
         listener(event);
@@ -563,5 +564,31 @@ export class FakeKioskClient implements KioskClient {
   getDayGlance: KioskClient['getDayGlance'] = async (input: KioskInput<'getDayGlance'>) => {
     this.record('getDayGlance', input);
     return this.refused(input) ?? ok(this.dayGlance);
+  };
+
+  /** Calls for help, as the core keeps them: one open call for this screen, cleared by an answer. */
+  staffCalls: StaffCall[] = [];
+  callStaff: KioskClient['callStaff'] = async (input: KioskInput<'callStaff'>) => {
+    this.record('callStaff', input);
+    const open = this.staffCalls[0];
+    if (open) return ok(open);
+    const call = { id: crypto.randomUUID(), screen: input.screen ?? null, calledAt: Date.now() };
+    this.staffCalls = [call];
+    this.emit({ type: 'staffCalls', calls: this.staffCalls });
+    return ok(call);
+  };
+  answerStaffCall: KioskClient['answerStaffCall'] = async (
+    input: KioskInput<'answerStaffCall'>,
+  ) => {
+    this.record('answerStaffCall', input);
+    const before = this.staffCalls.length;
+    this.staffCalls = this.staffCalls.filter((call) => call.id !== input.id);
+    const answered = this.staffCalls.length < before;
+    if (answered) this.emit({ type: 'staffCalls', calls: this.staffCalls });
+    return ok({ answered });
+  };
+  getStaffCalls: KioskClient['getStaffCalls'] = async (input: KioskInput<'getStaffCalls'>) => {
+    this.record('getStaffCalls', input);
+    return ok(this.staffCalls);
   };
 }

@@ -48,7 +48,11 @@ describe('event hub', () => {
     hub.emit(status(0));
     expect(
       seen.map((e) =>
-        e.type === 'status' ? `status ${e.status.queued}` : `booking ${e.booking.localId}`,
+        e.type === 'status'
+          ? `status ${e.status.queued}`
+          : e.type === 'booking'
+            ? `booking ${e.booking.localId}`
+            : e.type,
       ),
     ).toEqual(['status 0', 'booking a', 'booking a', 'status 1', 'status 0']);
   });

@@ -188,6 +188,14 @@ export function createKioskApiDouble(overrides: Partial<KioskApi> = {}): KioskAp
     listPrinters: (input) => reply('listPrinters', input, { system: false, printers: [] }),
     getDayGlance: (input) =>
       reply('getDayGlance', input, { date: '2026-03-02', times: [], employees: [] }),
+    callStaff: (input) =>
+      reply('callStaff', input, {
+        id: '00000000-0000-4000-8000-000000000001',
+        screen: input.screen ?? null,
+        calledAt: 0,
+      }),
+    answerStaffCall: (input) => reply('answerStaffCall', input, { answered: true }),
+    getStaffCalls: (input) => reply('getStaffCalls', input, []),
   };
   return {
     api: { ...base, ...overrides },
