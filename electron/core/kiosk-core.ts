@@ -295,7 +295,11 @@ export async function createKioskCoreInternals(
   // Each screen's own hold (issue 28): the app's window is the screen `app`, as for its lockout.
   const holds = createScreenHolds({ now: () => clock.now(), minutesOf: engine.serviceMinutes });
   // Calls for help are per caller (rate limit, one open call each): each screen's API its own.
-  const staffCalls = createStaffCalls({ now: () => clock.now(), emit: hub.emit, log });
+  const staffCalls = createStaffCalls({
+    now: () => clock.now(),
+    emit: (event) => hub.emit(event),
+    log,
+  });
   const unguardedFor = (screen: string): UnguardedApi => ({
     ...holds.forScreen(shared, screen),
     ...staffCalls.api(screen),
