@@ -61,7 +61,7 @@ test('a scribbled date on one booking: staff see every booking, the damaged one 
     expect(result.state).toBe('queued');
     ids.push(result.localId);
   }
-  const db = new Database(join(kiosk.dataDir, 'kiosk.db'));
+  const db = new Database(join(kiosk.web.dataDir, 'kiosk.db'));
   try {
     db.prepare("update outbox set created_at = 'x' where local_id = ?").run(ids[1]);
   } finally {

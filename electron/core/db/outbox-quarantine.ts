@@ -126,7 +126,7 @@ function salvageColumns(stored: StoredRow): Row {
     lastErrorMessage: null,
     booking: columnOr(stored, 'booking', null),
     nextAttemptAt: columnOr(stored, 'next_attempt_at', 0),
-    responseLost: columnOr(stored, 'response_lost', false),
+    responseLost: stored.responseLost === 1,
     firstAttemptAt: columnOr(stored, 'first_attempt_at', null),
     createdAt,
     updatedAt: columnOr(stored, 'updated_at', createdAt),

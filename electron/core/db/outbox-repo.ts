@@ -138,11 +138,16 @@ export function nextOutboxDueAt(db: KioskDb): number | null {
   );
 }
 
+/**
+ * Every row not known to have ended is read, not only the holding states: a row whose state is
+ * no state (damaged) is set aside here, at start (recovery reads these) and at every slot check,
+ * rather than sitting unseen, never sent or counted.
+ */
 export function holdingOutboxEntries(db: KioskDb): OutboxEntry[] {
   const rows = db
     .select(STORED_COLUMNS)
     .from(outbox)
-    .where(inArray(outbox.state, [...HOLDING_STATES]))
+    .where(notInArray(outbox.state, [...ENDED_STATES]))
     .all();
   return readRows(db, rows, false);
 }

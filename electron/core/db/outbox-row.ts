@@ -5,7 +5,6 @@
  * one that passes can be sent, listed and shown without anything downstream throwing (a date
  * that is no date made `new Date(...).toISOString()` fail a whole start or staff list).
  */
-import { z } from 'zod';
 import { DateString, TimeString } from '../../../shared/api/schemas';
 import { bookingReference } from '../../../shared/booking/reference';
 import { LocalBookingState } from '../../../shared/kiosk-data';
@@ -17,63 +16,74 @@ export type Row = typeof outbox.$inferSelect;
 export type StoredRow = { [K in keyof Row]: unknown } & { rowid: number };
 
 /**
+ * Plain predicates, not a zod object: every row of a staff list passes through them (a year
+ * and a half of bookings is 50,000 rows; per-column zod parses cost 1.7 s there, under load).
+ */
+type Check = (value: unknown) => boolean;
+
+const text: Check = (v) => typeof v === 'string';
+const nullable =
+  (check: Check): Check =>
+  (v) =>
+    v === null || check(v);
+const int =
+  (min: number, max: number): Check =>
+  (v) =>
+    Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
+/**
  * An instant in ms that `Date` can represent (toISOString throws beyond ±8.64e15); fractions
  * are fine (the monotonic clock writes them).
  */
-const Instant = z.number().min(0).max(8.64e15);
+const instant: Check = (v) => typeof v === 'number' && v >= 0 && v <= 8.64e15;
 /** An id or key: no blank, no surrounding space; a local id also yields a reference. */
-const Key = z.string().regex(/^\S{1,200}$/);
-const LocalId = Key.refine((id) => bookingReference(id) !== '');
-const OptionalId = LocalId.nullable();
+const key: Check = (v) => typeof v === 'string' && /^\S{1,200}$/.test(v);
+const localId: Check = (v) => key(v) && bookingReference(v as string) !== '';
+const STATES = new Set<unknown>(LocalBookingState.options);
 
 /** Each column's check; the key is the column as IT sees it in sqlite3 (named in the reason). */
 const COLUMNS = {
-  local_id: ['localId', LocalId],
-  idempotency_key: ['idempotencyKey', Key],
-  request: ['request', z.string()],
-  employee_id: ['employeeId', z.string().trim().min(1).max(100)],
-  date: ['date', DateString],
-  time: ['time', TimeString],
-  duration_minutes: ['durationMinutes', z.number().int().min(1).max(1440)],
-  state: ['state', LocalBookingState],
-  attempts: ['attempts', z.number().int().min(0).max(1_000_000)],
-  last_error_status: ['lastErrorStatus', z.number().int().min(0).max(999).nullable()],
-  last_error_message: ['lastErrorMessage', z.string().nullable()],
-  booking: ['booking', z.string().nullable()],
-  next_attempt_at: ['nextAttemptAt', Instant],
+  local_id: ['localId', localId],
+  idempotency_key: ['idempotencyKey', key],
+  request: ['request', text],
+  employee_id: ['employeeId', (v) => typeof v === 'string' && v.trim() !== '' && v.length <= 100],
+  date: ['date', (v) => typeof v === 'string' && DateString.safeParse(v).success],
+  time: ['time', (v) => typeof v === 'string' && TimeString.safeParse(v).success],
+  duration_minutes: ['durationMinutes', int(1, 1440)],
+  state: ['state', (v) => STATES.has(v)],
+  attempts: ['attempts', int(0, 1_000_000)],
+  last_error_status: ['lastErrorStatus', nullable(int(0, 999))],
+  last_error_message: ['lastErrorMessage', nullable(text)],
+  booking: ['booking', nullable(text)],
+  next_attempt_at: ['nextAttemptAt', instant],
   // Stored as 0/1 (drizzle's boolean mode would read 'x' as false: the raw value is checked).
-  response_lost: ['responseLost', z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1)],
-  first_attempt_at: ['firstAttemptAt', Instant.nullable()],
-  created_at: ['createdAt', Instant],
-  updated_at: ['updatedAt', Instant],
-  erased_at: ['erasedAt', Instant.nullable()],
-  rebooked_as: ['rebookedAs', OptionalId],
-  visit_id: ['visitId', OptionalId],
-} as const satisfies Record<string, readonly [keyof Row, z.ZodType]>;
+  response_lost: ['responseLost', (v) => v === 0 || v === 1],
+  first_attempt_at: ['firstAttemptAt', nullable(instant)],
+  created_at: ['createdAt', instant],
+  updated_at: ['updatedAt', instant],
+  erased_at: ['erasedAt', nullable(instant)],
+  rebooked_as: ['rebookedAs', nullable(localId)],
+  visit_id: ['visitId', nullable(localId)],
+} as const satisfies Record<string, readonly [keyof Row, Check]>;
+
+type Column = keyof typeof COLUMNS;
+const ENTRIES = Object.entries(COLUMNS) as [Column, readonly [keyof Row, Check]][];
 
 export type CheckedColumns = { ok: true; row: Row } | { ok: false; column: string };
 
 /** The row's columns, typed, or the first column that fails its check. */
 export function checkColumns(stored: StoredRow): CheckedColumns {
-  const row: Record<string, unknown> = {};
-  for (const [column, [key, schema]] of Object.entries(COLUMNS) as [
-    string,
-    readonly [keyof Row, z.ZodType],
-  ][]) {
-    const parsed = schema.safeParse(stored[key]);
-    if (!parsed.success) return { ok: false, column };
-    row[key] = parsed.data;
-  }
-  return { ok: true, row: row as Row };
+  for (const [column, [name, check]] of ENTRIES)
+    if (!check(stored[name])) return { ok: false, column };
+  // Every column passed its check: the values are the Row's types (response_lost as 0/1).
+  return { ok: true, row: { ...(stored as Row), responseLost: stored.responseLost === 1 } };
 }
 
 /** One column's value when it passes its check, else `fallback` (what a set-aside row shows). */
-export function columnOr<K extends keyof typeof COLUMNS>(
+export function columnOr<C extends Exclude<Column, 'response_lost'>>(
   stored: StoredRow,
-  column: K,
-  fallback: z.output<(typeof COLUMNS)[K][1]>,
-): z.output<(typeof COLUMNS)[K][1]> {
-  const [key, schema]: readonly [keyof Row, z.ZodType] = COLUMNS[column];
-  const parsed = schema.safeParse(stored[key]);
-  return parsed.success ? (parsed.data as z.output<(typeof COLUMNS)[K][1]>) : fallback;
+  column: C,
+  fallback: Row[(typeof COLUMNS)[C][0]],
+): Row[(typeof COLUMNS)[C][0]] {
+  const [name, check] = COLUMNS[column];
+  return check(stored[name]) ? (stored[name] as Row[(typeof COLUMNS)[C][0]]) : fallback;
 }

@@ -164,9 +164,6 @@ export function createReplayer(options: ReplayerOptions): Replayer {
 
   const replayer: Replayer = {
     recover() {
-      // Every row is read once at start: a damaged one is set aside now, also where no query
-      // would find it (a state that is no state is never due, held or counted).
-      store.list();
       let count = 0;
       for (const entry of store.holding()) {
         if (entry.state !== 'sending') continue;

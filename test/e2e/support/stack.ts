@@ -59,8 +59,6 @@ export interface Kiosk {
   call(method: string, input?: unknown): Promise<unknown>;
   /** The kiosk's (and the server's) clock. */
   clock: Clock;
-  /** The kiosk's data folder (a test may damage its database, as a bad disk would). */
-  dataDir: string;
 }
 
 /** Start-up options of the kiosk (as from the machine config), e.g. `test.use({ kioskOptions: { locked } })`. */
@@ -132,7 +130,7 @@ export const test = base.extend<
     });
     const setupCode = printedSetupCode(printed);
     const call = kioskCaller(web.url, web.token);
-    await use({ web, setupCode, call, clock, dataDir });
+    await use({ web, setupCode, call, clock });
     await web.close();
     rmSync(dataDir, { recursive: true, force: true });
   },
