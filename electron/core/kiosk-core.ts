@@ -107,6 +107,8 @@ export async function createKioskCoreInternals(
     events: hub,
     storageFull: held.full,
     refused: () => notice.openCount(),
+    log: logFor('core:status'),
+    now: () => clock.now(),
   });
   const metrics = coreMetricsSource(clock, store, statusEvents.snapshot, () => link.governor());
   const noteOutcome = createOutcomeNotes(status, () => clock.now());
