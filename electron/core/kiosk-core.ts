@@ -112,6 +112,8 @@ export async function createKioskCoreInternals(
     events: hub,
     storageFull: held.full,
     refused: () => notice.openCount(),
+    log: logFor('core:status'),
+    now: () => clock.now(),
   });
   const host = options.host ?? defaultHost(options.dataDir);
   const speechVoices = createSpeechVoices();

@@ -2,6 +2,9 @@
  * The staff area on a machine whose config file locks settings (IT set the upstream and key),
  * and the PIN lockout after five wrong PINs.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RECOVERY_CODE_FILE } from '../../electron/core/settings/recovery-code';
 import { expectAccessible, onScreen } from './support/screens';
 import { STAFF_PIN, expect, openKiosk, setUpKiosk, test } from './support/stack';
 
@@ -48,4 +51,15 @@ test('settings IT locked are read-only with a note; five wrong PINs lock staff o
   await expect(page.getByText(/Too many wrong PINs\. Please try again in \d+ s\./)).toBeVisible();
   await expectAccessible(page, 'pin-locked-out');
   await onScreen(page, 'pin');
+
+  // The locked pad still takes IT's recovery code from the data folder (issue 30).
+  await page.getByRole('button', { name: 'Use the recovery code' }).click();
+  await onScreen(page, 'recovery');
+  const code = readFileSync(join(kiosk.web.dataDir, RECOVERY_CODE_FILE), 'utf8').trim();
+  await page.getByLabel(/Enter the recovery code IT keeps/).fill(code.toLowerCase());
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await onScreen(page, 'staff');
+  await expect(
+    page.getByText(/Wrong PIN entries on this screen since the last staff login: 5/),
+  ).toBeVisible();
 });

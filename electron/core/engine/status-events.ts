@@ -3,6 +3,9 @@
  * queue's counts) and the announcements the engine, the replayer and the loops make.
  */
 import type { SyncStatus } from '../../../shared/kiosk-api';
+import { syncState, type SyncState } from '../../../shared/sync-state';
+import type { Logger } from '../log';
+import { QUIET_EVERY_MS } from '../log-quiet';
 import { toLocalBooking, type OutboxEntry } from '../outbox/entry';
 import type { OutboxStore } from '../outbox/store';
 import type { EventHub } from './events';
@@ -24,6 +27,9 @@ export function createStatusEvents(deps: {
   storageFull?: () => boolean;
   /** Refused bookings staff have yet to act on (electron/core/notify). */
   refused?: () => number;
+  /** Where changes of the upstream's state go, and an hourly line while it is not online. */
+  log?: Logger;
+  now?: () => number;
 }): StatusEvents {
   const { status, store, events } = deps;
   const snapshot = (): SyncStatus => ({
@@ -34,7 +40,47 @@ export function createStatusEvents(deps: {
     storage: deps.storageFull?.() ? 'full' : 'ok',
     refused: deps.refused?.() ?? 0,
   });
-  const emitStatus = (): void => events.emit({ type: 'status', status: snapshot() });
+  let logged: { state: SyncState; since: number; lastLineAt: number } | null = null;
+  /**
+   * An outage is logged as its changes of state and one summary an hour (issue 30), not as
+   * every failed request.
+   */
+  const logState = (status: SyncStatus): void => {
+    const { log, now } = deps;
+    if (!log || !now) return;
+    const state = syncState(status);
+    const at = now();
+    const fields = {
+      ...(status.offlineReason ? { reason: status.offlineReason } : {}),
+      ...(status.problemStatus === undefined ? {} : { status: status.problemStatus }),
+      queued: status.queued,
+    };
+    if (logged === null || logged.state !== state) {
+      const was = logged;
+      logged = { state, since: at, lastLineAt: at };
+      // The first state of a start is said only when it is not the good one.
+      if (was === null && state === 'online') return;
+      const line = {
+        ...fields,
+        ...(was ? { after: was.state, forMinutes: Math.round((at - was.since) / 60_000) } : {}),
+      };
+      if (state === 'online') log.info(`upstream ${state}`, line);
+      else log.warn(`upstream ${state}`, line);
+      return;
+    }
+    if (state !== 'online' && at - logged.lastLineAt >= QUIET_EVERY_MS) {
+      logged.lastLineAt = at;
+      log.info(`upstream still ${state}`, {
+        ...fields,
+        forMinutes: Math.round((at - logged.since) / 60_000),
+      });
+    }
+  };
+  const emitStatus = (): void => {
+    const status = snapshot();
+    logState(status);
+    events.emit({ type: 'status', status });
+  };
   return {
     snapshot,
     emitStatus,

@@ -26,6 +26,7 @@ import { loadOfferedServices } from '../db/mirror-staff-day';
 import type { KioskDb } from '../db/open';
 import type { RateGovernor } from '../governor/rate-governor';
 import { createLogger, type Logger } from '../log';
+import { quietRepeats } from '../log-quiet';
 import type { UpstreamClient } from '../upstream/client';
 import { classifyLookupOutcome, type UpstreamOutcome } from '../upstream/outcome';
 import {
@@ -86,7 +87,10 @@ const OFFLINE_RETRY_MS = [5_000, 15_000, 30_000, 60_000, 120_000] as const;
 
 export function createMirror(options: MirrorOptions): Mirror {
   const { db, clock } = options;
-  const log = options.log ?? createLogger('core:mirror');
+  // Backing off from an API that is away, every few minutes: one line an hour (issue 30).
+  const log = quietRepeats(options.log ?? createLogger('core:mirror'), () => clock.now(), {
+    keyFields: ['task', 'reason', 'status'],
+  });
   const policy = options.policy ?? DEFAULT_MIRROR_POLICY;
   const failedUntil = new Map<string, number>();
   let offlineStreak = 0;

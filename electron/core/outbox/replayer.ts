@@ -10,6 +10,7 @@ import type { Clock, TimerHandle } from '../clock';
 import { monotonicNow, sleep } from '../clock';
 import type { RateGovernor } from '../governor/rate-governor';
 import { createLogger, type Logger } from '../log';
+import { quietRepeats } from '../log-quiet';
 import type { LocalError } from '../upstream/outcome';
 import type { OutboxEntry } from './entry';
 import type { SendPath } from './send';
@@ -62,6 +63,8 @@ export interface Replayer {
 export function createReplayer(options: ReplayerOptions): Replayer {
   const { store, clock, governor, send } = options;
   const log = options.log ?? createLogger('core:replay');
+  // Attempts that leave a booking queued (an outage) repeat: one line an hour per outcome.
+  const retryLog = quietRepeats(log, () => clock.now(), { keyFields: ['verdict', 'state'] });
   const maxPerRun = options.maxPerRun ?? 50;
   let running: Promise<void> | null = null;
   let started = false;
@@ -96,7 +99,7 @@ export function createReplayer(options: ReplayerOptions): Replayer {
     const { verdict } = await send.attempt(sending, 'replay');
     const { next, pause } = send.settle(sending, verdict);
     options.onChange(next);
-    log.info('booking attempt', {
+    (next.state === 'queued' ? retryLog : log).info('booking attempt', {
       localId: entry.localId,
       attempt: next.attempts,
       verdict: verdict.kind,

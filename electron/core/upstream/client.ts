@@ -16,6 +16,7 @@ import {
 import { checkAnswer, type AskedFor } from '../../../shared/api/answer-checks';
 import { API_PREFIX, ErrorEnvelopeSchema, RateLimitBodySchema } from '../../../shared/api/schemas';
 import { sleep, type Clock } from '../clock';
+import { quietRepeats } from '../log-quiet';
 import type { Priority, RateGovernor } from '../governor/rate-governor';
 import { plausibleRateLimit } from '../governor/rate-limit-answers';
 import { createLogger, type Logger } from '../log';
@@ -67,7 +68,14 @@ export interface UpstreamClient {
 }
 
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
-  const log = options.log ?? createLogger('core:upstream');
+  // A request failing the same way every few seconds (an outage) is one line an hour.
+  const log = quietRepeats(
+    options.log ?? createLogger('core:upstream'),
+    () => options.clock.now(),
+    {
+      keyFields: ['method', 'reason', 'status', 'field'],
+    },
+  );
   const ownAgent = options.dispatcher
     ? null
     : new Agent({

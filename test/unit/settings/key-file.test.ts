@@ -140,7 +140,10 @@ describe('kiosk:web --token-file', () => {
   const parse = (argv: string[]) => parseWebCliArgs(argv, {}, 'darwin');
 
   it('reads the token from the file, by the same rules', () => {
-    expect(parse(['--token-file', secretFile('token', 'tok-123\n')]).token).toBe('tok-123');
+    expect(parse(['--token-file', secretFile('token', 'tok-123\n')])).toMatchObject({
+      token: 'tok-123',
+      tokenFromFile: true, // the ready line then leaves it out (issue 30)
+    });
     expect(() => parse(['--token-file', join(dir, 'nope')])).toThrow(
       `flag --token-file: ${join(dir, 'nope')}: file not found`,
     );

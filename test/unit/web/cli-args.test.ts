@@ -14,6 +14,7 @@ describe('parseWebCliArgs', () => {
     expect(parse([])).toEqual({
       port: 5175,
       token: undefined,
+      tokenFromFile: false,
       upstreamUrl: undefined,
       apiKey: undefined,
       dataDir: './data/kiosk',
@@ -54,6 +55,7 @@ describe('parseWebCliArgs', () => {
     ).toEqual({
       port: 0,
       token: 'T',
+      tokenFromFile: false,
       upstreamUrl: 'https://api.example.com',
       apiKey: 'k1',
       dataDir: '/tmp/d',
