@@ -259,7 +259,11 @@ export async function createKioskCoreInternals(
     databaseHealth: () => databaseHealth(db, options.dataDir),
   });
   // Calls for help are per caller (rate limit, one open call each): each screen's API its own.
-  const staffCalls = createStaffCalls({ now: () => clock.now(), emit: hub.emit, log });
+  const staffCalls = createStaffCalls({
+    now: () => clock.now(),
+    emit: (event) => hub.emit(event),
+    log,
+  });
   const unguarded: UnguardedApi = notice.wrapApi({
     ...engine,
     ...hostApi,
