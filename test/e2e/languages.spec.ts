@@ -184,7 +184,7 @@ for (const [index, language] of LANGUAGES.entries()) {
     await page.getByRole('button', { name: strings.confirmation.finish }).click();
     await onScreen(page, 'start');
 
-    await page.getByRole('button', { name: strings.toolbar.staff }).click();
+    await page.getByRole('button', { name: strings.toolbar.staff, exact: true }).click();
     await check('pin');
     await page.getByLabel(strings.staff.pinPrompt).fill(STAFF_PIN);
     await page.getByRole('button', { name: strings.staff.unlock }).click();
