@@ -15,6 +15,7 @@ import type { KioskError } from '../../shared/result';
 import { AccessBar } from '../access/AccessBar';
 import { StaffCallsBanner } from '../access/StaffCallsBanner';
 import { useAccessDisplay } from '../access/use-access-display';
+import { useReportVoices } from '../access/report-voices';
 import { ACCESS_DEFAULTS } from '../../shared/access-defaults';
 import { IdleWarning } from '../components/IdleWarning';
 import { TopBar } from '../components/TopBar';
@@ -156,6 +157,7 @@ function Shell({
   const largeText = largeTextChoice ?? access.largeText;
   const customerScreen = kioskMode && view === 'kiosk' && settings?.setup !== 'required';
   useAccessDisplay(access.reachLinePercent, customerScreen);
+  useReportVoices(client, boot.state === 'ready' && kioskMode);
   useShopTheme(settings?.shop.accentColor, highContrast);
 
   useEffect(() => {
