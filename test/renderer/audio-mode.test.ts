@@ -199,7 +199,14 @@ describe('what appears on its own', () => {
     const speaker = new RecordingSpeaker();
     const audio = new AudioController(speaker);
     audio.start(en.welcome);
-    const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+    // The controller reads changes after the frame that shows them (rAF, then a task): two
+    // frames on, it has.
+    const frame = (): Promise<void> =>
+      new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    const tick = async (): Promise<void> => {
+      await frame();
+      await frame();
+    };
 
     // The idle warning (any role="alertdialog"): said at once, cutting what was being said.
     const dialog = document.createElement('div');
