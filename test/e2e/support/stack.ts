@@ -64,7 +64,14 @@ export interface Kiosk {
 /** Start-up options of the kiosk (as from the machine config), e.g. `test.use({ kioskOptions: { locked } })`. */
 export type KioskOptions = Pick<
   StartKioskWebOptions,
-  'locked' | 'mode' | 'upstreamUrl' | 'staffIdleTimeoutSec' | 'staffPinHash' | 'shop' | 'mail' | 'access'
+  | 'locked'
+  | 'mode'
+  | 'upstreamUrl'
+  | 'staffIdleTimeoutSec'
+  | 'staffPinHash'
+  | 'shop'
+  | 'mail'
+  | 'access'
 >;
 
 export const test = base.extend<
