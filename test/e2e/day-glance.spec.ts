@@ -11,6 +11,8 @@ import { SCREENSHOT_DIR, expectAccessible, onScreen } from './support/screens';
 import { STAFF_PIN, expect, openKioskAt, setUpKiosk, test, type Kiosk } from './support/stack';
 
 test.use({ kioskOptions: { mode: 'counter' }, viewport: { width: 1920, height: 1080 } });
+// The mirror fills everyone's day, then a whole booking flow: 1-2 min on this shared machine.
+test.setTimeout(180_000);
 
 interface Glance {
   times: string[];
