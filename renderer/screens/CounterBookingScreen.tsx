@@ -90,6 +90,8 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
     [today, through.year, through.month],
   );
   const isOpen = (d: string): boolean => open.state === 'ready' && open.value.days.has(d);
+  // The strip's one Tab stop: the chosen day, else the first open one.
+  const dayStop = date ?? dates.find(isOpen);
 
   // The first open day is chosen for staff when the service changes (or none is chosen yet).
   // (Set while rendering, as React advises for state that follows other state: no extra pass.)
@@ -271,7 +273,7 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
                   className={`chip desk-day${date === d ? ' chip-active' : ''}`}
                   aria-pressed={date === d}
                   disabled={!serviceId || !available}
-                  {...tabStop(d === (date ?? dates.find(isOpen)))}
+                  {...tabStop(d === dayStop)}
                   onClick={() => {
                     setDate(d);
                     setSlot(null);

@@ -84,6 +84,7 @@ function GlanceGrid({
   const { t } = useTranslation();
   const { locale } = useKiosk();
   if (glance.employees.length === 0) return <p className="hint">{t('glance.none')}</p>;
+  if (glance.times.length === 0) return <p className="hint">{t('glance.notKnown')}</p>;
   const columns = glance.employees.length;
   // The grid is one Tab stop (its first free time); the arrows move through it.
   const firstFree = glance.times.findIndex((_, row) =>

@@ -11,6 +11,8 @@ import { onScreen } from './support/screens';
 import { STAFF_PIN, expect, openKioskAt, setUpKiosk, test } from './support/stack';
 
 test.use({ kioskOptions: { mode: 'counter' }, viewport: { width: 1920, height: 1080 } });
+// The mirror fills everyone's day, then a whole booking flow: 1-2 min on this shared machine.
+test.setTimeout(180_000);
 
 /** An attribute of the focused element (a string: this project's TypeScript has no DOM types). */
 const focusedData = (page: Page, name: 'data-date' | 'data-time'): Promise<string | null> =>

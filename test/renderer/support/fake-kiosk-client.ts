@@ -87,6 +87,8 @@ export interface FakeKioskOptions {
 }
 
 export const SETUP_CODE = 'ABCD-2345';
+/** The last bookable day: 90 days after Monday 23 November 2026 (render-app.tsx's NOW). */
+const FAKE_HORIZON_END = Date.UTC(2027, 1, 21);
 
 export const FAKE_RECOVERY_CODE = 'RCVR-2345-6789-ABCD-EFGH-JKMN';
 
@@ -214,8 +216,9 @@ export class FakeKioskClient implements KioskClient {
     const days: number[] = [];
     const total = new Date(Date.UTC(input.year, input.month, 0)).getUTCDate();
     for (let day = 1; day <= total; day++) {
-      const weekday = new Date(Date.UTC(input.year, input.month - 1, day)).getUTCDay();
-      if (weekday !== 0) days.push(day);
+      const date = new Date(Date.UTC(input.year, input.month - 1, day));
+      // Like the reference server: nothing beyond its 90-day horizon (from the tests' NOW).
+      if (date.getUTCDay() !== 0 && date.getTime() <= FAKE_HORIZON_END) days.push(day);
     }
     return ok({
       year: input.year,
