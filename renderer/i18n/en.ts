@@ -177,6 +177,7 @@ export const en = {
     pinConfirm: 'Enter the same PIN again',
     pinMismatch: 'The two PINs differ. Please start again.',
     pinWrong: 'Wrong PIN.',
+    codeLockedOut: 'Too many wrong setup codes. Please try again in {{seconds}} s.',
     pinLockedOut: 'Too many wrong PINs. Please try again in {{seconds}} s.',
     failedPins:
       'Wrong PIN entries on this screen since the last staff login: {{number}}. If that was not you, someone may be guessing the PIN.',

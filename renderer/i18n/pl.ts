@@ -174,6 +174,7 @@ export const pl: Resources = {
     pinConfirm: 'Wpisz ten sam PIN jeszcze raz',
     pinMismatch: 'PIN-y się różnią. Zacznij od nowa.',
     pinWrong: 'Błędny PIN.',
+    codeLockedOut: 'Zbyt wiele błędnych kodów konfiguracji. Spróbuj ponownie za {{seconds}} s.',
     pinLockedOut: 'Za dużo błędnych PIN-ów. Spróbuj ponownie za {{seconds}} s.',
     failedPins:
       'Błędne PIN-y na tym ekranie od ostatniego logowania personelu: {{number}}. Jeśli to nie Ty, ktoś może próbować odgadnąć PIN.',

@@ -175,6 +175,7 @@ export const tr: Resources = {
     pinConfirm: 'Aynı PIN’i tekrar girin',
     pinMismatch: 'İki PIN aynı değil. Lütfen baştan başlayın.',
     pinWrong: 'Yanlış PIN.',
+    codeLockedOut: 'Çok fazla yanlış kurulum kodu. Lütfen {{seconds}} sn sonra tekrar deneyin.',
     pinLockedOut: 'Çok fazla yanlış PIN. Lütfen {{seconds}} sn sonra tekrar deneyin.',
     failedPins:
       'Son personel girişinden bu yana bu ekranda girilen yanlış PIN sayısı: {{number}}. Bu siz değilseniz, biri PIN’i tahmin etmeye çalışıyor olabilir.',
