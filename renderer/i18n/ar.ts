@@ -200,6 +200,8 @@ export const ar: Resources = {
     unknown: 'للتحقق: {{count}}',
     refused: 'مرفوضة، تواصل مع العميل: {{count}}',
     budget: 'حصة API {{remaining}} / {{limit}}',
+    budgetLeft:
+      'طلبات API المتبقية: {{minute}} من {{minuteLimit}} في هذه الدقيقة، و{{day}} من {{dayLimit}} اليوم',
     diskFull: 'القرص ممتلئ: لا يمكن حفظ الحجوزات. حرّر مساحة على القرص (انظر docs/deploy.md).',
     embedded: 'بيانات تجريبية',
     syncNow: 'مزامنة الآن',

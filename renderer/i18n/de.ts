@@ -208,6 +208,8 @@ export const de: Resources = {
     unknown: '{{count}} zu prüfen',
     refused: '{{count}} abgelehnt: Kunden kontaktieren',
     budget: 'API-Kontingent {{remaining}} / {{limit}}',
+    budgetLeft:
+      'Verbleibende API-Anfragen: {{minute}} von {{minuteLimit}} in dieser Minute, {{day}} von {{dayLimit}} heute',
     diskFull:
       'Speicher voll: Buchungen können nicht gespeichert werden. Bitte Speicherplatz freigeben (siehe docs/deploy.md).',
     embedded: 'Demodaten',

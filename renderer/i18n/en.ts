@@ -203,6 +203,8 @@ export const en = {
     unknown: '{{count}} to check',
     refused: '{{count}} refused: contact the customer',
     budget: 'API budget {{remaining}} / {{limit}}',
+    budgetLeft:
+      'API requests left: {{minute}} of {{minuteLimit}} this minute, {{day}} of {{dayLimit}} today',
     diskFull: 'Disk full: bookings cannot be stored. Free disk space (see docs/deploy.md).',
     embedded: 'demo data',
     syncNow: 'Sync now',

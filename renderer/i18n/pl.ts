@@ -205,6 +205,8 @@ export const pl: Resources = {
     unknown: 'do sprawdzenia: {{count}}',
     refused: 'odrzucone, skontaktuj się z klientem: {{count}}',
     budget: 'Limit API {{remaining}} / {{limit}}',
+    budgetLeft:
+      'Pozostałe zapytania API: {{minute}} z {{minuteLimit}} w tej minucie, {{day}} z {{dayLimit}} dzisiaj',
     diskFull:
       'Dysk pełny: nie można zapisywać rezerwacji. Zwolnij miejsce na dysku (zob. docs/deploy.md).',
     embedded: 'dane demo',

@@ -206,6 +206,8 @@ export const tr: Resources = {
     unknown: 'Kontrol edilecek: {{count}}',
     refused: 'Reddedildi, müşteriye ulaşın: {{count}}',
     budget: 'API kotası {{remaining}} / {{limit}}',
+    budgetLeft:
+      'Kalan API istekleri: bu dakika {{minuteLimit}} içinden {{minute}}, bugün {{dayLimit}} içinden {{day}}',
     diskFull: 'Disk dolu: randevular kaydedilemiyor. Diskte yer açın (bkz. docs/deploy.md).',
     embedded: 'demo verisi',
     syncNow: 'Şimdi eşitle',

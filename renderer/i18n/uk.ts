@@ -201,6 +201,8 @@ export const uk: Resources = {
     unknown: 'перевірити: {{count}}',
     refused: 'відхилено, зв’яжіться з клієнтом: {{count}}',
     budget: 'Ліміт API {{remaining}} / {{limit}}',
+    budgetLeft:
+      'Залишилося запитів до API: {{minute}} з {{minuteLimit}} цієї хвилини, {{day}} з {{dayLimit}} сьогодні',
     diskFull:
       'Диск заповнений: записи неможливо зберегти. Звільніть місце на диску (див. docs/deploy.md).',
     embedded: 'демодані',

@@ -24,6 +24,8 @@ export function createStatusEvents(deps: {
   storageFull?: () => boolean;
   /** Refused bookings staff have yet to act on (electron/core/notify). */
   refused?: () => number;
+  /** What is left of the API budget now (the rate governor's count). */
+  budget?: () => SyncStatus['budget'];
 }): StatusEvents {
   const { status, store, events } = deps;
   const snapshot = (): SyncStatus => ({
@@ -33,6 +35,7 @@ export function createStatusEvents(deps: {
     }),
     storage: deps.storageFull?.() ? 'full' : 'ok',
     refused: deps.refused?.() ?? 0,
+    ...(deps.budget ? { budget: deps.budget() } : {}),
   });
   const emitStatus = (): void => events.emit({ type: 'status', status: snapshot() });
   return {
