@@ -20,7 +20,7 @@ export const PARTS = {
       'sync',
       'sync-status',
     ],
-    booking: ['booking', 'booking-admin', 'lookups', 'visit'],
+    booking: ['booking', 'booking-admin', 'lookups', 'screen-holds', 'visit'],
     settings: ['settings-service', 'staff-access'],
   },
 };

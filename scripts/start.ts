@@ -34,18 +34,28 @@ function electronBinary(): string | null {
   return probe.status === 0 && probe.stdout ? probe.stdout : null;
 }
 
-/** The kiosk:web defaults, with the machine config and FRONTDESK_* variables as IT set them. */
+/**
+ * The kiosk:web defaults, with the machine config and FRONTDESK_* variables as IT set them, and
+ * the flags given after `npm start --` (`--port N`, as for kiosk:web).
+ */
 async function startBrowserShell(): Promise<void> {
   const { parseWebCliArgs } = await import('../electron/web/cli-args');
   const { startKioskWeb } = await import('../electron/web/main');
+  const { startFailureLine } = await import('../electron/web/start-failure');
   let args;
   try {
-    args = parseWebCliArgs([], process.env, process.platform);
+    args = parseWebCliArgs(process.argv.slice(2), process.env, process.platform);
   } catch (error) {
     console.error(`start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(2);
   }
-  const shell = await startKioskWeb(args);
+  let shell;
+  try {
+    shell = await startKioskWeb(args);
+  } catch (error) {
+    console.error(startFailureLine(error, args.port, 'start'));
+    process.exit(1);
+  }
   const stop = (): void => {
     void shell.close().then(() => process.exit(0));
   };

@@ -116,6 +116,9 @@ export const RateLimitState = z.object({
   resetAt: z.string(), // ISO instant
 });
 
+/** What is left of one rate window of the API key, as the kiosk counts it now (issue 28). */
+const BudgetWindow = z.object({ limit: z.number(), remaining: z.number() });
+
 export const SyncStatus = z.object({
   online: z.boolean(),
   mode: z.enum(['enabled', 'offline', 'paused']), // paused: the API refused our key (401/403)
@@ -125,6 +128,12 @@ export const SyncStatus = z.object({
   /** Queued bookings the API refused later that staff have yet to act on (issue 19). */
   refused: z.number().int().optional(),
   rateLimit: RateLimitState.nullable(),
+  /**
+   * Requests left this minute and today, counted when the status is read (the kiosk's own
+   * sends in each rolling window against the limits the API's headers taught it), so it is
+   * never stale between requests the way `rateLimit` (the last answer's header) is.
+   */
+  budget: z.object({ minute: BudgetWindow, day: BudgetWindow }).optional(),
   clockSkewMs: z.number().nullable(), // API Date header minus our clock
   lastError: z.string().nullable(),
   upstream: z.enum(['embedded', 'remote']),

@@ -21,6 +21,7 @@ import { createSettingsService } from './engine/settings-service';
 import { createRecoveryProbe } from './engine/recovery-probe';
 import { watchUpstream } from './engine/reachability-watch';
 import { createScreenHolds } from './engine/screen-holds';
+import { budgetLeft } from './governor/budget-left';
 import { APP_SCREEN, createStaffAccess, type UnguardedApi } from './engine/staff-access';
 import { createStatusEvents } from './engine/status-events';
 import { SyncStatusTracker } from './engine/sync-status';
@@ -112,6 +113,7 @@ export async function createKioskCoreInternals(
     events: hub,
     storageFull: held.full,
     refused: () => notice.openCount(),
+    budget: () => budgetLeft(link.governor().snapshot(clock.now())),
     log: logFor('core:status'),
     now: () => clock.now(),
   });

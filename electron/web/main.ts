@@ -13,6 +13,7 @@ import { ConfigError } from '../core/config';
 import { createLogger, describeError } from '../core/log';
 import { USAGE, UsageError, parseWebCliArgs } from './cli-args';
 import type { WebCliArgs } from './cli-args';
+import { startFailureLine } from './start-failure';
 import { startKioskWeb } from './start-kiosk-web';
 import type { KioskWeb } from './start-kiosk-web';
 
@@ -40,7 +41,7 @@ async function runCli(): Promise<void> {
   try {
     web = await startKioskWeb({ ...args, log });
   } catch (error) {
-    process.stderr.write(`kiosk:web: could not start: ${describeError(error).message}\n`);
+    process.stderr.write(`${startFailureLine(error, args.port, 'kiosk:web')}\n`);
     process.exit(1);
   }
   const stop = (signal: string): void => {

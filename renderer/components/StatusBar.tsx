@@ -71,13 +71,24 @@ export function StatusBar({
           {t('status.refused', { count: status.refused })}
         </button>
       )}
-      {status.rateLimit && (
-        <span>
-          {t('status.budget', {
-            remaining: status.rateLimit.remaining,
-            limit: status.rateLimit.limit,
+      {status.budget ? (
+        <span data-testid="status-budget">
+          {t('status.budgetLeft', {
+            minute: status.budget.minute.remaining,
+            minuteLimit: status.budget.minute.limit,
+            day: status.budget.day.remaining,
+            dayLimit: status.budget.day.limit,
           })}
         </span>
+      ) : (
+        status.rateLimit && (
+          <span>
+            {t('status.budget', {
+              remaining: status.rateLimit.remaining,
+              limit: status.rateLimit.limit,
+            })}
+          </span>
+        )
       )}
       {error && <span className="status-error">{error}</span>}
       {!syncing && report && (

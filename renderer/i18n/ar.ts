@@ -176,6 +176,7 @@ export const ar: Resources = {
     pinConfirm: 'أدخل الرمز نفسه مرة أخرى',
     pinMismatch: 'الرمزان مختلفان. يُرجى البدء من جديد.',
     pinWrong: 'رمز سري خاطئ.',
+    codeLockedOut: 'رموز إعداد خاطئة كثيرة جدًا. يُرجى المحاولة مرة أخرى بعد {{seconds}} ث.',
     pinLockedOut: 'محاولات خاطئة كثيرة. حاول مجددًا بعد {{seconds}} ث.',
     failedPins:
       'عدد أرقام PIN الخاطئة على هذه الشاشة منذ آخر دخول للموظفين: {{number}}. إن لم تكن أنت، فربما يحاول أحدهم تخمين الرقم.',
@@ -213,6 +214,8 @@ export const ar: Resources = {
     unknown: 'للتحقق: {{count}}',
     refused: 'مرفوضة، تواصل مع العميل: {{count}}',
     budget: 'حصة API {{remaining}} / {{limit}}',
+    budgetLeft:
+      'طلبات API المتبقية: {{minute}} من {{minuteLimit}} في هذه الدقيقة، و{{day}} من {{dayLimit}} اليوم',
     diskFull: 'القرص ممتلئ: لا يمكن حفظ الحجوزات. حرّر مساحة على القرص (انظر docs/deploy.md).',
     embedded: 'بيانات تجريبية',
     syncNow: 'مزامنة الآن',

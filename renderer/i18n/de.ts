@@ -178,6 +178,8 @@ export const de: Resources = {
     pinConfirm: 'Dieselbe PIN noch einmal eingeben',
     pinMismatch: 'Die beiden PINs stimmen nicht überein. Bitte neu beginnen.',
     pinWrong: 'Falsche PIN.',
+    codeLockedOut:
+      'Zu viele falsche Einrichtungscodes. Bitte versuchen Sie es in {{seconds}} s erneut.',
     pinLockedOut: 'Zu viele falsche PINs. Bitte in {{seconds}} s erneut versuchen.',
     failedPins:
       'Falsche PIN-Eingaben an diesem Bildschirm seit der letzten Anmeldung: {{number}}. Wenn Sie das nicht waren, versucht vielleicht jemand, die PIN zu erraten.',
@@ -216,6 +218,8 @@ export const de: Resources = {
     unknown: '{{count}} zu prüfen',
     refused: '{{count}} abgelehnt: Kunden kontaktieren',
     budget: 'API-Kontingent {{remaining}} / {{limit}}',
+    budgetLeft:
+      'Verbleibende API-Anfragen: {{minute}} von {{minuteLimit}} in dieser Minute, {{day}} von {{dayLimit}} heute',
     diskFull:
       'Speicher voll: Buchungen können nicht gespeichert werden. Bitte Speicherplatz freigeben (siehe docs/deploy.md).',
     embedded: 'Demodaten',

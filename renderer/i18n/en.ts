@@ -179,6 +179,7 @@ export const en = {
     pinConfirm: 'Enter the same PIN again',
     pinMismatch: 'The two PINs differ. Please start again.',
     pinWrong: 'Wrong PIN.',
+    codeLockedOut: 'Too many wrong setup codes. Please try again in {{seconds}} s.',
     pinLockedOut: 'Too many wrong PINs. Please try again in {{seconds}} s.',
     failedPins:
       'Wrong PIN entries on this screen since the last staff login: {{number}}. If that was not you, someone may be guessing the PIN.',
@@ -216,6 +217,8 @@ export const en = {
     unknown: '{{count}} to check',
     refused: '{{count}} refused: contact the customer',
     budget: 'API budget {{remaining}} / {{limit}}',
+    budgetLeft:
+      'API requests left: {{minute}} of {{minuteLimit}} this minute, {{day}} of {{dayLimit}} today',
     diskFull: 'Disk full: bookings cannot be stored. Free disk space (see docs/deploy.md).',
     embedded: 'demo data',
     syncNow: 'Sync now',

@@ -176,6 +176,7 @@ export const pl: Resources = {
     pinConfirm: 'Wpisz ten sam PIN jeszcze raz',
     pinMismatch: 'PIN-y się różnią. Zacznij od nowa.',
     pinWrong: 'Błędny PIN.',
+    codeLockedOut: 'Zbyt wiele błędnych kodów konfiguracji. Spróbuj ponownie za {{seconds}} s.',
     pinLockedOut: 'Za dużo błędnych PIN-ów. Spróbuj ponownie za {{seconds}} s.',
     failedPins:
       'Błędne PIN-y na tym ekranie od ostatniego logowania personelu: {{number}}. Jeśli to nie Ty, ktoś może próbować odgadnąć PIN.',
@@ -213,6 +214,8 @@ export const pl: Resources = {
     unknown: 'do sprawdzenia: {{count}}',
     refused: 'odrzucone, skontaktuj się z klientem: {{count}}',
     budget: 'Limit API {{remaining}} / {{limit}}',
+    budgetLeft:
+      'Pozostałe zapytania API: {{minute}} z {{minuteLimit}} w tej minucie, {{day}} z {{dayLimit}} dzisiaj',
     diskFull:
       'Dysk pełny: nie można zapisywać rezerwacji. Zwolnij miejsce na dysku (zob. docs/deploy.md).',
     embedded: 'dane demo',

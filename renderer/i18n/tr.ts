@@ -177,6 +177,7 @@ export const tr: Resources = {
     pinConfirm: 'Aynı PIN’i tekrar girin',
     pinMismatch: 'İki PIN aynı değil. Lütfen baştan başlayın.',
     pinWrong: 'Yanlış PIN.',
+    codeLockedOut: 'Çok fazla yanlış kurulum kodu. Lütfen {{seconds}} sn sonra tekrar deneyin.',
     pinLockedOut: 'Çok fazla yanlış PIN. Lütfen {{seconds}} sn sonra tekrar deneyin.',
     failedPins:
       'Son personel girişinden bu yana bu ekranda girilen yanlış PIN sayısı: {{number}}. Bu siz değilseniz, biri PIN’i tahmin etmeye çalışıyor olabilir.',
@@ -215,6 +216,8 @@ export const tr: Resources = {
     unknown: 'Kontrol edilecek: {{count}}',
     refused: 'Reddedildi, müşteriye ulaşın: {{count}}',
     budget: 'API kotası {{remaining}} / {{limit}}',
+    budgetLeft:
+      'Kalan API istekleri: bu dakika {{minuteLimit}} içinden {{minute}}, bugün {{dayLimit}} içinden {{day}}',
     diskFull: 'Disk dolu: randevular kaydedilemiyor. Diskte yer açın (bkz. docs/deploy.md).',
     embedded: 'demo verisi',
     syncNow: 'Şimdi eşitle',

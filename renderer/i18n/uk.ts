@@ -176,6 +176,8 @@ export const uk: Resources = {
     pinConfirm: 'Введіть той самий PIN ще раз',
     pinMismatch: 'PIN-коди не збігаються. Почніть знову.',
     pinWrong: 'Хибний PIN.',
+    codeLockedOut:
+      'Забагато неправильних кодів налаштування. Спробуйте ще раз через {{seconds}} с.',
     pinLockedOut: 'Забагато хибних PIN. Спробуйте знову через {{seconds}} с.',
     failedPins:
       'Хибних PIN на цьому екрані від останнього входу персоналу: {{number}}. Якщо це були не ви, хтось, можливо, намагається вгадати PIN.',
@@ -213,6 +215,8 @@ export const uk: Resources = {
     unknown: 'перевірити: {{count}}',
     refused: 'відхилено, зв’яжіться з клієнтом: {{count}}',
     budget: 'Ліміт API {{remaining}} / {{limit}}',
+    budgetLeft:
+      'Залишилося запитів до API: {{minute}} з {{minuteLimit}} цієї хвилини, {{day}} з {{dayLimit}} сьогодні',
     diskFull:
       'Диск заповнений: записи неможливо зберегти. Звільніть місце на диску (див. docs/deploy.md).',
     embedded: 'демодані',

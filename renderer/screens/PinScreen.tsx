@@ -25,14 +25,18 @@ interface PinScreenProps {
 const PIN = /^\d{4,12}$/;
 type Message =
   | { key: 'pinWrong' | 'pinInvalid' | 'pinMismatch' | 'setupCodeWrong' }
-  | { key: 'pinLockedOut'; seconds: number } // too many wrong tries: the core refuses every PIN a while
+  // Too many wrong tries: the core refuses every PIN and code a while (named for what was typed).
+  | { key: 'pinLockedOut' | 'codeLockedOut'; seconds: number }
   | null;
 const MESSAGE_KEYS = {
   pinWrong: 'staff.pinWrong',
   pinInvalid: 'staff.pinInvalid',
   pinMismatch: 'staff.pinMismatch',
   setupCodeWrong: 'staff.setupCodeWrong',
-} as const satisfies Record<Exclude<NonNullable<Message>['key'], 'pinLockedOut'>, TranslationKey>;
+} as const satisfies Record<
+  Exclude<NonNullable<Message>['key'], 'pinLockedOut' | 'codeLockedOut'>,
+  TranslationKey
+>;
 
 export function PinScreen({ setup, onUnlocked, onCancel, touchKeyboard = false }: PinScreenProps) {
   const { t } = useTranslation();
@@ -54,7 +58,8 @@ export function PinScreen({ setup, onUnlocked, onCancel, touchKeyboard = false }
     wrong: 'pinWrong' | 'setupCodeWrong',
   ): void => {
     const seconds = result.ok ? result.result.retryAfterSec : undefined;
-    setMessage(seconds === undefined ? { key: wrong } : { key: 'pinLockedOut', seconds });
+    const lockedOut = wrong === 'setupCodeWrong' ? 'codeLockedOut' : 'pinLockedOut';
+    setMessage(seconds === undefined ? { key: wrong } : { key: lockedOut, seconds });
     setPin('');
   };
 
@@ -125,7 +130,9 @@ export function PinScreen({ setup, onUnlocked, onCancel, touchKeyboard = false }
       ? null
       : message.key === 'pinLockedOut'
         ? t('staff.pinLockedOut', { seconds: message.seconds })
-        : t(MESSAGE_KEYS[message.key]);
+        : message.key === 'codeLockedOut'
+          ? t('staff.codeLockedOut', { seconds: message.seconds })
+          : t(MESSAGE_KEYS[message.key]);
   const recoveryOffer = message?.key === 'pinLockedOut' && (
     <button type="button" className="btn btn-wide" onClick={() => setRecovering(true)}>
       {t('staff.recoveryUse')}

@@ -23,13 +23,14 @@ export interface SearchableBooking {
 /**
  * A phone number typed by staff matches by its digits: "0171 555-1234" finds "+49 171 5551234"
  * (leading zeros aside), and "0171" finds "0171 2345678" (at least 4 digits typed, zeros
- * counted: issue 28; only phone characters typed).
+ * counted, issue 28, and 3 after them: "000001", an appointment number's digits, is not a
+ * phone; only phone characters typed).
  */
 function phoneMatches(phone: string, query: string): boolean {
   if (!/^[\d\s+()\-/.]+$/.test(query)) return false;
   const typed = query.replace(/\D/g, '');
   const wanted = typed.replace(/^0+/, '');
-  return typed.length >= 4 && wanted.length > 0 && phone.replace(/\D/g, '').includes(wanted);
+  return typed.length >= 4 && wanted.length >= 3 && phone.replace(/\D/g, '').includes(wanted);
 }
 
 /**

@@ -360,6 +360,18 @@ describe('staff area', () => {
     expect(client.calls.filter((call) => call.method === 'recoverStaffAccess')).toHaveLength(2);
   });
 
+  it('wrong setup codes lock out with their own words, not "Too many wrong PINs" (issue 28)', async () => {
+    const client = new FakeKioskClient({ pin: null, upstream: 'remote' });
+    client.pinLockoutSec = 60;
+    renderApp(client);
+    await settle();
+    await tap('Staff');
+    fireEvent.change(screen.getByLabelText(/setup code/i), { target: { value: 'wxyz-9999' } });
+    await tap('Continue');
+    expect(screen.getByText('Too many wrong setup codes. Please try again in 60 s.')).toBeTruthy();
+    expect(screen.queryByText(/wrong PINs/)).toBeNull();
+  });
+
   it('the lockout message is translated', async () => {
     const client = new FakeKioskClient({ settings: { language: 'de' } });
     client.pinLockoutSec = 60;

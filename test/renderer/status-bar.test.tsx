@@ -66,4 +66,15 @@ describe('StatusBar', () => {
     expect(shown.text).toContain(words);
     if (state !== 'online') expect(shown.text).not.toMatch(/^Online/);
   });
+
+  it('the API budget: what is left this minute and today, in words (issue 28)', () => {
+    bar({
+      ...base,
+      rateLimit: { limit: 60, remaining: 59, resetAt: '2026-11-24T09:01:00.000Z' },
+      budget: { minute: { limit: 60, remaining: 57 }, day: { limit: 1000, remaining: 812 } },
+    });
+    expect(screen.getByTestId('status-budget').textContent).toBe(
+      'API requests left: 57 of 60 this minute, 812 of 1000 today',
+    );
+  });
 });

@@ -118,7 +118,8 @@ export function dueOutboxEntries(db: KioskDb, now: number, limit: number): Outbo
           seen.length > 0 ? notInArray(outbox.localId, seen) : undefined,
         ),
       )
-      .orderBy(asc(outbox.nextAttemptAt), asc(outbox.createdAt))
+      // In the order taken (issue 28): a booking queued first is numbered first by the API.
+      .orderBy(asc(outbox.createdAt), asc(outbox.localId))
       .limit(want)
       .all();
     entries.push(...readRows(db, rows, false));

@@ -63,7 +63,11 @@ export function createScreenHolds(deps: ScreenHoldsDeps): ScreenHolds {
     parts: HoldSlotInput['parts'],
     book: () => Promise<T>,
   ): Promise<T> {
-    if (clashes(screen, await toHolds(parts))) throw new KioskFailure('slot_taken', HELD_ELSEWHERE);
+    // Only with another screen's hold on that day: a booking's own checks (an unknown service,
+    // the cache offline) come first otherwise, as without holds.
+    const sameDay = others(screen).some((h) => parts.some((p) => p.date === h.date));
+    if (sameDay && clashes(screen, await toHolds(parts)))
+      throw new KioskFailure('slot_taken', HELD_ELSEWHERE);
     try {
       const result = await book();
       held.delete(screen);

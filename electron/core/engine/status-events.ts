@@ -30,6 +30,8 @@ export function createStatusEvents(deps: {
   /** Where changes of the upstream's state go, and an hourly line while it is not online. */
   log?: Logger;
   now?: () => number;
+  /** What is left of the API budget now (the rate governor's count). */
+  budget?: () => SyncStatus['budget'];
 }): StatusEvents {
   const { status, store, events } = deps;
   const snapshot = (): SyncStatus => ({
@@ -39,6 +41,7 @@ export function createStatusEvents(deps: {
     }),
     storage: deps.storageFull?.() ? 'full' : 'ok',
     refused: deps.refused?.() ?? 0,
+    ...(deps.budget ? { budget: deps.budget() } : {}),
   });
   let logged: { state: SyncState; since: number; lastLineAt: number } | null = null;
   /**

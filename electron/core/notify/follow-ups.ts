@@ -30,6 +30,7 @@ import { durableTransaction, type KioskDb } from '../db/open';
 import type { OutboxEntry } from '../outbox/entry';
 import type { OutboxStore } from '../outbox/store';
 import { refusalMail } from './mail-text';
+import { bookingReference } from '../../../shared/booking/reference';
 
 export interface FollowUpOptions {
   db: KioskDb;
@@ -94,6 +95,7 @@ export function createFollowUps(options: FollowUpOptions): FollowUps {
       date: entry.request.date,
       time: entry.request.time,
       serviceName: loadService(db, entry.request.serviceId)?.title ?? null,
+      reference: bookingReference(entry.localId),
       nextTimes: entry.lastError?.status === 409 ? nextFreeTimes(entry) : [],
     });
     insertMailOnce(

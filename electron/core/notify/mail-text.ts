@@ -1,6 +1,7 @@
 /**
  * The e-mail to a customer whose queued booking the API refused, in the language they booked
- * in. Plain text only: dates and times as the customer saw them (the shop's local date/time).
+ * in. Plain text only: dates and times as the customer saw them (the shop's local date/time),
+ * written out in their language (issue 28: ISO dates), and the reference they were shown.
  */
 import type { Language } from '../../../shared/settings';
 
@@ -12,6 +13,8 @@ export interface RefusalMailInput {
   date: string; // YYYY-MM-DD
   time: string; // HH:MM
   serviceName: string | null;
+  /** The reference the customer was shown (queued screen, receipt). */
+  reference: string;
   /** The slot was taken: the next free times of the service (cache), else empty. */
   nextTimes: { date: string; time: string }[];
 }
@@ -25,6 +28,7 @@ interface Words {
   next: string;
   bye: (shop: string) => string;
   shop: string;
+  reference: (code: string) => string;
 }
 
 const WORDS: Record<Language, Words> = {
@@ -37,6 +41,7 @@ const WORDS: Record<Language, Words> = {
     next: 'The next free times for this service:',
     bye: (shop) => `Kind regards, ${shop}`,
     shop: 'the shop',
+    reference: (code) => `Your reference: ${code}`,
   },
   de: {
     subject: (shop) => `${shop}: Ihr Termin konnte nicht gehalten werden`,
@@ -47,6 +52,7 @@ const WORDS: Record<Language, Words> = {
     next: 'Die nächsten freien Zeiten für diese Leistung:',
     bye: (shop) => `Freundliche Grüße, ${shop}`,
     shop: 'Ihr Geschäft',
+    reference: (code) => `Ihre Referenz: ${code}`,
   },
   tr: {
     subject: (shop) => `${shop}: randevunuz tutulamadı`,
@@ -57,6 +63,7 @@ const WORDS: Record<Language, Words> = {
     next: 'Bu hizmet için sonraki boş zamanlar:',
     bye: (shop) => `Saygılarımızla, ${shop}`,
     shop: 'işletme',
+    reference: (code) => `Referansınız: ${code}`,
   },
   pl: {
     subject: (shop) => `${shop}: nie udało się utrzymać Twojej rezerwacji`,
@@ -67,6 +74,7 @@ const WORDS: Record<Language, Words> = {
     next: 'Najbliższe wolne terminy tej usługi:',
     bye: (shop) => `Pozdrawiamy, ${shop}`,
     shop: 'salon',
+    reference: (code) => `Twój numer referencyjny: ${code}`,
   },
   uk: {
     subject: (shop) => `${shop}: ваш запис не вдалося зберегти`,
@@ -77,6 +85,7 @@ const WORDS: Record<Language, Words> = {
     next: 'Найближчий вільний час для цієї послуги:',
     bye: (shop) => `З повагою, ${shop}`,
     shop: 'салон',
+    reference: (code) => `Ваш номер: ${code}`,
   },
   ar: {
     subject: (shop) => `${shop}: تعذّر الاحتفاظ بموعدك`,
@@ -87,21 +96,38 @@ const WORDS: Record<Language, Words> = {
     next: 'أقرب المواعيد المتاحة لهذه الخدمة:',
     bye: (shop) => `مع أطيب التحيات، ${shop}`,
     shop: 'المحل',
+    reference: (code) => `رقمك المرجعي: ${code}`,
   },
 };
+
+/** "Tuesday, 24 November 2026" in the customer's language, Latin digits (as on the screen). */
+function longDate(date: string, language: Language): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const locale = language === 'ar' ? 'ar-u-nu-latn' : language;
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y, m - 1, d)));
+}
 
 export function refusalMail(input: RefusalMailInput): { subject: string; body: string } {
   const words = WORDS[input.language];
   const shop = input.shopName ?? words.shop;
-  const what = [input.serviceName, `${input.date} ${input.time}`].filter(Boolean).join(', ');
+  const when = (slot: { date: string; time: string }) =>
+    `${longDate(slot.date, input.language)} ${slot.time}`;
+  const what = [input.serviceName, when(input)].filter(Boolean).join(', ');
   const lines = [
     words.hello(input.customerName),
     '',
     words.refused(what),
+    words.reference(input.reference),
     input.shopPhone ? words.call(input.shopPhone) : words.callNoPhone,
   ];
   if (input.nextTimes.length > 0) {
-    lines.push('', words.next, ...input.nextTimes.map((slot) => `- ${slot.date} ${slot.time}`));
+    lines.push('', words.next, ...input.nextTimes.map((slot) => `- ${when(slot)}`));
   }
   lines.push('', words.bye(shop));
   return { subject: words.subject(shop), body: `${lines.join('\n')}\n` };

@@ -72,7 +72,7 @@ export function createMemoryOutboxStore(): OutboxStore {
     due: (now, limit) =>
       [...rows.values()]
         .filter((e) => e.state === 'queued' && e.nextAttemptAt <= now)
-        .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.createdAt - b.createdAt)
+        .sort((a, b) => a.createdAt - b.createdAt || (a.localId < b.localId ? -1 : 1))
         .slice(0, limit)
         .map((e) => structuredClone(e)),
     nextDueAt() {

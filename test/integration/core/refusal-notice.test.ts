@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bookingReference } from '../../../shared/booking/reference';
 import { systemClock } from '../../../electron/core/clock';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import {
@@ -84,7 +85,9 @@ describe('a queued booking refused on replay', () => {
     expect(text).toContain('niestety nie udało się utrzymać Twojej rezerwacji');
     expect(text).toContain('+49 30 1234 5678');
     expect(text).toContain('Najbliższe wolne terminy tej usługi:');
-    expect(text).toMatch(/- 2026-11-2\d \d\d:\d\d/);
+    // Dates written out in Polish (issue 28), with the reference the customer saw.
+    expect(text).toMatch(/- \p{L}+, 2\d listopada 2026 \d\d:\d\d/u);
+    expect(text).toContain(`Twój numer referencyjny: ${bookingReference(doomed.localId)}`);
 
     const listed = await core.api.listBookings({ session });
     expect(listed.find((b) => b.localId === doomed.localId)?.followUp).toEqual({

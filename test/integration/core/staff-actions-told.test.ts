@@ -44,7 +44,13 @@ interface Rig {
 
 async function open(autoStart = false): Promise<Rig> {
   diskFull = () => false;
-  const rig = await openRig(clock, { mirrorDays: 2, autoStart, diskFull: () => diskFull() });
+  const rig = await openRig(clock, {
+    mirrorDays: 2,
+    autoStart,
+    diskFull: () => diskFull(),
+    // A "taken" after a lost answer is sent once more at once: the second refusal goes to staff.
+    replayPolicy: { backoff: { baseMs: 100, maxMs: 1_000 }, takenPauseMs: 0 },
+  });
   const { core: c, upstream: up, dataDir } = rig;
   const session = await openStaffSession(c);
   const told: LocalBooking[] = [];

@@ -503,6 +503,8 @@ export class FakeKioskClient implements KioskClient {
   checkSetupCode: KioskClient['checkSetupCode'] = async (input: KioskInput<'checkSetupCode'>) => {
     this.record('checkSetupCode', { setupCode: input.setupCode });
     if (this.pin !== null) return fail('invalid_request', 'a staff PIN is already set');
+    // Codes count towards the same lockout as PINs (the core's pin-attempts.ts).
+    if (this.pinLockoutSec !== null) return ok({ valid: false, retryAfterSec: this.pinLockoutSec });
     if (input.setupCode === SETUP_CODE) return ok({ valid: true });
     this.failedSinceLogin += 1;
     return ok({ valid: false });

@@ -116,7 +116,7 @@ export function outboxStoreContract(
     );
 
     it(
-      'due: queued entries whose time has come, earliest first (then oldest), at most `limit`',
+      'due: queued entries whose time has come, in the order they were taken (issue 28), at most `limit`',
       withStore((store) => {
         store.insert(outboxEntry({ localId: 'late', nextAttemptAt: 50, createdAt: 1 }));
         store.insert(outboxEntry({ localId: 'early', nextAttemptAt: 10, createdAt: 2 }));
@@ -126,8 +126,8 @@ export function outboxStoreContract(
         store.insert(outboxEntry({ localId: 'future', nextAttemptAt: 101 }));
         store.insert(outboxEntry({ localId: 'sending', nextAttemptAt: 0, state: 'sending' }));
         store.insert(outboxEntry({ localId: 'unknown', nextAttemptAt: 0, state: 'unknown' }));
-        expect(ids(store.due(100, 10))).toEqual(['early', 'tie-old', 'tie-new', 'late', 'exact']);
-        expect(ids(store.due(100, 2))).toEqual(['early', 'tie-old']);
+        expect(ids(store.due(100, 10))).toEqual(['late', 'early', 'tie-old', 'exact', 'tie-new']);
+        expect(ids(store.due(100, 2))).toEqual(['late', 'early']);
         expect(store.due(5, 10)).toEqual([]);
       }),
     );

@@ -45,6 +45,7 @@ describe('matchesBookingQuery (the core listBookings query and the staff screen)
     ['0171 2345678', false],
     ['555', false], // fewer than 4 digits: too many would match
     ['0000', false], // zeros only: nothing to look for
+    ['000001', false], // an appointment number's digits: too few after the zeros
     ['0172 5551234', false],
     ['other@example.com', false],
   ])('with contact details (a staff session): %j matches: %s', (query, expected) => {

@@ -10,6 +10,7 @@ const input: RefusalMailInput = {
   date: '2026-11-24',
   time: '09:30',
   serviceName: 'Haircut',
+  reference: 'K7Q2-9M4D',
   nextTimes: [],
 };
 
@@ -20,7 +21,8 @@ describe('the refusal e-mail', () => {
       body: [
         'Hello Eva Muster,',
         '',
-        'unfortunately your booking (Haircut, 2026-11-24 09:30) could not be kept.',
+        'unfortunately your booking (Haircut, Tuesday, November 24, 2026 09:30) could not be kept.',
+        'Your reference: K7Q2-9M4D',
         'Please call us at +49 30 1234567 and we will find another time for you.',
         '',
         'Kind regards, Salon Eva',
@@ -38,7 +40,7 @@ describe('the refusal e-mail', () => {
       ],
     });
     expect(body).toContain(
-      '\n\nThe next free times for this service:\n- 2026-11-24 10:00\n- 2026-11-25 09:00\n\nKind regards',
+      '\n\nThe next free times for this service:\n- Tuesday, November 24, 2026 10:00\n- Wednesday, November 25, 2026 09:00\n\nKind regards',
     );
   });
 
@@ -50,7 +52,7 @@ describe('the refusal e-mail', () => {
       serviceName: null,
     });
     expect(subject).toBe('the shop: your booking could not be kept');
-    expect(body).toContain('your booking (2026-11-24 09:30) could not be kept.');
+    expect(body).toContain('your booking (Tuesday, November 24, 2026 09:30) could not be kept.');
     expect(body).toContain('Please get in touch with the shop');
     expect(body).not.toContain('call us at');
   });
@@ -64,10 +66,11 @@ describe('the refusal e-mail', () => {
     const noPhone = refusalMail({ ...input, language, shopName: null, shopPhone: null });
     for (const mail of [withPhone, noPhone]) {
       expect(mail.body).toContain('Eva Muster');
-      expect(mail.body).toContain('2026-11-24 09:30');
+      expect(mail.body).toMatch(/2026.* 09:30/);
+      expect(mail.body).toContain('K7Q2-9M4D');
     }
     expect(withPhone.body).toContain('+49 30 1234567');
-    expect(withPhone.body).toContain('- 2026-11-25 09:00');
+    expect(withPhone.body).toMatch(/^- .*2026.* 09:00$/m);
     expect(withPhone.subject.startsWith('Salon Eva: ')).toBe(true);
     if (language === 'en') return;
     const english = refusalMail({
@@ -81,5 +84,16 @@ describe('the refusal e-mail', () => {
     });
     expect(noPhone.subject).not.toBe(englishNoPhone.subject);
     expect(noPhone.body).not.toContain('Please get in touch');
+  });
+
+  it("writes dates out in the customer's language, never ISO, with Latin digits in Arabic (issue 28)", () => {
+    const de = refusalMail({ ...input, language: 'de' }).body;
+    expect(de).toContain('Dienstag, 24. November 2026 09:30');
+    expect(de).toContain('Ihre Referenz: K7Q2-9M4D');
+    const ar = refusalMail({ ...input, language: 'ar' }).body;
+    expect(ar).toContain('2026');
+    expect(ar).toContain('K7Q2-9M4D');
+    for (const language of Language.options)
+      expect(refusalMail({ ...input, language }).body).not.toContain('2026-11-24');
   });
 });

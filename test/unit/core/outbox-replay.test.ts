@@ -11,7 +11,7 @@ import type { OutboxEntry } from '../../../electron/core/outbox/entry';
 import { createSendPath } from '../../../electron/core/outbox/send';
 import { createReplayer } from '../../../electron/core/outbox/replayer';
 import { createMemoryOutboxStore } from '../../../electron/core/outbox/store';
-import { applyVerdict } from '../../../electron/core/outbox/transitions';
+import { applyVerdict, TAKEN_ONCE } from '../../../electron/core/outbox/transitions';
 import type { UpstreamClient } from '../../../electron/core/upstream/client';
 import type { UpstreamOutcome } from '../../../electron/core/upstream/outcome';
 import type { BookingResponse } from '../../../shared/api/schemas';
@@ -138,12 +138,21 @@ describe('outbox replay', () => {
     expect(t.keys).toHaveLength(1);
   });
 
-  it('a 409 after a lost answer ends as unknown (staff must check)', async () => {
-    const t = setup([lost, http(409)]);
+  it('a 409 after a lost answer is sent again after a pause; a second 409 ends as unknown (staff must check)', async () => {
+    const t = setup([lost, http(409), http(409)]);
     await t.round();
     expect(t.get()).toMatchObject({ state: 'queued', responseLost: true });
     await t.round();
-    expect(t.get()).toMatchObject({ state: 'unknown', attempts: 2 });
+    expect(t.get()).toMatchObject({ state: 'queued', lastError: { message: TAKEN_ONCE } });
+    await t.round();
+    expect(t.get()).toMatchObject({ state: 'unknown', attempts: 3 });
+    expect(new Set(t.keys)).toEqual(new Set(['key-1'])); // always under its own key
+  });
+
+  it('a 409 after a lost answer, then the first booking replayed under the key: sent, no staff', async () => {
+    const t = setup([lost, http(409), ok]);
+    for (let i = 0; i < 3; i += 1) await t.round();
+    expect(t.get()).toMatchObject({ state: 'sent', attempts: 3 });
   });
 
   it('a 409 after a clean 5xx ends as rejected', async () => {
@@ -197,11 +206,12 @@ describe('outbox replay', () => {
   });
 
   it('an entry left in sending by a dead process is retried with the same key as a lost answer', async () => {
-    const t = setup([http(409)], { state: 'sending', attempts: 1, firstAttemptAt: 0 });
+    const t = setup([http(409), http(409)], { state: 'sending', attempts: 1, firstAttemptAt: 0 });
     expect(t.replayer.recover()).toBe(1);
     expect(t.get()).toMatchObject({ state: 'queued', responseLost: true });
     await t.round();
-    expect(t.keys).toEqual(['key-1']);
+    await t.round();
+    expect(t.keys).toEqual(['key-1', 'key-1']);
     expect(t.get()?.state).toBe('unknown');
   });
 });
@@ -222,13 +232,13 @@ describe('memory outbox store', () => {
 describe('waking the queue', () => {
   it('makes entries waiting out a backoff due now, and leaves the rest alone', () => {
     const store = createMemoryOutboxStore();
-    store.insert(entry({ localId: 'a', idempotencyKey: 'ka', nextAttemptAt: 5_000 }));
+    store.insert(entry({ localId: 'a', idempotencyKey: 'ka', nextAttemptAt: 5_000, createdAt: 2 }));
     store.insert(
       entry({ localId: 'b', idempotencyKey: 'kb', nextAttemptAt: 50, state: 'rejected' }),
     );
-    store.insert(entry({ localId: 'c', idempotencyKey: 'kc', nextAttemptAt: 10 }));
+    store.insert(entry({ localId: 'c', idempotencyKey: 'kc', nextAttemptAt: 10, createdAt: 1 }));
     expect(store.wakeAll(100)).toBe(1);
-    expect(store.due(100, 10).map((e) => e.localId)).toEqual(['c', 'a']);
+    expect(store.due(100, 10).map((e) => e.localId)).toEqual(['c', 'a']); // in the order taken
     expect(store.get('b')?.nextAttemptAt).toBe(50);
   });
 });
