@@ -34,7 +34,8 @@ export function handleKey(event: KeyboardEvent, audio: AudioController): void {
         active && root && onDay
           ? calendarMove(root, active, (vertical ? 7 : 1) * (forward ? 1 : -1))
           : active && root && onKey && vertical
-            ? (keyRowMove(active, forward ? 1 : -1) ?? leaveKeyboard(root, active, forward ? 1 : -1))
+            ? (keyRowMove(active, forward ? 1 : -1) ??
+              leaveKeyboard(root, active, forward ? 1 : -1))
             : null;
       if (special) audio.moveTo(special);
       else audio.move(forward ? 1 : -1);
