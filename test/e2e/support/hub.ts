@@ -98,7 +98,6 @@ export async function startHub(
     web: hub.web,
     setupCode: null,
     clock,
-    dataDir,
     call: async (method, input = {}) =>
       call(
         method,

@@ -89,7 +89,6 @@ export async function startChildKiosk(options: ChildKioskOptions): Promise<Child
     web,
     setupCode: printedSetupCode(printed),
     call: kioskCaller(web.url, token),
-    dataDir: options.dataDir,
     clock: { ...systemTimers, now: () => Date.now() + offset },
     apiKey,
     log,
