@@ -12,8 +12,10 @@ import {
   preloadKeyboard,
   preloadLaterScreens,
   preloadQrCode,
+  preloadTimeScreen,
   ReceiptScreen,
   ReviewScreen,
+  TimeScreen,
   VisitConfirmationScreen,
 } from '../components/lazy';
 import { flowReducer, initialFlowState } from '../flow/flow-machine';
@@ -25,7 +27,6 @@ import { receiptData } from '../lib/receipt';
 import { visitLines } from '../lib/visit';
 import { ServiceScreen } from '../screens/ServiceScreen';
 import { StartScreen } from '../screens/StartScreen';
-import { TimeScreen } from '../screens/TimeScreen';
 import { assertNever } from '../../shared/result';
 
 interface WalkInFlowProps {
@@ -76,6 +77,7 @@ export function WalkInFlow({
   useEffect(() => {
     if (!begun) return;
     preloadDetails().catch(() => undefined);
+    preloadTimeScreen().catch(() => undefined);
     preloadLaterScreens().catch(() => undefined);
     if (kiosk) preloadKeyboard().catch(() => undefined);
     preloadQrCode().catch(() => undefined);

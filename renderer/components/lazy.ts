@@ -20,6 +20,13 @@ export const DetailsScreen = lazy(() =>
   preloadDetails().then((module) => ({ default: module.DetailsScreen })),
 );
 
+// The time grid (a person's times, holds, a visit's times): fetched once a customer has begun,
+// as the details form, so that the first screen's load stays in its budget in every language.
+export const preloadTimeScreen = () => import('../screens/TimeScreen');
+export const TimeScreen = lazy(() =>
+  preloadTimeScreen().then((module) => ({ default: module.TimeScreen })),
+);
+
 // The screens after the details (review, confirmation, receipt): fetched once a customer has
 // begun, like the details form, so that the first screen's load stays in its budget in every
 // language (issue 31: <= 150 kB gzip with audio mode's entry on it).

@@ -1,7 +1,7 @@
 import type { Resources } from './en';
-import { hubText } from './hub';
-import { accessText } from './access';
-import { customerText } from './customer';
+import { hubAr } from './hub/ar';
+import { accessAr } from './access/ar';
+import { customerAr } from './customer/ar';
 import { visitAr } from './visit/ar';
 
 /**
@@ -397,8 +397,8 @@ export const ar: Resources = {
     logoByIt: 'يحدد قسم تقنية المعلومات الشعار في إعدادات الجهاز.',
     calendarAt: '{{service}} في {{shop}}',
   },
-  hub: hubText.ar,
+  hub: hubAr,
   visit: visitAr,
-  customer: customerText.ar,
-  access: accessText.ar,
+  customer: customerAr,
+  access: accessAr,
 };

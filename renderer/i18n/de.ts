@@ -1,7 +1,7 @@
 import type { Resources } from './en';
-import { hubText } from './hub';
-import { accessText } from './access';
-import { customerText } from './customer';
+import { hubDe } from './hub/de';
+import { accessDe } from './access/de';
+import { customerDe } from './customer/de';
 import { visitDe } from './visit/de';
 
 /** German strings; the type makes a missing key a compile error. */
@@ -409,8 +409,8 @@ export const de: Resources = {
     logoByIt: 'Das Logo legt die IT in der Gerätekonfiguration fest.',
     calendarAt: '{{service}} bei {{shop}}',
   },
-  hub: hubText.de,
+  hub: hubDe,
   visit: visitDe,
-  customer: customerText.de,
-  access: accessText.de,
+  customer: customerDe,
+  access: accessDe,
 };

@@ -3,9 +3,9 @@
  * is derived from this object, and test/renderer/translations.test.ts names any key missing or
  * extra). Kept short: they are read on a touch screen.
  */
-import { hubText } from './hub';
-import { accessText } from './access';
-import { customerText } from './customer';
+import { hubEn } from './hub/en';
+import { accessEn } from './access/en';
+import { customerEn } from './customer/en';
 import { visitEn } from './visit/en';
 
 export const en = {
@@ -405,10 +405,10 @@ export const en = {
     logoByIt: 'The logo is set by IT in the machine configuration.',
     calendarAt: '{{service}} at {{shop}}',
   },
-  hub: hubText.en,
+  hub: hubEn,
   visit: visitEn,
-  customer: customerText.en,
-  access: accessText.en,
+  customer: customerEn,
+  access: accessEn,
 };
 
 /** The shape every language must fill: same keys, any strings. */

@@ -1,7 +1,7 @@
 import type { Resources } from './en';
-import { hubText } from './hub';
-import { accessText } from './access';
-import { customerText } from './customer';
+import { hubPl } from './hub/pl';
+import { accessPl } from './access/pl';
+import { customerPl } from './customer/pl';
 import { visitPl } from './visit/pl';
 
 /** Polish strings (the informal imperative that Polish self-service machines use). */
@@ -401,8 +401,8 @@ export const pl: Resources = {
     logoByIt: 'Logo ustala dział IT w konfiguracji urządzenia.',
     calendarAt: '{{service}} – {{shop}}',
   },
-  hub: hubText.pl,
+  hub: hubPl,
   visit: visitPl,
-  customer: customerText.pl,
-  access: accessText.pl,
+  customer: customerPl,
+  access: accessPl,
 };

@@ -1,7 +1,7 @@
 import type { Resources } from './en';
-import { hubText } from './hub';
-import { accessText } from './access';
-import { customerText } from './customer';
+import { hubTr } from './hub/tr';
+import { accessTr } from './access/tr';
+import { customerTr } from './customer/tr';
 import { visitTr } from './visit/tr';
 
 /** Turkish strings (formal "siz"). Mind the dotted İ/i and dotless I/ı: no ASCII stand-ins. */
@@ -402,8 +402,8 @@ export const tr: Resources = {
     logoByIt: 'Logoyu BT, cihaz yapılandırmasında belirler.',
     calendarAt: '{{service}} – {{shop}}',
   },
-  hub: hubText.tr,
+  hub: hubTr,
   visit: visitTr,
-  customer: customerText.tr,
-  access: accessText.tr,
+  customer: customerTr,
+  access: accessTr,
 };

@@ -1,7 +1,7 @@
 import type { Resources } from './en';
-import { hubText } from './hub';
-import { accessText } from './access';
-import { customerText } from './customer';
+import { hubUk } from './hub/uk';
+import { accessUk } from './access/uk';
+import { customerUk } from './customer/uk';
 import { visitUk } from './visit/uk';
 
 /** Ukrainian strings (polite «ви»; the apostrophe is U+2019, as Ukrainian typography has it). */
@@ -402,8 +402,8 @@ export const uk: Resources = {
     logoByIt: 'Логотип задає ІТ-відділ у конфігурації пристрою.',
     calendarAt: '{{service}} — {{shop}}',
   },
-  hub: hubText.uk,
+  hub: hubUk,
   visit: visitUk,
-  customer: customerText.uk,
-  access: accessText.uk,
+  customer: customerUk,
+  access: accessUk,
 };

@@ -1,0 +1,10 @@
+import type { CustomerText } from './en';
+
+export const customerUk: CustomerText = {
+  nameShort: 'Будь ласка, введіть ім’я (щонайменше 2 символи).',
+  nameMax: 'Ім’я може мати до {{max}} символів; решту буде пропущено.',
+  emailHintDemo:
+    'Ця демоверсія не надсилає e-mail: наприкінці ви отримаєте номер і код, який можна сфотографувати.',
+  emailNotSentDemo: 'Ця демоверсія не надсилає e-mail. Збережіть цей номер або сфотографуйте код.',
+  visitTotal: 'Разом: {{duration}} · {{price}}',
+};
