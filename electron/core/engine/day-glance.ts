@@ -16,6 +16,7 @@ export function createDayGlanceApi(ctx: EngineContext): Pick<EngineApi, 'getDayG
   return {
     getDayGlance: () =>
       Promise.resolve().then(() => {
+        ctx.mirror.noteDayViewed();
         const { date, time } = instantToWall(clock.now(), ctx.timeZone);
         const catalog = loadCatalog(db);
         const chosen = staffDayServices(

@@ -78,10 +78,19 @@ export interface Mirror {
   start(): void;
   stop(): Promise<void>;
   poke(): void;
+  /**
+   * Staff looked at the day view (getDayGlance): each employee's own list of today is kept fresh
+   * for `DAY_VIEW_KEPT_MS` after, so a shop that never opens the view spends none of its budget
+   * on it (and other kiosks on a shared key see this one's usual share).
+   */
+  noteDayViewed(): void;
   /** Requests the mirror has made since it was created (figures for the bench). */
   readonly requests: number;
   readonly requestsByKind: Readonly<Record<MirrorTask['kind'], number>>;
 }
+
+/** How long after staff last looked at the day view the mirror keeps its lists fresh. */
+export const DAY_VIEW_KEPT_MS = 2 * 3_600_000;
 
 const OFFLINE_RETRY_MS = [5_000, 15_000, 30_000, 60_000, 120_000] as const;
 
@@ -92,6 +101,7 @@ export function createMirror(options: MirrorOptions): Mirror {
     keyFields: ['task', 'reason', 'status'],
   });
   const policy = options.policy ?? DEFAULT_MIRROR_POLICY;
+  let dayViewedAt = Number.NEGATIVE_INFINITY;
   const failedUntil = new Map<string, number>();
   let offlineStreak = 0;
   let requests = 0;
@@ -224,7 +234,7 @@ export function createMirror(options: MirrorOptions): Mirror {
         employeesFetchedAt: index.employeesFetchedAt,
         days: index.days,
         slots: index.slots,
-        staffDay: staffDayLists(wall.date, catalog),
+        staffDay: now - dayViewedAt < DAY_VIEW_KEPT_MS ? staffDayLists(wall.date, catalog) : [],
         failedUntil,
         // Other kiosks on the same key: this one keeps its share (ages stretched by their number).
         stretch: options.governor().peers(now),
@@ -315,6 +325,11 @@ export function createMirror(options: MirrorOptions): Mirror {
     },
     poke() {
       if (started) schedule(clock.now());
+    },
+    noteDayViewed() {
+      const first = clock.now() - dayViewedAt >= DAY_VIEW_KEPT_MS;
+      dayViewedAt = clock.now();
+      if (first && started) schedule(clock.now());
     },
     get requests() {
       return requests;

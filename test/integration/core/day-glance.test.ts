@@ -75,8 +75,10 @@ describe('getDayGlance', () => {
   it("shows each employee's day as the API gives it, from the mirror's own lists, without a request of its own", async () => {
     const clock = manualClock(TUESDAY_1000);
     const { core, upstream, dataDir } = await openRig(clock, { mirrorDays: 2 });
-    await settle(core, clock, 60_000);
     const session = await openStaffSession(core);
+    // Staff open the view: from then on the mirror keeps each person's list of today.
+    await core.api.getDayGlance({ session });
+    await settle(core, clock, 60_000);
 
     // The plan fetched one list of today per bookable employee: their shortest service.
     const catalog = await core.api.getCatalog(undefined);
@@ -105,8 +107,10 @@ describe('getDayGlance', () => {
   it("labels this kiosk's booking with its customer over its whole duration, at once and from the cache", async () => {
     const clock = manualClock(TUESDAY_1000);
     const { core } = await openRig(clock, { mirrorDays: 2 });
-    await settle(core, clock, 60_000);
     const session = await openStaffSession(core);
+    // Staff open the view: from then on the mirror keeps each person's list of today.
+    await core.api.getDayGlance({ session });
+    await settle(core, clock, 60_000);
     const before = await core.api.getDayGlance({ session });
     const anna = before.employees.find((c) => c.employeeId === 'emp-anna');
     const time = freeOf(before, 'emp-anna').find((t) => t >= '14:00');
@@ -145,6 +149,17 @@ describe('getDayGlance', () => {
     expect(others.flatMap((c) => c.cells).some((cell) => cell.state === 'booked')).toBe(false);
   });
 
+  it('spends none of the budget on the day view until staff open it, then keeps it', async () => {
+    const clock = manualClock(TUESDAY_1000);
+    const { core, dataDir } = await openRig(clock, { mirrorDays: 2 });
+    await settle(core, clock, 60_000);
+    expect(ownLists(dataDir)).toEqual([]);
+    const session = await openStaffSession(core);
+    await core.api.getDayGlance({ session });
+    await settle(core, clock, 60_000);
+    expect(ownLists(dataDir).length).toBeGreaterThan(0);
+  });
+
   it('is refused without a live staff session: it carries customers’ names', async () => {
     const clock = manualClock(TUESDAY_1000);
     const { core } = await openRig(clock, { mirrorDays: 2 });
@@ -157,8 +172,10 @@ describe('getDayGlance', () => {
   it("refreshes each person's list every staffDayMaxAgeMs, not sooner: within the mirror's budget", async () => {
     const clock = manualClock(TUESDAY_1000);
     const { core, dataDir } = await openRig(clock, { mirrorDays: 2 });
-    await settle(core, clock, 60_000);
     const session = await openStaffSession(core);
+    // Staff open the view: from then on the mirror keeps each person's list of today.
+    await core.api.getDayGlance({ session });
+    await settle(core, clock, 60_000);
     // People with times left today; a day that is over (or not worked) waits idleMaxAgeMs.
     const working = (await core.api.getDayGlance({ session })).employees.filter((c) =>
       c.cells.some((cell) => cell.state === 'free' && cell.time > '11:00'),
