@@ -20,7 +20,7 @@ export const PARTS = {
       'sync',
       'sync-status',
     ],
-    booking: ['booking', 'booking-admin', 'lookups', 'screen-holds', 'visit'],
+    booking: ['booking', 'booking-admin', 'day-glance', 'lookups', 'screen-holds', 'visit'],
     settings: ['settings-service', 'staff-access'],
   },
 };

@@ -7,10 +7,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { browserPath } from '../test/support/browser-path';
 import { PROMETHEUS_BIN, PROMTOOL_BIN } from '../test/support/monitoring/tools';
 
-interface Tool {
+export interface TestTool {
   found: () => boolean;
   /** The variable that names it, when set (then it is never installed over). */
   variable: string | undefined;
@@ -18,27 +19,42 @@ interface Tool {
   missing: string;
 }
 
-const TOOLS: Tool[] = [
-  {
-    found: () => browserPath() !== null,
-    variable: process.env.CHROME_PATH && `CHROME_PATH=${process.env.CHROME_PATH}`,
-    debianPackage: 'chromium',
-    missing:
-      'the end-to-end tests need Chrome, Chromium or Edge: install one (Debian/Ubuntu: sudo apt-get install chromium) or set CHROME_PATH to its executable',
-  },
-  {
-    found: () => existsSync(PROMETHEUS_BIN) && existsSync(PROMTOOL_BIN),
-    variable:
-      (process.env.PROMETHEUS || process.env.PROMTOOL) &&
-      `PROMETHEUS=${PROMETHEUS_BIN} PROMTOOL=${PROMTOOL_BIN}`,
-    debianPackage: 'prometheus',
-    missing:
-      'the monitoring tests need prometheus and promtool: install them (Debian/Ubuntu: sudo apt-get install prometheus; elsewhere prometheus.io/download) or set PROMETHEUS and PROMTOOL to them',
-  },
-];
+export function testTools(env: Record<string, string | undefined>): TestTool[] {
+  return [
+    {
+      found: () => browserPath() !== null,
+      variable: env.CHROME_PATH && `CHROME_PATH=${env.CHROME_PATH}`,
+      debianPackage: 'chromium',
+      missing:
+        'the end-to-end tests need Chrome, Chromium or Edge: install one (Debian/Ubuntu: sudo apt-get install chromium) or set CHROME_PATH to its executable',
+    },
+    {
+      found: () => existsSync(PROMETHEUS_BIN) && existsSync(PROMTOOL_BIN),
+      variable:
+        (env.PROMETHEUS || env.PROMTOOL) && `PROMETHEUS=${PROMETHEUS_BIN} PROMTOOL=${PROMTOOL_BIN}`,
+      debianPackage: 'prometheus',
+      missing:
+        'the monitoring tests need prometheus and promtool: install them (Debian/Ubuntu: sudo apt-get install prometheus; elsewhere prometheus.io/download) or set PROMETHEUS and PROMTOOL to them',
+    },
+  ];
+}
 
-function canInstallWithApt(): boolean {
-  return process.platform === 'linux' && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+interface Deps {
+  canInstall: boolean;
+  install: (packages: string[]) => boolean;
+}
+
+/** The lines to print for what is still missing after installing what can be (none: all there). */
+export function ensureTools(tools: readonly TestTool[], deps: Deps): string[] {
+  const missing = tools.filter((tool) => !tool.found());
+  const installable = missing.filter((tool) => !tool.variable);
+  if (installable.length > 0 && deps.canInstall)
+    deps.install(installable.map((tool) => tool.debianPackage));
+  return missing
+    .filter((tool) => !tool.found())
+    .map((tool) =>
+      tool.variable ? `npm test: ${tool.variable}: not found` : `npm test: ${tool.missing}`,
+    );
 }
 
 function aptInstall(packages: string[]): boolean {
@@ -53,13 +69,12 @@ function aptInstall(packages: string[]): boolean {
   return install.status === 0;
 }
 
-const missing = TOOLS.filter((tool) => !tool.found());
-const installable = missing.filter((tool) => !tool.variable);
-if (installable.length > 0 && canInstallWithApt())
-  aptInstall(installable.map((tool) => tool.debianPackage));
-const stillMissing = missing.filter((tool) => !tool.found());
-for (const tool of stillMissing)
-  console.error(
-    tool.variable ? `npm test: ${tool.variable}: not found` : `npm test: ${tool.missing}`,
-  );
-if (stillMissing.length > 0) process.exit(1);
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const lines = ensureTools(testTools(process.env), {
+    canInstall:
+      process.platform === 'linux' && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get'),
+    install: aptInstall,
+  });
+  for (const line of lines) console.error(line);
+  if (lines.length > 0) process.exit(1);
+}

@@ -1,5 +1,6 @@
 import { lazy, useEffect } from 'react';
 import { accessModes, setAccessMode } from './access-modes';
+import { CALL_STAFF_KEY } from './CallStaff';
 
 /**
  * How a customer turns audio mode on without seeing the screen (issue 31, EN 301 549 5.2): on
@@ -37,9 +38,12 @@ export function useAudioEntry(atStart: boolean): void {
     if (!atStart) return;
     const onKey = (event: KeyboardEvent): void => {
       if (accessModes().audio || MODIFIERS.has(event.key)) return;
-      // The key only starts audio mode: it must not also press whatever is focused.
-      event.preventDefault();
-      event.stopPropagation();
+      // The key only starts audio mode: it must not also press whatever is focused. Call staff's
+      // key still calls: a customer who asks for a person gets one, and hears that one is coming.
+      if (event.key !== CALL_STAFF_KEY) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
       startAudio('keys');
     };
     const fingers = new Set<number>();
@@ -67,7 +71,7 @@ export function useAudioEntry(atStart: boolean): void {
       void audioOutputs().then(
         (count) => {
           // More outputs than before: a headset was plugged in.
-          if (live && outputs !== null && count > outputs && !accessModes().audio)
+          if (outputs !== null && count > outputs && !accessModes().audio)
             startAudio('keys');
           outputs = count;
         },

@@ -158,7 +158,15 @@ export function WalkInFlow({
   return (
     <>
       <TapGuard key={printing ? 'receipt' : state.step} taps={taps}>
-        <Suspense fallback={<p className="hint app-center">{t('app.loading')}</p>}>
+        {/* A booking's answer came before its confirmation's chunk: the customer still reads
+            the booking's own waiting state, never a bare "Loading…" (issue 28). */}
+        <Suspense
+          fallback={
+            <p className="hint app-center" role="status">
+              {state.step === 'done' ? t('review.booking') : t('app.loading')}
+            </p>
+          }
+        >
           {screen}
         </Suspense>
       </TapGuard>

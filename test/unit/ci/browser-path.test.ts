@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ensureTools, testTools, type TestTool } from '../../../scripts/ensure-test-tools';
 import { browserCandidates, findBrowser } from '../../support/browser-path';
 
 const onlyThese =
@@ -67,5 +68,64 @@ describe('scripts/ensure-test-tools.ts', () => {
     expect(run.stderr.trim().split('\n')).toEqual([
       'npm test: CHROME_PATH=/nowhere/chrome: not found',
     ]);
+  });
+});
+
+describe('ensureTools', () => {
+  const tool = (name: string, present: () => boolean, variable?: string): TestTool => ({
+    found: present,
+    variable,
+    debianPackage: name,
+    missing: `${name} is missing`,
+  });
+
+  it('installs what is missing in one go where it can, and says nothing when that worked', () => {
+    const installed = new Set<string>();
+    const installs: string[][] = [];
+    const tools = [
+      tool('chromium', () => installed.has('chromium')),
+      tool('prometheus', () => installed.has('prometheus')),
+    ];
+    const lines = ensureTools(tools, {
+      canInstall: true,
+      install: (packages) => {
+        installs.push(packages);
+        for (const name of packages) installed.add(name);
+        return true;
+      },
+    });
+    expect(installs).toEqual([['chromium', 'prometheus']]);
+    expect(lines).toEqual([]);
+  });
+
+  it('says one line per missing tool where it cannot install, and never installs over a named one', () => {
+    const installs: string[][] = [];
+    const lines = ensureTools(
+      [
+        tool('chromium', () => false, 'CHROME_PATH=/x'),
+        tool('prometheus', () => false),
+        tool('other', () => true),
+      ],
+      { canInstall: false, install: (packages) => installs.push(packages) > 0 },
+    );
+    expect(installs).toEqual([]);
+    expect(lines).toEqual([
+      'npm test: CHROME_PATH=/x: not found',
+      'npm test: prometheus is missing',
+    ]);
+    ensureTools([tool('chromium', () => false, 'CHROME_PATH=/x')], {
+      canInstall: true,
+      install: (packages) => installs.push(packages) > 0,
+    });
+    expect(installs).toEqual([]);
+  });
+
+  it('names the variables a developer set', () => {
+    const named = testTools({ CHROME_PATH: '/opt/chrome', PROMTOOL: '/opt/promtool' });
+    expect(named.map((t) => t.variable)).toEqual([
+      'CHROME_PATH=/opt/chrome',
+      expect.stringContaining('PROMTOOL='),
+    ]);
+    expect(testTools({}).map((t) => t.variable)).toEqual([undefined, undefined]);
   });
 });
