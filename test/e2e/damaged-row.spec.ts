@@ -80,7 +80,7 @@ test('a scribbled date on one booking: staff see every booking, the damaged one 
 
   await page.setViewportSize({ width: 1920, height: 1080 });
   await openKiosk(page, kiosk);
-  await page.getByRole('button', { name: 'Staff' }).click();
+  await page.getByRole('button', { name: 'Staff', exact: true }).click();
   await page.getByLabel('Enter the staff PIN').fill(STAFF_PIN);
   await page.getByRole('button', { name: 'Unlock' }).click();
   await onScreen(page, 'outbox');

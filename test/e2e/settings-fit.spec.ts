@@ -41,7 +41,7 @@ for (const mode of ['counter', 'kiosk'] as const) {
       if (mode === 'counter') await openKioskAt(page, kiosk, 'pin');
       else {
         await openKioskAt(page, kiosk, 'start');
-        await page.getByRole('button', { name: 'Staff' }).click();
+        await page.getByRole('button', { name: 'Staff', exact: true }).click();
       }
       await page.getByLabel('Enter the staff PIN').fill(STAFF_PIN);
       await page.getByRole('button', { name: 'Unlock' }).click();

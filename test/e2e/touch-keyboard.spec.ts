@@ -37,7 +37,7 @@ test('a touch-only kiosk: the setup code, the booking search and a Settings fiel
   expect(code).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/);
   await openKioskAt(page, kiosk, 'setup-pending');
   await page.locator('.top-bar button[lang="en"]').tap();
-  await page.getByRole('button', { name: 'Staff' }).tap();
+  await page.getByRole('button', { name: 'Staff', exact: true }).tap();
 
   // The setup code: the keyboard is open with the field, the code typed in lower case.
   await onScreen(page, 'setup-code');
