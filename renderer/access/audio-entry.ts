@@ -71,7 +71,7 @@ export function useAudioEntry(atStart: boolean): void {
       void audioOutputs().then(
         (count) => {
           // More outputs than before: a headset was plugged in.
-          if (outputs !== null && count > outputs && !accessModes().audio)
+          if (live && outputs !== null && count > outputs && !accessModes().audio)
             startAudio('keys');
           outputs = count;
         },
