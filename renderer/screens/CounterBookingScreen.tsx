@@ -262,7 +262,16 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
           <h3 id="desk-day" className="group-title">
             {t('desk.day')}
           </h3>
-          <div className="desk-days" onKeyDown={moveFocusWithArrows}>
+          {/* The strip scrolls: before a service is chosen its days are all disabled, so the
+              strip itself takes the focus, for reading them from the keyboard (axe
+              scrollable-region-focusable). */}
+          <div
+            className="desk-days"
+            onKeyDown={moveFocusWithArrows}
+            role="group"
+            aria-labelledby="desk-day"
+            {...(serviceId ? {} : { tabIndex: 0 })}
+          >
             {dates.map((d) => {
               const available = isOpen(d);
               return (
