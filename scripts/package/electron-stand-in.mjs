@@ -32,6 +32,8 @@ export const app = {
   getName: () => 'Frontdesk',
   getAppPath: () => process.cwd(),
   setLoginItemSettings: () => undefined,
+  // Chromium's switches (the speech-dispatcher switch on Linux, issue 31).
+  commandLine: { appendSwitch: () => undefined },
   on(name, listener) {
     listenersOf(state.appListeners, name).push(listener);
     return app;
