@@ -19,9 +19,36 @@ interface Box {
   height: number;
 }
 
+/**
+ * Where a finger taps `target`: scrolled to the middle of its screen and uncovered. A tap by
+ * coordinates hits whatever lies on top, so a time low in the grid, under the action bar, would
+ * be a tap on "Back" (the first free time of a late afternoon is there).
+ */
 async function boxOf(target: Locator): Promise<Box> {
   await expect(target).toBeVisible();
   await expect(target).toBeEnabled();
+  // Typed by hand: the page's function runs in Chromium, these tests compile without the DOM.
+  const onTop = await target.evaluate((element: unknown) => {
+    interface Rect {
+      left: number;
+      top: number;
+      width: number;
+      height: number;
+    }
+    const target = element as {
+      scrollIntoView(options: object): void;
+      getBoundingClientRect(): Rect;
+      contains(other: unknown): boolean;
+    };
+    const page = globalThis as unknown as {
+      document: { elementFromPoint(x: number, y: number): unknown };
+    };
+    target.scrollIntoView({ block: 'center' });
+    const box = target.getBoundingClientRect();
+    const top = page.document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return top !== null && target.contains(top);
+  });
+  expect(onTop, 'nothing lies over the centre of the target').toBe(true);
   const box = await target.boundingBox();
   if (!box) throw new Error('no box');
   return box;
