@@ -9,7 +9,7 @@ import {
   parseSettingText,
   type ItSettingValues,
 } from '../../shared/settings';
-import type { LoadKioskConfigOptions } from './config';
+import type { LoadKioskConfigOptions } from './config-options';
 import { ConfigError } from './config-error';
 import { PinHash, UpstreamUrl } from './config-machine-file';
 

@@ -3,7 +3,7 @@
  * file, not both; a file is read only when its layer wins, and a file others can read is warned of.
  */
 import type { z } from 'zod';
-import type { LoadKioskConfigOptions } from './config';
+import type { LoadKioskConfigOptions } from './config-options';
 import { ConfigError } from './config-error';
 import type { Layer } from './config-env-flags';
 import type { MailFile } from './config-machine-file';

@@ -51,7 +51,7 @@ import { keyLayer, resolveApiKey, resolveMail } from './config-secrets';
 import { hubRolesFromFile, type HubConfig } from './hub/hub-config';
 import type { HubScreenConfig } from './hub/hub-screen';
 import { metricsConfigFromFile, type MetricsConfig } from './metrics/metrics-config';
-import type { Logger } from './log';
+import type { LoadKioskConfigOptions } from './config-options';
 import type { AccessConfig } from '../../shared/access-config';
 import type { WelcomeTexts } from '../../shared/kiosk-api';
 import type { MailTransportConfig } from './notify/mail-sender';
@@ -117,16 +117,7 @@ export interface KioskConfig extends Omit<KioskStartupConfig, 'upstreamUrl' | 'a
   mode: KioskMode;
 }
 
-export interface LoadKioskConfigOptions {
-  argv: readonly string[];
-  env: Readonly<Record<string, string | undefined>>;
-  platform: NodeJS.Platform;
-  defaultDataDir: string;
-  /** Returns the file's text, or null when it does not exist. Defaults to the real file system. */
-  readFile?: (path: string) => string | null;
-  /** Where a warning goes (a key file readable by others); default a 'config' logger. */
-  log?: Logger;
-}
+export type { LoadKioskConfigOptions } from './config-options';
 
 export function defaultConfigPath(
   platform: NodeJS.Platform,

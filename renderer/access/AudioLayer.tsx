@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LanguageCode } from '../../shared/languages';
 import { AudioController } from './audio-controller';
-import { audioEntry } from './audio-entry';
+import { audioEntry } from './entry-way';
 import { installExploreByTouch } from './explore-touch';
 import { handleKey } from './keypad';
 import { createSpeaker, voiceAvailability } from './speech';

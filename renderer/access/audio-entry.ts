@@ -1,6 +1,7 @@
 import { lazy, useEffect } from 'react';
 import { accessModes, setAccessMode } from './access-modes';
 import { CALL_STAFF_KEY } from './CallStaff';
+import { setAudioEntry } from './entry-way';
 
 /**
  * How a customer turns audio mode on without seeing the screen (issue 31, EN 301 549 5.2): on
@@ -13,17 +14,11 @@ export const AudioLayer = lazy(() =>
   import('./AudioLayer').then((module) => ({ default: module.AudioLayer })),
 );
 
-let entry: 'keys' | 'touch' = 'keys';
-/** How audio mode was started: its welcome explains that way of using it. */
-export function audioEntry(): 'keys' | 'touch' {
-  return entry;
-}
-
 const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock']);
 const ENTRY_FINGERS = 3;
 
 function startAudio(how: 'keys' | 'touch'): void {
-  entry = how;
+  setAudioEntry(how);
   setAccessMode('audio', true);
 }
 

@@ -5,19 +5,18 @@ import { customerIdleTiming } from '../access/idle-timing';
 import { IdleWarning } from '../components/IdleWarning';
 import { useKiosk, useService } from './kiosk-context';
 import { TapGuard, tapMemory } from '../components/TapGuard';
+import { preloadKeyboard, preloadQrCode } from '../components/lazy';
 import {
   ConfirmationScreen,
   DetailsScreen,
   preloadDetails,
-  preloadKeyboard,
   preloadLaterScreens,
-  preloadQrCode,
   preloadTimeScreen,
   ReceiptScreen,
   ReviewScreen,
   TimeScreen,
   VisitConfirmationScreen,
-} from '../components/lazy';
+} from '../screens/lazy-screens';
 import { flowReducer, initialFlowState } from '../flow/flow-machine';
 import { useIdleTimer } from '../hooks/use-idle-timer';
 import { useAudioEntry } from '../access/audio-entry';

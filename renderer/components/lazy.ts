@@ -1,9 +1,10 @@
 import { lazy } from 'react';
 
 /**
- * Parts of the customer flow that its first screen does not need, each a chunk of its own
+ * Parts of screens that the first screen does not need, each a chunk of its own
  * (bench/RESULTS.md, first-load JS). `preload*` fetches a chunk early, e.g. while the customer
- * picks a service, so that the screen needing it paints without waiting.
+ * picks a service, so that the screen needing it paints without waiting. The lazily loaded
+ * screens themselves are in screens/lazy-screens.ts (they use these parts).
  */
 export const preloadKeyboard = () => import('./OnScreenKeyboard');
 export const OnScreenKeyboard = lazy(() =>
@@ -12,34 +13,3 @@ export const OnScreenKeyboard = lazy(() =>
 
 export const preloadQrCode = () => import('./QrCode');
 export const QrCode = lazy(() => preloadQrCode().then((module) => ({ default: module.QrCode })));
-
-// The details form validates with the booking API's zod schemas (lib/validation.ts): apart, so
-// that the first screen's load neither fetches nor builds zod.
-export const preloadDetails = () => import('../screens/DetailsScreen');
-export const DetailsScreen = lazy(() =>
-  preloadDetails().then((module) => ({ default: module.DetailsScreen })),
-);
-
-// The time grid (a person's times, holds, a visit's times): fetched once a customer has begun,
-// as the details form, so that the first screen's load stays in its budget in every language.
-export const preloadTimeScreen = () => import('../screens/TimeScreen');
-export const TimeScreen = lazy(() =>
-  preloadTimeScreen().then((module) => ({ default: module.TimeScreen })),
-);
-
-// The screens after the details (review, confirmation, receipt): fetched once a customer has
-// begun, like the details form, so that the first screen's load stays in its budget in every
-// language (issue 31: <= 150 kB gzip with audio mode's entry on it).
-export const preloadLaterScreens = () => import('../screens/later-screens');
-export const ReviewScreen = lazy(() =>
-  preloadLaterScreens().then((module) => ({ default: module.ReviewScreen })),
-);
-export const ConfirmationScreen = lazy(() =>
-  preloadLaterScreens().then((module) => ({ default: module.ConfirmationScreen })),
-);
-export const VisitConfirmationScreen = lazy(() =>
-  preloadLaterScreens().then((module) => ({ default: module.VisitConfirmationScreen })),
-);
-export const ReceiptScreen = lazy(() =>
-  preloadLaterScreens().then((module) => ({ default: module.ReceiptScreen })),
-);

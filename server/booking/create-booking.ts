@@ -5,7 +5,7 @@
  * cannot both pass the check (the loser gets `taken`).
  */
 import { randomUUID } from 'node:crypto';
-import { durationMinutes } from '../../shared/api/schemas';
+import { durationMinutes } from '../../shared/api/duration';
 import type { BookingRequest, BookingResponse } from '../../shared/api/schemas';
 import { checkSlot } from '../../shared/booking/check-slot';
 import { instantToWall } from '../../shared/booking/time';

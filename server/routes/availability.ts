@@ -4,7 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiOperations } from '../../shared/api/operations';
-import { durationMinutes } from '../../shared/api/schemas';
+import { durationMinutes } from '../../shared/api/duration';
 import type { AvailableDays, TimeSlots } from '../../shared/api/schemas';
 import {
   computeAvailableDays,

@@ -7,7 +7,8 @@
  * fails is not data: the kiosk stores none of it and names the operation and the field.
  */
 import type { ApiBody, ApiData, ApiOperationName, ApiQuery } from './operations';
-import { durationMinutes, type Service } from './schemas';
+import { durationMinutes } from './duration';
+import type { Service } from './schemas';
 
 /** A service or booking longer than this is no appointment of a shop (minutes). */
 const MAX_DURATION_MINUTES = 24 * 60;

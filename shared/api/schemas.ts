@@ -177,8 +177,6 @@ export const AvailabilityQuerySchema = z.object({
 /** `Idempotency-Key`: 1-255 visible ASCII characters (decisions.md). */
 export const IdempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,255}$/);
 
-export { durationMinutes } from './duration';
-
 /** `customer.email` style path of the first zod issue, for the 400 `error` text. */
 export function issuePath(error: z.ZodError): string {
   const issue = error.issues[0];

@@ -5,7 +5,8 @@
  */
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { audioEntry, useAudioEntry } from '../../renderer/access/audio-entry';
+import { useAudioEntry } from '../../renderer/access/audio-entry';
+import { audioEntry } from '../../renderer/access/entry-way';
 import { CALL_STAFF_KEY } from '../../renderer/access/CallStaff';
 import { accessModes, resetAccessModes, setAccessMode } from '../../renderer/access/access-modes';
 

@@ -4,7 +4,6 @@
  * system's own ENOSPC / EDQUOT may surface from Node's file calls beside it.
  */
 import Database from 'better-sqlite3';
-import type { KioskDb } from './open';
 
 const FULL_CODES = new Set(['SQLITE_FULL', 'ENOSPC', 'EDQUOT']);
 
@@ -26,7 +25,8 @@ export type WriteFault = () => boolean;
 
 const faults = new WeakMap<Database.Database, WriteFault>();
 
-export function setWriteFault(db: KioskDb, fault: WriteFault | null): void {
+/** `db`: the kiosk database (KioskDb, which open.ts builds on this file's check). */
+export function setWriteFault(db: { $client: Database.Database }, fault: WriteFault | null): void {
   if (fault) faults.set(db.$client, fault);
   else faults.delete(db.$client);
 }

@@ -3,7 +3,8 @@
  * cache is stale and the governor allows an interactive request, else from the cache (with
  * `asOf`); slots always have the holds of this kiosk's unsent bookings taken out.
  */
-import { durationMinutes, type Service, type TimeSlot } from '../../../shared/api/schemas';
+import { durationMinutes } from '../../../shared/api/duration';
+import type { Service, TimeSlot } from '../../../shared/api/schemas';
 import { applyHolds, type Hold } from '../../../shared/booking/holds';
 import { todayIn } from '../../../shared/booking/time';
 import { assertNever, KioskFailure } from '../../../shared/result';

@@ -5,7 +5,7 @@
  * budget: one request per employee every `staffDayMaxAgeMs`), the day view reads them. Pure.
  */
 import type { Employee, Service } from '../../../shared/api/schemas';
-import { durationMinutes } from '../../../shared/api/schemas';
+import { durationMinutes } from '../../../shared/api/duration';
 
 /** employeeId -> the service whose slot list describes their day (employees never seen: none). */
 export function staffDayServices(

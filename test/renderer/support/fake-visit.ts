@@ -3,7 +3,8 @@
  * visit's times fitted by the real shared logic from the fake's day, and the services booked
  * one after another with the fake's own createBooking.
  */
-import { durationMinutes, type BookingRequest } from '../../../shared/api/schemas';
+import { durationMinutes } from '../../../shared/api/duration';
+import type { BookingRequest } from '../../../shared/api/schemas';
 import { fitVisit, type VisitService } from '../../../shared/booking/visit-fit';
 import type {
   CreateBookingResult,

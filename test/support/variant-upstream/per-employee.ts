@@ -4,7 +4,7 @@
  * same pure availability function it uses; a time nobody is free at keeps its reference entry.
  */
 import type { TimeSlot } from '../../../shared/api/schemas';
-import { durationMinutes } from '../../../shared/api/schemas';
+import { durationMinutes } from '../../../shared/api/duration';
 import { computeDaySlots } from '../../../shared/booking/availability';
 import type { AvailabilitySettings } from '../../../shared/booking/types';
 import { dayWindow } from '../../../server/booking/day-window';
