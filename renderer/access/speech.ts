@@ -1,4 +1,9 @@
-import { LANGUAGE_CODES, isLanguageCode, type LanguageCode } from '../../shared/languages';
+import {
+  LANGUAGE_CODES,
+  isLanguageCode,
+  languageFacts,
+  type LanguageCode,
+} from '../../shared/languages';
 
 /**
  * The kiosk's voice (issue 31, audio mode): the platform's Web Speech API (`speechSynthesis`:
@@ -15,18 +20,8 @@ export interface Spoken {
 /** The speaking rate's bounds and step (`+` and `-` on the keypad). */
 export const RATE = { min: 0.5, max: 2, step: 0.25, initial: 1 } as const;
 
-/** The BCP 47 tag a voice is asked for: the region people of the shop most likely have installed. */
-const VOICE_TAGS: Record<LanguageCode, string> = {
-  en: 'en-GB',
-  de: 'de-DE',
-  tr: 'tr-TR',
-  pl: 'pl-PL',
-  uk: 'uk-UA',
-  ar: 'ar',
-};
-
 export function voiceTag(lang: string): string {
-  return isLanguageCode(lang) ? VOICE_TAGS[lang] : lang;
+  return isLanguageCode(lang) ? languageFacts(lang).voice : lang;
 }
 
 function synth(): SpeechSynthesis | null {

@@ -10,7 +10,7 @@ import {
   emailDomainKeys,
   emailLayout,
   PHONE_LAYOUT,
-  SCRIPT_LABELS,
+  scriptLabel,
   textLayers,
   textLayout,
   type KeyboardKind,
@@ -104,7 +104,7 @@ export function OnScreenKeyboard({ kind, onInput }: OnScreenKeyboardProps) {
           '{enter}': `${t('keyboard.next')} ↵`,
           '{shift}': '⇧',
           '{space}': ' ',
-          '{script}': current === 'own' ? 'ABC' : SCRIPT_LABELS[language],
+          '{script}': current === 'own' ? 'ABC' : scriptLabel(language),
           '{accents}': current === 'accents' ? 'ABC' : 'àé',
         }}
         buttonTheme={[

@@ -5,7 +5,7 @@
  * accented letters with `{accents}`, so that any customer's name can be typed. E-mail and phone
  * have layouts of their own, the same in every language.
  */
-import type { LanguageCode } from '../i18n/languages';
+import { languageFacts, type LanguageCode } from '../../shared/languages';
 
 /** `code`: addresses, keys and codes that staff type (URL, API key): Latin, digits and signs. */
 export type KeyboardKind = 'text' | 'email' | 'phone' | 'code';
@@ -88,31 +88,28 @@ const ACCENTS: Letters = {
   ],
 };
 
-/** Languages written in another script than Latin: they get the Latin switch. */
-const NON_LATIN: ReadonlySet<LanguageCode> = new Set(['uk', 'ar']);
+/** Languages written in another script than Latin get the Latin switch (e-mail addresses). */
+function nonLatin(language: LanguageCode): boolean {
+  return languageFacts(language).script !== 'latin';
+}
 
 /** The label of the switch back to a language's own letters. */
-export const SCRIPT_LABELS: Record<LanguageCode, string> = {
-  de: 'ABC',
-  en: 'ABC',
-  tr: 'ABC',
-  pl: 'ABC',
-  uk: 'АБВ',
-  ar: 'أبت',
-};
+export function scriptLabel(language: LanguageCode): string {
+  return languageFacts(language).scriptLabel;
+}
 
 /** The layers a language's text keyboard offers, in switching order. */
 export function textLayers(language: LanguageCode): TextLayer[] {
-  return NON_LATIN.has(language) ? ['own', 'latin', 'accents'] : ['own', 'accents'];
+  return nonLatin(language) ? ['own', 'latin', 'accents'] : ['own', 'accents'];
 }
 
 export function textLayout(language: LanguageCode, layer: TextLayer): KeyboardLayout {
   const letters = layer === 'own' ? OWN_LETTERS[language] : layer === 'latin' ? QWERTY : ACCENTS;
-  const nonLatin = NON_LATIN.has(language);
+  const otherScript = nonLatin(language);
   // {script}: own <-> Latin letters; {accents}: accented letters and back (Latin layers only).
   const bottom = [
-    nonLatin ? '{script}' : '',
-    layer === 'own' && nonLatin ? '' : '{accents}',
+    otherScript ? '{script}' : '',
+    layer === 'own' && otherScript ? '' : '{accents}',
     ', {space} . {enter}',
   ]
     .filter(Boolean)

@@ -1,5 +1,10 @@
 // The zod-free list: the first screen runs before the contract's schemas are loaded.
-import { LANGUAGE_CODES, isLanguageCode, type LanguageCode } from '../../shared/languages';
+import {
+  LANGUAGE_CODES,
+  isLanguageCode,
+  languageFacts,
+  type LanguageCode,
+} from '../../shared/languages';
 
 export type { LanguageCode } from '../../shared/languages';
 
@@ -9,32 +14,22 @@ export const LANGUAGES: readonly LanguageCode[] = LANGUAGE_CODES;
 /** Used when neither staff, IT nor the browser name a language we have. */
 export const FALLBACK_LANGUAGE: LanguageCode = 'de';
 
-/** Each language's name in its own script: a customer looks for their own. */
-export const LANGUAGE_NAMES: Record<LanguageCode, string> = {
-  de: 'Deutsch',
-  en: 'English',
-  tr: 'Türkçe',
-  pl: 'Polski',
-  uk: 'Українська',
-  ar: 'العربية',
-};
-
-export function textDirection(language: LanguageCode): 'ltr' | 'rtl' {
-  return language === 'ar' ? 'rtl' : 'ltr';
+function byLanguage<T>(pick: (code: LanguageCode) => T): Record<LanguageCode, T> {
+  return Object.fromEntries(LANGUAGE_CODES.map((code) => [code, pick(code)])) as Record<
+    LanguageCode,
+    T
+  >;
 }
 
-/**
- * The Intl locale of each language. Arabic keeps Latin digits (`-u-nu-latn`): times, prices and
- * appointment numbers read the same as on the receipt, the phone and the shop's signs.
- */
-export const INTL_LOCALES: Record<LanguageCode, string> = {
-  de: 'de-DE',
-  en: 'en-GB',
-  tr: 'tr-TR',
-  pl: 'pl-PL',
-  uk: 'uk-UA',
-  ar: 'ar-u-nu-latn',
-};
+/** Each language's name in its own script: a customer looks for their own. */
+export const LANGUAGE_NAMES = byLanguage((code) => languageFacts(code).name);
+
+export function textDirection(language: LanguageCode): 'ltr' | 'rtl' {
+  return languageFacts(language).direction;
+}
+
+/** The Intl locale of each language (shared/languages.ts says why Arabic keeps Latin digits). */
+export const INTL_LOCALES = byLanguage((code) => languageFacts(code).locale);
 
 /**
  * The screen's starting language: the configured one (staff's setting or IT's machine config;

@@ -3,6 +3,7 @@
  * in. Plain text only: dates and times as the customer saw them (the shop's local date/time),
  * written out in their language (issue 28: ISO dates), and the reference they were shown.
  */
+import { languageFacts } from '../../../shared/languages';
 import type { Language } from '../../../shared/settings';
 
 export interface RefusalMailInput {
@@ -103,8 +104,7 @@ const WORDS: Record<Language, Words> = {
 /** "Tuesday, 24 November 2026" in the customer's language, Latin digits (as on the screen). */
 function longDate(date: string, language: Language): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const locale = language === 'ar' ? 'ar-u-nu-latn' : language;
-  return new Intl.DateTimeFormat(locale, {
+  return new Intl.DateTimeFormat(languageFacts(language).locale, {
     weekday: 'long',
     day: 'numeric',
     month: 'long',

@@ -21,7 +21,7 @@ describe('the refusal e-mail', () => {
       body: [
         'Hello Eva Muster,',
         '',
-        'unfortunately your booking (Haircut, Tuesday, November 24, 2026 09:30) could not be kept.',
+        'unfortunately your booking (Haircut, Tuesday, 24 November 2026 09:30) could not be kept.',
         'Your reference: K7Q2-9M4D',
         'Please call us at +49 30 1234567 and we will find another time for you.',
         '',
@@ -40,7 +40,7 @@ describe('the refusal e-mail', () => {
       ],
     });
     expect(body).toContain(
-      '\n\nThe next free times for this service:\n- Tuesday, November 24, 2026 10:00\n- Wednesday, November 25, 2026 09:00\n\nKind regards',
+      '\n\nThe next free times for this service:\n- Tuesday, 24 November 2026 10:00\n- Wednesday, 25 November 2026 09:00\n\nKind regards',
     );
   });
 
@@ -52,7 +52,7 @@ describe('the refusal e-mail', () => {
       serviceName: null,
     });
     expect(subject).toBe('the shop: your booking could not be kept');
-    expect(body).toContain('your booking (Tuesday, November 24, 2026 09:30) could not be kept.');
+    expect(body).toContain('your booking (Tuesday, 24 November 2026 09:30) could not be kept.');
     expect(body).toContain('Please get in touch with the shop');
     expect(body).not.toContain('call us at');
   });
@@ -90,8 +90,11 @@ describe('the refusal e-mail', () => {
     const de = refusalMail({ ...input, language: 'de' }).body;
     expect(de).toContain('Dienstag, 24. November 2026 09:30');
     expect(de).toContain('Ihre Referenz: K7Q2-9M4D');
+    // The screen's locale (en-GB: day before month), where `en` alone would write US order.
+    expect(refusalMail({ ...input, language: 'en' }).body).toContain('Tuesday, 24 November 2026');
     const ar = refusalMail({ ...input, language: 'ar' }).body;
     expect(ar).toContain('2026');
+    expect(ar).not.toMatch(/[\u0660-\u0669]/);
     expect(ar).toContain('K7Q2-9M4D');
     for (const language of Language.options)
       expect(refusalMail({ ...input, language }).body).not.toContain('2026-11-24');
