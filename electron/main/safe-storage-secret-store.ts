@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { writeFileAtomically } from '../core/platform/atomic-file';
 import type { SecretStore } from '../core/settings/secret-store';
 
 export interface SafeStorageLike {
@@ -41,9 +42,7 @@ export function createSafeStorageSecretStore(
         throw new Error('The operating system offers no secure storage for the API key.');
       }
       mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-      const temp = `${path}.tmp`;
-      writeFileSync(temp, safeStorage.encryptString(value), { mode: 0o600 });
-      renameSync(temp, path);
+      writeFileAtomically(path, safeStorage.encryptString(value));
     },
   };
 }

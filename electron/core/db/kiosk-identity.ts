@@ -7,18 +7,10 @@
  * whose generation is below the marker's was rolled back (an older copy, a truncated WAL).
  */
 import { randomUUID } from 'node:crypto';
-import {
-  closeSync,
-  fsyncSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { writeFileAtomically, writeFileAtomicallyAsync } from '../platform/atomic-file';
 import type { KioskDb } from './open';
 
 export const MARKER_FILE = 'kiosk-identity.json';
@@ -63,32 +55,12 @@ export function readMarker(dataDir: string): MarkerRead {
 
 /** Replaces the marker atomically (temp file 0600, fsync, rename): never half written. */
 export function writeMarker(dataDir: string, identity: KioskIdentity): void {
-  const path = markerPath(dataDir);
-  const temp = `${path}.tmp`;
-  rmSync(temp, { force: true });
-  const fd = openSync(temp, 'wx', 0o600);
-  try {
-    writeSync(fd, `${JSON.stringify(identity)}\n`);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temp, path);
+  writeFileAtomically(markerPath(dataDir), `${JSON.stringify(identity)}\n`);
 }
 
 /** The same, without blocking: the marker written after a booking's commit. */
 export async function writeMarkerAsync(dataDir: string, identity: KioskIdentity): Promise<void> {
-  const path = markerPath(dataDir);
-  const temp = `${path}.tmp`;
-  await rm(temp, { force: true });
-  const file = await open(temp, 'wx', 0o600);
-  try {
-    await file.writeFile(`${JSON.stringify(identity)}\n`);
-    await file.sync();
-  } finally {
-    await file.close();
-  }
-  await rename(temp, path);
+  await writeFileAtomicallyAsync(markerPath(dataDir), `${JSON.stringify(identity)}\n`);
 }
 
 /** The identity the database holds; null when it has none (new, emptied or foreign). */

@@ -8,23 +8,16 @@
  * never deleted for their date (+400 days deletes one copy, not all). Copies named by the old
  * scheme (`kiosk-YYYY-MM-DD.db`) are renamed into the sequence once, ordered by the database
  * generation they hold (their content's age), not their date. A copy is written under a
- * `.partial` name and renamed when complete, so a crash never leaves a half copy that looks
- * whole. The core runs it from its minute timer, never inside a customer's request; its cost is
+ * temp name (`.tmp`) and renamed when complete, so a crash never leaves a half copy that looks
+ * whole; a half copy a crash left is removed at the next run. The core runs it from its minute timer, never inside a customer's request; its cost is
  * in bench/RESULTS.md. A copy holds customers' data as the database held it that day: with one
  * copy a day it outlives an erasure by about `keep` days.
  */
 import Database from 'better-sqlite3';
-import {
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-} from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { BACKUP_FOLDER, createPrivateFile } from '../data-folder';
+import { BACKUP_FOLDER } from '../data-folder';
+import { replaceFileAtomically } from '../platform/atomic-file';
 import type { KioskDb } from './open';
 
 export const DEFAULT_SNAPSHOT_DAYS = 7;
@@ -115,7 +108,10 @@ export function takeSnapshotIfDue(options: SnapshotOptions): SnapshotRun {
   if (options.keepDays <= 0) return { kind: 'off' };
   const folder = snapshotFolder(options.dataDir);
   mkdirSync(folder, { recursive: true, mode: 0o700 });
-  renameOldSnapshots(folder, readdirSync(folder));
+  const names = readdirSync(folder);
+  for (const name of names.filter((n) => n.endsWith('.tmp') || n.endsWith('.partial')))
+    rmSync(join(folder, name), { force: true });
+  renameOldSnapshots(folder, names);
   const today = utcDay(options.now());
   const newest = listSnapshots(options.dataDir)[0];
   let taken: { path: string; ms: number } | null = null;
@@ -136,20 +132,6 @@ export function takeSnapshotIfDue(options: SnapshotOptions): SnapshotRun {
 }
 
 function writeCopy(db: KioskDb, path: string): void {
-  const partial = `${path}.partial`;
-  rmSync(partial, { force: true });
-  createPrivateFile(partial); // VACUUM INTO writes into an empty file and keeps its mode
-  try {
-    db.$client.prepare('VACUUM INTO ?').run(partial);
-    const fd = openSync(partial, 'r');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(partial, path);
-  } catch (error) {
-    rmSync(partial, { force: true });
-    throw error;
-  }
+  // VACUUM INTO writes into the empty private file and keeps its mode.
+  replaceFileAtomically(path, (temp) => db.$client.prepare('VACUUM INTO ?').run(temp));
 }

@@ -3,19 +3,9 @@
  * `safeStorage`; the browser shell and tests use a file (mode 0600) or memory. Synchronous on
  * purpose: the value is tiny and read at start-up and on a settings change.
  */
-import {
-  chmodSync,
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { writeFileAtomically } from '../platform/atomic-file';
 
 export interface SecretStore {
   get(): string | null;
@@ -57,21 +47,7 @@ export function createFileSecretStore(path: string): SecretStore {
         return;
       }
       mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-      const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-      try {
-        const fd = openSync(temp, 'wx', 0o600);
-        try {
-          writeSync(fd, value, null, 'utf8');
-          fsyncSync(fd); // on disk before the rename makes it the key: a power cut leaves old or new
-        } finally {
-          closeSync(fd);
-        }
-        chmodSync(temp, 0o600); // the umask cannot widen it, but an inherited ACL might
-        renameSync(temp, path);
-      } catch (error) {
-        rmSync(temp, { force: true });
-        throw error;
-      }
+      writeFileAtomically(path, value);
     },
   };
 }

@@ -116,7 +116,7 @@ describe('daily snapshots', () => {
       'kiosk-000003-2026-11-25.db',
     ]);
     expect(
-      readdirSync(snapshotFolder(dataDir)).filter((name) => name.endsWith('.partial')),
+      readdirSync(snapshotFolder(dataDir)).filter((name) => /\.(tmp|partial)$/.test(name)),
     ).toEqual([]);
     expect(databaseHealth(kiosk, dataDir)).toMatchObject({
       integrityCheck: ['ok'],
