@@ -53,8 +53,7 @@ export function createBookingAdmin(ctx: EngineContext): BookingAdminApi {
     return entry;
   }
 
-  const refuse = (message: string) =>
-    Promise.reject(new KioskFailure('invalid_request', message));
+  const refuse = (message: string) => Promise.reject(new KioskFailure('invalid_request', message));
   const unchanged = (entry: OutboxEntry) => Promise.resolve(toLocalBooking(entry));
 
   /** As after a crash: the answer is lost, the same key is sent again. */
