@@ -41,6 +41,7 @@ export type AvailableDaysResult = z.infer<typeof AvailableDaysResult>;
 export const TimeSlotsResult = TimeSlotsSchema.extend(Freshness.shape);
 export type TimeSlotsResult = z.infer<typeof TimeSlotsResult>;
 
+/** A new state needs its row in shared/booking/booking-states.ts (compilation fails until then). */
 export const LocalBookingState = z.enum([
   'queued',
   'sending',

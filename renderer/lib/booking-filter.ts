@@ -4,6 +4,7 @@
  * (shared/booking/reference.ts), applied to the list already loaded so that live booking events
  * and the links between rebooked bookings keep working while staff type.
  */
+import { ATTENTION_STATES, FILTERED_STATES } from '../../shared/booking/booking-states';
 import { bookingReference, matchesBookingQuery } from '../../shared/booking/reference';
 import type { LocalBooking, LocalBookingState } from '../../shared/kiosk-api';
 
@@ -15,26 +16,12 @@ export const STATE_FILTERS: readonly StateFilter[] = [
   'all',
   'attention',
   'followUp',
-  'queued',
-  'sent',
-  'rejected',
-  'unknown',
-  'discarded',
-  'quarantined',
+  ...FILTERED_STATES,
 ];
-
-/** Bookings staff must act on: not sent yet, refused without a new booking, or unclear. */
-const ATTENTION: ReadonlySet<LocalBookingState> = new Set([
-  'queued',
-  'sending',
-  'rejected',
-  'unknown',
-  'quarantined',
-]);
 
 export function matchesState(booking: LocalBooking, filter: StateFilter): boolean {
   if (filter === 'all') return true;
-  if (filter === 'attention') return ATTENTION.has(booking.state) && !booking.rebookedAs;
+  if (filter === 'attention') return ATTENTION_STATES.has(booking.state) && !booking.rebookedAs;
   if (filter === 'followUp') return needsFollowUp(booking);
   return booking.state === filter;
 }

@@ -1,4 +1,5 @@
 import type { ParseKeys } from 'i18next';
+import { BOOKING_STATE_LABELS } from '../../shared/booking/booking-states';
 import type { LocalBookingState, SyncStatus } from '../../shared/kiosk-api';
 import type { ErrorCode } from '../../shared/result';
 import type { CustomerField, FieldError } from './validation';
@@ -38,15 +39,11 @@ export function isOfflineReason(value: string | undefined): value is OfflineReas
   return value !== undefined && Object.hasOwn(OFFLINE_REASON_KEYS, value);
 }
 
-export const BOOKING_STATE_KEYS = {
-  queued: 'outbox.states.queued',
-  sending: 'outbox.states.sending',
-  sent: 'outbox.states.sent',
-  rejected: 'outbox.states.rejected',
-  unknown: 'outbox.states.unknown',
-  discarded: 'outbox.states.discarded',
-  quarantined: 'outbox.states.quarantined',
-} as const satisfies Record<LocalBookingState, TranslationKey>;
+/** The table's label keys (shared/booking/booking-states.ts), checked against the strings here. */
+export const BOOKING_STATE_KEYS = BOOKING_STATE_LABELS satisfies Record<
+  LocalBookingState,
+  TranslationKey
+>;
 
 /** The customer form's labels (kiosk details screen and counter booking). */
 export const CUSTOMER_FIELD_KEYS = {

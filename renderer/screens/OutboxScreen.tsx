@@ -5,6 +5,7 @@ import { FollowUpPanel, openFollowUps } from '../components/FollowUpPanel';
 import { createListReads, mergeList, upsertBooking } from '../lib/booking-list';
 import type { LocalBooking, LocalBookingState } from '../../shared/kiosk-api';
 import { UNDO_DISCARD_MS } from '../../shared/kiosk-api';
+import { RETRYABLE_STATES } from '../../shared/booking/booking-states';
 import type { KioskError, Result } from '../../shared/result';
 import { useKiosk } from '../app/kiosk-context';
 import { useStaff, useStaffCall } from '../app/staff-context';
@@ -43,8 +44,6 @@ const FILTER_KEYS = {
   followUp: 'bookings.filters.followUp',
 } as const satisfies Record<Exclude<StateFilter, LocalBookingState>, TranslationKey>;
 
-// A `sending` entry left stuck by a full disk may be sent again or discarded (the core refuses one in flight).
-const RETRYABLE = new Set(['queued', 'sending', 'rejected', 'unknown']);
 /** The undo offer ends a little before the core's window, so that an Undo tap still lands in it. */
 const UNDO_OFFER_MS = UNDO_DISCARD_MS - 1_500;
 
@@ -345,7 +344,7 @@ export function OutboxScreen({ onRebook, initialFilter = 'all' }: OutboxScreenPr
               ) : (
                 actionable && (
                   <div className="outbox-actions">
-                    {RETRYABLE.has(booking.state) && !booking.erased && (
+                    {RETRYABLE_STATES.has(booking.state) && !booking.erased && (
                       <button
                         type="button"
                         className="btn btn-secondary"
@@ -363,7 +362,7 @@ export function OutboxScreen({ onRebook, initialFilter = 'all' }: OutboxScreenPr
                         {t('outbox.rebook')}
                       </button>
                     )}
-                    {RETRYABLE.has(booking.state) && (
+                    {RETRYABLE_STATES.has(booking.state) && (
                       <button
                         type="button"
                         className="btn btn-ghost"

@@ -21,14 +21,9 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { ENDED_STATES, HOLDING_STATES } from '../../../shared/booking/booking-states';
 import type { LocalBookingState } from '../../../shared/kiosk-api';
-import {
-  ENDED_STATES,
-  HOLDING_STATES,
-  erasePersonalData,
-  type OutboxEntry,
-  type OutboxPatch,
-} from '../outbox/entry';
+import { erasePersonalData, type OutboxEntry, type OutboxPatch } from '../outbox/entry';
 import { durableTransaction, type KioskDb } from './open';
 import { readRow, readRows, salvageRow } from './outbox-quarantine';
 import type { Row } from './outbox-row';

@@ -4,6 +4,7 @@
  * again when read back, so a row written by an older version cannot smuggle a bad shape in.
  */
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { BOOKING_STATE_NAMES } from '../../../shared/booking/booking-states';
 
 /** Enabled services as the API listed them (position keeps the API's order). */
 export const mirrorServices = sqliteTable('mirror_services', {
@@ -61,9 +62,8 @@ export const outbox = sqliteTable(
     date: text('date').notNull(),
     time: text('time').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
-    state: text('state', {
-      enum: ['queued', 'sending', 'sent', 'rejected', 'unknown', 'discarded', 'quarantined'],
-    }).notNull(),
+    // The enum types the column only (SQLite checks nothing): a new state needs no migration.
+    state: text('state', { enum: BOOKING_STATE_NAMES }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     lastErrorStatus: integer('last_error_status'),
     lastErrorMessage: text('last_error_message'),

@@ -3,8 +3,9 @@
  * rejected booking to the one that replaced it.
  */
 import { randomUUID } from 'node:crypto';
-import { UNDO_DISCARD_MS } from '../../../shared/kiosk-api';
-import { KioskFailure } from '../../../shared/result';
+import { BOOKING_STATES } from '../../../shared/booking/booking-states';
+import { UNDO_DISCARD_MS, type LocalBooking } from '../../../shared/kiosk-api';
+import { KioskFailure, assertNever } from '../../../shared/result';
 import { monotonicNow } from '../clock';
 import { isDiskFull } from '../db/disk-full';
 import { entryMatches, toLocalBooking, type OutboxEntry, type OutboxPatch } from '../outbox/entry';
@@ -52,6 +53,54 @@ export function createBookingAdmin(ctx: EngineContext): BookingAdminApi {
     return entry;
   }
 
+  const refuse = (message: string) => Promise.reject(new KioskFailure('invalid_request', message));
+  const unchanged = (entry: OutboxEntry) => Promise.resolve(toLocalBooking(entry));
+
+  /** As after a crash: the answer is lost, the same key is sent again. */
+  function sendStuck(entry: OutboxEntry): Promise<LocalBooking> {
+    const next = staffWrite(
+      entry.localId,
+      recoverInterrupted(entry, clock.now(), monotonicNow(clock)),
+    );
+    onBookingChange(next);
+    replayer.poke();
+    return Promise.resolve(toLocalBooking(next));
+  }
+
+  function requeue(entry: OutboxEntry): Promise<LocalBooking> {
+    // Its customer's data is gone (retention): a retry would send the placeholders.
+    if (entry.erasedAt !== null) return refuse('this booking was erased');
+    // A clean refusal is stored by the API under its key: a new try needs a new key. After a
+    // lost answer the key is kept, so that a booking the API did create is found again. An
+    // `unknown` booking staff retry is one they checked: it is sent as a plain attempt, so a
+    // refusal then is the API's no (`rejected`), not "may be ours" (`unknown`) once more.
+    const next = staffWrite(entry.localId, {
+      state: 'queued',
+      ...(entry.state === 'unknown' ? { responseLost: false } : {}),
+      nextAttemptAt: monotonicNow(clock),
+      firstAttemptAt: null,
+      updatedAt: clock.now(),
+      ...(entry.responseLost ? {} : { idempotencyKey: `fd-${randomUUID()}` }),
+    });
+    onBookingChange(next);
+    replayer.poke();
+    return Promise.resolve(toLocalBooking(next));
+  }
+
+  /** Discarded at once (the replayer never sends what staff dropped); undo restores its state. */
+  function discard(entry: OutboxEntry): Promise<LocalBooking> {
+    // A stuck send may have reached the API: undone, it is queued again under its key.
+    const wasSending = entry.state === 'sending';
+    const next = staffWrite(entry.localId, {
+      state: 'discarded',
+      updatedAt: clock.now(),
+      ...(wasSending ? { responseLost: true } : {}),
+    });
+    discarded.set(entry.localId, { state: wasSending ? 'queued' : entry.state, at: clock.now() });
+    onBookingChange(next);
+    return Promise.resolve(toLocalBooking(next));
+  }
+
   return {
     listBookings: ({ query }) => {
       const entries = store.list();
@@ -68,68 +117,39 @@ export function createBookingAdmin(ctx: EngineContext): BookingAdminApi {
           return Promise.resolve(toLocalBooking(requireEntry(localId)));
       }
       const entry = requireEntry(localId);
-      if (entry.rebookedAs)
-        return Promise.reject(new KioskFailure('invalid_request', 'this booking was booked again'));
-      if (entry.state === 'quarantined')
-        return Promise.reject(
-          new KioskFailure('invalid_request', 'this booking cannot be read: it is not sent'),
-        );
-      if (stuck(entry)) {
-        // As after a crash: the answer is lost, the same key is sent again.
-        const next = staffWrite(
-          localId,
-          recoverInterrupted(entry, clock.now(), monotonicNow(clock)),
-        );
-        onBookingChange(next);
-        replayer.poke();
-        return Promise.resolve(toLocalBooking(next));
+      if (entry.rebookedAs) return refuse('this booking was booked again');
+      const rule = BOOKING_STATES[entry.state].retry;
+      switch (rule) {
+        case 'unreadable':
+          return refuse('this booking cannot be read: it is not sent');
+        case 'whenStuck':
+          return stuck(entry) ? sendStuck(entry) : unchanged(entry);
+        case 'unchanged':
+          return unchanged(entry);
+        case 'send':
+          return requeue(entry);
+        default:
+          return assertNever(rule);
       }
-      if (entry.state === 'sent' || entry.state === 'sending')
-        return Promise.resolve(toLocalBooking(entry));
-      // Its customer's data is gone (retention): a retry would send the placeholders.
-      if (entry.erasedAt !== null)
-        return Promise.reject(new KioskFailure('invalid_request', 'this booking was erased'));
-      // A clean refusal is stored by the API under its key: a new try needs a new key. After a
-      // lost answer the key is kept, so that a booking the API did create is found again. An
-      // `unknown` booking staff retry is one they checked: it is sent as a plain attempt, so a
-      // refusal then is the API's no (`rejected`), not "may be ours" (`unknown`) once more.
-      const next = staffWrite(localId, {
-        state: 'queued',
-        ...(entry.state === 'unknown' ? { responseLost: false } : {}),
-        nextAttemptAt: monotonicNow(clock),
-        firstAttemptAt: null,
-        updatedAt: clock.now(),
-        ...(entry.responseLost ? {} : { idempotencyKey: `fd-${randomUUID()}` }),
-      });
-      onBookingChange(next);
-      replayer.poke();
-      return Promise.resolve(toLocalBooking(next));
     },
     discardBooking({ localId }) {
       const entry = requireEntry(localId);
-      if (entry.state === 'sent' || (entry.state === 'sending' && !stuck(entry))) {
-        return Promise.reject(
-          new KioskFailure('invalid_request', `a ${entry.state} booking cannot be discarded`),
-        );
+      const rule = BOOKING_STATES[entry.state].discard;
+      // The API has it, or may have it any moment: refused before anything else.
+      if (rule === 'never' || (rule === 'whenStuck' && !stuck(entry)))
+        return refuse(`a ${entry.state} booking cannot be discarded`);
+      if (entry.rebookedAs) return refuse('this booking was booked again');
+      switch (rule) {
+        case 'unreadable':
+          return refuse('an unreadable booking is kept for IT');
+        case 'unchanged':
+          return unchanged(entry);
+        case 'whenStuck': // stuck: refused above otherwise
+        case 'discard':
+          return discard(entry);
+        default:
+          return assertNever(rule);
       }
-      if (entry.rebookedAs)
-        return Promise.reject(new KioskFailure('invalid_request', 'this booking was booked again'));
-      if (entry.state === 'quarantined')
-        return Promise.reject(
-          new KioskFailure('invalid_request', 'an unreadable booking is kept for IT'),
-        );
-      if (entry.state === 'discarded') return Promise.resolve(toLocalBooking(entry));
-      // Discarded at once (the replayer never sends what staff dropped); undo restores this state.
-      // A stuck send may have reached the API: undone, it is queued again under its key.
-      const wasSending = entry.state === 'sending';
-      const next = staffWrite(localId, {
-        state: 'discarded',
-        updatedAt: clock.now(),
-        ...(wasSending ? { responseLost: true } : {}),
-      });
-      discarded.set(localId, { state: wasSending ? 'queued' : entry.state, at: clock.now() });
-      onBookingChange(next);
-      return Promise.resolve(toLocalBooking(next));
     },
     restoreBooking({ localId }) {
       const entry = requireEntry(localId);

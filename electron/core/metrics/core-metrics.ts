@@ -5,15 +5,14 @@
  * staff, the API budget, and the kiosk's own health (kiosk-health.ts). Counts and ages only: no
  * booking, no customer, no key. Pure: the core passes its status, outbox rows and governor in.
  */
+import {
+  BOOKING_GROUPS,
+  BOOKING_STATES,
+  type BookingGroup,
+} from '../../../shared/booking/booking-states';
 import type { GovernorSnapshot } from '../governor/rate-governor';
 import type { OutboxEntry } from '../outbox/entry';
 import type { KioskHealth } from './kiosk-health';
-
-/** queued: not yet accepted by the API (queued or being sent); unknown: staff must check it
- * (or it could not be read and was set aside);
- * refused: the API refused it after it was queued (staff follow it up). */
-export const BOOKING_GROUPS = ['queued', 'unknown', 'refused'] as const;
-export type BookingGroup = (typeof BOOKING_GROUPS)[number];
 
 interface Waiting {
   count: number;
@@ -53,22 +52,6 @@ export interface CoreMetricsInput {
   health: KioskHealth;
 }
 
-function groupOf(state: OutboxEntry['state']): BookingGroup | null {
-  switch (state) {
-    case 'queued':
-    case 'sending':
-      return 'queued';
-    case 'unknown':
-    case 'quarantined': // unreadable, set aside: staff must check it by hand too
-      return 'unknown';
-    case 'rejected':
-      return 'refused';
-    case 'sent':
-    case 'discarded':
-      return null;
-  }
-}
-
 const seconds = (ms: number): number => Math.max(0, Math.floor(ms / 1000));
 
 function note(slot: Waiting, age: number): void {
@@ -83,7 +66,7 @@ export function collectCoreMetrics(input: CoreMetricsInput): CoreMetrics {
   const waitingForStaff: Waiting = { count: 0, oldestAgeSeconds: null };
   let setAside = 0;
   for (const entry of input.entries) {
-    const group = groupOf(entry.state);
+    const group = BOOKING_STATES[entry.state].metrics;
     if (group === null) continue;
     note(bookings[group], seconds(input.now - entry.createdAt));
     if (entry.state === 'quarantined') setAside += 1;

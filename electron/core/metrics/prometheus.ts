@@ -8,7 +8,8 @@
  */
 import { Gauge, Registry } from 'prom-client';
 import { UpdateStatus } from '../../../shared/kiosk-api';
-import { BOOKING_GROUPS, type CoreMetrics } from './core-metrics';
+import { BOOKING_GROUPS } from '../../../shared/booking/booking-states';
+import type { CoreMetrics } from './core-metrics';
 
 const UPDATE_STATES = UpdateStatus.shape.state.options;
 const BUDGET_WINDOWS = ['day', 'minute'] as const;

@@ -42,17 +42,6 @@ export type OutboxPatch = Partial<
   >
 >;
 
-/** States whose entry still holds its slot locally. */
-export const HOLDING_STATES: readonly LocalBookingState[] = ['queued', 'sending', 'unknown'];
-
-/** States in which a booking has ended: retention may erase its personal data. */
-export const ENDED_STATES: readonly LocalBookingState[] = [
-  'sent',
-  'rejected',
-  'discarded',
-  'quarantined',
-];
-
 /**
  * What an erased entry keeps in place of the customer: placeholders that still parse with the
  * shared schemas (an e-mail under the reserved .invalid domain), so every reader keeps working.

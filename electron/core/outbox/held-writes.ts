@@ -7,11 +7,11 @@
  * `retryMs` while full). Should the process die first, the row is still `sending` on disk: the
  * start replays it under its Idempotency-Key and the API answers with the same booking.
  */
+import { HOLDING_STATES } from '../../../shared/booking/booking-states';
 import type { Clock, TimerHandle } from '../clock';
 import { isDiskFull } from '../db/disk-full';
 import type { Logger } from '../log';
 import type { OutboxEntry, OutboxPatch } from './entry';
-import { HOLDING_STATES } from './entry';
 import type { OutboxStore } from './store';
 
 export interface HeldWritesOptions {

@@ -3,8 +3,9 @@
  * (sqlite-store.ts) and this in-memory one for unit tests. Every write is durable before it
  * returns in the SQLite implementation.
  */
+import { ENDED_STATES, HOLDING_STATES } from '../../../shared/booking/booking-states';
 import type { OutboxEntry, OutboxPatch } from './entry';
-import { ENDED_STATES, HOLDING_STATES, erasePersonalData } from './entry';
+import { erasePersonalData } from './entry';
 
 export interface OutboxStore {
   /** Inserts a new entry (queued or sent); throws if the localId or key exists. */
