@@ -10,14 +10,14 @@ import {
 } from '../../../electron/core/outbox/booked-times-watch';
 import type { OutboxEntry } from '../../../electron/core/outbox/entry';
 import type { BookingResponse, TimeSlots } from '../../../shared/api/schemas';
+import { outboxEntry } from '../../support/core/outbox-entry';
 
 const CONFIRMED_AT = 1_000_000;
 const LATER = CONFIRMED_AT + SETTLE_MS;
 
 function sent(patch: Partial<OutboxEntry> = {}, status: BookingResponse['status'] = 'pending') {
-  const entry: OutboxEntry = {
+  return outboxEntry({
     localId: 'l1',
-    idempotencyKey: 'key-1',
     request: {
       serviceId: 'svc',
       employeeId: 'anna',
@@ -25,19 +25,11 @@ function sent(patch: Partial<OutboxEntry> = {}, status: BookingResponse['status'
       time: '10:00',
       customer: { name: 'C', email: 'c@example.com', phone: '123' },
     },
-    hold: { employeeId: 'anna', date: '2026-11-24', time: '10:00', durationMinutes: 30 },
     state: 'sent',
-    attempts: 1,
-    lastError: null,
     booking: { bookingId: 'b1', status } as BookingResponse,
-    nextAttemptAt: 0,
-    responseLost: false,
-    firstAttemptAt: CONFIRMED_AT,
-    createdAt: CONFIRMED_AT,
     updatedAt: CONFIRMED_AT,
-    erasedAt: null,
-  };
-  return { ...entry, ...patch };
+    ...patch,
+  });
 }
 
 const list = (
