@@ -74,7 +74,7 @@ export const LOST_NOT_SENT_AGAIN =
   'The answer to this booking was lost and this booking service keeps booked times listed as free (it may book one time twice), so the kiosk did not send it again: check with the booking service whether it was booked (service, employee, date, time and the customer are shown here).';
 
 export interface SendAttempt {
-  /** The request's outcome; null when no request settled it (the pre-check found the slot taken). */
+  /** The request's outcome; null when no request settled it (a lost answer not sent again). */
   outcome: UpstreamOutcome<BookingResponse> | null;
   verdict: BookingVerdict;
 }
