@@ -2,14 +2,16 @@
  * "Save diagnostics" (counter mode, staff only): one JSON file that IT can ask a shop to send.
  * It holds versions, the machine config with secrets removed, the sync status, how many
  * bookings the outbox holds in each state (counts only: no booking, no customer), the
- * database's `integrity_check` and snapshots, the speech voices the kiosk screen reported, and
- * the recent log (already redacted when written; redacted once more here).
+ * database's `integrity_check` and snapshots, the speech voices the kiosk screen reported,
+ * whether the upstream was seen keeping booked times free, and the recent log (already
+ * redacted when written; redacted once more here).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LocalBookingState, type AppInfo, type SyncStatus } from '../../shared/kiosk-api';
 import { syncState } from '../../shared/sync-state';
 import type { DatabaseHealth } from './db/database-health';
+import type { BookedTimesReport } from './outbox/booked-times-watch';
 import { redact } from './log';
 
 export type OutboxCounts = Record<LocalBookingState, number> & {
@@ -31,6 +33,8 @@ export interface DiagnosticsInput {
   database?: DatabaseHealth;
   /** Which UI languages the kiosk screen last reported a speech voice for (empty: no report). */
   speechVoices?: readonly { language: string; available: boolean }[];
+  /** Whether the upstream keeps booked times free, so that lost answers go to staff (issue 30). */
+  bookedTimes?: BookedTimesReport;
 }
 
 const SECRET_KEY = /key|secret|token|password|pin/i;
@@ -51,6 +55,7 @@ export function buildDiagnostics(input: DiagnosticsInput): string {
     outbox: input.outbox,
     ...(input.database === undefined ? {} : { database: input.database }),
     ...(input.speechVoices === undefined ? {} : { speechVoices: input.speechVoices }),
+    ...(input.bookedTimes === undefined ? {} : { upstreamBookedTimes: input.bookedTimes }),
     recentLog: input.recentLog
       .split('\n')
       .filter((line) => line.length > 0)

@@ -75,6 +75,8 @@ export function createHostApi(deps: {
   databaseHealth: () => DatabaseHealth;
   /** The speech voices the kiosk screen last reported (metrics/speech-voices.ts). */
   speechVoices: () => DiagnosticsInput['speechVoices'];
+  /** Whether the upstream was seen keeping booked times free (outbox/booked-times-watch.ts). */
+  bookedTimes?: () => DiagnosticsInput['bookedTimes'];
 }): Pick<KioskApi, HostKioskMethod> {
   const { host, clock } = deps;
   return {
@@ -92,6 +94,7 @@ export function createHostApi(deps: {
           recentLog: host.diagnostics.recentLog(),
           database: deps.databaseHealth(),
           speechVoices: deps.speechVoices(),
+          bookedTimes: deps.bookedTimes?.(),
         });
         const path = writeDiagnosticsFile(host.diagnostics.folder, content, now);
         deps.log.info('diagnostics saved', { path });

@@ -35,6 +35,7 @@ import { createLogger } from './log';
 import { createMaintenance } from './maintenance';
 import { createMirror } from './mirror/mirror';
 import { createAppointmentTime } from './outbox/appointment-time';
+import { watchBookedTimes } from './outbox/booked-times-watch';
 import { openKioskOutbox } from './outbox/kiosk-outbox';
 import { createReplayer } from './outbox/replayer';
 import { createSendPath } from './outbox/send';
@@ -161,10 +162,12 @@ export async function createKioskCoreInternals(
     throw refusal.reason === 'disk-full' ? new KioskStartRefusal(refusal) : error;
   });
   upstreamKind = link.kind;
+  // Every slot list the kiosk is answered is looked at: does this upstream keep booked times free?
+  const bookedTimes = watchBookedTimes({ db, store, clock, log: logFor('core:upstream'), link });
 
   const send = createSendPath({
     store,
-    client: link.client,
+    client: bookedTimes.client,
     clock,
     policy: options.replayPolicy,
     bookingTimeoutMs: options.bookingTimeoutMs,
@@ -172,6 +175,7 @@ export async function createKioskCoreInternals(
     onOutcome: (outcome, purpose) => noteOutcome(outcome, { kind: purpose }),
     appointmentPassed: (entry) => appointmentTime.passed(entry),
     settleWrite: (localId, patch) => held.settle(localId, patch),
+    upstreamBlocksBookedTimes: bookedTimes.blocksBookedTimes,
   });
   const replayer = createReplayer({
     log: logFor('core:replay'),
@@ -191,7 +195,7 @@ export async function createKioskCoreInternals(
   const mirror = createMirror({
     log: logFor('core:mirror'),
     db,
-    client: link.client,
+    client: bookedTimes.client,
     governor: link.governor,
     clock,
     timeZone,
@@ -208,7 +212,7 @@ export async function createKioskCoreInternals(
   const noteProbe = noteBackground('probe');
   const probe = createRecoveryProbe({
     clock,
-    client: link.client,
+    client: bookedTimes.client,
     offlineSince: () => status.offlineSince,
     paused: () => status.paused,
     urgent: () => store.count('queued') + store.count('sending') > 0,
@@ -231,7 +235,7 @@ export async function createKioskCoreInternals(
     store,
     clock,
     timeZone,
-    client: link.client,
+    client: bookedTimes.client,
     status,
     noteOutcome,
     statusEvents,
@@ -294,6 +298,7 @@ export async function createKioskCoreInternals(
       return health;
     },
     speechVoices: () => speechVoices.current(),
+    bookedTimes: bookedTimes.report,
   });
   const shared = notice.wrapApi({ ...engine.api, ...hostApi, ...speechVoices.api });
   // Each screen's own hold (issue 28): the app's window is the screen `app`, as for its lockout.

@@ -59,12 +59,22 @@ export interface SendPathOptions {
    * (default: yes). When not, a lost answer refused as taken goes to staff at once (transitions.ts).
    */
   upstreamKeepsKeys?: () => boolean;
+  /**
+   * Whether the upstream takes a booked time off its slot lists (default: yes). Once it was seen
+   * keeping one free (booked-times-watch.ts), a free pre-check proves nothing: a booking whose
+   * answer was lost is not sent again but goes to staff (`unknown`, LOST_NOT_SENT_AGAIN).
+   */
+  upstreamBlocksBookedTimes?: () => boolean;
 }
 
 export { LOST_AND_TAKEN } from './transitions';
 
+/** What staff read on a lost answer the kiosk did not send again (see `upstreamBlocksBookedTimes`). */
+export const LOST_NOT_SENT_AGAIN =
+  'The answer to this booking was lost and this booking service keeps booked times listed as free (it may book one time twice), so the kiosk did not send it again: check with the booking service whether it was booked (service, employee, date, time and the customer are shown here).';
+
 export interface SendAttempt {
-  /** The request's outcome; null when no request settled it (the pre-check found the slot taken). */
+  /** The request's outcome; null when no request settled it (a lost answer not sent again). */
   outcome: UpstreamOutcome<BookingResponse> | null;
   verdict: BookingVerdict;
 }
@@ -103,7 +113,8 @@ export function createSendPath(options: SendPathOptions): SendPath {
   };
   /**
    * Before a booking whose answer was lost is sent again: is its slot still free for its
-   * employee? Free: the first attempt surely failed, send (null). Taken: it may be ours. It is
+   * employee? Free: the first attempt surely failed (the upstream blocks booked times, else
+   * `attempt` does not get here), send (null). Taken: it may be ours. It is
    * sent again under its key all the same: an API that honours the key answers with the first
    * booking (sent), one that ignores it cannot book a taken slot twice and refuses it, which
    * makes it `unknown` for staff (transitions.ts). Only a slot that is taken can be ours.
@@ -147,6 +158,11 @@ export function createSendPath(options: SendPathOptions): SendPath {
       try {
         const client = options.client();
         if (entry.responseLost) {
+          if (!(options.upstreamBlocksBookedTimes?.() ?? true))
+            return {
+              outcome: null,
+              verdict: { kind: 'unknown', error: { status: null, message: LOST_NOT_SENT_AGAIN } },
+            };
           const checked = await preCheck(client, entry, calls[purpose]);
           if (checked) return checked;
         }

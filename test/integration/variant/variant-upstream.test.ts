@@ -230,6 +230,35 @@ describe('variant upstream', () => {
     expect([a.status, b.status]).toEqual([201, 201]);
   });
 
+  it('bookedTimesStayFree: a booked time stays listed free for its employee and is booked again', async () => {
+    const upstream = await variant({ bookedTimesStayFree: true, idempotency: false });
+    const serviceId = (await services(upstream))[0]!._id;
+    const slot = free(await slots(upstream, serviceId))[0]!;
+    const a = await call(upstream, '/book', { body: booking(serviceId, slot, 1) });
+    expect(a.status).toBe(201);
+    const own = await slots(upstream, serviceId, slot.employeeId);
+    expect(own.find((s) => s.time === slot.time)).toMatchObject({
+      available: true,
+      employeeId: slot.employeeId,
+    });
+    const b = await call(upstream, '/book', { body: booking(serviceId, slot, 2) });
+    expect(b.status).toBe(201);
+    expect(BookingCreatedEnvelope.parse(b.json).data.bookingId).not.toBe(
+      BookingCreatedEnvelope.parse(a.json).data.bookingId,
+    );
+    // Off (the reference's choice): a booked time is taken.
+    upstream.set({ bookedTimesStayFree: false });
+    const later = free(await slots(upstream, serviceId, slot.employeeId)).at(-1)!;
+    expect((await call(upstream, '/book', { body: booking(serviceId, later, 3) })).status).toBe(
+      201,
+    );
+    const after = await slots(upstream, serviceId, slot.employeeId);
+    expect(after.find((s) => s.time === later.time)?.available).toBe(false);
+    expect((await call(upstream, '/book', { body: booking(serviceId, later, 4) })).status).toBe(
+      409,
+    );
+  });
+
   it.each(['no-error', 'other-messages'] as const)('error bodies %s', async (errorBody) => {
     const upstream = await variant({ errorBody });
     const reply = await call(

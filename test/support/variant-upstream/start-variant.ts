@@ -2,13 +2,15 @@
  * The variant upstream: the reference server's own app (buildApp over a demo-seeded SQLite
  * file) with hooks that answer as another legal remote would, one switch per gap of the spec
  * (switches.ts). server/ is not changed: the hooks only rewrite what the routes answer (and the
- * ids and Idempotency-Key they are asked with), so every rule stays the reference's.
+ * ids and Idempotency-Key they are asked with), so every rule stays the reference's; only
+ * `bookedTimesStayFree` writes to the variant's own database (it frees each new booking's time).
  * On 127.0.0.1, port 0.
  */
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { upsertApiKey, type KeyScope } from '../../../server/db/api-keys';
+import { setBookingStatus } from '../../../server/db/bookings';
 import { listEmployees } from '../../../server/db/catalog';
 import { closeServerDb, openServerDb } from '../../../server/db/open';
 import type { RateLimits } from '../../../server/db/rate-limits';
@@ -147,6 +149,8 @@ export async function startVariantUpstream(
         settings,
       );
     }
+    if (operation === 'book' && switches.bookedTimesStayFree && reply.statusCode < 300)
+      keepTimeFree(parsed);
     const asked =
       operation === 'available-days'
         ? { year: Number(query.year), month: Number(query.month) }
@@ -178,6 +182,16 @@ export async function startVariantUpstream(
       return truncated(reply, text);
     return text;
   });
+
+  /**
+   * bookedTimesStayFree: the new booking is stored as cancelled, which the reference's busy
+   * lists and overlap check skip (server/db/bookings.ts, ACTIVE): it stays in the table
+   * (serverBookings counts it) but blocks nothing, so its time is listed and booked again.
+   */
+  function keepTimeFree(answer: unknown): void {
+    const data = (answer as { data?: { bookingId?: unknown } } | null)?.data;
+    if (typeof data?.bookingId === 'string') setBookingStatus(db, data.bookingId, 'cancelled');
+  }
 
   function someEmployeeFor(employeeId: string | undefined): { id: string; name: string } | null {
     const rows = listEmployees(db);

@@ -36,6 +36,12 @@ export interface VariantSwitches {
   retryAfter: RetryAfterForm;
   /** decisions.md's Idempotency-Key extension; false ignores the header (a retry books twice). */
   idempotency: boolean;
+  /**
+   * Issue 30: a booked time stays listed free for its employee and POST /book books it again
+   * (an employee who takes several customers at once, or no overlap check). With
+   * `idempotency: false`, a retry after a lost answer books twice even after a free pre-check.
+   */
+  bookedTimesStayFree: boolean;
   errorBody: ErrorBodyForm;
   /** §4.5 gap: the status a slot that is taken now is answered with (the reference: 409). */
   takenStatus: 400 | 404 | 409 | 422;
@@ -62,6 +68,7 @@ export const REFERENCE_SWITCHES: VariantSwitches = {
   rateLimitHeaders: 'reference',
   retryAfter: 'seconds',
   idempotency: true,
+  bookedTimesStayFree: false,
   errorBody: 'reference',
   takenStatus: 409,
   unknownIdStatus: 404,

@@ -5,7 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../electron/core/outbox/entry';
-import { createSendPath, type SendPurpose } from '../../../electron/core/outbox/send';
+import {
+  createSendPath,
+  LOST_NOT_SENT_AGAIN,
+  type SendPurpose,
+} from '../../../electron/core/outbox/send';
 import { createMemoryOutboxStore } from '../../../electron/core/outbox/store';
 import type { CallOptions } from '../../../electron/core/upstream/client';
 import type { UpstreamOutcome } from '../../../electron/core/upstream/outcome';
@@ -195,6 +199,45 @@ describe('send path', () => {
     expect(down.verdict.kind).toBe('retry');
     expect(down.outcome?.kind).toBe('network');
     expect(away.calls).toEqual([]);
+  });
+
+  it('against an upstream that keeps booked times free, a lost answer goes to staff unsent (issue 30)', async () => {
+    const store = createMemoryOutboxStore();
+    store.insert({ ...entry(), responseLost: true });
+    const asked: string[] = [];
+    const client = upstreamDouble({
+      getTimeSlots: () => {
+        asked.push('slots');
+        return Promise.resolve(day(true));
+      },
+      book: () => {
+        asked.push('book');
+        return Promise.resolve(booked);
+      },
+    });
+    const send = createSendPath({
+      store,
+      client: () => client,
+      clock: manualClock(0),
+      upstreamBlocksBookedTimes: () => false,
+    });
+    const sending = send.begin({ ...entry(), responseLost: true });
+    const { verdict, outcome } = await send.attempt(sending, 'replay');
+    expect(outcome).toBeNull();
+    expect(verdict).toEqual({
+      kind: 'unknown',
+      error: { status: null, message: LOST_NOT_SENT_AGAIN },
+    });
+    expect(asked).toEqual([]);
+    expect(send.settle(sending, verdict).next).toMatchObject({
+      state: 'unknown',
+      responseLost: true,
+    });
+    // An answer that was not lost (staff retry an `unknown` one they checked) is sent.
+    const checked = store.update('l1', { state: 'queued', responseLost: false });
+    const plain = await send.attempt(send.begin(checked), 'replay');
+    expect(plain.verdict.kind).toBe('sent');
+    expect(asked).toEqual(['book']);
   });
 
   it('a send path nobody listens to (no onOutcome) still decides a failed check', async () => {
