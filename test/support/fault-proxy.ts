@@ -33,6 +33,8 @@ export interface FaultProxy {
   requests(): number;
   /** Requests that reached the target ('pass' and 'drop'). */
   forwarded(): number;
+  /** Requests received whose answer (or reset) is not finished yet: 0 when the link is quiet. */
+  inFlight(): number;
   /** Statuses the target answered with, by code ('pass' and 'drop'): e.g. to prove no 429. */
   upstreamStatuses(): Readonly<Record<number, number>>;
   close(): Promise<void>;
@@ -213,7 +215,10 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     res.end(answer.body);
   };
 
+  let open = 0;
   const server = createServer((req, res) => {
+    open += 1;
+    res.once('close', () => (open -= 1));
     handle(req, res).catch(() => reset(req.socket));
   });
   server.on('connection', (socket) => {
@@ -244,6 +249,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     mode: () => mode,
     requests: () => attempts,
     forwarded: () => forwardedCount,
+    inFlight: () => open,
     upstreamStatuses: () => ({ ...statuses }),
     close: async () => {
       if (closing) return;
