@@ -10,11 +10,15 @@
  * one is made. A booking that waits for the budget moves the clock by its wait.
  */
 import Database from 'better-sqlite3';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { openKioskDb } from '../../../electron/core/db/open';
+import { createGovernorStore } from '../../../electron/core/governor-store';
 import type { KioskCoreOptions } from '../../../electron/core/kiosk-core-types';
 import { DEFAULT_MIRROR_POLICY } from '../../../electron/core/mirror/plan';
 import { addDays } from '../../../shared/booking/time';
-import { timerClock } from '../../support/core/manual-clock';
+import { makeTempDir } from '../../support/core/harness';
+import { manualClock, timerClock } from '../../support/core/manual-clock';
 import { variantCorePerTest } from '../../support/variant-upstream/core-rig';
 
 const open = variantCorePerTest('fd-learned-limit-');
@@ -132,7 +136,7 @@ it.each([
       }
       const next = Math.min(mirrorAt, bookingAt, clock.now() + 5_000, end);
       // No timer can be pending between steps (the loops are not started): a plain jump.
-    clock.set(Math.max(clock.now(), next));
+      clock.set(Math.max(clock.now(), next));
     }
     // What is still queued at the end goes when it is due.
     for (let i = 0; i < 120 && core.outboxCounts().queued > 0; i += 1) {
@@ -168,3 +172,30 @@ it.each([
   },
   300_000,
 );
+
+it('the learned limit survives a restart, for the same upstream and key only', () => {
+  const temp = makeTempDir('fd-learned-saved-');
+  const db = openKioskDb({ dataDir: join(temp.dir, 'kiosk') });
+  try {
+    const clock = manualClock(START);
+    let target = { kind: 'remote' as const, baseUrl: 'http://127.0.0.1:9', apiKey: 'key-a' };
+    const store = createGovernorStore({ db, clock, target: () => target });
+    const governor = store.current();
+    for (let i = 0; i < 11; i += 1) governor.onSend(START + i, 'background');
+    governor.onRateLimited(START + 11, 49_000, {
+      limit: 60,
+      remaining: 49,
+      resetAt: START + MINUTE,
+    });
+    expect(governor.snapshot(START + 11).minute.limit).toBe(10);
+    store.save();
+    store.renew();
+    expect(store.current().snapshot(START + 12).minute.limit).toBe(10);
+    target = { ...target, apiKey: 'key-b' };
+    store.renew();
+    expect(store.current().snapshot(START + 12).minute.limit).toBe(60);
+  } finally {
+    db.$client.close();
+    temp.remove();
+  }
+});
