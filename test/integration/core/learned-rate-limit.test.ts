@@ -170,7 +170,7 @@ it.each([
     for (const at of later)
       expect(later.filter((t) => t > at - HOUR && t <= at).length).toBeLessThanOrEqual(1);
   },
-  300_000,
+  600_000,
 );
 
 it('the learned limit survives a restart, for the same upstream and key only', () => {
