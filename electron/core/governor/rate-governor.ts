@@ -275,7 +275,7 @@ export class RateGovernor {
   }
 
   /** The limit paced against: the minute's learned ceiling when it is below the advertised. */
-  limit(name: WindowName): number {
+  private limit(name: WindowName): number {
     return name === 'minute' ? this.learned.cap(this.limits.minute) : this.limits[name];
   }
 
