@@ -1,17 +1,24 @@
 /**
- * The rate governor's own count of the day, kept across restarts for the same upstream and key
- * only (another upstream or key has its own budget). Saved at every checkpoint and at close.
+ * The rate governor's own count of the day and the minute limit it learned from refusals, kept
+ * across restarts for the same upstream and key only (another upstream or key has its own
+ * budget). Saved at every checkpoint and at close.
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from './clock';
 import type { KioskDb } from './db/open';
 import { getSetting, setSetting } from './db/settings-repo';
+import { LearnedState } from './governor/learned-limit';
 import { RateGovernor, type GovernorOptions } from './governor/rate-governor';
 import type { UpstreamTargetRef } from './upstream-target';
 
 const GOVERNOR_SETTING = 'governorSends';
-const SavedGovernor = z.object({ identity: z.string(), sends: z.array(z.number()).max(100_000) });
+const SavedGovernor = z.object({
+  identity: z.string(),
+  sends: z.array(z.number()).max(100_000),
+  /** The minute limit learned from the API's refusals (issue 30.8); absent in older saves. */
+  learned: LearnedState.nullable().optional(),
+});
 
 function safeJsonParse(text: string | null): unknown {
   if (text === null) return null;
@@ -50,8 +57,10 @@ export function createGovernorStore(deps: {
   let governor = new RateGovernor(deps.options);
   const load = (): void => {
     const saved = SavedGovernor.safeParse(safeJsonParse(getSetting(db, GOVERNOR_SETTING)));
-    if (saved.success && saved.data.identity === governorIdentity(deps.target()))
+    if (saved.success && saved.data.identity === governorIdentity(deps.target())) {
       governor.importSends(saved.data.sends, clock.now());
+      governor.importLearned(saved.data.learned ?? null);
+    }
   };
   return {
     current: () => governor,
@@ -62,6 +71,7 @@ export function createGovernorStore(deps: {
         JSON.stringify({
           identity: governorIdentity(deps.target()),
           sends: governor.exportSends(clock.now()),
+          learned: governor.exportLearned(),
         }),
       );
     },

@@ -14,6 +14,7 @@ import type { LogSink } from './log';
 import type { CoreMetrics } from './metrics/core-metrics';
 import type { Mirror, OpeningHours } from './mirror/mirror';
 import type { MirrorPolicy } from './mirror/plan';
+import type { Replayer } from './outbox/replayer';
 import type { ReplayPolicy } from './outbox/transitions';
 import type { PinAttemptPolicy } from './settings/pin-attempts';
 import type { SecretStore } from './settings/secret-store';
@@ -96,7 +97,7 @@ export interface KioskCore {
 /** The core plus handles that tests and benchmarks drive directly. */
 export interface KioskCoreInternals extends KioskCore {
   mirror: Pick<Mirror, 'step' | 'sweep' | 'requests' | 'requestsByKind'>;
-  replayer: { runOnce(): Promise<void>; recover(): number };
+  replayer: Pick<Replayer, 'runOnce' | 'recover' | 'sendDueNow'>;
   /** The customer e-mail sender (null without a mail transport). */
   mail: { runOnce(): Promise<void>; recover(): number } | null;
   governor(): RateGovernor;

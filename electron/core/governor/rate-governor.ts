@@ -23,7 +23,12 @@
  * in the same minutes (a rate over the observed time would overcount them), and one that
  * stretched less than another sees it too (a kiosk that sees more traffic than its own does
  * not keep all the key's budget to itself, nor leave it all).
+ *
+ * An API may enforce less than its headers say (issue 30.8): a 429 whose headers still show
+ * budget sets a learned minute ceiling (learned-limit.ts) that every priority paces against, the
+ * reserve for interactive requests (bookings) included.
  */
+import { LearnedLimit, type LearnedState } from './learned-limit';
 import { readRetryAfterMs } from './rate-limit-answers';
 
 export type Priority = 'interactive' | 'background';
@@ -83,6 +88,7 @@ export class RateGovernor {
   /** Others' requests seen per minute window (by its start), at the latest answer in it. */
   private readonly others = new Map<number, { others: number; own: number; observedMs: number }>();
   private lastPeers = 1;
+  private readonly learned = new LearnedLimit();
 
   constructor(options: Partial<GovernorOptions> = {}) {
     this.options = { ...DEFAULT_GOVERNOR_OPTIONS, ...options };
@@ -110,6 +116,7 @@ export class RateGovernor {
     this.inFlight += 1;
     for (const view of Object.values(this.headers)) if (view) view.sentSince += 1;
     if (priority === 'background') this.lastBackgroundAt = now;
+    if (this.used('minute', now) >= this.budget('minute', priority)) this.learned.onPressed(now);
   }
 
   /**
@@ -133,6 +140,7 @@ export class RateGovernor {
     header: { limit: number; remaining: number; resetAt: number } | null,
   ): void {
     this.inFlight = Math.max(0, this.inFlight - 1);
+    this.learned.onClean(now, this.limits.minute);
     if (
       !header ||
       !(header.limit > 0) ||
@@ -173,13 +181,16 @@ export class RateGovernor {
   }
 
   /**
-   * A 429: nobody sends until retryAfter has passed (at most a day: no named window is longer). The minute window is full: what we did not
-   * send of it, others did (with the header's window when the answer had one).
+   * A 429: nobody sends until retryAfter has passed (at most a day: no named window is longer).
+   * Headers with nothing left (or none): the minute window is full, what we did not send of it
+   * others did (with the header's window when the answer had one). Headers that still show
+   * budget: the API enforces less than it says, and what it accepted in the window becomes the
+   * learned ceiling.
    */
   onRateLimited(
     now: number,
     retryAfterMs: number,
-    header?: { limit: number; resetAt: number } | null,
+    header?: { limit: number; remaining?: number; resetAt: number } | null,
   ): void {
     this.inFlight = Math.max(0, this.inFlight - 1);
     this.blockedUntil = Math.max(
@@ -188,8 +199,25 @@ export class RateGovernor {
     );
     const minuteHeader =
       header && header.resetAt > now && header.resetAt - now <= MINUTE_HEADER_HORIZON_MS;
-    if (minuteHeader) this.noteOthers(now, header.resetAt - SPAN.minute, header.limit);
+    const remaining = header?.remaining ?? 0;
+    if (header && remaining > 0) {
+      // The window the header describes, else the last minute; the refused send is in our log.
+      const windowStart = minuteHeader ? header.resetAt - SPAN.minute : now - SPAN.minute;
+      const usedByAll = minuteHeader ? header.limit - remaining : 0;
+      const own = this.countSince(windowStart - 1);
+      this.learned.onSurprise(now, Math.max(own, usedByAll) - 1);
+      if (minuteHeader) this.noteOthers(now, windowStart, usedByAll);
+    } else if (minuteHeader) this.noteOthers(now, header.resetAt - SPAN.minute, header.limit);
     else if (!header) this.noteOthers(now, now - SPAN.minute, this.limits.minute);
+  }
+
+  /** The learned minute ceiling, to survive a restart (null: none, the headers are believed). */
+  exportLearned(): LearnedState | null {
+    return this.learned.export();
+  }
+
+  importLearned(state: LearnedState | null): void {
+    this.learned.import(state);
   }
 
   /**
@@ -246,14 +274,19 @@ export class RateGovernor {
     return Math.max(own, reported);
   }
 
+  /** The limit paced against: the minute's learned ceiling when it is below the advertised. */
+  private limit(name: WindowName): number {
+    return name === 'minute' ? this.learned.cap(this.limits.minute) : this.limits[name];
+  }
+
   budget(name: WindowName, priority: Priority): number {
-    const limit = this.limits[name];
+    const limit = this.limit(name);
     return priority === 'interactive' ? limit : Math.floor(limit * (1 - this.options.reserve));
   }
 
   snapshot(now: number): GovernorSnapshot {
     return {
-      minute: { limit: this.limits.minute, used: this.used('minute', now) },
+      minute: { limit: this.limit('minute'), used: this.used('minute', now) },
       day: { limit: this.limits.day, used: this.used('day', now) },
       last: this.lastHeader,
       blockedUntil: this.blockedUntil,
@@ -263,6 +296,8 @@ export class RateGovernor {
   private windowWait(name: WindowName, now: number, priority: Priority): number {
     const budget = this.budget(name, priority);
     if (this.used(name, now) < budget) return 0;
+    // No share at all (a limit of 1 leaves the background none): look again in a window.
+    if (budget <= 0) return SPAN[name];
     let wait = 0;
     // Own log: wait until enough of our sends have left the window.
     const windowStart = now - SPAN[name];

@@ -196,6 +196,23 @@ describe('variant upstream', () => {
     expect(reply.headers.get('retry-after')).toBe(header ? String(seconds) : null);
   });
 
+  it('enforcedPerMinute: 429 after that many in the minute while the headers still show budget', async () => {
+    const upstream = await variant(
+      { enforcedPerMinute: 2, retryAfter: 'milliseconds' },
+      { perMinute: 60, perDay: 1000 },
+    );
+    const statuses = [];
+    for (let i = 0; i < 3; i += 1) statuses.push((await call(upstream, '/services')).status);
+    const refused = await call(upstream, '/services');
+    expect([...statuses, refused.status]).toEqual([200, 200, 429, 429]);
+    expect(refused.headers.get('x-ratelimit-limit')).toBe('60');
+    expect(Number(refused.headers.get('x-ratelimit-remaining'))).toBeGreaterThan(50);
+    // 07:30:00 in the test's clock: the minute resets in 60 s, said in milliseconds.
+    expect((refused.json as { retryAfter?: number }).retryAfter).toBe(60_000);
+    upstream.set({ enforcedPerMinute: null });
+    expect((await call(upstream, '/services')).status).toBe(200);
+  });
+
   it('idempotency: on, the same key replays the first answer; off, the retry is a new request (the slot is taken)', async () => {
     for (const idempotency of [true, false]) {
       const upstream = await variant({ idempotency, slotShape: 'per-employee' });

@@ -21,6 +21,7 @@ import {
   type AvailabilitySettings,
 } from '../../../shared/booking/types';
 import type { TimeSlot } from '../../../shared/api/schemas';
+import { enforcedLimit } from './enforced-limit';
 import { IdMap } from './ids';
 import { Nonsense } from './nonsense';
 import { slotsPerEmployee } from './per-employee';
@@ -59,6 +60,7 @@ export async function startVariantUpstream(
   let nonsense: Nonsense | null = null;
   let nonsenseSeed: string | null = null;
   const ids = new IdMap(() => switches.ids);
+  const enforced = enforcedLimit(clock);
   let answered = 0;
 
   const db = openServerDb(options.dbPath);
@@ -97,6 +99,15 @@ export async function startVariantUpstream(
   });
 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    // After the API's own auth and limiter (their hooks run first): only requests they let in.
+    const refusedFor = request.url.startsWith('/api/')
+      ? enforced.refuse(switches.enforcedPerMinute)
+      : null;
+    if (refusedFor !== null)
+      return reply
+        .code(429)
+        .header('retry-after', refusedFor)
+        .send({ success: false, message: 'Rate limit exceeded', retryAfter: refusedFor });
     const query = request.query as Record<string, string | undefined> | undefined;
     if (query) {
       for (const field of ['serviceId', 'employeeId'] as const) {

@@ -53,6 +53,8 @@ export interface VariantSwitches {
   truncateEvery: number;
   /** Schema-valid nonsense in every successful answer and its rate-limit headers; null: off. */
   nonsense: { seed: number; impossibleDates?: boolean } | null;
+  /** §8: 429 after this many requests in a clock minute while the headers still show budget; null: off. */
+  enforcedPerMinute: number | null;
 }
 
 export const REFERENCE_SWITCHES: VariantSwitches = {
@@ -75,6 +77,7 @@ export const REFERENCE_SWITCHES: VariantSwitches = {
   delayMs: 0,
   truncateEvery: 0,
   nonsense: null,
+  enforcedPerMinute: null,
 };
 
 /**
