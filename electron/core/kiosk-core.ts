@@ -148,6 +148,7 @@ export async function createKioskCoreInternals(
     clock,
     dispatcher: options.dispatcher,
     governor: options.governor,
+    bookingLanguage: notice.bookingLanguage,
     log: logFor('core:upstream'),
     onAnswer: (meta) => {
       metrics.noteAnswer(meta.receivedAt);
