@@ -7,7 +7,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../renderer/app/App';
 import { HubContext, useHub } from '../../renderer/app/hub-context';
 import { ScreenGate, createScreenLinkBus } from '../../renderer/app/ScreenGate';
@@ -366,6 +366,60 @@ describe('staff → Screens on a hub', () => {
     await openScreensTab(client, hub);
     await tap('Add a screen');
     expect(screen.getByText('The code has expired.')).toBeTruthy();
+  });
+
+  it('issue 28: on a single kiosk (no hub) the tab says what a hub is and offers no "Add a screen"', async () => {
+    const client = new FakeKioskClient();
+    const hub = new FakeHubClient();
+    hub.isHub = false;
+    await openScreensTab(client, hub);
+    expect(screen.getByTestId('not-hub').textContent).toMatch(
+      /works on its own.*IT makes this computer the shop's main computer/,
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(UNREACHABLE)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add a screen' })).toBeNull();
+    expect(screen.queryByText('No other screens yet.')).toBeNull();
+  });
+
+  it('issue 28: once a screen pairs with the code, the list shows it and the spent code goes', async () => {
+    const client = new FakeKioskClient();
+    const hub = new FakeHubClient();
+    hub.codeExpiresAt = NOW.getTime() + 120_000;
+    await openScreensTab(client, hub);
+    expect(screen.getByText('No other screens yet.')).toBeTruthy();
+    // The list's timers from here on are the test's to run (no waiting on the machine).
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      await tap('Add a screen');
+      expect(screen.getByTestId('pairing-code').textContent).toBe(PAIRING_CODE);
+      const listed = hub.calls.filter((call) => call.method === 'listScreens').length;
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2_000);
+      });
+      expect(hub.calls.filter((call) => call.method === 'listScreens').length).toBe(listed + 1);
+      expect(screen.getByTestId('pairing-code')).toBeTruthy(); // nobody paired yet
+
+      hub.screens = [
+        {
+          id: 'scr-9',
+          name: 'Tablet 1',
+          role: 'kiosk',
+          address: '192.168.1.30',
+          lastSeenAt: NOW.getTime(),
+        },
+      ];
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2_000);
+      });
+      await settle();
+      expect(screen.queryByTestId('pairing-code')).toBeNull();
+      expect(screen.getByTestId('screen-joined').textContent).toBe('“Tablet 1” is connected.');
+      expect(screen.queryByText('No other screens yet.')).toBeNull();
+      expect(document.querySelector('tr[data-screen-id="scr-9"]')).not.toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('an unreachable hub is said on the tab; a staff session the hub refuses locks the staff area', async () => {

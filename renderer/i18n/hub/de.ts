@@ -32,5 +32,7 @@ export const hubDe: HubText = {
   counter: 'Theke',
   remove: 'Entfernen',
   none: 'Noch keine weiteren Bildschirme.',
-  notHub: 'Dieser Kiosk ist kein Hub: die IT schaltet das in der Gerätekonfiguration ein (hub).',
+  notHub:
+    'Dieser Kiosk arbeitet allein: Keine anderen Bildschirme nutzen ihn. Damit Tablets oder ein zweiter Tresen über ihn buchen, macht die IT diesen Computer zum Hauptcomputer des Geschäfts („hub“ in der Gerätekonfiguration, siehe Installationsanleitung).',
+  joined: '„{{name}}“ ist verbunden.',
 };

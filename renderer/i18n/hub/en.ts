@@ -34,7 +34,9 @@ export const hubEn = {
   counter: 'Counter',
   remove: 'Remove',
   none: 'No other screens yet.',
-  notHub: 'This kiosk is not a hub: IT turns it on in the machine configuration (hub).',
+  notHub:
+    'This kiosk works on its own: no other screens use it. To let tablets or a second counter book through it, IT makes this computer the shop\'s main computer ("hub" in the machine configuration, see the deploy guide).',
+  joined: '“{{name}}” is connected.',
 };
 
 export type HubText = { [K in keyof typeof hubEn]: string };

@@ -30,5 +30,7 @@ export const hubPl: HubText = {
   counter: 'Lada',
   remove: 'Usuń',
   none: 'Brak innych ekranów.',
-  notHub: 'Ten kiosk nie jest hubem: IT włącza to w konfiguracji komputera (hub).',
+  notHub:
+    'Ten kiosk działa samodzielnie: nie korzystają z niego inne ekrany. Aby tablety lub druga lada mogły przez niego rezerwować, IT ustawia ten komputer jako główny komputer sklepu („hub” w konfiguracji komputera, zob. instrukcję instalacji).',
+  joined: '„{{name}}” jest połączony.',
 };

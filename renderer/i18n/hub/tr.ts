@@ -30,5 +30,7 @@ export const hubTr: HubText = {
   counter: 'Tezgâh',
   remove: 'Kaldır',
   none: 'Henüz başka ekran yok.',
-  notHub: 'Bu kiosk bir hub değil: BT bunu makine yapılandırmasında açar (hub).',
+  notHub:
+    'Bu kiosk tek başına çalışır: başka ekran onu kullanmaz. Tabletlerin veya ikinci bir tezgâhın onun üzerinden randevu alması için BT bu bilgisayarı dükkânın ana bilgisayarı yapar (makine yapılandırmasında "hub", kurulum kılavuzuna bakın).',
+  joined: '“{{name}}” bağlandı.',
 };
