@@ -196,7 +196,8 @@ describe('the gate of a hub screen', () => {
     act(() => link.onUnreachable());
     await settle();
     expect(screen.getByRole('alert').textContent).toMatch(UNREACHABLE);
-    expect(appText()).toBe('role counter, hub yes');
+    // Issue 28: nothing of the app is left to use while the hub is away.
+    expect(appText()).toBeNull();
 
     act(() => link.onReachable());
     await settle();
@@ -208,6 +209,91 @@ describe('the gate of a hub screen', () => {
     expect(
       screen.getByRole('heading', { name: 'This screen was removed from the shop' }),
     ).toBeTruthy();
+  });
+
+  it('issue 28: a tablet whose hub is away says so full-screen in the shop language and offers nothing; back, it starts afresh', async () => {
+    const hub = new FakeHubClient();
+    hub.state = { state: 'paired', name: 'Entrance', role: 'kiosk' };
+    const link = createScreenLinkBus();
+    const client = new FakeKioskClient({ settings: { language: 'de' } });
+    const i18n = testI18n();
+    render(
+      <I18nextProvider i18n={i18n}>
+        <ScreenGate hub={hub} hasToken={false} link={link} heartbeatMs={60_000} retryMs={60_000}>
+          {(role, onShopLanguage) => (
+            <App
+              client={client}
+              i18n={i18n}
+              now={() => NOW}
+              mode={role}
+              onShopLanguage={onShopLanguage}
+            />
+          )}
+        </ScreenGate>
+      </I18nextProvider>,
+    );
+    await settle();
+    // A customer switched to Arabic, then the hub went away.
+    expect(screen.getByRole('heading', { name: 'Termin buchen' })).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'العربية' })[0]!);
+    await settle();
+    expect(document.documentElement.lang).toBe('ar');
+    act(() => link.onUnreachable());
+    await settle();
+    const notice = screen.getByRole('alert');
+    expect(notice.getAttribute('data-screen')).toBe('hub-offline');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'Der Computer des Geschäfts ist gerade nicht erreichbar',
+    );
+    expect(notice.textContent).toContain('Bitte fragen Sie am Tresen.');
+    expect(document.documentElement.lang).toBe('de');
+    expect(document.documentElement.dir).toBe('ltr');
+    // Nothing to tap: no start, no day, no language, no way to book.
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+    expect(document.querySelector('[data-screen="start"]')).toBeNull();
+
+    act(() => link.onReachable());
+    await settle();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.querySelector('[data-screen="start"]')).not.toBeNull();
+    expect(screen.getByRole('heading', { name: 'Termin buchen' })).toBeTruthy();
+  });
+
+  it('each language has the notice', async () => {
+    for (const [code, title] of [
+      ['en', "The shop's computer cannot be reached just now"],
+      ['tr', 'Dükkânın bilgisayarına şu anda ulaşılamıyor'],
+      ['pl', 'Komputer sklepu jest w tej chwili nieosiągalny'],
+      ['uk', 'Комп’ютер закладу зараз недоступний'],
+      ['ar', 'لا يمكن الوصول إلى حاسوب المحل الآن'],
+    ] as const) {
+      const hub = new FakeHubClient();
+      hub.state = { state: 'paired', name: 'Entrance', role: 'kiosk' };
+      const link = createScreenLinkBus();
+      const i18n = testI18n();
+      render(
+        <I18nextProvider i18n={i18n}>
+          <ScreenGate hub={hub} hasToken={false} link={link} heartbeatMs={60_000} retryMs={60_000}>
+            {(role, onShopLanguage) => (
+              <App
+                client={new FakeKioskClient({ settings: { language: code } })}
+                i18n={i18n}
+                now={() => NOW}
+                mode={role}
+                onShopLanguage={onShopLanguage}
+              />
+            )}
+          </ScreenGate>
+        </I18nextProvider>,
+      );
+      await settle();
+      act(() => link.onUnreachable());
+      await settle();
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+      cleanup();
+    }
+    document.documentElement.removeAttribute('dir');
+    document.documentElement.removeAttribute('lang');
   });
 
   it('the heartbeat notices a lost hub, its return (the app afresh) and a removal without a tap', async () => {

@@ -18,6 +18,8 @@ export const hubDe: HubText = {
   removedBody: 'Das Personal kann ihn mit einem neuen Code wieder verbinden.',
   unreachable:
     'Dieser Bildschirm erreicht gerade den Hauptrechner des Geschäfts nicht. Er verbindet sich gleich von selbst wieder.',
+  awayTitle: 'Der Computer des Geschäfts ist gerade nicht erreichbar',
+  askCounter: 'Bitte fragen Sie am Tresen.',
   add: 'Bildschirm hinzufügen',
   addBody:
     'Am neuen Bildschirm diese Adresse öffnen (oder den Code scannen) und den Code innerhalb von 2 Minuten eingeben.',

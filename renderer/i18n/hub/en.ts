@@ -20,6 +20,8 @@ export const hubEn = {
   removedBody: 'Staff can connect it again with a new code.',
   unreachable:
     "This screen cannot reach the shop's main computer right now. It will come back by itself in a moment.",
+  awayTitle: "The shop's computer cannot be reached just now",
+  askCounter: 'Please ask at the counter.',
   add: 'Add a screen',
   addBody:
     'On the new screen, open this address (or scan the code) and enter the code within 2 minutes.',

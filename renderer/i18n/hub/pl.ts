@@ -17,6 +17,8 @@ export const hubPl: HubText = {
   removedBody: 'Personel może go ponownie połączyć nowym kodem.',
   unreachable:
     'Ten ekran nie może teraz połączyć się z głównym komputerem sklepu. Za chwilę wróci sam.',
+  awayTitle: 'Komputer sklepu jest w tej chwili nieosiągalny',
+  askCounter: 'Prosimy zapytać przy ladzie.',
   add: 'Dodaj ekran',
   addBody: 'Na nowym ekranie otwórz ten adres (lub zeskanuj kod) i wpisz kod w ciągu 2 minut.',
   expires: 'Kod ważny przez {{seconds}} s',

@@ -17,6 +17,8 @@ export const hubTr: HubText = {
   removedBody: 'Personel onu yeni bir kodla tekrar bağlayabilir.',
   unreachable:
     'Bu ekran şu anda dükkânın ana bilgisayarına ulaşamıyor. Birazdan kendiliğinden geri gelecek.',
+  awayTitle: 'Dükkânın bilgisayarına şu anda ulaşılamıyor',
+  askCounter: 'Lütfen tezgâha sorun.',
   add: 'Ekran ekle',
   addBody: 'Yeni ekranda bu adresi açın (veya kodu tarayın) ve kodu 2 dakika içinde girin.',
   expires: 'Kod {{seconds}} sn geçerli',
