@@ -37,8 +37,8 @@ if (root) {
     const link = createScreenLinkBus();
     const client = chooseKioskClient(window, link);
     const hub = createHubClient(window.fetch.bind(window), window.location.origin);
-    // The machine's own browser (its token) renders the app directly: behind the gate, a
-    // language chosen there did not reach the screen (to be found; the gate is for paired screens).
+    // The machine's own browser (its token) renders the app directly: it needs no pairing. (Behind
+    // the gate a chosen language was undone by the gate's own choice: fixed in ScreenGate, issue 28.)
     const tokenShell = hasStoredShellToken(window.sessionStorage);
     // Behind the gate, the start screen's data is asked for while the gate asks about the screen.
     const screenClient = tokenShell ? client : withEarlyBootAnswers(client);
@@ -51,7 +51,14 @@ if (root) {
         ) : (
           <I18nextProvider i18n={i18n}>
             <ScreenGate hub={hub} hasToken={false} link={link}>
-              {(mode) => <App client={screenClient} i18n={i18n} mode={mode} />}
+              {(mode, onShopLanguage) => (
+                <App
+                  client={screenClient}
+                  i18n={i18n}
+                  mode={mode}
+                  onShopLanguage={onShopLanguage}
+                />
+              )}
             </ScreenGate>
           </I18nextProvider>
         )}

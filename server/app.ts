@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../shared/api/schemas';
 import type { AvailabilitySettings } from '../shared/booking/types';
+import type { LanguageCode } from '../shared/languages';
 import type { ServerDb } from './db/open';
 import type { RateLimits } from './db/rate-limits';
 import { registerAuth } from './http/auth';
@@ -28,6 +29,8 @@ export interface AppDeps {
   mailer: Mailer | null;
   /** How long POST /book waits for the confirmation mail to be accepted; DEFAULT_MAIL_BUDGET_MS. */
   mailBudgetMs?: number;
+  /** The shop's language, for mails whose request says no language (default German). */
+  language?: LanguageCode;
   limits: RateLimits;
   settings: AvailabilitySettings;
   logger?: boolean;
@@ -50,6 +53,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   const routeDeps: RouteDeps = {
     ...deps,
     mailBudgetMs: deps.mailBudgetMs ?? DEFAULT_MAIL_BUDGET_MS,
+    language: deps.language ?? 'de',
     log,
   };
 

@@ -1,11 +1,12 @@
 /**
  * Parses the CLI of issue 2 (pure: argv and env in, options or a one-line error out):
  * `--port N --db PATH --seed demo --key KEY[:read] --rate-limit PER_MIN,PER_DAY --host H
- *  --time-zone TZ --smtp URL`. Keys may also come from FRONTDESK_API_KEYS (comma-separated) and
+ *  --time-zone TZ --smtp URL --language de`. Keys may also come from FRONTDESK_API_KEYS (comma-separated) and
  * from `--key-file PATH` (issue 11), which keeps them off the command line that `ps` shows: the
  * CLI reads the file and parseKeyFile parses its text.
  */
 import { parseArgs } from 'node:util';
+import { isLanguageCode, LANGUAGE_CODES } from '../shared/languages';
 import type { KeyScope } from './db/api-keys';
 import type { StartServerOptions } from './start-server';
 
@@ -15,7 +16,7 @@ export const KEYS_ENV = 'FRONTDESK_API_KEYS';
 
 export const USAGE =
   'usage: npm run server -- [--port N] [--db PATH] [--seed demo] [--key KEY[:read]]... ' +
-  '[--key-file PATH] [--rate-limit PER_MIN,PER_DAY] [--host HOST] [--time-zone TZ] [--smtp URL] [--log]';
+  '[--key-file PATH] [--rate-limit PER_MIN,PER_DAY] [--host HOST] [--time-zone TZ] [--smtp URL] [--language de|en|tr|pl|uk|ar] [--log]';
 
 export type CliParse =
   | {
@@ -69,6 +70,7 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
         host: { type: 'string' },
         'time-zone': { type: 'string' },
         smtp: { type: 'string' },
+        language: { type: 'string' },
         log: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -114,6 +116,13 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
   if (smtpUrl !== undefined && !/^smtps?:\/\/[^\s]+$/.test(smtpUrl))
     return { ok: false, error: '--smtp: expected smtp://[user:pass@]host[:port] or smtps://...' };
 
+  const language = values.language;
+  if (language !== undefined && !isLanguageCode(language))
+    return {
+      ok: false,
+      error: `--language: expected one of ${LANGUAGE_CODES.join(', ')}, got ${JSON.stringify(language)}`,
+    };
+
   const specs = [
     ...(values.key ?? []),
     ...(env[KEYS_ENV] ?? '').split(',').filter((s) => s.trim() !== ''),
@@ -138,6 +147,7 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
       rateLimit,
       timeZone,
       smtpUrl,
+      language,
       log: values.log ?? false,
     },
   };

@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_AVAILABILITY_SETTINGS } from '../shared/booking/types';
+import type { LanguageCode } from '../shared/languages';
 import { buildApp } from './app';
 import { upsertApiKey } from './db/api-keys';
 import type { KeyScope } from './db/api-keys';
@@ -27,8 +28,12 @@ export interface StartServerOptions {
   rateLimit?: RateLimits;
   timeZone?: string;
   smtpUrl?: string;
+  /** A mail transport of the caller's own (tests record the mails); takes precedence over smtpUrl. */
+  mailer?: Mailer;
   /** How long a booking waits for its confirmation mail to be accepted (default 2,500 ms). */
   mailBudgetMs?: number;
+  /** The shop's language, for confirmation mails whose request names none (default German). */
+  language?: LanguageCode;
   clock?: () => number;
   log?: boolean;
   /** Where the drizzle migrations are when the default (next to this module) does not apply. */
@@ -61,12 +66,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     db.transaction((tx) => {
       for (const { key, scope } of options.keys) upsertApiKey(tx, key, scope, clock());
     });
-    mailer = options.smtpUrl ? createSmtpMailer(options.smtpUrl) : null;
+    mailer = options.mailer ?? (options.smtpUrl ? createSmtpMailer(options.smtpUrl) : null);
     const app = buildApp({
       db,
       clock,
       mailer,
       mailBudgetMs: options.mailBudgetMs,
+      language: options.language,
       limits: options.rateLimit ?? DEFAULT_RATE_LIMITS,
       settings: {
         ...DEFAULT_AVAILABILITY_SETTINGS,

@@ -109,8 +109,11 @@ export type PublicSettings = z.infer<typeof PublicSettings>;
 export const Settings = StaffSettingValues.extend({
   upstreamUrl: z.string().nullable(),
   apiKeySet: z.boolean(),
-  /** `plain`: the key is stored without an OS keychain (a 0600 file, or Linux basic_text). */
-  apiKeyProtection: z.enum(['keychain', 'plain']),
+  /**
+   * `plain`: the key is stored without an OS keychain (a 0600 file, or Linux basic_text);
+   * `itFile`: the key is IT's, read from their protected file (the core logs where its copy is).
+   */
+  apiKeyProtection: z.enum(['keychain', 'plain', 'itFile']),
   pinSet: z.boolean(),
   /** The PIN hash comes from the machine config: staff cannot change the PIN. */
   pinSetByIt: z.boolean(),

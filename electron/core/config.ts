@@ -71,6 +71,8 @@ export interface ItConfig extends ItSettingValues {
   upstreamUrl?: string | null | undefined;
   /** undefined: keep the stored key; null: forget it. */
   apiKey?: string | null | undefined;
+  /** The protected file IT's `apiKey` was read from (the winning layer's); undefined: none. */
+  apiKeyFile?: string | undefined;
   /** Settings fixed by the machine file that staff cannot override. */
   locked?: readonly LockableSetting[] | undefined;
   /** IT's staff PIN hash (scrypt string): staff cannot change the PIN; undefined: staff set it. */
@@ -174,6 +176,7 @@ export function loadKioskStartupConfig(options: LoadKioskConfigOptions): KioskSt
   // `undefined` means "this layer says nothing"; `null` (upstream only) means "embedded".
   const pick = <T>(...layers: (T | undefined)[]): T | undefined =>
     layers.reduce((acc, v) => (v === undefined ? acc : v));
+  const keySource = pick(...keyLayers);
   const settings: Record<string, unknown> = {};
   for (const key of IT_SETTING_KEYS) {
     const value = pick<unknown>(file[key], env.settings[key], flags.settings[key]);
@@ -183,7 +186,8 @@ export function loadKioskStartupConfig(options: LoadKioskConfigOptions): KioskSt
     ...(settings as ItSettingValues),
     dataDir: pick(file.dataDir, env.dataDir, flags.dataDir) ?? options.defaultDataDir,
     upstreamUrl: pick(file.upstreamUrl, env.upstreamUrl, flags.upstreamUrl),
-    apiKey: resolveApiKey(pick(...keyLayers), options),
+    apiKey: resolveApiKey(keySource, options),
+    apiKeyFile: keySource !== undefined && 'keyFile' in keySource ? keySource.keyFile : undefined,
     locked: [...new Set(file.locked ?? [])],
     staffPinHash: pick(file.staffPinHash, env.staffPinHash),
     configFile: text === null ? null : path,

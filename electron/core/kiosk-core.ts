@@ -41,7 +41,7 @@ import { createReplayer } from './outbox/replayer';
 import { createSendPath } from './outbox/send';
 import { createCustomerNotice } from './notify/customer-notice';
 import { createSqliteOutboxStore } from './outbox/sqlite-store';
-import { createFileSecretStore } from './settings/secret-store';
+import { createFileSecretStore, keyCopyNote } from './settings/secret-store';
 import { newSetupCode } from './settings/setup-code';
 import { readShopLogo } from './settings/shop-logo';
 import { RECOVERY_CODE_FILE, loadRecoveryCode } from './settings/recovery-code';
@@ -83,6 +83,10 @@ export async function createKioskCoreInternals(
   const logoUrl = logo?.ok ? logo.dataUrl : null;
   const settings = createSettingsService(db, secrets, { it: options, shopLogoSet: !!logoUrl });
   settings.override(options);
+  if (options.apiKeyFile !== undefined && options.apiKey) {
+    const note = keyCopyNote(options.apiKeyFile, secrets);
+    if (note !== null) log.info(note);
+  }
 
   // A refused queued booking opens a follow-up and, with a mail transport, an e-mail (notify/).
   const notice = createCustomerNotice({
@@ -149,6 +153,7 @@ export async function createKioskCoreInternals(
     clock,
     dispatcher: options.dispatcher,
     governor: options.governor,
+    bookingLanguage: notice.bookingLanguage,
     log: logFor('core:upstream'),
     onAnswer: (meta) => {
       metrics.noteAnswer(meta.receivedAt);

@@ -39,6 +39,8 @@ export interface UpstreamLinkOptions {
   log: Logger;
   /** Sees every answer's headers (clock skew, rate limit, back online). */
   onAnswer: (meta: AnswerMeta) => void;
+  /** The language each booking is sent in (upstream/client.ts). */
+  bookingLanguage?: (idempotencyKey: string) => string | null;
 }
 
 /** Resolves the target first: a failure (the embedded server cannot start) is thrown. */
@@ -58,6 +60,7 @@ export async function openUpstreamLink(options: UpstreamLinkOptions): Promise<Up
       clock: options.clock,
       dispatcher: options.dispatcher,
       onAnswer: options.onAnswer,
+      bookingLanguage: options.bookingLanguage,
     });
   await target.resolve();
   governors.renew();

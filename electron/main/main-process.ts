@@ -136,7 +136,8 @@ export async function startMainProcess(options: MainProcessOptions): Promise<Mai
       safeStorage,
       options.platform,
     );
-    if (secretStore.protection === 'plain') {
+    // A key from IT's protected file: the core says where its copy is kept (keyCopyNote).
+    if (secretStore.protection === 'plain' && config.apiKeyFile === undefined) {
       // Linux without a keyring: safeStorage "encrypts" with a fixed key (basic_text).
       log.warn(
         'no OS keychain (safeStorage backend basic_text): the API key is stored unprotected; prefer apiKeyFile (0600)',

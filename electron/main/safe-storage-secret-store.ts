@@ -23,6 +23,7 @@ export function createSafeStorageSecretStore(
   const backend = platform === 'linux' ? safeStorage.getSelectedStorageBackend?.() : undefined;
   return {
     protection: backend === 'basic_text' || backend === 'unknown' ? 'plain' : 'keychain',
+    location: path,
     get(): string | null {
       let data: Buffer;
       try {

@@ -49,12 +49,20 @@ interface AppProps {
   now?: () => Date;
   /** A paired screen of a hub: its own role decides kiosk or counter, not the shop's setting. */
   mode?: 'kiosk' | 'counter' | null;
+  /** Hears the shop's language (a hub's screen says in it that the hub is away: ScreenGate). */
+  onShopLanguage?: (code: LanguageCode) => void;
 }
 
-export function App({ client, i18n, now = () => new Date(), mode = null }: AppProps) {
+export function App({
+  client,
+  i18n,
+  now = () => new Date(),
+  mode = null,
+  onShopLanguage,
+}: AppProps) {
   return (
     <I18nextProvider i18n={i18n}>
-      <Shell client={client} now={now} mode={mode} />
+      <Shell client={client} now={now} mode={mode} onShopLanguage={onShopLanguage} />
     </I18nextProvider>
   );
 }
@@ -69,10 +77,12 @@ function Shell({
   client,
   now,
   mode,
+  onShopLanguage,
 }: {
   client: KioskClient;
   now: () => Date;
   mode: 'kiosk' | 'counter' | null;
+  onShopLanguage: ((code: LanguageCode) => void) | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const [boot, setBoot] = useState<Boot>({ state: 'loading' });
@@ -152,6 +162,10 @@ function Shell({
   }, [fetchBoot, applyBoot]);
 
   const settings = boot.state === 'ready' ? boot.settings : null;
+  const shopLanguage = settings ? chooseLanguage(settings.language, browserLanguages()) : null;
+  useEffect(() => {
+    if (shopLanguage !== null) onShopLanguage?.(shopLanguage);
+  }, [shopLanguage, onShopLanguage]);
   const kioskMode = settings?.mode !== 'counter';
   const access = settings?.access ?? ACCESS_DEFAULTS;
   const largeText = largeTextChoice ?? access.largeText;

@@ -10,7 +10,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { ScreenLink } from '../kiosk/client';
 import type { HubClient, ScreenState } from '../kiosk/hub-client';
-import { chooseLanguage } from '../i18n/languages';
+import { chooseLanguage, textDirection, type LanguageCode } from '../i18n/languages';
 import { loadLanguage } from '../i18n/setup';
 import { PairScreen } from '../screens/PairScreen';
 import { HubContext } from './hub-context';
@@ -52,8 +52,14 @@ interface ScreenGateProps {
   /** The shell's token is here (the hub's own browser): no pairing needed. */
   hasToken: boolean;
   link: ReturnType<typeof createScreenLinkBus>;
-  /** `role`: a paired screen's role, which decides kiosk or counter on this screen. */
-  children: (role: 'kiosk' | 'counter' | null) => ReactNode;
+  /**
+   * `role`: a paired screen's role, which decides kiosk or counter on this screen;
+   * `onShopLanguage`: the app says the shop's language, which a lost hub is announced in.
+   */
+  children: (
+    role: 'kiosk' | 'counter' | null,
+    onShopLanguage: (code: LanguageCode) => void,
+  ) => ReactNode;
   /** How often the hub is asked while it answers, and while it does not. */
   heartbeatMs?: number;
   retryMs?: number;
@@ -77,8 +83,15 @@ export function ScreenGate({
   const [offline, setOffline] = useState(false);
   const [generation, setGeneration] = useState(0);
   const offlineRef = useRef(false);
+  // The app says the shop's language (the setter is stable: no new child on every render).
+  const [shopLanguage, onShopLanguage] = useState<LanguageCode | null>(null);
 
+  // The pairing screen's language, chosen once: react-i18next hands out a new `i18n` on every
+  // language change, and choosing again then undid every language the app set (issue 28).
+  const browserLanguageSet = useRef(false);
   useEffect(() => {
+    if (browserLanguageSet.current) return;
+    browserLanguageSet.current = true;
     const code = chooseLanguage(null, navigator.languages ?? [navigator.language]);
     void loadLanguage(i18n, code).then(() => i18n.changeLanguage(code));
   }, [i18n]);
@@ -103,6 +116,19 @@ export function ScreenGate({
     offlineRef.current = true;
     setOffline(true);
   }, []);
+
+  // The app gives way to a full-screen notice in the shop's language (loaded at the app's
+  // start: no chunk is needed from the hub that is away); the app starts afresh on its return.
+  useEffect(() => {
+    if (!offline || shopLanguage === null || i18n.language === shopLanguage) return;
+    void loadLanguage(i18n, shopLanguage)
+      .then(() => i18n.changeLanguage(shopLanguage))
+      .then(() => {
+        document.documentElement.lang = shopLanguage;
+        document.documentElement.dir = textDirection(shopLanguage);
+      })
+      .catch(() => undefined); // stays in the screen's language
+  }, [offline, shopLanguage, i18n]);
 
   useEffect(() => {
     // The first check at mount.
@@ -193,14 +219,22 @@ export function ScreenGate({
         </div>
       );
     case 'app':
+      // A lost hub: nothing to book with. The screen says so and offers nothing until it is back.
+      if (offline)
+        return (
+          <div className="app app-center">
+            <main className="screen-center" data-screen="hub-offline" role="alert">
+              <h1>{t('hub.awayTitle')}</h1>
+              {gate.role !== 'counter' && <p className="lead">{t('hub.askCounter')}</p>}
+              <p>{t('hub.unreachable')}</p>
+            </main>
+          </div>
+        );
       return (
         <HubContext.Provider value={gate.hub ? hub : null}>
-          {/* The banner takes its own room above the app (never over its top bar); the frame is
-              there with or without it, so that the customer's screen is not mounted again. */}
           <div className="hub-frame">
-            {banner}
             <div className="hub-frame-body">
-              <Fragment key={generation}>{children(gate.role)}</Fragment>
+              <Fragment key={generation}>{children(gate.role, onShopLanguage)}</Fragment>
             </div>
           </div>
         </HubContext.Provider>

@@ -318,6 +318,8 @@ export const de: Resources = {
     retentionDays: 'Kundendaten abgeschlossener Buchungen aufbewahren (Tage)',
     retentionHint:
       'Danach werden Name, E-Mail, Telefon und Notizen gelöscht; Referenz und Zeiten bleiben.',
+    apiKeyFromFile:
+      'Die IT gibt diesen Schlüssel in einer geschützten Datei vor; der Kiosk behält eine Kopie, die nur sein Benutzerkonto lesen kann.',
     apiKeyPlain:
       'Dieser Computer hat keinen sicheren Schlüsselspeicher: Der Schlüssel wird unverschlüsselt gespeichert. Die IT kann ihn stattdessen als geschützte Datei übergeben.',
     save: 'Speichern',

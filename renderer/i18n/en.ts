@@ -316,6 +316,8 @@ export const en = {
     retentionDays: 'Keep customer details of finished bookings (days)',
     retentionHint:
       'After this, name, e-mail, phone and notes are erased; the reference and times stay.',
+    apiKeyFromFile:
+      'IT gives this key in a protected file; the kiosk keeps a copy only its user account can read.',
     apiKeyPlain:
       'This computer has no secure key store: the key is saved unencrypted. IT can pass it as a protected file instead.',
     save: 'Save',

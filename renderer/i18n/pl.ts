@@ -312,6 +312,8 @@ export const pl: Resources = {
     staffIdleTimeout: 'Blokada strefy personelu po (sekundy)',
     retentionDays: 'Przechowuj dane klientów zakończonych wizyt (dni)',
     retentionHint: 'Potem imię, e-mail, telefon i uwagi są usuwane; numer i godziny zostają.',
+    apiKeyFromFile:
+      'Dział IT podaje ten klucz w chronionym pliku; kiosk przechowuje kopię, którą może odczytać tylko jego konto użytkownika.',
     apiKeyPlain:
       'Ten komputer nie ma bezpiecznego magazynu kluczy: klucz jest zapisany bez szyfrowania. Dział IT może zamiast tego przekazać go w chronionym pliku.',
     save: 'Zapisz',

@@ -314,6 +314,8 @@ export const tr: Resources = {
     staffIdleTimeout: 'Personel alanı kilitlenme süresi (saniye)',
     retentionDays: 'Biten randevuların müşteri bilgilerini sakla (gün)',
     retentionHint: 'Sonra ad, e-posta, telefon ve notlar silinir; referans ve saatler kalır.',
+    apiKeyFromFile:
+      'BT bu anahtarı korumalı bir dosyada verir; kiosk yalnızca kendi kullanıcı hesabının okuyabileceği bir kopya saklar.',
     apiKeyPlain:
       'Bu bilgisayarda güvenli anahtar deposu yok: Anahtar şifrelenmeden kaydedilir. BT bunun yerine korumalı bir dosya verebilir.',
     save: 'Kaydet',

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKiosk } from '../app/kiosk-context';
 import { useStaff } from '../app/staff-context';
@@ -10,17 +10,41 @@ interface ScreensScreenProps {
   hub: HubClient;
   /** Refreshes the list this often (last contact moves on). */
   refreshMs?: number;
+  /** While a pairing code is shown, this often: the new screen appears soon after it pairs. */
+  pairingRefreshMs?: number;
 }
 
-/** Staff → Screens on a hub: the certificate's fingerprint, the paired screens, "Add a screen". */
-export function ScreensScreen({ hub, refreshMs = 10_000 }: ScreensScreenProps) {
+/** A code on screen, and the screens listed when it was made (a new one means it was used). */
+interface ShownCode {
+  code: PairingCode;
+  before: readonly string[];
+}
+
+/**
+ * Staff → Screens: on a hub, the certificate's fingerprint, the paired screens, "Add a screen";
+ * on a single kiosk (the hub routes answer 404), what a hub is and how IT makes one.
+ */
+export function ScreensScreen({
+  hub,
+  refreshMs = 10_000,
+  pairingRefreshMs = 2_000,
+}: ScreensScreenProps) {
   const { t } = useTranslation();
   const { now, locale } = useKiosk();
   const { session, onSessionLost } = useStaff();
   const [list, setList] = useState<ScreenList | null>(null);
   const [failed, setFailed] = useState(false);
-  const [code, setCode] = useState<PairingCode | null>(null);
+  const [notHub, setNotHub] = useState(false);
+  const [shown, setShown] = useState<ShownCode | null>(null);
+  const shownRef = useRef<ShownCode | null>(null);
+  const [joined, setJoined] = useState<string | null>(null);
   const [clock, setClock] = useState(() => now().getTime());
+  const code = shown?.code ?? null;
+
+  const showCode = (next: ShownCode | null): void => {
+    shownRef.current = next;
+    setShown(next);
+  };
 
   // The hub's answer sets the state (at mount, on the timer, after a removal), never the call.
   const refresh = useCallback(
@@ -29,17 +53,33 @@ export function ScreensScreen({ hub, refreshMs = 10_000 }: ScreensScreenProps) {
         if (answer.ok) {
           setList(answer.value);
           setFailed(false);
+          // A screen that was not there when the code was made used it: the code is spent.
+          const current = shownRef.current;
+          const added = current
+            ? answer.value.screens.find((screen) => !current.before.includes(screen.id))
+            : undefined;
+          if (added) {
+            shownRef.current = null;
+            setShown(null);
+            setJoined(added.name);
+          }
         } else if (answer.reason === 'session') onSessionLost();
+        else if (answer.reason === 'not_hub') setNotHub(true);
         else setFailed(true);
       }),
     [hub, session, onSessionLost],
   );
 
+  // A single kiosk is asked once; a hub again and again, more often while a code waits.
+  const every = notHub ? null : code ? pairingRefreshMs : refreshMs;
   useEffect(() => {
     void refresh();
-    const timer = setInterval(() => void refresh(), refreshMs);
+  }, [refresh]);
+  useEffect(() => {
+    if (every === null) return;
+    const timer = setInterval(() => void refresh(), every);
     return () => clearInterval(timer);
-  }, [refresh, refreshMs]);
+  }, [refresh, every]);
 
   // The code's countdown (and "last contact") need a ticking clock only while a code is shown.
   useEffect(() => {
@@ -51,9 +91,11 @@ export function ScreensScreen({ hub, refreshMs = 10_000 }: ScreensScreenProps) {
   const addScreen = async (): Promise<void> => {
     const answer = await hub.createCode(session);
     if (answer.ok) {
-      setCode(answer.value);
+      showCode({ code: answer.value, before: list?.screens.map((screen) => screen.id) ?? [] });
+      setJoined(null);
       setClock(now().getTime());
     } else if (answer.reason === 'session') onSessionLost();
+    else if (answer.reason === 'not_hub') setNotHub(true);
     else setFailed(true);
   };
 
@@ -67,10 +109,23 @@ export function ScreensScreen({ hub, refreshMs = 10_000 }: ScreensScreenProps) {
   const time = (at: number) =>
     new Date(at).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
 
+  if (notHub)
+    return (
+      <section className="screens" data-screen="screens" aria-labelledby="screens-title">
+        <h2 id="screens-title">{t('staff.tabs.screens')}</h2>
+        <p data-testid="not-hub">{t('hub.notHub')}</p>
+      </section>
+    );
+
   return (
     <section className="screens" data-screen="screens" aria-labelledby="screens-title">
       <h2 id="screens-title">{t('staff.tabs.screens')}</h2>
       {failed && <Notice tone="warning">{t('hub.unreachable')}</Notice>}
+      {joined !== null && (
+        <p role="status" data-testid="screen-joined">
+          {t('hub.joined', { name: joined })}
+        </p>
+      )}
       {list && (
         <p className="screens-fingerprint">
           {t('hub.fingerprint')}: <code data-testid="hub-fingerprint">{list.fingerprint}</code>

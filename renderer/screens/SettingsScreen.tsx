@@ -243,6 +243,9 @@ function SettingsForm({
           {settings.apiKeyProtection === 'plain' && (
             <p className="field-hint field-warning">{t('settings.apiKeyPlain')}</p>
           )}
+          {settings.apiKeyProtection === 'itFile' && (
+            <p className="field-hint">{t('settings.apiKeyFromFile')}</p>
+          )}
         </div>
         <fieldset className="field" aria-describedby={describedBy('mode') || undefined}>
           <legend>{t('settings.mode')}</legend>

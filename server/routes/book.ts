@@ -2,7 +2,7 @@
  * The book operation (POST) with the Idempotency-Key extension of decisions.md. A keyed request is looked up,
  * processed and its response recorded (a 201 with emailSent false) in ONE immediate
  * transaction, so a crash at any point leaves either nothing or a booking whose key replays it.
- * The confirmation mail is sent after the commit; while it is pending in this process the key
+ * The confirmation mail (in the Accept-Language's language, else the shop's) is sent after the commit; while it is pending in this process the key
  * answers 409, and once it is accepted the stored response says emailSent true. A 5xx is never
  * stored (its transaction rolls back) and a body that fails validation is answered 400 before
  * any lookup. The key's fingerprint is taken over the validated request (requestFingerprint).
@@ -12,6 +12,7 @@ import type { FastifyReply } from 'fastify';
 import { apiOperations } from '../../shared/api/operations';
 import { IdempotencyKeySchema } from '../../shared/api/schemas';
 import type { BookingRequest, BookingResponse } from '../../shared/api/schemas';
+import type { LanguageCode } from '../../shared/languages';
 import { createBooking, createBookingInTransaction } from '../booking/create-booking';
 import type { CreateBookingOutcome } from '../booking/create-booking';
 import { setBookingEmailSent } from '../db/bookings';
@@ -23,6 +24,7 @@ import {
 import { requireBookScope } from '../http/auth';
 import { describeZodError, errorBody } from '../http/envelope';
 import { confirmationMail } from '../mail/confirmation';
+import { mailLanguage } from '../mail/mail-language';
 import { sendWithinBudget } from '../mail/mailer';
 import type { RouteDeps } from './deps';
 import type { OperationRoute } from './operation-routes';
@@ -84,11 +86,12 @@ interface IdempotencyRef {
 async function sendConfirmation(
   deps: RouteDeps,
   booking: BookingResponse,
+  language: LanguageCode,
   idempotency?: IdempotencyRef,
 ): Promise<boolean> {
   if (!deps.mailer) return false;
   try {
-    await sendWithinBudget(deps.mailer, confirmationMail(booking), deps.mailBudgetMs);
+    await sendWithinBudget(deps.mailer, confirmationMail(booking, language), deps.mailBudgetMs);
     deps.db.transaction((tx) => {
       setBookingEmailSent(tx, booking.bookingId, true);
       if (idempotency) {
@@ -108,10 +111,11 @@ async function sendConfirmation(
 async function withConfirmation(
   deps: RouteDeps,
   outcome: CreateBookingOutcome,
+  language: LanguageCode,
   idempotency?: IdempotencyRef,
 ): Promise<Outcome> {
   if (outcome.kind !== 'created') return toOutcome(outcome);
-  const emailSent = await sendConfirmation(deps, outcome.data, idempotency);
+  const emailSent = await sendConfirmation(deps, outcome.data, language, idempotency);
   return createdOutcome({ ...outcome.data, emailSent });
 }
 
@@ -142,10 +146,12 @@ export function bookRoute(deps: RouteDeps): OperationRoute {
         return reply
           .code(400)
           .send(errorBody('Invalid request', describeZodError(parsed.error, 'body')));
+      const language = mailLanguage(request.headers['accept-language'], deps.language);
       if (!key) {
         const outcome = await withConfirmation(
           deps,
           createBooking(db, parsed.data, deps.clock(), deps.settings),
+          language,
         );
         return reply.code(outcome.status).send(outcome.body);
       }
@@ -196,7 +202,7 @@ export function bookRoute(deps: RouteDeps): OperationRoute {
       // Added in the same synchronous turn as the commit, so no request can see the key between.
       mailing.add(mailingId);
       try {
-        const outcome = await withConfirmation(deps, result.created, idempotency);
+        const outcome = await withConfirmation(deps, result.created, language, idempotency);
         return reply.code(outcome.status).send(outcome.body);
       } finally {
         mailing.delete(mailingId);

@@ -720,6 +720,24 @@ describe('electron main', () => {
     );
   });
 
+  it("issue 28: no advice to use a protected file when IT's key came from one (the core says where its copy is)", async () => {
+    const keyFile = join(userData, 'api-key');
+    writeFileSync(keyFile, 'key-from-it', { mode: 0o600 });
+    electron.state.storageBackend = 'basic_text';
+    try {
+      await start({
+        FRONTDESK_UPSTREAM_URL: 'https://api.example.com',
+        FRONTDESK_API_KEY_FILE: keyFile,
+      });
+    } finally {
+      electron.state.storageBackend = 'gnome_libsecret';
+    }
+    const log = readFileSync(join(userData, 'logs', 'main.log'), 'utf8');
+    expect(log).not.toMatch(/prefer apiKeyFile|no OS keychain/);
+    expect(coreOptions).toMatchObject({ apiKey: 'key-from-it', apiKeyFile: keyFile });
+    expect(coreOptions).toHaveProperty('secretStore.location', join(userData, 'api-key.bin'));
+  });
+
   it('reloads a crashed renderer and crashes a hung one so that it reloads', async () => {
     vi.useFakeTimers();
     try {

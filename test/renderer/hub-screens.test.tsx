@@ -7,7 +7,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../renderer/app/App';
 import { HubContext, useHub } from '../../renderer/app/hub-context';
 import { ScreenGate, createScreenLinkBus } from '../../renderer/app/ScreenGate';
@@ -196,7 +196,8 @@ describe('the gate of a hub screen', () => {
     act(() => link.onUnreachable());
     await settle();
     expect(screen.getByRole('alert').textContent).toMatch(UNREACHABLE);
-    expect(appText()).toBe('role counter, hub yes');
+    // Issue 28: nothing of the app is left to use while the hub is away.
+    expect(appText()).toBeNull();
 
     act(() => link.onReachable());
     await settle();
@@ -208,6 +209,91 @@ describe('the gate of a hub screen', () => {
     expect(
       screen.getByRole('heading', { name: 'This screen was removed from the shop' }),
     ).toBeTruthy();
+  });
+
+  it('issue 28: a tablet whose hub is away says so full-screen in the shop language and offers nothing; back, it starts afresh', async () => {
+    const hub = new FakeHubClient();
+    hub.state = { state: 'paired', name: 'Entrance', role: 'kiosk' };
+    const link = createScreenLinkBus();
+    const client = new FakeKioskClient({ settings: { language: 'de' } });
+    const i18n = testI18n();
+    render(
+      <I18nextProvider i18n={i18n}>
+        <ScreenGate hub={hub} hasToken={false} link={link} heartbeatMs={60_000} retryMs={60_000}>
+          {(role, onShopLanguage) => (
+            <App
+              client={client}
+              i18n={i18n}
+              now={() => NOW}
+              mode={role}
+              onShopLanguage={onShopLanguage}
+            />
+          )}
+        </ScreenGate>
+      </I18nextProvider>,
+    );
+    await settle();
+    // A customer switched to Arabic, then the hub went away.
+    expect(screen.getByRole('heading', { name: 'Termin buchen' })).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'العربية' })[0]!);
+    await settle();
+    expect(document.documentElement.lang).toBe('ar');
+    act(() => link.onUnreachable());
+    await settle();
+    const notice = screen.getByRole('alert');
+    expect(notice.getAttribute('data-screen')).toBe('hub-offline');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'Der Computer des Geschäfts ist gerade nicht erreichbar',
+    );
+    expect(notice.textContent).toContain('Bitte fragen Sie am Tresen.');
+    expect(document.documentElement.lang).toBe('de');
+    expect(document.documentElement.dir).toBe('ltr');
+    // Nothing to tap: no start, no day, no language, no way to book.
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+    expect(document.querySelector('[data-screen="start"]')).toBeNull();
+
+    act(() => link.onReachable());
+    await settle();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.querySelector('[data-screen="start"]')).not.toBeNull();
+    expect(screen.getByRole('heading', { name: 'Termin buchen' })).toBeTruthy();
+  });
+
+  it('each language has the notice', async () => {
+    for (const [code, title] of [
+      ['en', "The shop's computer cannot be reached just now"],
+      ['tr', 'Dükkânın bilgisayarına şu anda ulaşılamıyor'],
+      ['pl', 'Komputer sklepu jest w tej chwili nieosiągalny'],
+      ['uk', 'Комп’ютер закладу зараз недоступний'],
+      ['ar', 'لا يمكن الوصول إلى حاسوب المحل الآن'],
+    ] as const) {
+      const hub = new FakeHubClient();
+      hub.state = { state: 'paired', name: 'Entrance', role: 'kiosk' };
+      const link = createScreenLinkBus();
+      const i18n = testI18n();
+      render(
+        <I18nextProvider i18n={i18n}>
+          <ScreenGate hub={hub} hasToken={false} link={link} heartbeatMs={60_000} retryMs={60_000}>
+            {(role, onShopLanguage) => (
+              <App
+                client={new FakeKioskClient({ settings: { language: code } })}
+                i18n={i18n}
+                now={() => NOW}
+                mode={role}
+                onShopLanguage={onShopLanguage}
+              />
+            )}
+          </ScreenGate>
+        </I18nextProvider>,
+      );
+      await settle();
+      act(() => link.onUnreachable());
+      await settle();
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+      cleanup();
+    }
+    document.documentElement.removeAttribute('dir');
+    document.documentElement.removeAttribute('lang');
   });
 
   it('the heartbeat notices a lost hub, its return (the app afresh) and a removal without a tap', async () => {
@@ -366,6 +452,60 @@ describe('staff → Screens on a hub', () => {
     await openScreensTab(client, hub);
     await tap('Add a screen');
     expect(screen.getByText('The code has expired.')).toBeTruthy();
+  });
+
+  it('issue 28: on a single kiosk (no hub) the tab says what a hub is and offers no "Add a screen"', async () => {
+    const client = new FakeKioskClient();
+    const hub = new FakeHubClient();
+    hub.isHub = false;
+    await openScreensTab(client, hub);
+    expect(screen.getByTestId('not-hub').textContent).toMatch(
+      /works on its own.*IT makes this computer the shop's main computer/,
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(UNREACHABLE)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add a screen' })).toBeNull();
+    expect(screen.queryByText('No other screens yet.')).toBeNull();
+  });
+
+  it('issue 28: once a screen pairs with the code, the list shows it and the spent code goes', async () => {
+    const client = new FakeKioskClient();
+    const hub = new FakeHubClient();
+    hub.codeExpiresAt = NOW.getTime() + 120_000;
+    await openScreensTab(client, hub);
+    expect(screen.getByText('No other screens yet.')).toBeTruthy();
+    // The list's timers from here on are the test's to run (no waiting on the machine).
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      await tap('Add a screen');
+      expect(screen.getByTestId('pairing-code').textContent).toBe(PAIRING_CODE);
+      const listed = hub.calls.filter((call) => call.method === 'listScreens').length;
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2_000);
+      });
+      expect(hub.calls.filter((call) => call.method === 'listScreens').length).toBe(listed + 1);
+      expect(screen.getByTestId('pairing-code')).toBeTruthy(); // nobody paired yet
+
+      hub.screens = [
+        {
+          id: 'scr-9',
+          name: 'Tablet 1',
+          role: 'kiosk',
+          address: '192.168.1.30',
+          lastSeenAt: NOW.getTime(),
+        },
+      ];
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2_000);
+      });
+      await settle();
+      expect(screen.queryByTestId('pairing-code')).toBeNull();
+      expect(screen.getByTestId('screen-joined').textContent).toBe('“Tablet 1” is connected.');
+      expect(screen.queryByText('No other screens yet.')).toBeNull();
+      expect(document.querySelector('tr[data-screen-id="scr-9"]')).not.toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('an unreachable hub is said on the tab; a staff session the hub refuses locks the staff area', async () => {

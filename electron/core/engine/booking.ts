@@ -170,10 +170,14 @@ export function createBookingSteps(ctx: EngineContext, lookups: Lookups): Bookin
         'invalid_request',
         'this time is not on the slot grid of the cached day',
       );
-    const others = store
-      .holdsOn(request.date, cached.fetchedAt)
-      .filter((e) => e.localId !== ownId)
-      .map((e) => e.hold);
+    const others = [
+      ...store
+        .holdsOn(request.date, cached.fetchedAt)
+        .filter((e) => e.localId !== ownId)
+        .map((e) => e.hold),
+      // A time the API refused as taken after the cached list was fetched is not queued again.
+      ...lookups.refusedSince(request.date, cached.fetchedAt),
+    ];
     if (
       !slot.available ||
       slot.employeeId !== request.employeeId ||

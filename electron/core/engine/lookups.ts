@@ -19,6 +19,7 @@ import {
   saveTimeSlots,
   type Cached,
 } from '../db/mirror-repo';
+import { refusedAsTakenSince } from '../db/refused-slots';
 import { overlayAvailableDays } from '../mirror/derived-days';
 import { classifyLookupOutcome, type UpstreamOutcome } from '../upstream/outcome';
 import type { EngineApi, EngineContext } from './context';
@@ -29,6 +30,8 @@ export interface Lookups {
   api: LookupApi;
   /** The service's duration for holds (see the function's comment). */
   serviceMinutes(serviceId: string): Promise<number>;
+  /** Times refused as taken since a cached list was fetched: held against it (holdsFor). */
+  refusedSince(date: string, fetchedAt: number): Hold[];
   /** Cached slots for a lookup; an employee without its own cache falls back to the `any` day. */
   cachedSlots(
     date: string,
@@ -88,9 +91,13 @@ export function createLookups(ctx: EngineContext): Lookups {
   const isStale = (cached: Cached<unknown> | null, maxAgeMs: number): boolean =>
     cached === null || clock.now() - cached.fetchedAt > maxAgeMs;
 
-  /** Holds: unsent bookings, plus sent ones the cached answer may not know yet. */
+  /**
+   * Holds: unsent bookings, plus what a cached answer may not know yet: bookings sent since, and
+   * times the API refused as taken since (db/refused-slots.ts). A live answer knows both.
+   */
   function holdsFor(date: string, fetchedAt: number | null): Hold[] {
-    return store.holdsOn(date, fetchedAt).map((e) => e.hold);
+    const holds = store.holdsOn(date, fetchedAt).map((e) => e.hold);
+    return fetchedAt === null ? holds : [...holds, ...refusedAsTakenSince(db, date, fetchedAt)];
   }
 
   /** `force`: refresh even a fresh cache (a service it lacks is asked for). */
@@ -300,5 +307,6 @@ export function createLookups(ctx: EngineContext): Lookups {
     api: { getCatalog: () => getCatalog(false), getAvailableDays, getTimeSlots },
     serviceMinutes,
     cachedSlots,
+    refusedSince: (date, fetchedAt) => refusedAsTakenSince(db, date, fetchedAt),
   };
 }

@@ -171,7 +171,10 @@ export function createSettingsService(
     ...staffValues(),
     upstreamUrl: getSetting(db, KEYS.upstreamUrl),
     apiKeySet: secrets.get() !== null,
-    apiKeyProtection: secrets.protection ?? 'plain',
+    apiKeyProtection:
+      it.apiKeyFile !== undefined && it.apiKey && secrets.get() === it.apiKey
+        ? 'itFile'
+        : (secrets.protection ?? 'plain'),
     pinSet: pinHash() !== null,
     pinSetByIt: itPinHash !== null,
     locked: [...locked],

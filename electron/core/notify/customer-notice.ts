@@ -12,6 +12,7 @@ import type { Logger } from '../log';
 import { eraseNoticesOfErasedBookings } from '../db/follow-up-repo';
 import type { RetainedStore } from '../outbox/retention';
 import type { OutboxStore } from '../outbox/store';
+import { createBookingLanguage } from './booking-language';
 import { createFollowUps } from './follow-ups';
 import {
   createMailSender,
@@ -31,13 +32,18 @@ export interface CustomerNoticeOptions {
   onFollowUpChange?: () => void;
 }
 
-type Wrapped = Pick<KioskApi, 'createBooking' | 'listBookings' | 'getPublicSettings'>;
+type Wrapped = Pick<
+  KioskApi,
+  'createBooking' | 'createVisit' | 'listBookings' | 'getPublicSettings'
+>;
 
 export interface CustomerNotice {
   wrapStore(store: OutboxStore): OutboxStore;
   wrapApi<A extends Wrapped>(api: A): A & Pick<KioskApi, 'resolveFollowUp'>;
   /** The mail sender; null without a mail transport. */
   sender: MailSender | null;
+  /** The language to send a booking in, by its Idempotency-Key (booking-language.ts). */
+  bookingLanguage: (idempotencyKey: string) => string;
   /** Refused bookings staff have yet to act on (the status bar's count). */
   openCount(): number;
   /**
@@ -52,12 +58,15 @@ export function createCustomerNotice(options: CustomerNoticeOptions): CustomerNo
   const sender = mail
     ? createMailSender({ db: options.db, clock: options.clock, log: options.log, config: mail })
     : null;
+  const shopLanguage = (): Language => options.settings.get().language ?? 'de';
+  const language = createBookingLanguage({ db: options.db, shopLanguage });
   const followUps = createFollowUps({
     db: options.db,
     clock: options.clock,
     timeZone: options.timeZone,
     mailDomain: () => (mail ? mailDomain(mail.from) : null),
-    defaultLanguage: (): Language => options.settings.get().language ?? 'de',
+    defaultLanguage: shopLanguage,
+    bookingLanguage: language,
     shop: () => {
       const { name, phone } = options.settings.get().shop;
       return { name, phone };
@@ -71,12 +80,14 @@ export function createCustomerNotice(options: CustomerNoticeOptions): CustomerNo
       const wrapped = followUps.wrapApi(api);
       return {
         ...wrapped,
+        createVisit: (input) => language.during(input.language, () => api.createVisit(input)),
         async getPublicSettings(input) {
           return { ...(await api.getPublicSettings(input)), customerMail: mail !== undefined };
         },
       };
     },
     sender,
+    bookingLanguage: language.forKey,
     openCount: () => followUps.openCount(),
     retained: {
       name: 'customer e-mails and follow-ups',

@@ -29,6 +29,7 @@ import { loadService, loadTimeSlots } from '../db/mirror-repo';
 import { durableTransaction, type KioskDb } from '../db/open';
 import type { OutboxEntry } from '../outbox/entry';
 import type { OutboxStore } from '../outbox/store';
+import type { BookingLanguage } from './booking-language';
 import { refusalMail } from './mail-text';
 import { bookingReference } from '../../../shared/booking/reference';
 
@@ -40,6 +41,8 @@ export interface FollowUpOptions {
   mailDomain: () => string | null;
   /** The shop's default language (for a booking made before languages were kept). */
   defaultLanguage: () => Language;
+  /** Carries the customer's language to the API while they wait (booking-language.ts). */
+  bookingLanguage?: Pick<BookingLanguage, 'during'>;
   shop: () => { name: string | null; phone: string | null };
   /** A mail was written: the sender should look now. */
   onMailQueued: () => void;
@@ -134,7 +137,8 @@ export function createFollowUps(options: FollowUpOptions): FollowUps {
         ...api,
         async createBooking(input) {
           const { language, ...request } = input;
-          const result = await api.createBooking(request);
+          const book = () => api.createBooking(request);
+          const result = await (options.bookingLanguage?.during(language, book) ?? book());
           // Told "queued" (or the answer was lost): the customer may need to hear back.
           if (result.state !== 'sent') {
             try {

@@ -13,6 +13,25 @@ export interface SecretStore {
   set(value: string | null): void;
   /** `keychain`: encrypted by the OS; `plain` (default): readable by anyone who reads the file. */
   readonly protection?: 'keychain' | 'plain';
+  /** The file the secret is kept in (for IT's log); none: memory. */
+  readonly location?: string;
+}
+
+/**
+ * The log line for IT when the key came from their protected file: the core keeps the key it
+ * sends in its own store (where a key staff enter goes too), so the file's key is copied there.
+ * Says where, why, and how the copy is protected (both stores write it with mode 0600).
+ */
+export function keyCopyNote(keyFile: string, store: SecretStore): string | null {
+  if (store.location === undefined) return null;
+  const protection =
+    store.protection === 'keychain'
+      ? 'encrypted by the OS keychain, mode 0600'
+      : 'mode 0600: only this user can read it; no OS keychain encrypts it';
+  return (
+    `the API key from ${keyFile} is copied to ${store.location} (${protection}): the kiosk sends ` +
+    `the key kept in its own store; ${keyFile} is read again at every start and wins`
+  );
 }
 
 export function createMemorySecretStore(initial: string | null = null): SecretStore {
@@ -32,6 +51,7 @@ export function createMemorySecretStore(initial: string | null = null): SecretSt
  */
 export function createFileSecretStore(path: string): SecretStore {
   return {
+    location: path,
     get(): string | null {
       try {
         const text = readFileSync(path, 'utf8');

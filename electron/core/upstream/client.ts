@@ -37,6 +37,11 @@ export interface UpstreamClientOptions {
   timeoutMs?: number;
   /** Sees every answer's headers (clock skew and rate-limit status). */
   onAnswer?: (meta: AnswerMeta) => void;
+  /**
+   * The language a booking is sent in (`Accept-Language`), so that an API writing the customer a
+   * confirmation writes it in theirs (notify/booking-language.ts). Default: no header.
+   */
+  bookingLanguage?: (idempotencyKey: string) => string | null;
   log?: Logger;
 }
 
@@ -132,6 +137,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     if (body) {
       headers['content-type'] = 'application/json';
       headers['idempotency-key'] = body.idempotencyKey;
+      const language = options.bookingLanguage?.(body.idempotencyKey) ?? null;
+      if (language !== null) headers['accept-language'] = language;
     }
     let status: number;
     let text: string;

@@ -18,6 +18,8 @@ export const hubDe: HubText = {
   removedBody: 'Das Personal kann ihn mit einem neuen Code wieder verbinden.',
   unreachable:
     'Dieser Bildschirm erreicht gerade den Hauptrechner des Geschäfts nicht. Er verbindet sich gleich von selbst wieder.',
+  awayTitle: 'Der Computer des Geschäfts ist gerade nicht erreichbar',
+  askCounter: 'Bitte fragen Sie am Tresen.',
   add: 'Bildschirm hinzufügen',
   addBody:
     'Am neuen Bildschirm diese Adresse öffnen (oder den Code scannen) und den Code innerhalb von 2 Minuten eingeben.',
@@ -32,5 +34,7 @@ export const hubDe: HubText = {
   counter: 'Theke',
   remove: 'Entfernen',
   none: 'Noch keine weiteren Bildschirme.',
-  notHub: 'Dieser Kiosk ist kein Hub: die IT schaltet das in der Gerätekonfiguration ein (hub).',
+  notHub:
+    'Dieser Kiosk arbeitet allein: Keine anderen Bildschirme nutzen ihn. Damit Tablets oder ein zweiter Tresen über ihn buchen, macht die IT diesen Computer zum Hauptcomputer des Geschäfts („hub“ in der Gerätekonfiguration, siehe Installationsanleitung).',
+  joined: '„{{name}}“ ist verbunden.',
 };

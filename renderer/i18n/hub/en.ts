@@ -20,6 +20,8 @@ export const hubEn = {
   removedBody: 'Staff can connect it again with a new code.',
   unreachable:
     "This screen cannot reach the shop's main computer right now. It will come back by itself in a moment.",
+  awayTitle: "The shop's computer cannot be reached just now",
+  askCounter: 'Please ask at the counter.',
   add: 'Add a screen',
   addBody:
     'On the new screen, open this address (or scan the code) and enter the code within 2 minutes.',
@@ -34,7 +36,9 @@ export const hubEn = {
   counter: 'Counter',
   remove: 'Remove',
   none: 'No other screens yet.',
-  notHub: 'This kiosk is not a hub: IT turns it on in the machine configuration (hub).',
+  notHub:
+    'This kiosk works on its own: no other screens use it. To let tablets or a second counter book through it, IT makes this computer the shop\'s main computer ("hub" in the machine configuration, see the deploy guide).',
+  joined: '“{{name}}” is connected.',
 };
 
 export type HubText = { [K in keyof typeof hubEn]: string };

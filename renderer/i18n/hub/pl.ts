@@ -17,6 +17,8 @@ export const hubPl: HubText = {
   removedBody: 'Personel może go ponownie połączyć nowym kodem.',
   unreachable:
     'Ten ekran nie może teraz połączyć się z głównym komputerem sklepu. Za chwilę wróci sam.',
+  awayTitle: 'Komputer sklepu jest w tej chwili nieosiągalny',
+  askCounter: 'Prosimy zapytać przy ladzie.',
   add: 'Dodaj ekran',
   addBody: 'Na nowym ekranie otwórz ten adres (lub zeskanuj kod) i wpisz kod w ciągu 2 minut.',
   expires: 'Kod ważny przez {{seconds}} s',
@@ -30,5 +32,7 @@ export const hubPl: HubText = {
   counter: 'Lada',
   remove: 'Usuń',
   none: 'Brak innych ekranów.',
-  notHub: 'Ten kiosk nie jest hubem: IT włącza to w konfiguracji komputera (hub).',
+  notHub:
+    'Ten kiosk działa samodzielnie: nie korzystają z niego inne ekrany. Aby tablety lub druga lada mogły przez niego rezerwować, IT ustawia ten komputer jako główny komputer sklepu („hub” w konfiguracji komputera, zob. instrukcję instalacji).',
+  joined: '„{{name}}” jest połączony.',
 };

@@ -17,6 +17,8 @@ export const hubTr: HubText = {
   removedBody: 'Personel onu yeni bir kodla tekrar bağlayabilir.',
   unreachable:
     'Bu ekran şu anda dükkânın ana bilgisayarına ulaşamıyor. Birazdan kendiliğinden geri gelecek.',
+  awayTitle: 'Dükkânın bilgisayarına şu anda ulaşılamıyor',
+  askCounter: 'Lütfen tezgâha sorun.',
   add: 'Ekran ekle',
   addBody: 'Yeni ekranda bu adresi açın (veya kodu tarayın) ve kodu 2 dakika içinde girin.',
   expires: 'Kod {{seconds}} sn geçerli',
@@ -30,5 +32,7 @@ export const hubTr: HubText = {
   counter: 'Tezgâh',
   remove: 'Kaldır',
   none: 'Henüz başka ekran yok.',
-  notHub: 'Bu kiosk bir hub değil: BT bunu makine yapılandırmasında açar (hub).',
+  notHub:
+    'Bu kiosk tek başına çalışır: başka ekran onu kullanmaz. Tabletlerin veya ikinci bir tezgâhın onun üzerinden randevu alması için BT bu bilgisayarı dükkânın ana bilgisayarı yapar (makine yapılandırmasında "hub", kurulum kılavuzuna bakın).',
+  joined: '“{{name}}” bağlandı.',
 };

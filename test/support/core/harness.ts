@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { startServer, type RunningServer } from '../../../server/start-server';
 import type { RateLimits } from '../../../server/db/rate-limits';
+import type { Mailer } from '../../../server/mail/mailer';
 import {
   createKioskCoreInternals,
   type KioskCoreInternals,
@@ -38,7 +39,7 @@ export interface UpstreamFixture {
 
 export async function startUpstream(
   dir: string,
-  options: { rateLimit?: RateLimits; clock?: () => number } = {},
+  options: { rateLimit?: RateLimits; clock?: () => number; mailer?: Mailer } = {},
 ): Promise<UpstreamFixture> {
   const dbPath = join(dir, 'server.db');
   const server = await startServer({
@@ -48,6 +49,7 @@ export async function startUpstream(
     keys: [{ key: CORE_TEST_KEY, scope: 'book' }],
     rateLimit: options.rateLimit ?? { perMinute: 600, perDay: 100_000 },
     clock: options.clock,
+    mailer: options.mailer,
   });
   const proxy = await startFaultProxy({ target: server.url, clock: options.clock });
   return {

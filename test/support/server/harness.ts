@@ -21,6 +21,7 @@ import { API_PREFIX } from '../../../shared/api/schemas';
 import type { BookingRequest } from '../../../shared/api/schemas';
 import { DEFAULT_AVAILABILITY_SETTINGS } from '../../../shared/booking/types';
 import type { AvailabilitySettings } from '../../../shared/booking/types';
+import type { LanguageCode } from '../../../shared/languages';
 
 export const BOOK_KEY = 'test-book-key-0001';
 export const READ_KEY = 'test-read-key-0001';
@@ -59,6 +60,8 @@ export interface TestAppOptions {
   settings?: Partial<AvailabilitySettings>;
   dbPath?: string;
   seed?: boolean;
+  /** The shop's language (the server's `--language`). */
+  language?: LanguageCode;
 }
 
 export interface TestApp {
@@ -69,7 +72,7 @@ export interface TestApp {
   get(path: string, key?: string | null): Promise<LightMyRequestResponse>;
   book(
     body: unknown,
-    options?: { key?: string; idempotencyKey?: string },
+    options?: { key?: string; idempotencyKey?: string; headers?: Record<string, string> },
   ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -112,6 +115,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db,
     clock,
     mailer: options.mailer ?? null,
+    language: options.language,
     limits: options.limits ?? HIGH_LIMITS,
     settings: { ...DEFAULT_AVAILABILITY_SETTINGS, ...options.settings },
   });
@@ -134,6 +138,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
           ...auth(opts.key),
           'content-type': 'application/json',
           ...(opts.idempotencyKey === undefined ? {} : { 'idempotency-key': opts.idempotencyKey }),
+          ...opts.headers,
         },
         payload: JSON.stringify(body),
       }),
