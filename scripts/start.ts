@@ -39,16 +39,16 @@ function electronBinary(): string | null {
  * the flags given after `npm start --` (`--port N`, as for kiosk:web).
  */
 async function startBrowserShell(): Promise<void> {
-  const { parseWebCliArgs } = await import('../electron/web/cli-args');
+  const { readStartArgs } = await import('../electron/web/start-args');
   const { startKioskWeb } = await import('../electron/web/main');
   const { startFailureLine } = await import('../electron/web/start-failure');
-  let args;
-  try {
-    args = parseWebCliArgs(process.argv.slice(2), process.env, process.platform);
-  } catch (error) {
-    console.error(`start: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(2);
+  const read = readStartArgs(process.argv.slice(2), process.env, process.platform);
+  if (!read.ok) {
+    if (read.exitCode === 0) console.log(read.line);
+    else console.error(read.line);
+    process.exit(read.exitCode);
   }
+  const { args } = read;
   let shell;
   try {
     shell = await startKioskWeb(args);

@@ -20,6 +20,7 @@ import { DEFAULT_DATA_DIR, DEFAULT_WEB_PORT } from './defaults';
 import type { MetricsConfig } from '../core/metrics/metrics-config';
 import { startKioskMetrics } from './kiosk-metrics';
 import type { MetricsServer } from './metrics-server';
+import { probePort } from './port-probe';
 import { startHubShell } from './start-hub-shell';
 import { startWebShell } from './web-shell';
 import type { WebShell } from './web-shell';
@@ -108,6 +109,8 @@ export async function startKioskWeb(options: StartKioskWebOptions = {}): Promise
   const token = givenToken ?? randomToken();
   const print = givenPrint ?? ((line: string) => void process.stdout.write(`${line}\n`));
 
+  // Port 0 always binds; a hub binds its own address (startHubShell).
+  if (!hub && port !== 0) await probePort('127.0.0.1', port ?? DEFAULT_WEB_PORT);
   const core: KioskCore = await createKioskCore({
     ...it,
     dataDir,

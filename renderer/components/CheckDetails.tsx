@@ -14,26 +14,28 @@ export function CheckDetails({ booking }: { booking: LocalBooking }) {
   const { request } = booking;
   const service = catalog.services.find((s) => s._id === request.serviceId)?.title;
   const employee = catalog.employees.find((e) => e._id === request.employeeId)?.name;
-  const rows: [string, string][] = [
-    [t('summary.service'), service ?? request.serviceId],
-    [t('summary.employee'), employee ?? request.employeeId],
-    [t('summary.date'), formatShortDate(request.date, locale)],
-    [t('summary.time'), formatTime(request.time, locale)],
+  // Phone numbers and e-mail addresses keep their left-to-right order in an Arabic list (as in
+  // BookingSummary); words are isolated only.
+  const rows: [string, string, 'ltr' | 'auto'][] = [
+    [t('summary.service'), service ?? request.serviceId, 'auto'],
+    [t('summary.employee'), employee ?? request.employeeId, 'auto'],
+    [t('summary.date'), formatShortDate(request.date, locale), 'auto'],
+    [t('summary.time'), formatTime(request.time, locale), 'ltr'],
     ...(booking.erased
       ? []
       : ([
-          [t('summary.name'), request.customer.name],
-          [t('summary.phone'), request.customer.phone],
-          [t('summary.email'), request.customer.email],
-        ] satisfies [string, string][])),
+          [t('summary.name'), request.customer.name, 'auto'],
+          [t('summary.phone'), request.customer.phone, 'ltr'],
+          [t('summary.email'), request.customer.email, 'ltr'],
+        ] satisfies [string, string, 'ltr' | 'auto'][])),
   ];
   return (
     <dl className="follow-up-contact check-details" data-testid="check-details">
-      {rows.map(([label, value]) => (
+      {rows.map(([label, value, dir]) => (
         <div key={label} className="check-detail">
           <dt>{label}</dt>
           <dd>
-            <bdi>{value}</bdi>
+            <bdi dir={dir}>{value}</bdi>
           </dd>
         </div>
       ))}

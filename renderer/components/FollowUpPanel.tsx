@@ -42,12 +42,17 @@ export function FollowUpPanel({ booking, onResolve }: FollowUpPanelProps) {
         <dl className="follow-up-contact">
           <dt>{t('followUp.phone')}</dt>
           <dd>
-            <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} data-testid="follow-up-phone">
+            {/* dir: left to right in an Arabic list too ("1234 030" otherwise). */}
+            <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} dir="ltr" data-testid="follow-up-phone">
               {phone}
             </a>
           </dd>
           <dt>{t('followUp.email')}</dt>
-          <dd data-testid="follow-up-email">{email}</dd>
+          <dd>
+            <bdi dir="ltr" data-testid="follow-up-email">
+              {email}
+            </bdi>
+          </dd>
         </dl>
       )}
       <span className="muted follow-up-mail" data-testid="follow-up-mail">

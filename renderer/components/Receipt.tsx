@@ -22,7 +22,13 @@ export function Receipt({ data, service, locale }: ReceiptProps) {
           {shop.logo && <img className="receipt-logo" src={shop.logo} alt="" />}
           <strong>{shop.name}</strong>
           {shop.address && <span>{shop.address}</span>}
-          {shop.phone && <span>{shop.phone}</span>}
+          {shop.phone && (
+            <span>
+              <bdi dir="ltr" data-testid="receipt-shop-phone">
+                {shop.phone}
+              </bdi>
+            </span>
+          )}
         </header>
       )}
       <h1>{t('receipt.title')}</h1>

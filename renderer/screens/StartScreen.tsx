@@ -14,7 +14,6 @@ export function StartScreen({ onStart, language, onLanguage }: StartScreenProps)
   const { settings } = useKiosk();
   const { shop } = settings;
   const welcome = welcomeFor(shop.welcome, language, settings.language);
-  const contact = [shop.address, shop.phone].filter((part): part is string => Boolean(part));
   return (
     <main className="screen screen-start" data-screen="start">
       <header className="start-brand" data-testid="shop-brand">
@@ -62,11 +61,17 @@ export function StartScreen({ onStart, language, onLanguage }: StartScreenProps)
           ))}
         </div>
       </div>
-      {contact.length > 0 && (
+      {(shop.address || shop.phone) && (
         <footer className="start-contact">
-          {contact.map((part) => (
-            <span key={part}>{part}</span>
-          ))}
+          {shop.address && <span>{shop.address}</span>}
+          {/* A phone number keeps its left-to-right order in Arabic too. */}
+          {shop.phone && (
+            <span>
+              <bdi dir="ltr" data-testid="shop-phone">
+                {shop.phone}
+              </bdi>
+            </span>
+          )}
         </footer>
       )}
     </main>

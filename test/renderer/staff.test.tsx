@@ -182,6 +182,22 @@ describe('staff area', () => {
     expect(screen.getByTestId('retry-result').textContent).toBe('Sent again: now Queued');
   });
 
+  it('Retry on a refused (rejected) booking says what it did on its row', async () => {
+    const client = new FakeKioskClient({ settings: { mode: 'counter' } });
+    client.bookings.push(refusedBooking('l-9', { state: 'open', mail: 'sent' }));
+    renderApp(client);
+    await settle();
+    await enterPin('1234');
+    fireEvent.click(screen.getByRole('tab', { name: 'Bookings' }));
+    await settle();
+    expect(screen.queryByTestId('retry-result')).toBeNull();
+    await tap('Retry');
+    expect(client.calls.filter((call) => call.method === 'retryBooking')).toMatchObject([
+      { method: 'retryBooking', input: { localId: 'l-9' } },
+    ]);
+    expect(screen.getByTestId('retry-result').textContent).toBe('Sent again: now Queued');
+  });
+
   it('counter mode starts locked; rebook opens the one-screen booking with the customer and the same person, and links the new booking', async () => {
     const client = new FakeKioskClient({ settings: { mode: 'counter' } });
     client.bookings.push(refusedBooking('l-9', { state: 'open', mail: 'none' }));

@@ -3,8 +3,10 @@
  * server in-process with demo data), in-process; then the `kiosk:web` command line itself.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { KioskEvent } from '../../../shared/kiosk-api';
@@ -440,6 +442,25 @@ describe('the kiosk:web command line', () => {
         /^kiosk:web: could not start: database refused: kiosk\.db is empty \(0 bytes\).*docs\/deploy\.md$/,
       ),
     ]);
+  });
+
+  it('a port in use: one line naming the port and -- --port, exit 1, no stack', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const port = (holder.address() as AddressInfo).port;
+    try {
+      const dataDir = join(tempDataDir(), 'data');
+      const run = await runCli(['--port', String(port), '--data', dataDir]);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toBe(
+        `kiosk:web: port ${port} is already in use: stop what uses it, or choose another with -- --port N\n`,
+      );
+      // Asked before the core starts: no data folder, no setup code for a kiosk that is not up.
+      expect(existsSync(dataDir)).toBe(false);
+    } finally {
+      await new Promise<void>((resolve) => holder.close(() => resolve()));
+    }
   });
 
   it('refuses a bad flag with one line and exit 2 (each rule: test/unit/web/cli-args)', async () => {
