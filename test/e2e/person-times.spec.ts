@@ -46,7 +46,7 @@ interface ApiSlot {
 async function apiSlots(stack: Stack, serviceId: string, employeeId?: string): Promise<ApiSlot[]> {
   const query = new URLSearchParams({ date: FRIDAY, serviceId });
   if (employeeId) query.set('employeeId', employeeId);
-  const response = await fetch(`${stack.server.url}/api/public/booking/availability?${query}`, {
+  const response = await fetch(`${stack.server.url}/api/public/booking/availability?${query.toString()}`, {
     headers: { authorization: `Bearer ${API_KEY}` },
   });
   expect(response.status).toBe(200);
