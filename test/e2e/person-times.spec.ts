@@ -46,9 +46,12 @@ interface ApiSlot {
 async function apiSlots(stack: Stack, serviceId: string, employeeId?: string): Promise<ApiSlot[]> {
   const query = new URLSearchParams({ date: FRIDAY, serviceId });
   if (employeeId) query.set('employeeId', employeeId);
-  const response = await fetch(`${stack.server.url}/api/public/booking/availability?${query.toString()}`, {
-    headers: { authorization: `Bearer ${API_KEY}` },
-  });
+  const response = await fetch(
+    `${stack.server.url}/api/public/booking/availability?${query.toString()}`,
+    {
+      headers: { authorization: `Bearer ${API_KEY}` },
+    },
+  );
   expect(response.status).toBe(200);
   const body = (await response.json()) as { data: { timeSlots: ApiSlot[] } };
   return body.data.timeSlots;
