@@ -321,7 +321,7 @@ export async function createKioskCoreInternals(
   const api = access.guard(unguardedFor(APP_SCREEN));
 
   // nextAttemptAt is monotonic time, whose origin moved with the restart: all due now.
-  store.wakeAll(monotonicNow(clock));
+  store.wakeAll(monotonicNow(clock), { restart: true });
   replayer.recover();
   notice.sender?.recover();
   const maintenance = createMaintenance({

@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKiosk, useService } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
@@ -37,20 +37,24 @@ export function TimeScreen({ state, dispatch }: TimeScreenProps) {
   const serviceId = draft.serviceId ?? '';
   const employeeId = draft.employeeId ?? undefined;
 
+  // A tapped time refused because another screen holds it (issue 28): this grid is out of date,
+  // and the hold covers the service's whole length, so the grid is asked again (fresh) and every
+  // time that hold covers leaves it, not only the one tapped.
+  const [refusals, setRefusals] = useState(0);
   // Several services in one visit: only the times where all of them follow each other.
   const then = draft.then.join(' ');
   const slots = useResult<TimeSlotsResult | VisitSlots>(
-    useCallback(
-      () =>
-        then
-          ? visitSlots(client, {
-              date,
-              serviceIds: [serviceId, ...then.split(' ')],
-              ...(employeeId ? { employeeId } : {}),
-            })
-          : client.getTimeSlots({ date, serviceId, ...(employeeId ? { employeeId } : {}) }),
-      [client, date, serviceId, employeeId, then],
-    ),
+    useCallback(() => {
+      const fresh = refusals > 0 ? { fresh: true } : {};
+      return then
+        ? visitSlots(client, {
+            date,
+            serviceIds: [serviceId, ...then.split(' ')],
+            ...(employeeId ? { employeeId } : {}),
+            ...fresh,
+          })
+        : client.getTimeSlots({ date, serviceId, ...(employeeId ? { employeeId } : {}), ...fresh });
+    }, [client, date, serviceId, employeeId, then, refusals]),
   );
   const offers = slots.state === 'ready' && 'offers' in slots.value ? slots.value.offers : null;
   const cutoff = date === localToday(now()) ? localTime(now()) : null;
@@ -110,6 +114,7 @@ export function TimeScreen({ state, dispatch }: TimeScreenProps) {
     if (!held.ok && held.error.code === 'slot_taken') {
       dispatch({ type: 'chooseSlot', slot: action.slot });
       dispatch({ type: 'slotTaken' });
+      setRefusals((n) => n + 1);
     } else dispatch(action); // any other failure: the booking call decides, as before
   };
 

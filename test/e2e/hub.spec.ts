@@ -4,7 +4,8 @@
  * hub is a real kiosk core in front of the reference server (stack.ts), and the screens pair
  * with one-time codes as a tablet would (support/hub.ts).
  */
-import { chooseDay, firstFreeSlot, start } from './support/flow';
+import type { Page } from '@playwright/test';
+import { chooseDay, firstFreeSlot, kioskToday, start } from './support/flow';
 import { launchTrusting, pair, screen, startHub, toReview } from './support/hub';
 import { onScreen } from './support/screens';
 import { STAFF_PIN, expect, test } from './support/stack';
@@ -63,6 +64,67 @@ test('two screens of one hub: paired with codes; the time one screen is booking 
       ({ request }) => request.date === choice.date && request.time === choice.time,
     );
     expect(same).toHaveLength(1);
+  } finally {
+    await browser.close();
+    await hub.close();
+  }
+});
+
+test('two screens tap the same time at the same moment: exactly one reaches the details, the other is told and the time leaves its grid', async ({
+  stack,
+  clock,
+}) => {
+  const hub = await startHub(stack.proxy.url, clock);
+  const browser = await launchTrusting(hub.web);
+  try {
+    const a = await screen(browser, clock);
+    const b = await screen(browser, clock);
+    await pair(a.page, hub, 'Tablet A');
+    await pair(b.page, hub, 'Tablet B');
+    const choice = await firstFreeSlot(hub.kiosk);
+    const pages = [a.page, b.page];
+    for (const page of pages) {
+      await start(page);
+      await page.locator('.service-main', { hasText: choice.serviceTitle }).click();
+      await chooseDay(page, choice);
+      await expect(page.locator(`[data-time="${choice.time}"]`)).toBeEnabled();
+    }
+    // Both customers tap the time at once; the hub holds it for whichever screen asks first.
+    await Promise.all(pages.map((page) => page.locator(`[data-time="${choice.time}"]`).click()));
+    const where = async (page: Page): Promise<string> => {
+      if ((await page.locator('[data-screen="details"]').count()) > 0) return 'details';
+      const told = page
+        .locator('[data-screen="time"]')
+        .getByText(/someone has just booked that time/);
+      return (await told.count()) > 0 ? 'told' : 'waiting';
+    };
+    await expect
+      .poll(async () => (await Promise.all(pages.map(where))).sort())
+      .toEqual(['details', 'told']);
+    const loser = (await where(a.page)) === 'told' ? a.page : b.page;
+    await expect(loser.locator(`[data-time="${choice.time}"]`)).toBeDisabled();
+    // Its grid is asked again: every time the winner's hold covers leaves it, not only the one
+    // tapped. It offers what any screen but the winner's is offered (the test asks as the hub's own).
+    const now = kioskToday(hub.kiosk);
+    const others = (await hub.kiosk.call('getTimeSlots', {
+      date: choice.date,
+      serviceId: choice.serviceId,
+      fresh: true,
+    })) as { timeSlots: { time: string; available: boolean; employeeId?: string }[] };
+    const offered = others.timeSlots
+      .filter((s) => s.available && s.employeeId && (choice.date !== now.date || s.time > now.time))
+      .map((s) => s.time);
+    expect(offered).not.toContain(choice.time);
+    await expect
+      .poll(() =>
+        loser.evaluate<string[]>(
+          `[...document.querySelectorAll('[data-screen="time"] .slot:not([disabled])')].map((b) => b.dataset.time)`,
+        ),
+      )
+      .toEqual(offered);
+    // The loser's customer is still served: another free time of the grid opens the details.
+    await loser.locator('[data-screen="time"] .slot:not([disabled])').first().click();
+    await onScreen(loser, 'details');
   } finally {
     await browser.close();
     await hub.close();

@@ -45,6 +45,10 @@ describe("a screen's hold", () => {
     expect(document.querySelector('[data-screen="time"]')).not.toBeNull();
     expect(screen.getByText(/^Sorry, someone has just booked that time/)).toBeTruthy();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: /09:30/ }).disabled).toBe(true);
+    // The grid is asked again, fresh: the hold covers more than the time tapped (hub e2e).
+    await settle();
+    const lookups = client.calls.filter((c) => c.method === 'getTimeSlots');
+    expect(lookups.at(-1)?.input).toMatchObject({ date: '2026-11-24', fresh: true });
   });
 
   it('a hold that runs out before "Book now" says so', async () => {

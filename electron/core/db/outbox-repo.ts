@@ -14,6 +14,7 @@ import {
   isNull,
   lte,
   min,
+  ne,
   not,
   notInArray,
   or,
@@ -24,6 +25,8 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { ENDED_STATES, HOLDING_STATES } from '../../../shared/booking/booking-states';
 import type { LocalBookingState } from '../../../shared/kiosk-api';
 import { erasePersonalData, type OutboxEntry, type OutboxPatch } from '../outbox/entry';
+import type { WakeOptions } from '../outbox/store';
+import { TAKEN_ONCE } from '../outbox/transitions';
 import { durableTransaction, type KioskDb } from './open';
 import { readRow, readRows, salvageRow } from './outbox-quarantine';
 import type { Row } from './outbox-row';
@@ -239,8 +242,9 @@ export function holdsOnDate(db: KioskDb, date: string, sentSince: number | null)
 /**
  * Queued entries waiting out a backoff become due now; returns how many. Only a time that is a
  * number: SQLite orders text after every number, and a damaged row is IT's to see as it was.
+ * A taken pause only with `restart` (OutboxStore.wakeAll).
  */
-export function wakeQueuedEntries(db: KioskDb, now: number): number {
+export function wakeQueuedEntries(db: KioskDb, now: number, options: WakeOptions = {}): number {
   return db
     .update(outbox)
     .set({ nextAttemptAt: now })
@@ -249,6 +253,9 @@ export function wakeQueuedEntries(db: KioskDb, now: number): number {
         eq(outbox.state, 'queued'),
         gt(outbox.nextAttemptAt, now),
         isInstant(outbox.nextAttemptAt),
+        options.restart
+          ? undefined
+          : or(isNull(outbox.lastErrorMessage), ne(outbox.lastErrorMessage, TAKEN_ONCE)),
       ),
     )
     .run().changes;

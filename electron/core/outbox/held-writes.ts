@@ -142,7 +142,7 @@ export function createHeldWrites(options: HeldWritesOptions): HeldWrites {
       }
       return count;
     },
-    wakeAll: (now) => write(() => inner.wakeAll(now)),
+    wakeAll: (now, options) => write(() => inner.wakeAll(now, options)),
     remove: (localId) => write(() => inner.remove(localId)),
     eraseEnded: (endedBefore, now) => write(() => inner.eraseEnded(endedBefore, now)),
   };

@@ -30,7 +30,7 @@ export function createSqliteOutboxStore(db: KioskDb): OutboxStore {
     update: (localId, patch) => updateOutboxEntry(db, localId, patch),
     count: (state) => countOutboxEntries(db, state),
     remove: (localId) => deleteOutboxEntry(db, localId),
-    wakeAll: (now) => wakeQueuedEntries(db, now),
+    wakeAll: (now, options) => wakeQueuedEntries(db, now, options),
     eraseEnded: (endedBefore, now) => eraseEndedOutboxEntries(db, endedBefore, now),
   };
 }

@@ -6,6 +6,12 @@
 import { ENDED_STATES, HOLDING_STATES } from '../../../shared/booking/booking-states';
 import type { OutboxEntry, OutboxPatch } from './entry';
 import { erasePersonalData } from './entry';
+import { TAKEN_ONCE } from './transitions';
+
+export interface WakeOptions {
+  /** The process started: every queued entry is due, the taken pauses too. */
+  restart?: boolean;
+}
 
 export interface OutboxStore {
   /** Inserts a new entry (queued or sent); throws if the localId or key exists. */
@@ -31,8 +37,14 @@ export interface OutboxStore {
   holdsOn(date: string, sentSince: number | null): OutboxEntry[];
   update(localId: string, patch: OutboxPatch): OutboxEntry;
   count(state: OutboxEntry['state']): number;
-  /** Makes every queued entry due now (the API is reachable again: no need to sit out backoff). */
-  wakeAll(now: number): number;
+  /**
+   * Makes queued entries due now (the API is reachable again: no need to sit out backoff). Not
+   * those waiting their pause after a lost answer's re-send was refused as taken (TAKEN_ONCE):
+   * the pause lets the API finish the first request, and a re-send before it ends is refused
+   * again and goes to staff (issue 28). `restart`: those too (nextAttemptAt is monotonic time,
+   * whose origin moved).
+   */
+  wakeAll(now: number, options?: WakeOptions): number;
   /** Forgets an entry the API refused while the caller waited (it was never queued). */
   remove(localId: string): void;
   /**
@@ -100,10 +112,11 @@ export function createMemoryOutboxStore(): OutboxStore {
       return structuredClone(next);
     },
     count: (state) => [...rows.values()].filter((e) => e.state === state).length,
-    wakeAll(now) {
+    wakeAll(now, options = {}) {
       let count = 0;
       for (const row of rows.values()) {
-        if (row.state === 'queued' && row.nextAttemptAt > now) {
+        const pausing = !options.restart && row.lastError?.message === TAKEN_ONCE;
+        if (row.state === 'queued' && row.nextAttemptAt > now && !pausing) {
           row.nextAttemptAt = now;
           count += 1;
         }

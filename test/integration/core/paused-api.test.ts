@@ -127,4 +127,45 @@ describe('a paused API while five customers book', () => {
     // Each kiosk booking carries the API's own booking id.
     expect(settled.map((b) => b.booking?.bookingId).sort()).toEqual(booked.map((b) => b.id).sort());
   });
+
+  it('the kiosk coming back online during the pause does not cut it short', async () => {
+    const opened = await rig();
+    const { core, proxy, dbPath, clock } = opened;
+    const slots = (await annaTuesdaySlots(core)).filter((s) => s.time.endsWith(':00')).slice(0, 5);
+    const requests = slots.map((slot, i) => annaRequest(slot, i + 1));
+    proxy.setMode('pause');
+    await Promise.all(requests.map((r) => core.api.createBooking(r)));
+    proxy.setMode('pass');
+    await until(() => Promise.resolve(serverBookings(dbPath).length === 5), 10_000);
+    clock.advance(60_000);
+    await core.replayer.runOnce();
+    const staff = async () => core.api.listBookings({ session: await openStaffSession(core) });
+    expect((await staff()).map((b) => b.lastError?.message)).toEqual(Array(5).fill(TAKEN_ONCE));
+
+    // A lookup finds the API gone, the next one finds it back: "back online" wakes the queue,
+    // but not these five (the API is still at their first requests, sending the mails).
+    const day = {
+      date: '2026-11-24',
+      serviceId: 'svc-damen-schnitt',
+      employeeId: 'emp-anna',
+      fresh: true,
+    };
+    proxy.setMode('down');
+    await core.api.getTimeSlots(day);
+    expect((await core.api.getSyncStatus({})).online).toBe(false);
+    proxy.setMode('pass');
+    await core.api.getTimeSlots(day);
+    expect((await core.api.getSyncStatus({})).online).toBe(true);
+    await core.replayer.runOnce();
+    expect((await staff()).map((b) => [b.state, b.lastError?.message])).toEqual(
+      Array(5).fill(['queued', TAKEN_ONCE]),
+    );
+
+    opened.openMail();
+    await until(() => Promise.resolve(mailsDone(dbPath, 5)), 10_000);
+    clock.advance(TAKEN_PAUSE_MS);
+    await core.replayer.runOnce();
+    expect((await staff()).map((b) => b.state)).toEqual(Array(5).fill('sent'));
+    expect(serverBookings(dbPath)).toHaveLength(5);
+  });
 });

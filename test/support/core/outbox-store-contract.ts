@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../electron/core/outbox/entry';
 import type { OutboxStore } from '../../../electron/core/outbox/store';
+import { TAKEN_ONCE } from '../../../electron/core/outbox/transitions';
 import type { LocalBookingState } from '../../../shared/kiosk-api';
 import { outboxEntry } from './outbox-entry';
 
@@ -216,6 +217,26 @@ export function outboxStoreContract(
         expect(store.get('b')?.nextAttemptAt).toBe(5_000);
         expect(store.get('c')?.nextAttemptAt).toBe(10);
         expect(store.wakeAll(100)).toBe(0);
+      }),
+    );
+
+    it(
+      'wakeAll leaves a taken pause alone (the API may still be at the first request), except at a restart',
+      withStore((store) => {
+        const taken = { status: 409, message: TAKEN_ONCE };
+        store.insert(outboxEntry({ localId: 'a', nextAttemptAt: 5_000, lastError: taken }));
+        store.insert(
+          outboxEntry({
+            localId: 'b',
+            nextAttemptAt: 5_000,
+            lastError: { status: 503, message: 'x' },
+          }),
+        );
+        expect(store.wakeAll(100)).toBe(1);
+        expect(store.get('a')?.nextAttemptAt).toBe(5_000);
+        expect(store.get('b')?.nextAttemptAt).toBe(100);
+        expect(store.wakeAll(100, { restart: true })).toBe(1);
+        expect(store.get('a')?.nextAttemptAt).toBe(100);
       }),
     );
 
