@@ -8,7 +8,7 @@
  * outcomes); `onOutcome` hears every outcome before the entry is settled, so the sync status
  * is current when the entry's change is announced.
  */
-import type { BookingResponse } from '../../../shared/api/schemas';
+import type { BookingRequest, BookingResponse } from '../../../shared/api/schemas';
 import { monotonicNow, type Clock } from '../clock';
 import type { CallOptions, UpstreamClient } from '../upstream/client';
 import {
@@ -59,6 +59,13 @@ export interface SendPathOptions {
    * (default: yes). When not, a lost answer refused as taken goes to staff at once (transitions.ts).
    */
   upstreamKeepsKeys?: () => boolean;
+  /** Timeout of the online booking's look at the day's list after a refusal (default: the client's). */
+  lookupTimeoutMs?: number;
+  /**
+   * Whether the cached catalog knows the booking's service and person (default: yes). A refusal
+   * of one it lacks is not looked into: the service or person went, not the slot.
+   */
+  inCatalog?: (request: BookingRequest) => boolean;
 }
 
 export { LOST_AND_TAKEN } from './transitions';
@@ -101,6 +108,11 @@ export function createSendPath(options: SendPathOptions): SendPath {
     },
     replay: { priority: 'interactive', maxWaitMs: 0, timeoutMs: options.replayTimeoutMs },
   };
+  /** The look at the day's list after a refusal: the customer waits as for a lookup. */
+  const takenCalls: Record<SendPurpose, CallOptions> = {
+    booking: { priority: 'interactive', maxWaitMs: 2_000, timeoutMs: options.lookupTimeoutMs },
+    replay: calls.replay,
+  };
   /**
    * Before a booking whose answer was lost is sent again: is its slot still free for its
    * employee? Free: the first attempt surely failed, send (null). Taken: it may be ours. It is
@@ -117,19 +129,61 @@ export function createSendPath(options: SendPathOptions): SendPath {
     const checked = await checkSlot(client, entry.request, call);
     switch (checked.kind) {
       case 'free':
-        return null;
-      // Unlisted too: a slot that went may vanish from a remote's list (its answer is lost).
+      // Taken (listed unavailable, or gone from the list): it may be ours, sent again all the same.
       case 'taken':
-      case 'unlisted':
         return null;
       case 'failed': {
         options.onOutcome?.(checked.outcome, 'replay');
-        const verdict = classifyBookingOutcome(checked.outcome);
-        // A lookup refused (its service gone, a bad query) says nothing about our booking.
-        if (verdict.kind === 'refused')
-          return { outcome: checked.outcome, verdict: { kind: 'unknown', error: verdict.error } };
-        return { outcome: checked.outcome, verdict };
+        return { outcome: checked.outcome, verdict: lookupVerdict(checked.outcome) };
       }
+      default:
+        return assertNever(checked);
+    }
+  }
+
+  /** The pre-check's lookup failed: its outcome decides as a send's would (nothing is sent). */
+  function lookupVerdict(
+    outcome: Exclude<UpstreamOutcome<BookingResponse>, { kind: 'ok' }>,
+  ): BookingVerdict {
+    const verdict = classifyBookingOutcome(outcome);
+    switch (verdict.kind) {
+      // A lookup refused (its service gone, a bad query) says nothing about our booking.
+      case 'refused':
+        return { kind: 'unknown', error: verdict.error };
+      case 'sent':
+      case 'retry':
+      case 'auth':
+      case 'wait':
+      case 'unknown':
+        return verdict;
+      default:
+        return assertNever(verdict);
+    }
+  }
+
+  /**
+   * A refusal the table leaves to the day's list (`ask`: a status a remote may answer a taken
+   * slot with): listed free is `no`; not listed free (taken, or gone from the list) is `yes`,
+   * for the online booking and the replay alike. No usable answer, or a service or person the
+   * cached catalog lacks, leaves `ask`: the customer hears the plain refusal, and a lost answer
+   * goes on as possibly ours (transitions.ts).
+   */
+  async function resolveTaken(
+    client: UpstreamClient,
+    entry: OutboxEntry,
+    verdict: BookingVerdict,
+    purpose: SendPurpose,
+  ): Promise<BookingVerdict> {
+    if (verdict.kind !== 'refused' || verdict.taken !== 'ask') return verdict;
+    if (!(options.inCatalog?.(entry.request) ?? true)) return verdict;
+    const checked = await checkSlot(client, entry.request, takenCalls[purpose]);
+    switch (checked.kind) {
+      case 'free':
+        return { ...verdict, taken: 'no' };
+      case 'taken':
+        return { ...verdict, taken: 'yes' };
+      case 'failed':
+        return verdict;
       default:
         return assertNever(checked);
     }
@@ -152,7 +206,8 @@ export function createSendPath(options: SendPathOptions): SendPath {
         }
         const outcome = await client.book(entry.request, entry.idempotencyKey, calls[purpose]);
         options.onOutcome?.(outcome, purpose);
-        return { outcome, verdict: classifyBookingOutcome(outcome) };
+        const verdict = await resolveTaken(client, entry, classifyBookingOutcome(outcome), purpose);
+        return { outcome, verdict };
       } finally {
         const left = (inFlight.get(entry.localId) ?? 1) - 1;
         if (left > 0) inFlight.set(entry.localId, left);

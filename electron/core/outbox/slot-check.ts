@@ -2,8 +2,8 @@
  * Whether a booking's slot is still free for its employee, asked live (issue 18). Two callers:
  * the send path before it sends again a booking whose answer was lost (against an API that
  * ignores Idempotency-Key, a free slot proves the first attempt failed: sending again cannot
- * book twice), and the online booking when the API refused it with a status that may mean
- * "taken" (the spec does not say which: 400, 404, 409 or 422).
+ * book twice), and the send path again when the API refused a booking with a status that may
+ * mean "taken" (the spec does not say which: outcome-table.ts's `ask`).
  */
 import type { BookingRequest, TimeSlots } from '../../../shared/api/schemas';
 import { offerAt } from '../../../shared/booking/slot-offers';
@@ -12,9 +12,11 @@ import type { UpstreamOutcome } from '../upstream/outcome';
 
 export type SlotCheck =
   | { kind: 'free' }
+  /**
+   * Not listed free for the employee: listed unavailable, or gone from the list (a remote may
+   * drop taken times from it). Both mean the same everywhere: the slot is taken (issue 27).
+   */
   | { kind: 'taken' }
-  /** The time is not on the day's grid at all (a request off the grid, not a slot that went). */
-  | { kind: 'unlisted' }
   /** The lookup got no usable answer: the outcome says why (it never is `ok`). */
   | { kind: 'failed'; outcome: Exclude<UpstreamOutcome<TimeSlots>, { kind: 'ok' }> };
 
@@ -35,7 +37,5 @@ export async function checkSlot(
     call,
   );
   if (outcome.kind !== 'ok') return { kind: 'failed', outcome };
-  if (slotFreeIn(outcome.data, request)) return { kind: 'free' };
-  const listed = outcome.data.timeSlots.some((slot) => slot.time === request.time);
-  return listed ? { kind: 'taken' } : { kind: 'unlisted' };
+  return slotFreeIn(outcome.data, request) ? { kind: 'free' } : { kind: 'taken' };
 }
