@@ -253,8 +253,12 @@ export function createBookingSteps(ctx: EngineContext, lookups: Lookups): Bookin
     if (!insertNew(() => store.insertIfFree(entry, slotFree(request, minutes)))) {
       throw new KioskFailure('slot_taken', 'this slot is held by a booking waiting to be sent');
     }
-    // The sync status hears the outcome inside the send path (outcome-status.ts, `booking`).
-    const { verdict } = await ctx.send.attempt(entry, 'booking');
+    // Whether the customer could have picked the time: on the cached day's list, or no list
+    // cached. A refusal after which it is gone from the API's list then means taken (issue 27),
+    // never for a time off the grid. The sync status hears the outcome inside the send path.
+    const cached = lookups.cachedSlots(request.date, request.serviceId, request.employeeId);
+    const offered = !cached || offerAt(cached.data, request.time) !== undefined;
+    const { verdict } = await ctx.send.attempt(entry, 'booking', offered);
     // No answer (network, timeout, 5xx, 429, key refused): before promising "reserved", the
     // same check as offline. A day that is not cached at all is queued unchecked, as before:
     // the API decides on replay. A slot the cache says is not free is refused and dropped

@@ -87,8 +87,13 @@ export interface Settled {
 export interface SendPath {
   /** Marks a queued entry as being sent: the attempt is counted before the request leaves. */
   begin(entry: OutboxEntry): OutboxEntry;
-  /** Sends an entry in `sending` once, under its idempotency key. */
-  attempt(entry: OutboxEntry, purpose: SendPurpose): Promise<SendAttempt>;
+  /**
+   * Sends an entry in `sending` once, under its idempotency key. `offered` (default true): its
+   * time was on the day's list the kiosk had when it was asked for, so a refusal after which
+   * the time is gone from the list means taken. A queued booking was checked against that list
+   * when it was queued (or its day was not cached: the API decides, and gone is taken).
+   */
+  attempt(entry: OutboxEntry, purpose: SendPurpose, offered?: boolean): Promise<SendAttempt>;
   /** Writes what the verdict does to the entry (transitions.ts). */
   settle(entry: OutboxEntry, verdict: BookingVerdict): Settled;
   /** Whether a request for this entry is under way (an entry `sending` without one is stuck). */
@@ -129,8 +134,9 @@ export function createSendPath(options: SendPathOptions): SendPath {
     const checked = await checkSlot(client, entry.request, call);
     switch (checked.kind) {
       case 'free':
-      // Taken (listed unavailable, or gone from the list): it may be ours, sent again all the same.
+      // Taken, or gone from the list (its answer is lost): it may be ours, sent again all the same.
       case 'taken':
+      case 'unlisted':
         return null;
       case 'failed': {
         options.onOutcome?.(checked.outcome, 'replay');
@@ -163,16 +169,17 @@ export function createSendPath(options: SendPathOptions): SendPath {
 
   /**
    * A refusal the table leaves to the day's list (`ask`: a status a remote may answer a taken
-   * slot with): listed free is `no`; not listed free (taken, or gone from the list) is `yes`,
-   * for the online booking and the replay alike. No usable answer, or a service or person the
-   * cached catalog lacks, leaves `ask`: the customer hears the plain refusal, and a lost answer
-   * goes on as possibly ours (transitions.ts).
+   * slot with): listed free is `no`; listed unavailable, or gone from the list when it was
+   * `offered` before, is `yes`, for the online booking and the replay alike. No usable answer,
+   * or a service or person the cached catalog lacks, leaves `ask`: the customer hears the plain
+   * refusal, and a lost answer goes on as possibly ours (transitions.ts).
    */
   async function resolveTaken(
     client: UpstreamClient,
     entry: OutboxEntry,
     verdict: BookingVerdict,
     purpose: SendPurpose,
+    offered: boolean,
   ): Promise<BookingVerdict> {
     if (verdict.kind !== 'refused' || verdict.taken !== 'ask') return verdict;
     if (!(options.inCatalog?.(entry.request) ?? true)) return verdict;
@@ -182,6 +189,8 @@ export function createSendPath(options: SendPathOptions): SendPath {
         return { ...verdict, taken: 'no' };
       case 'taken':
         return { ...verdict, taken: 'yes' };
+      case 'unlisted':
+        return { ...verdict, taken: offered ? 'yes' : 'no' };
       case 'failed':
         return verdict;
       default:
@@ -196,7 +205,7 @@ export function createSendPath(options: SendPathOptions): SendPath {
     begin(entry) {
       return store.update(entry.localId, startAttempt(entry, clock.now()));
     },
-    async attempt(entry, purpose) {
+    async attempt(entry, purpose, offered = true) {
       inFlight.set(entry.localId, (inFlight.get(entry.localId) ?? 0) + 1);
       try {
         const client = options.client();
@@ -206,7 +215,8 @@ export function createSendPath(options: SendPathOptions): SendPath {
         }
         const outcome = await client.book(entry.request, entry.idempotencyKey, calls[purpose]);
         options.onOutcome?.(outcome, purpose);
-        const verdict = await resolveTaken(client, entry, classifyBookingOutcome(outcome), purpose);
+        const classified = classifyBookingOutcome(outcome);
+        const verdict = await resolveTaken(client, entry, classified, purpose, offered);
         return { outcome, verdict };
       } finally {
         const left = (inFlight.get(entry.localId) ?? 1) - 1;

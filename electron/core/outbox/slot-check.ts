@@ -12,11 +12,12 @@ import type { UpstreamOutcome } from '../upstream/outcome';
 
 export type SlotCheck =
   | { kind: 'free' }
-  /**
-   * Not listed free for the employee: listed unavailable, or gone from the list (a remote may
-   * drop taken times from it). Both mean the same everywhere: the slot is taken (issue 27).
-   */
   | { kind: 'taken' }
+  /**
+   * The time is not on the day's list: gone from it (an API may drop taken times, issue 27)
+   * when it was offered before, which is "taken" everywhere; else a request off the grid.
+   */
+  | { kind: 'unlisted' }
   /** The lookup got no usable answer: the outcome says why (it never is `ok`). */
   | { kind: 'failed'; outcome: Exclude<UpstreamOutcome<TimeSlots>, { kind: 'ok' }> };
 
@@ -37,5 +38,7 @@ export async function checkSlot(
     call,
   );
   if (outcome.kind !== 'ok') return { kind: 'failed', outcome };
-  return slotFreeIn(outcome.data, request) ? { kind: 'free' } : { kind: 'taken' };
+  if (slotFreeIn(outcome.data, request)) return { kind: 'free' };
+  const listed = outcome.data.timeSlots.some((slot) => slot.time === request.time);
+  return listed ? { kind: 'taken' } : { kind: 'unlisted' };
 }

@@ -238,7 +238,7 @@ describe('send path', () => {
     };
     const cases = [
       [day(false), 'yes'],
-      [day(true, '11:00'), 'yes'], // gone from the list: an API that drops taken times
+      [day(true, '11:00'), 'yes'], // offered, now gone from the list: an API that drops taken times
       [day(true), 'no'],
       [{ kind: 'network', reason: 'timeout', message: 'timeout' }, 'ask'], // nobody knows
     ] as const;
@@ -250,6 +250,10 @@ describe('send path', () => {
         expect(t.lookups).toEqual(['2026-11-24 svc emp']);
       }
     }
+    // Never on the list the customer had (a time off the grid): not taken.
+    const offGrid = rig(notFound, { slots: day(true, '11:00') });
+    const off = await offGrid.send.attempt(offGrid.send.begin(entry()), 'booking', false);
+    expect(off.verdict).toMatchObject({ kind: 'refused', taken: 'no' });
     // Its look at the list: as a lookup for the customer, without waiting on a replay.
     const asked: CallOptions[] = [];
     const store = createMemoryOutboxStore();

@@ -55,7 +55,7 @@ describe('slotFreeIn', () => {
 });
 
 describe('checkSlot', () => {
-  it("asks for the booking's day, service and employee, and calls a time gone from the list taken too", async () => {
+  it("asks for the booking's day, service and employee, and tells free, taken and unlisted apart", async () => {
     const free = clientAnswering({
       kind: 'ok',
       status: 200,
@@ -73,14 +73,13 @@ describe('checkSlot', () => {
       meta,
     });
     expect(await checkSlot(taken.client, request, CALL)).toEqual({ kind: 'taken' });
-    // A remote that drops taken times from its list (issue 27): gone is taken, as everywhere.
-    const gone = clientAnswering({
+    const unlisted = clientAnswering({
       kind: 'ok',
       status: 200,
       data: day([slot('09:30', true, 'emp-anna'), slot('10:30', true, 'emp-anna')]),
       meta,
     });
-    expect(await checkSlot(gone.client, request, CALL)).toEqual({ kind: 'taken' });
+    expect(await checkSlot(unlisted.client, request, CALL)).toEqual({ kind: 'unlisted' });
   });
 
   it('a lookup without a usable answer is failed, with that outcome', async () => {
