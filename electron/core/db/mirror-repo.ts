@@ -73,10 +73,7 @@ export function saveCatalog(
 }
 
 /** Whether the cached catalog has this service and this person (loaded whole: it is small). */
-export function catalogHas(
-  db: KioskDb,
-  ids: { serviceId: string; employeeId: string },
-): boolean {
+export function catalogHas(db: KioskDb, ids: { serviceId: string; employeeId: string }): boolean {
   const catalog = loadCatalog(db);
   return (
     catalog.services.some((s) => s._id === ids.serviceId) &&
