@@ -59,6 +59,13 @@ export const LocalBookingError = z.object({
   message: z.string(),
 });
 
+/**
+ * The message of a booking the API refused because its time was taken, whatever status it
+ * said so with (electron/core/upstream/outcome-table.ts): staff's list shows it in their
+ * language, the customer's e-mail offers other times.
+ */
+export const SLOT_TAKEN_REFUSAL = 'the time was taken by another booking first';
+
 /** The short code the customer was shown (bookingReference in shared/booking/reference.ts). */
 export const BookingReference = z.string().min(1).max(32);
 

@@ -12,7 +12,7 @@ import { openCheckedKioskDb } from './db/integrity';
 import { checkpointKioskDb } from './db/open';
 import { DEFAULT_SNAPSHOT_DAYS } from './db/snapshots';
 import { classifyStartError, KioskStartRefusal } from './db/start-refusal';
-import { saveServices } from './db/mirror-repo';
+import { catalogHas, saveServices } from './db/mirror-repo';
 import { createSqlitePinAttemptStore } from './db/pin-attempts-repo';
 import { createLocalEngine } from './engine/engine';
 import { createEventHub, subscribeWithSession } from './engine/events';
@@ -177,6 +177,8 @@ export async function createKioskCoreInternals(
     policy: options.replayPolicy,
     bookingTimeoutMs: options.bookingTimeoutMs,
     replayTimeoutMs: options.replayTimeoutMs,
+    lookupTimeoutMs: options.lookupTimeoutMs,
+    inCatalog: (request) => catalogHas(db, request),
     onOutcome: (outcome, purpose) => noteOutcome(outcome, { kind: purpose }),
     appointmentPassed: (entry) => appointmentTime.passed(entry),
     settleWrite: (localId, patch) => held.settle(localId, patch),

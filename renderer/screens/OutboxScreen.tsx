@@ -4,7 +4,7 @@ import { CheckDetails } from '../components/CheckDetails';
 import { FollowUpPanel, openFollowUps } from '../components/FollowUpPanel';
 import { createListReads, mergeList, upsertBooking } from '../lib/booking-list';
 import type { LocalBooking, LocalBookingState } from '../../shared/kiosk-api';
-import { UNDO_DISCARD_MS } from '../../shared/kiosk-api';
+import { SLOT_TAKEN_REFUSAL, UNDO_DISCARD_MS } from '../../shared/kiosk-api';
 import { RETRYABLE_STATES } from '../../shared/booking/booking-states';
 import type { KioskError, Result } from '../../shared/result';
 import { useKiosk } from '../app/kiosk-context';
@@ -117,6 +117,8 @@ export function OutboxScreen({ onRebook, initialFilter = 'all' }: OutboxScreenPr
 
   // A network failure in plain words ("network: reset" is the core's log wording).
   const errorText = (error: { status: number | null; message: string }): string => {
+    // Taken, however the API said it (the core writes this one message for it).
+    if (error.message === SLOT_TAKEN_REFUSAL) return t('errors.slot_taken');
     const reason = /^network: (connect|timeout|reset|other)$/.exec(error.message)?.[1];
     return error.status === null && isOfflineReason(reason)
       ? t(OFFLINE_REASON_KEYS[reason])

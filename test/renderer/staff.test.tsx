@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FAKE_RECOVERY_CODE, FakeKioskClient, SETUP_CODE } from './support/fake-kiosk-client';
+import { SLOT_TAKEN_REFUSAL } from '../../shared/kiosk-data';
 import { localBooking, refusedBooking } from './support/local-booking';
 import { renderApp, settle, tap } from './support/render-app';
 
@@ -129,7 +130,10 @@ describe('staff area', () => {
 
   it('a refused queued booking is raised to staff: a count, the phone and e-mail, Contacted / Dismiss', async () => {
     const client = new FakeKioskClient({ settings: { mode: 'counter' } });
-    client.bookings.push(refusedBooking('l-7', { state: 'open', mail: 'sent' }));
+    client.bookings.push({
+      ...refusedBooking('l-7', { state: 'open', mail: 'sent' }),
+      lastError: { status: 404, message: SLOT_TAKEN_REFUSAL },
+    });
     renderApp(client);
     await settle();
     await enterPin('1234');
@@ -141,6 +145,8 @@ describe('staff area', () => {
     expect(screen.getByTestId('follow-up-phone').textContent).toBe('030 1234');
     expect(screen.getByTestId('follow-up-email').textContent).toBe('eva@example.com');
     expect(screen.getByTestId('follow-up-mail').textContent).toBe('E-mail sent to the customer');
+    // Taken, whatever status the API said it with (issue 27): the staff's words for it.
+    expect(screen.getByText('This time has just been taken.')).toBeTruthy();
     await tap('Contacted');
     expect(client.calls.filter((call) => call.method === 'resolveFollowUp')).toMatchObject([
       { method: 'resolveFollowUp', input: { localId: 'l-7', action: 'contacted' } },

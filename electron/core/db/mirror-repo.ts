@@ -72,6 +72,15 @@ export function saveCatalog(
   });
 }
 
+/** Whether the cached catalog has this service and this person (loaded whole: it is small). */
+export function catalogHas(db: KioskDb, ids: { serviceId: string; employeeId: string }): boolean {
+  const catalog = loadCatalog(db);
+  return (
+    catalog.services.some((s) => s._id === ids.serviceId) &&
+    catalog.employees.some((e) => e._id === ids.employeeId)
+  );
+}
+
 export function loadCatalog(db: KioskDb): {
   services: Service[];
   employees: Employee[];

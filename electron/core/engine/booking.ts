@@ -10,18 +10,20 @@ import { isSlotHeld } from '../../../shared/booking/holds';
 import { offerAt } from '../../../shared/booking/slot-offers';
 import { bookingReference } from '../../../shared/booking/reference';
 import type { CustomerBooking } from '../../../shared/kiosk-api';
-import { KioskFailure } from '../../../shared/result';
+import { SLOT_TAKEN_REFUSAL } from '../../../shared/kiosk-data';
+import { assertNever, KioskFailure } from '../../../shared/result';
 import { isDiskFull } from '../db/disk-full';
 import { loadCatalog } from '../db/mirror-repo';
 import { durableTransaction } from '../db/open';
 import { monotonicNow, type Clock } from '../clock';
 import type { OutboxEntry } from '../outbox/entry';
-import { checkSlot } from '../outbox/slot-check';
-import { TAKEN_STATUSES } from '../upstream/outcome';
+import type { BookingVerdict } from '../upstream/outcome';
+import { refusalCode } from '../upstream/outcome-table';
 import type { EngineApi, EngineContext } from './context';
 import type { Lookups } from './lookups';
 
 export type BookingApi = Pick<EngineApi, 'createBooking'>;
+type RefusedVerdict = Extract<BookingVerdict, { kind: 'refused' }>;
 type BookingResult = ReturnType<EngineApi['createBooking']>;
 
 /** A booking that is one service of a visit (engine/visit.ts). */
@@ -189,31 +191,12 @@ export function createBookingSteps(ctx: EngineContext, lookups: Lookups): Bookin
   }
 
   /**
-   * What the customer hears when the API refused a booking. A remote may answer a taken slot
-   * with 400, 404, 409 or 422 (the spec does not say): unless it is a 409, the kiosk asks the
-   * API for the day's slots of that service and employee (an unknown service or person fails
-   * that lookup) and checks the cached catalog; when both are still there and only the slot
-   * went, the customer goes back to the time grid.
+   * What the customer hears when the API refused a booking: the one table (outcome-table.ts)
+   * says it, after the send path asked the day's list where the status may mean "taken". Taken
+   * (or gone from the list) sends the customer back to the time grid (`slot_taken`).
    */
-  async function refusalFailure(
-    request: BookingRequest,
-    status: number,
-    message: string,
-  ): Promise<KioskFailure> {
-    const plain = new KioskFailure(status === 404 ? 'not_found' : 'invalid_request', message);
-    if (status === 409) return new KioskFailure('slot_taken', message);
-    if (!TAKEN_STATUSES.includes(status)) return plain;
-    const catalog = loadCatalog(db);
-    const known =
-      catalog.services.some((s) => s._id === request.serviceId) &&
-      catalog.employees.some((e) => e._id === request.employeeId);
-    if (!known) return plain;
-    const checked = await checkSlot(ctx.client(), request, {
-      priority: 'interactive',
-      maxWaitMs: 2_000,
-      timeoutMs: ctx.lookupTimeoutMs,
-    });
-    return checked.kind === 'taken' ? new KioskFailure('slot_taken', message) : plain;
+  function refusalFailure(verdict: RefusedVerdict): KioskFailure {
+    return new KioskFailure(refusalCode(verdict.status, verdict.taken), verdict.error.message);
   }
 
   /**
@@ -229,11 +212,15 @@ export function createBookingSteps(ctx: EngineContext, lookups: Lookups): Bookin
   }
 
   /** The API refused one service of a visit: it stays, `rejected`, linked to the others. */
-  function keepRefusal(entry: OutboxEntry, status: number, message: string): void {
+  function keepRefusal(entry: OutboxEntry, verdict: RefusedVerdict): void {
+    const { status, message } = verdict.error;
     const refused: OutboxEntry = {
       ...entry,
       state: 'rejected',
-      lastError: { status, message },
+      lastError: {
+        status,
+        message: verdict.taken === 'yes' ? SLOT_TAKEN_REFUSAL : message,
+      },
       updatedAt: clock.now(),
     };
     // Not through update(): the customer hears it now, no follow-up or e-mail is due.
@@ -242,6 +229,20 @@ export function createBookingSteps(ctx: EngineContext, lookups: Lookups): Bookin
       store.insert(refused);
     });
     statusEvents.onBookingChange(refused);
+  }
+
+  /**
+   * An unanswered online booking the cache can refuse (invalid, or its slot not free there):
+   * dropped, nothing queued, and the customer hears why (throws). `pause`: the key was refused.
+   */
+  function refuseFromCache(entry: OutboxEntry, invalid: KioskFailure | null, pause: boolean): void {
+    const refusal =
+      invalid ?? cachedSlotCheck(entry.request, entry.hold.durationMinutes, entry.localId);
+    if (!(refusal instanceof KioskFailure)) return;
+    forget(entry.localId);
+    if (pause) replayer.pause();
+    statusEvents.emitStatus();
+    throw refusal;
   }
 
   /** Online: the entry is written as `sending` first, so a crash mid-request is replayed. */
@@ -256,15 +257,12 @@ export function createBookingSteps(ctx: EngineContext, lookups: Lookups): Bookin
     if (!insertNew(() => store.insertIfFree(entry, slotFree(request, minutes)))) {
       throw new KioskFailure('slot_taken', 'this slot is held by a booking waiting to be sent');
     }
-    // The sync status hears the outcome inside the send path (outcome-status.ts, `booking`).
-    const { verdict } = await ctx.send.attempt(entry, 'booking');
-    if (verdict.kind === 'refused') {
-      // The API said no: nothing is queued, the caller hears why.
-      if (part?.keepRefused) keepRefusal(entry, verdict.status, verdict.error.message);
-      else forget(entry.localId);
-      statusEvents.emitStatus();
-      throw await refusalFailure(request, verdict.status, verdict.error.message);
-    }
+    // Whether the customer could have picked the time: on the cached day's list, or no list
+    // cached. A refusal after which it is gone from the API's list then means taken (issue 27),
+    // never for a time off the grid. The sync status hears the outcome inside the send path.
+    const cached = lookups.cachedSlots(request.date, request.serviceId, request.employeeId);
+    const offered = !cached || offerAt(cached.data, request.time) !== undefined;
+    const { verdict } = await ctx.send.attempt(entry, 'booking', offered);
     // No answer (network, timeout, 5xx, 429, key refused): before promising "reserved", the
     // same check as offline. A day that is not cached at all is queued unchecked, as before:
     // the API decides on replay. A slot the cache says is not free is refused and dropped
@@ -273,15 +271,30 @@ export function createBookingSteps(ctx: EngineContext, lookups: Lookups): Bookin
     // have created it: the cache cannot tell (its "any employee" list names one employee per
     // time), so it stays for replay under its key and the customer is told `unknown` ("we are
     // checking, staff will confirm"), never "taken", until the replay settles it.
-    const mayExist = verdict.kind === 'retry' && verdict.responseLost && invalid === null;
-    if (verdict.kind !== 'sent' && !mayExist) {
-      const refusal = invalid ?? cachedSlotCheck(request, minutes, entry.localId);
-      if (refusal instanceof KioskFailure) {
-        forget(entry.localId);
-        if (verdict.kind === 'auth') replayer.pause(); // the key is refused all the same
+    let mayExist = false;
+    switch (verdict.kind) {
+      case 'sent':
+        break;
+      case 'refused':
+        // The API said no: nothing is queued, the caller hears why.
+        if (part?.keepRefused) keepRefusal(entry, verdict);
+        else forget(entry.localId);
         statusEvents.emitStatus();
-        throw refusal;
-      }
+        throw refusalFailure(verdict);
+      case 'retry':
+        mayExist = verdict.responseLost && invalid === null;
+        if (!mayExist) refuseFromCache(entry, invalid, false);
+        break;
+      case 'auth':
+        // The key is refused: the queue pauses when the cache refuses too (else `settle` does).
+        refuseFromCache(entry, invalid, true);
+        break;
+      case 'wait':
+      case 'unknown':
+        refuseFromCache(entry, invalid, false);
+        break;
+      default:
+        return assertNever(verdict);
     }
     const { next, pause } = ctx.send.settle(entry, verdict);
     if (pause) replayer.pause();

@@ -72,10 +72,7 @@ export function createLookups(ctx: EngineContext): Lookups {
         ctx.statusEvents.emitStatus();
         return null;
       case 'client':
-        throw new KioskFailure(
-          verdict.status === 404 ? 'not_found' : 'invalid_request',
-          verdict.message,
-        );
+        throw new KioskFailure(verdict.code, verdict.message);
       default:
         return assertNever(verdict);
     }

@@ -1,15 +1,24 @@
 /**
  * The one place that decides what an upstream outcome means for the sync status (STYLE.md §19,
  * Signal's handleCommonJobRequestError): every caller (a customer's lookup, the online booking,
- * the replayer, the mirror and the recovery probe) asks `statusEffect`, so a new outcome kind or
- * status code is taught here once. Pure: the tracker applies the effect (`applyStatusEffect`).
+ * the replayer, the mirror and the recovery probe) asks `statusEffect`, which reads the effect's
+ * kind from the one table of outcomes (upstream/outcome-table.ts) and adds its payload here.
+ * Pure: the tracker applies the effect (`applyStatusEffect`).
  */
-import type { AnswerProblem } from '../../../shared/api/answer-checks';
 import { assertNever } from '../../../shared/result';
-import type { LocalError, NetworkReason, UpstreamOutcome } from '../upstream/outcome';
+import {
+  fallbackReason,
+  type LocalError,
+  type NetworkReason,
+  type UpstreamOutcome,
+} from '../upstream/outcome';
+import { meaningOf } from '../upstream/outcome-table';
 import type { SyncStatusTracker } from './sync-status';
 
-/** Who asked, which decides how much an answer says about the upstream as a whole. */
+/**
+ * Who asked, which decides how much an answer says about the upstream as a whole (a kind the
+ * table's `status` column lacks fails compilation in `statusEffect`).
+ */
 export type OutcomePurpose =
   /** A customer's live lookup: anything but live data or a client error is a failure to show. */
   | { kind: 'lookup' }
@@ -34,81 +43,47 @@ export type StatusEffect =
 const NONE: StatusEffect = { kind: 'none' };
 const SUCCESS: StatusEffect = { kind: 'success' };
 
-/** 4xx that is the request's own fault (not the key's, not a timeout): the API did answer. */
-const isClientError = (status: number): boolean => status >= 400 && status < 500 && status !== 408;
-
+/** The effect the table (outcome-table.ts) gives the outcome for this purpose, with its payload. */
 export function statusEffect(
   outcome: UpstreamOutcome<unknown>,
   purpose: OutcomePurpose,
 ): StatusEffect {
-  switch (outcome.kind) {
-    case 'ok':
-      return purpose.kind === 'replay' ? NONE : SUCCESS;
+  const effect = meaningOf(outcome).status[purpose.kind];
+  switch (effect) {
+    case 'none':
+      return NONE;
+    case 'success':
+      return SUCCESS;
     case 'network':
-      return purpose.kind === 'replay' ? NONE : { kind: 'network', reason: outcome.reason };
-    case 'http':
-      if (outcome.status === 401 || outcome.status === 403) {
-        return { kind: 'auth', error: { status: outcome.status, message: outcome.message } };
-      }
-      return httpEffect(outcome.status, purpose);
-    case 'invalidBody':
-      return unexpectedAnswer(outcome.problem, purpose);
-    // Waiting for a budget is no failure of the API, except that a customer's lookup missed it.
-    case 'rateLimited':
-      return purpose.kind === 'lookup' ? lookupFailure('rate limited') : NONE;
-    case 'throttled':
-      return purpose.kind === 'lookup' ? lookupFailure('rate budget') : NONE;
-    default:
-      return assertNever(outcome);
-  }
-}
-
-/** An HTTP error other than a refused key. */
-function httpEffect(status: number, purpose: OutcomePurpose): StatusEffect {
-  switch (purpose.kind) {
-    case 'lookup':
-      // A client error is the lookup's own (its caller hears it); the API is fine.
-      return isClientError(status) ? NONE : lookupFailure(`http ${status}`);
-    case 'booking':
-      return isClientError(status) ? SUCCESS : NONE;
-    case 'replay':
-      return NONE;
-    case 'background':
-      return { kind: 'failure', message: `${purpose.what} failed (HTTP ${status})` };
-    default:
-      return assertNever(purpose);
-  }
-}
-
-/**
- * An answer that is no data (issue 18): the API did answer, so staff read that it answered
- * something unexpected, with the operation and the field, never that it cannot be reached.
- */
-function unexpectedAnswer(
-  problem: AnswerProblem | undefined,
-  purpose: OutcomePurpose,
-): StatusEffect {
-  switch (purpose.kind) {
-    case 'lookup':
-    case 'background':
+      return { kind: 'network', reason: outcome.kind === 'network' ? outcome.reason : 'other' };
+    case 'failure':
+      return { kind: 'failure', message: failureMessage(outcome, purpose) };
+    case 'auth':
       return {
-        kind: 'failure',
-        message: problem
-          ? `The booking service answered something unexpected (${problem.operation}: ${problem.field})`
-          : 'The booking service answered something unexpected',
+        kind: 'auth',
+        error:
+          outcome.kind === 'http'
+            ? { status: outcome.status, message: outcome.message }
+            : { status: null, message: 'key refused' },
       };
-    case 'booking':
-    case 'replay':
-      return NONE;
     default:
-      return assertNever(purpose);
+      return assertNever(effect);
   }
 }
 
-const lookupFailure = (reason: string): StatusEffect => ({
-  kind: 'failure',
-  message: `live lookup failed (${reason})`,
-});
+/** What staff read in the status's last error. */
+function failureMessage(outcome: UpstreamOutcome<unknown>, purpose: OutcomePurpose): string {
+  // An answer that is no data (issue 18): the API did answer, so staff read that it answered
+  // something unexpected, with the operation and the field, never that it cannot be reached.
+  if (outcome.kind === 'invalidBody')
+    return outcome.problem
+      ? `The booking service answered something unexpected (${outcome.problem.operation}: ${outcome.problem.field})`
+      : 'The booking service answered something unexpected';
+  if (purpose.kind === 'background' && outcome.kind === 'http')
+    return `${purpose.what} failed (HTTP ${outcome.status})`;
+  if (purpose.kind === 'background') return `${purpose.what} failed (${fallbackReason(outcome)})`;
+  return `live lookup failed (${fallbackReason(outcome)})`;
+}
 
 /** Applies an effect to the tracker; `now` is when the outcome arrived. */
 export function applyStatusEffect(

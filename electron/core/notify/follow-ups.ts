@@ -30,6 +30,7 @@ import { durableTransaction, type KioskDb } from '../db/open';
 import type { OutboxEntry } from '../outbox/entry';
 import type { OutboxStore } from '../outbox/store';
 import type { BookingLanguage } from './booking-language';
+import { refusedAsTaken } from '../upstream/outcome-table';
 import { refusalMail } from './mail-text';
 import { bookingReference } from '../../../shared/booking/reference';
 
@@ -99,7 +100,7 @@ export function createFollowUps(options: FollowUpOptions): FollowUps {
       time: entry.request.time,
       serviceName: loadService(db, entry.request.serviceId)?.title ?? null,
       reference: bookingReference(entry.localId),
-      nextTimes: entry.lastError?.status === 409 ? nextFreeTimes(entry) : [],
+      nextTimes: refusedAsTaken(entry.lastError) ? nextFreeTimes(entry) : [],
     });
     insertMailOnce(
       db,

@@ -8,7 +8,7 @@
  * outcomes); `onOutcome` hears every outcome before the entry is settled, so the sync status
  * is current when the entry's change is announced.
  */
-import type { BookingResponse } from '../../../shared/api/schemas';
+import type { BookingRequest, BookingResponse } from '../../../shared/api/schemas';
 import { monotonicNow, type Clock } from '../clock';
 import type { CallOptions, UpstreamClient } from '../upstream/client';
 import {
@@ -65,6 +65,13 @@ export interface SendPathOptions {
    * answer was lost is not sent again but goes to staff (`unknown`, LOST_NOT_SENT_AGAIN).
    */
   upstreamBlocksBookedTimes?: () => boolean;
+  /** Timeout of the online booking's look at the day's list after a refusal (default: the client's). */
+  lookupTimeoutMs?: number;
+  /**
+   * Whether the cached catalog knows the booking's service and person (default: yes). A refusal
+   * of one it lacks is not looked into: the service or person went, not the slot.
+   */
+  inCatalog?: (request: BookingRequest) => boolean;
 }
 
 export { LOST_AND_TAKEN } from './transitions';
@@ -90,8 +97,13 @@ export interface Settled {
 export interface SendPath {
   /** Marks a queued entry as being sent: the attempt is counted before the request leaves. */
   begin(entry: OutboxEntry): OutboxEntry;
-  /** Sends an entry in `sending` once, under its idempotency key. */
-  attempt(entry: OutboxEntry, purpose: SendPurpose): Promise<SendAttempt>;
+  /**
+   * Sends an entry in `sending` once, under its idempotency key. `offered` (default true): its
+   * time was on the day's list the kiosk had when it was asked for, so a refusal after which
+   * the time is gone from the list means taken. A queued booking was checked against that list
+   * when it was queued (or its day was not cached: the API decides, and gone is taken).
+   */
+  attempt(entry: OutboxEntry, purpose: SendPurpose, offered?: boolean): Promise<SendAttempt>;
   /** Writes what the verdict does to the entry (transitions.ts). */
   settle(entry: OutboxEntry, verdict: BookingVerdict): Settled;
   /** Whether a request for this entry is under way (an entry `sending` without one is stuck). */
@@ -111,6 +123,11 @@ export function createSendPath(options: SendPathOptions): SendPath {
     },
     replay: { priority: 'interactive', maxWaitMs: 0, timeoutMs: options.replayTimeoutMs },
   };
+  /** The look at the day's list after a refusal: the customer waits as for a lookup. */
+  const takenCalls: Record<SendPurpose, CallOptions> = {
+    booking: { priority: 'interactive', maxWaitMs: 2_000, timeoutMs: options.lookupTimeoutMs },
+    replay: calls.replay,
+  };
   /**
    * Before a booking whose answer was lost is sent again: is its slot still free for its
    * employee? Free: the first attempt surely failed (the upstream blocks booked times, else
@@ -128,19 +145,65 @@ export function createSendPath(options: SendPathOptions): SendPath {
     const checked = await checkSlot(client, entry.request, call);
     switch (checked.kind) {
       case 'free':
-        return null;
-      // Unlisted too: a slot that went may vanish from a remote's list (its answer is lost).
+      // Taken, or gone from the list (its answer is lost): it may be ours, sent again all the same.
       case 'taken':
       case 'unlisted':
         return null;
       case 'failed': {
         options.onOutcome?.(checked.outcome, 'replay');
-        const verdict = classifyBookingOutcome(checked.outcome);
-        // A lookup refused (its service gone, a bad query) says nothing about our booking.
-        if (verdict.kind === 'refused')
-          return { outcome: checked.outcome, verdict: { kind: 'unknown', error: verdict.error } };
-        return { outcome: checked.outcome, verdict };
+        return { outcome: checked.outcome, verdict: lookupVerdict(checked.outcome) };
       }
+      default:
+        return assertNever(checked);
+    }
+  }
+
+  /** The pre-check's lookup failed: its outcome decides as a send's would (nothing is sent). */
+  function lookupVerdict(
+    outcome: Exclude<UpstreamOutcome<BookingResponse>, { kind: 'ok' }>,
+  ): BookingVerdict {
+    const verdict = classifyBookingOutcome(outcome);
+    switch (verdict.kind) {
+      // A lookup refused (its service gone, a bad query) says nothing about our booking.
+      case 'refused':
+        return { kind: 'unknown', error: verdict.error };
+      case 'sent':
+      case 'retry':
+      case 'auth':
+      case 'wait':
+      case 'unknown':
+        return verdict;
+      default:
+        return assertNever(verdict);
+    }
+  }
+
+  /**
+   * A refusal the table leaves to the day's list (`ask`: a status a remote may answer a taken
+   * slot with): listed free is `no`; listed unavailable, or gone from the list when it was
+   * `offered` before, is `yes`, for the online booking and the replay alike. No usable answer,
+   * or a service or person the cached catalog lacks, leaves `ask`: the customer hears the plain
+   * refusal, and a lost answer goes on as possibly ours (transitions.ts).
+   */
+  async function resolveTaken(
+    client: UpstreamClient,
+    entry: OutboxEntry,
+    verdict: BookingVerdict,
+    purpose: SendPurpose,
+    offered: boolean,
+  ): Promise<BookingVerdict> {
+    if (verdict.kind !== 'refused' || verdict.taken !== 'ask') return verdict;
+    if (!(options.inCatalog?.(entry.request) ?? true)) return verdict;
+    const checked = await checkSlot(client, entry.request, takenCalls[purpose]);
+    switch (checked.kind) {
+      case 'free':
+        return { ...verdict, taken: 'no' };
+      case 'taken':
+        return { ...verdict, taken: 'yes' };
+      case 'unlisted':
+        return { ...verdict, taken: offered ? 'yes' : 'no' };
+      case 'failed':
+        return verdict;
       default:
         return assertNever(checked);
     }
@@ -153,7 +216,7 @@ export function createSendPath(options: SendPathOptions): SendPath {
     begin(entry) {
       return store.update(entry.localId, startAttempt(entry, clock.now()));
     },
-    async attempt(entry, purpose) {
+    async attempt(entry, purpose, offered = true) {
       inFlight.set(entry.localId, (inFlight.get(entry.localId) ?? 0) + 1);
       try {
         const client = options.client();
@@ -168,7 +231,9 @@ export function createSendPath(options: SendPathOptions): SendPath {
         }
         const outcome = await client.book(entry.request, entry.idempotencyKey, calls[purpose]);
         options.onOutcome?.(outcome, purpose);
-        return { outcome, verdict: classifyBookingOutcome(outcome) };
+        const classified = classifyBookingOutcome(outcome);
+        const verdict = await resolveTaken(client, entry, classified, purpose, offered);
+        return { outcome, verdict };
       } finally {
         const left = (inFlight.get(entry.localId) ?? 1) - 1;
         if (left > 0) inFlight.set(entry.localId, left);

@@ -2,8 +2,8 @@
  * Whether a booking's slot is still free for its employee, asked live (issue 18). Two callers:
  * the send path before it sends again a booking whose answer was lost (against an API that
  * ignores Idempotency-Key, a free slot proves the first attempt failed: sending again cannot
- * book twice), and the online booking when the API refused it with a status that may mean
- * "taken" (the spec does not say which: 400, 404, 409 or 422).
+ * book twice), and the send path again when the API refused a booking with a status that may
+ * mean "taken" (the spec does not say which: outcome-table.ts's `ask`).
  */
 import type { BookingRequest, TimeSlots } from '../../../shared/api/schemas';
 import { offerAt } from '../../../shared/booking/slot-offers';
@@ -13,7 +13,10 @@ import type { UpstreamOutcome } from '../upstream/outcome';
 export type SlotCheck =
   | { kind: 'free' }
   | { kind: 'taken' }
-  /** The time is not on the day's grid at all (a request off the grid, not a slot that went). */
+  /**
+   * The time is not on the day's list: gone from it (an API may drop taken times, issue 27)
+   * when it was offered before, which is "taken" everywhere; else a request off the grid.
+   */
   | { kind: 'unlisted' }
   /** The lookup got no usable answer: the outcome says why (it never is `ok`). */
   | { kind: 'failed'; outcome: Exclude<UpstreamOutcome<TimeSlots>, { kind: 'ok' }> };

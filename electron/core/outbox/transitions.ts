@@ -10,8 +10,8 @@ import {
   type BackoffPolicy,
   type BookingVerdict,
   type LocalError,
-  TAKEN_STATUSES,
 } from '../upstream/outcome';
+import { SLOT_TAKEN_REFUSAL } from '../../../shared/kiosk-data';
 import type { OutboxEntry, OutboxPatch } from './entry';
 
 export type JobResult = { kind: 'done' } | { kind: 'retry'; afterMs: number } | { kind: 'failed' };
@@ -134,12 +134,18 @@ export function applyVerdict(
       };
     case 'refused': {
       // A "taken" after an answer we never saw may be our own first request (still in progress
-      // at the API, or booked by a remote that ignores the key; taken may come as 400, 404, 409
-      // or 422): lostAndTaken decides between sending again and staff.
-      if (TAKEN_STATUSES.includes(verdict.status) && entry.responseLost)
+      // at the API, or booked by a remote that ignores the key): lostAndTaken decides between
+      // sending again and staff. `ask` (the day's list could not tell) may be taken too.
+      if (verdict.taken !== 'no' && entry.responseLost)
         return lostAndTaken(entry, verdict.status, moment, policy);
+      // Taken, however the API said it (outcome-table.ts): staff and the customer's e-mail
+      // read the one message for it (notify/follow-ups.ts offers the next free times).
+      const lastError =
+        verdict.taken === 'yes'
+          ? { status: verdict.status, message: SLOT_TAKEN_REFUSAL }
+          : verdict.error;
       return {
-        patch: { state: 'rejected', lastError: verdict.error, updatedAt: now },
+        patch: { state: 'rejected', lastError, updatedAt: now },
         result: { kind: 'failed' },
         pause: null,
       };

@@ -1,10 +1,11 @@
 /**
- * What one upstream request came to, and the pure functions that decide what it means
- * (STYLE.md §8): for a booking in the outbox, for a lookup, and how long to back off.
+ * What one upstream request came to, the verdicts built from what outcome-table.ts says it
+ * means (STYLE.md §8, §19): for a booking in the outbox, for a lookup; and how long to back off.
  */
 import type { AnswerProblem } from '../../../shared/api/answer-checks';
 import type { BookingResponse } from '../../../shared/api/schemas';
-import { assertNever } from '../../../shared/result';
+import { assertNever, type ErrorCode } from '../../../shared/result';
+import { meaningOf, type TakenHint } from './outcome-table';
 
 export interface RateLimitHeaders {
   limit: number;
@@ -48,8 +49,11 @@ export type BookingVerdict =
   | { kind: 'sent'; booking: BookingResponse }
   /** Worth retrying with the same key; `responseLost` when the remote may have acted on it. */
   | { kind: 'retry'; responseLost: boolean; error: LocalError }
-  /** The remote refused the request itself (400, 404, 409, 413, 422...). */
-  | { kind: 'refused'; status: number; error: LocalError }
+  /**
+   * The remote refused the request itself (400, 404, 409, 413, 422...). `taken`: whether that
+   * means the slot is taken (outcome-table.ts; `ask` until the send path asked the day's list).
+   */
+  | { kind: 'refused'; status: number; taken: TakenHint; error: LocalError }
   /** Our key is refused: pause the queue and tell staff. */
   | { kind: 'auth'; error: LocalError }
   | { kind: 'wait'; afterMs: number; error: LocalError }
@@ -59,82 +63,100 @@ export type BookingVerdict =
    */
   | { kind: 'unknown'; error: LocalError };
 
-/** Statuses a remote may answer a taken slot with (the spec does not say which, issue 18). */
-export const TAKEN_STATUSES: readonly number[] = [400, 404, 409, 422];
-
+/** What the outcome's row of the table (outcome-table.ts) says a booking request came to. */
 export function classifyBookingOutcome(outcome: UpstreamOutcome<BookingResponse>): BookingVerdict {
+  if (outcome.kind === 'ok') return { kind: 'sent', booking: outcome.data };
+  const meaning = meaningOf(outcome);
+  const error = localError(outcome);
+  switch (meaning.booking) {
+    case 'sent':
+    case 'retry':
+      // `sent` without data: a status that is no answer, retried as a server fault.
+      return { kind: 'retry', responseLost: meaning.responseLost, error };
+    case 'refused':
+      return { kind: 'refused', status: error.status ?? 0, taken: meaning.taken, error };
+    case 'auth':
+      return { kind: 'auth', error };
+    case 'wait':
+      return { kind: 'wait', afterMs: waitMs(outcome), error };
+    default:
+      return assertNever(meaning.booking);
+  }
+}
+
+/** What staff read on the booking, and the sync status's reason. */
+function localError(outcome: Exclude<UpstreamOutcome<unknown>, { kind: 'ok' }>): LocalError {
   switch (outcome.kind) {
-    case 'ok':
-      return { kind: 'sent', booking: outcome.data };
     case 'http':
-      return classifyHttpStatus(outcome.status, outcome.message);
+      return { status: outcome.status, message: outcome.message };
     case 'rateLimited':
-      return {
-        kind: 'wait',
-        afterMs: outcome.retryAfterMs,
-        error: { status: 429, message: 'rate limited' },
-      };
+      return { status: 429, message: 'rate limited' };
     case 'throttled':
-      return {
-        kind: 'wait',
-        afterMs: outcome.waitMs,
-        error: { status: null, message: 'waiting for the rate budget' },
-      };
+      return { status: null, message: 'waiting for the rate budget' };
     case 'network':
-      return {
-        kind: 'retry',
-        responseLost: outcome.reason !== 'connect',
-        error: { status: null, message: `network: ${outcome.reason}` },
-      };
+      return { status: null, message: `network: ${outcome.reason}` };
     case 'invalidBody':
-      // A 2xx whose body we cannot read may still have created the booking.
-      return {
-        kind: 'retry',
-        responseLost: outcome.status >= 200 && outcome.status < 300,
-        error: { status: outcome.status, message: 'invalid response body' },
-      };
+      return { status: outcome.status, message: 'invalid response body' };
     default:
       return assertNever(outcome);
   }
 }
 
-function classifyHttpStatus(status: number, message: string): BookingVerdict {
-  const error = { status, message };
-  if (status === 401 || status === 403) return { kind: 'auth', error };
-  if (status === 408 || status >= 500) return { kind: 'retry', responseLost: false, error };
-  if (status >= 400) return { kind: 'refused', status, error };
-  // 1xx/3xx/2xx-without-envelope: nothing we can act on; retry as a server fault.
-  return { kind: 'retry', responseLost: false, error };
-}
+const waitMs = (outcome: UpstreamOutcome<unknown>): number =>
+  outcome.kind === 'rateLimited'
+    ? outcome.retryAfterMs
+    : outcome.kind === 'throttled'
+      ? outcome.waitMs
+      : 0;
 
 export type LookupVerdict<T> =
   | { kind: 'live'; data: T }
   /** Serve from the cache (network, 5xx, 429, budget, bad body). */
   | { kind: 'fallback'; reason: string }
   | { kind: 'auth'; message: string }
-  | { kind: 'client'; status: number; message: string };
+  /** The API refused the lookup itself; `code` is what the customer hears (outcome-table.ts). */
+  | { kind: 'client'; status: number; code: ErrorCode; message: string };
 
-export function classifyLookupOutcome<T>(outcome: UpstreamOutcome<T>): LookupVerdict<T> {
+/** Why a lookup fell back to the cache, for the log and the sync status. */
+export function fallbackReason(outcome: UpstreamOutcome<unknown>): string {
   switch (outcome.kind) {
     case 'ok':
-      return { kind: 'live', data: outcome.data };
+      return 'ok';
     case 'http':
-      if (outcome.status === 401 || outcome.status === 403)
-        return { kind: 'auth', message: outcome.message };
-      if (outcome.status >= 400 && outcome.status < 500 && outcome.status !== 408) {
-        return { kind: 'client', status: outcome.status, message: outcome.message };
-      }
-      return { kind: 'fallback', reason: `http ${outcome.status}` };
+      return `http ${outcome.status}`;
     case 'rateLimited':
-      return { kind: 'fallback', reason: 'rate limited' };
+      return 'rate limited';
     case 'throttled':
-      return { kind: 'fallback', reason: 'rate budget' };
+      return 'rate budget';
     case 'network':
-      return { kind: 'fallback', reason: `network: ${outcome.reason}` };
+      return `network: ${outcome.reason}`;
     case 'invalidBody':
-      return { kind: 'fallback', reason: 'invalid response body' };
+      return 'invalid response body';
     default:
       return assertNever(outcome);
+  }
+}
+
+export function classifyLookupOutcome<T>(outcome: UpstreamOutcome<T>): LookupVerdict<T> {
+  if (outcome.kind === 'ok') return { kind: 'live', data: outcome.data };
+  const meaning = meaningOf(outcome);
+  switch (meaning.lookup) {
+    case 'live':
+    case 'fallback':
+      return { kind: 'fallback', reason: fallbackReason(outcome) };
+    case 'auth':
+      return { kind: 'auth', message: localError(outcome).message };
+    case 'client': {
+      const { status, message } = localError(outcome);
+      return {
+        kind: 'client',
+        status: status ?? 0,
+        code: meaning.customer ?? 'invalid_request',
+        message,
+      };
+    }
+    default:
+      return assertNever(meaning.lookup);
   }
 }
 

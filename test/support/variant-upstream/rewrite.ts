@@ -111,6 +111,7 @@ function rewriteData(body: Json, ctx: RewriteContext): void {
         }
         if (typeof slot.employeeId === 'string') slot.employeeId = ids.out(slot.employeeId);
       }
+      if (switches.unavailableSlots === 'drop') slots = slots.filter((s) => s.available === true);
       if (switches.listOrder === 'reversed') slots = slots.reverse();
       data.timeSlots = slots;
       if (nonsense) body.data = nonsense.timeSlots();

@@ -28,6 +28,8 @@ export interface VariantSwitches {
   slotShape: SlotListShape;
   /** §2.4: an unavailable slot "may omit the employee fields"; `include` names the employee anyway. */
   unavailableEmployeeFields: 'omit' | 'include';
+  /** §2.4 gap: whether a day's list shows unavailable times (taken ones too) or `drop`s them. */
+  unavailableSlots: 'list' | 'drop';
   /** §4.4 gap: the default of `employeeId` when omitted (`reject`: 400 unless it is given). */
   omittedEmployee: 'any' | 'reject';
   /** §4 gap: sorting of lists. */
@@ -65,6 +67,7 @@ export const REFERENCE_SWITCHES: VariantSwitches = {
   bookingDurationUnit: 'minutes',
   slotShape: 'reference',
   unavailableEmployeeFields: 'omit',
+  unavailableSlots: 'list',
   omittedEmployee: 'any',
   listOrder: 'reference',
   rateLimitHeaders: 'reference',
@@ -106,6 +109,8 @@ export const VARIANT_MODES = {
   'taken-400': { takenStatus: 400 },
   'taken-404': { takenStatus: 404 },
   'taken-422': { takenStatus: 422 },
+  /** A taken time answered 404 and gone from the day's list (issue 27): "taken", not "gone". */
+  'taken-404-dropped': { takenStatus: 404, unavailableSlots: 'drop' },
   'unknown-id-400': { unknownIdStatus: 400 },
   slow: { delayMs: 1_500 },
   truncated: { truncateEvery: 3 },

@@ -63,11 +63,32 @@ describe('classifyBookingOutcome', () => {
 
 describe('verdicts in full (staff read the error in the outbox, the sync status the reason)', () => {
   it.each([
-    [http(409), { kind: 'refused', status: 409, error: { status: 409, message: 'HTTP 409' } }],
-    [http(400), { kind: 'refused', status: 400, error: { status: 400, message: 'HTTP 400' } }],
-    [http(499), { kind: 'refused', status: 499, error: { status: 499, message: 'HTTP 499' } }],
+    // `taken`: 409 always, 400/404/422 as the day's list says (the send path asks it), no other.
+    [
+      http(409),
+      { kind: 'refused', status: 409, taken: 'yes', error: { status: 409, message: 'HTTP 409' } },
+    ],
+    [
+      http(400),
+      { kind: 'refused', status: 400, taken: 'ask', error: { status: 400, message: 'HTTP 400' } },
+    ],
+    [
+      http(404),
+      { kind: 'refused', status: 404, taken: 'ask', error: { status: 404, message: 'HTTP 404' } },
+    ],
+    [
+      http(422),
+      { kind: 'refused', status: 422, taken: 'ask', error: { status: 422, message: 'HTTP 422' } },
+    ],
+    [
+      http(499),
+      { kind: 'refused', status: 499, taken: 'no', error: { status: 499, message: 'HTTP 499' } },
+    ],
     [http(403), { kind: 'auth', error: { status: 403, message: 'HTTP 403' } }],
-    [http(402), { kind: 'refused', status: 402, error: { status: 402, message: 'HTTP 402' } }],
+    [
+      http(402),
+      { kind: 'refused', status: 402, taken: 'no', error: { status: 402, message: 'HTTP 402' } },
+    ],
     [
       http(500),
       { kind: 'retry', responseLost: false, error: { status: 500, message: 'HTTP 500' } },
@@ -147,11 +168,15 @@ describe('verdicts in full (staff read the error in the outbox, the sync status 
     ],
     [
       { kind: 'http', status: 400, message: 'bad', meta },
-      { kind: 'client', status: 400, message: 'bad' },
+      { kind: 'client', status: 400, code: 'invalid_request', message: 'bad' },
+    ],
+    [
+      { kind: 'http', status: 404, message: 'gone', meta },
+      { kind: 'client', status: 404, code: 'not_found', message: 'gone' },
     ],
     [
       { kind: 'http', status: 499, message: 'odd', meta },
-      { kind: 'client', status: 499, message: 'odd' },
+      { kind: 'client', status: 499, code: 'invalid_request', message: 'odd' },
     ],
     [
       { kind: 'http', status: 403, message: 'no', meta },

@@ -51,6 +51,7 @@ function rig(
     slots?: UpstreamOutcome<TimeSlots>;
     book?: () => Promise<UpstreamOutcome<BookingResponse>>;
     appointmentPassed?: () => boolean;
+    inCatalog?: boolean;
   } = {},
 ) {
   const clock = manualClock(1_000_000);
@@ -79,6 +80,8 @@ function rig(
     onOutcome: (o, purpose: SendPurpose) =>
       heard.push(`${purpose}:${o.kind}:${store.get('l1')?.state}`),
     ...(more.appointmentPassed ? { appointmentPassed: more.appointmentPassed } : {}),
+    lookupTimeoutMs: 900,
+    inCatalog: () => more.inCatalog ?? true,
   });
   return { clock, store, send, calls, heard, lookups };
 }
@@ -267,5 +270,75 @@ describe('send path', () => {
     const again = waiting.send.begin(entry());
     const answer = await waiting.send.attempt(again, 'replay');
     expect(waiting.send.settle(again, answer.verdict).next.state).toBe('queued');
+  });
+
+  it("a refusal that may mean taken (404) is settled by the day's list: taken or gone is taken, listed free is not, for both purposes", async () => {
+    const notFound: UpstreamOutcome<BookingResponse> = {
+      kind: 'http',
+      status: 404,
+      message: 'Not found',
+      meta,
+    };
+    const cases = [
+      [day(false), 'yes'],
+      [day(true, '11:00'), 'yes'], // offered, now gone from the list: an API that drops taken times
+      [day(true), 'no'],
+      [{ kind: 'network', reason: 'timeout', message: 'timeout' }, 'ask'], // nobody knows
+    ] as const;
+    for (const purpose of ['booking', 'replay'] as const) {
+      for (const [slots, taken] of cases) {
+        const t = rig(notFound, { slots });
+        const { verdict } = await t.send.attempt(t.send.begin(entry()), purpose);
+        expect(verdict).toMatchObject({ kind: 'refused', status: 404, taken });
+        expect(t.lookups).toEqual(['2026-11-24 svc emp']);
+      }
+    }
+    // Never on the list the customer had (a time off the grid): not taken.
+    const offGrid = rig(notFound, { slots: day(true, '11:00') });
+    const off = await offGrid.send.attempt(offGrid.send.begin(entry()), 'booking', false);
+    expect(off.verdict).toMatchObject({ kind: 'refused', taken: 'no' });
+    // Its look at the list: as a lookup for the customer, without waiting on a replay.
+    const asked: CallOptions[] = [];
+    const store = createMemoryOutboxStore();
+    store.insert(entry());
+    const client = upstreamDouble({
+      getTimeSlots(_query, call) {
+        asked.push(call);
+        return Promise.resolve(day(false));
+      },
+      book: () => Promise.resolve(notFound),
+    });
+    const send = createSendPath({
+      store,
+      client: () => client,
+      clock: manualClock(0),
+      lookupTimeoutMs: 900,
+      replayTimeoutMs: 1_500,
+    });
+    await send.attempt(send.begin(entry()), 'booking');
+    await send.attempt(send.begin(entry()), 'replay');
+    expect(asked).toEqual([
+      { priority: 'interactive', maxWaitMs: 2_000, timeoutMs: 900 },
+      { priority: 'interactive', maxWaitMs: 0, timeoutMs: 1_500 },
+    ]);
+  });
+
+  it('a 409 is taken and a 413 is not without a lookup; a service or person the cache lacks is not looked into', async () => {
+    for (const [status, taken] of [
+      [409, 'yes'],
+      [413, 'no'],
+    ] as const) {
+      const t = rig({ kind: 'http', status, message: 'no', meta });
+      const { verdict } = await t.send.attempt(t.send.begin(entry()), 'booking');
+      expect(verdict).toMatchObject({ kind: 'refused', taken });
+      expect(t.lookups).toEqual([]);
+    }
+    const unknown = rig(
+      { kind: 'http', status: 404, message: 'Not found', meta },
+      { inCatalog: false, slots: day(false) },
+    );
+    const { verdict } = await unknown.send.attempt(unknown.send.begin(entry()), 'replay');
+    expect(verdict).toMatchObject({ kind: 'refused', taken: 'ask' });
+    expect(unknown.lookups).toEqual([]);
   });
 });

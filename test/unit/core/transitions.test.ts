@@ -15,6 +15,7 @@ import {
   startAttempt,
 } from '../../../electron/core/outbox/transitions';
 import { backoffMs } from '../../../electron/core/upstream/outcome';
+import { SLOT_TAKEN_REFUSAL } from '../../../shared/kiosk-data';
 import type { BookingResponse } from '../../../shared/api/schemas';
 import { outboxEntry } from '../../support/core/outbox-entry';
 
@@ -47,20 +48,46 @@ describe('applyVerdict', () => {
     });
   });
 
-  it('refused: failed as rejected; a "taken" (400, 404, 409, 422) after a lost answer is sent again after a pause, the second goes to staff', () => {
+  it('refused: failed as rejected, a taken one with the one taken message; a possibly taken one after a lost answer is sent again after a pause, the second goes to staff', () => {
     const refused = {
       kind: 'refused',
       status: 409,
+      taken: 'yes',
       error: { status: 409, message: 'taken' },
     } as const;
+    // Taken, however the API said it: staff and the customer's e-mail read one message.
     expect(applyVerdict(entry(), refused, NOW, 0.5)).toEqual({
-      patch: { state: 'rejected', lastError: refused.error, updatedAt: NOW },
+      patch: {
+        state: 'rejected',
+        lastError: { status: 409, message: SLOT_TAKEN_REFUSAL },
+        updatedAt: NOW,
+      },
       result: { kind: 'failed' },
       pause: null,
     });
+    const notTaken = { ...refused, status: 404, taken: 'no' } as const;
+    expect(applyVerdict(entry(), notTaken, NOW, 0.5).patch).toEqual({
+      state: 'rejected',
+      lastError: refused.error,
+      updatedAt: NOW,
+    });
+    // Its day's list said free: our lost first request did not book it.
+    expect(applyVerdict(entry({ responseLost: true }), notTaken, NOW, 0.5).patch.state).toBe(
+      'rejected',
+    );
     const at = { now: NOW, mono: 500, appointmentPassed: false };
-    for (const status of [400, 404, 409, 422]) {
-      const first = applyVerdict(entry({ responseLost: true }), { ...refused, status }, at, 0.5);
+    for (const [status, taken] of [
+      [400, 'ask'],
+      [404, 'yes'],
+      [409, 'yes'],
+      [422, 'ask'],
+    ] as const) {
+      const first = applyVerdict(
+        entry({ responseLost: true }),
+        { ...refused, status, taken },
+        at,
+        0.5,
+      );
       expect(first).toEqual({
         patch: {
           state: 'queued',
@@ -73,7 +100,7 @@ describe('applyVerdict', () => {
       });
       const second = applyVerdict(
         entry({ responseLost: true, lastError: first.patch.lastError ?? null }),
-        { ...refused, status },
+        { ...refused, status, taken },
         at,
         0.5,
       );
@@ -100,8 +127,12 @@ describe('applyVerdict', () => {
         .patch.state,
     ).toBe('unknown');
     expect(
-      applyVerdict(entry({ responseLost: true }), { ...refused, status: 410 }, NOW, 0.5).patch
-        .state,
+      applyVerdict(
+        entry({ responseLost: true }),
+        { ...refused, status: 410, taken: 'no' },
+        NOW,
+        0.5,
+      ).patch.state,
     ).toBe('rejected');
   });
 
