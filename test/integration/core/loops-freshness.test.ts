@@ -1,7 +1,7 @@
 /**
  * The mirror with the loops running (autoStart) on a clock shared with the reference server:
  * today's slots stay within their age goal, and the 60 s checkpoint saves the governor's count.
- * The test moves the clock in 5 s steps and only while no request is on the wire, so a busy
+ * The test moves the clock only while no request is on the wire (stepped-run.ts), so a busy
  * machine (slow answers) cannot age the cache: time stands still while the kiosk waits for the
  * API, as if the API answered at once. Kept apart from loops.test.ts (the mutation run skips it).
  */
@@ -19,6 +19,7 @@ import {
   type UpstreamFixture,
 } from '../../support/core/harness';
 import { timerClock, type TimerClock } from '../../support/core/manual-clock';
+import { steppedRun } from '../../support/core/stepped-run';
 
 let temp: ReturnType<typeof makeTempDir> | null = null;
 let upstream: UpstreamFixture | null = null;
@@ -45,32 +46,13 @@ async function running(start: number): Promise<{ dir: string; clock: TimerClock 
   return { dir: join(temp.dir, 'kiosk'), clock };
 }
 
-/** Waits (real time) until no request is on the wire and none started during a last look. */
-async function quiet(): Promise<void> {
-  const proxy = upstream!.proxy;
-  for (;;) {
-    const seen = proxy.requests();
-    await new Promise((resolve) => setTimeout(resolve, 2));
-    if (proxy.inFlight() === 0 && proxy.requests() === seen) return;
-  }
-}
-
-/** Moves the kiosk's clock by `ms` in 5 s steps, each once the link is quiet. */
-async function run(clock: TimerClock, ms: number): Promise<void> {
-  for (let moved = 0; moved < ms; moved += 5_000) {
-    await quiet();
-    await clock.advance(5_000);
-  }
-  await quiet();
-}
-
 describe('background loops on', () => {
   it("the mirror keeps today's slots under 10 minutes old and checkpoints, while the loops run", async () => {
     const { dir, clock } = await running(Date.parse('2026-11-24T08:30:00Z')); // Tue 09:30
     const ages: number[] = [];
     // Sample the cache's age every 2 kiosk minutes for 32 kiosk minutes.
     for (let sample = 0; sample < 16; sample++) {
-      await run(clock, 2 * 60_000);
+      await steppedRun(clock, upstream!.proxy, 2 * 60_000);
       ages.push(todaysOldestSlotsAgeMs(dir, clock));
     }
     // After the warm-up (the first sample) every one of today's service caches is fresh.

@@ -1,13 +1,13 @@
 /**
- * The kiosk core as it runs: loops on (autoStart), nothing stepped by the test. A fast clock
- * (shared with the reference server) lets minutes of backoff pass in seconds. Proves that the
- * core comes back by itself: a booking queued while the API was down is sent when it returns,
- * a refused key pauses the queue until the key is fixed, and the mirror keeps its freshness.
+ * The kiosk core as it runs: loops on (autoStart), nothing called by the test. The test only
+ * moves the clock (shared with the reference server), and only while no request is on the wire
+ * (stepped-run.ts), so minutes of backoff pass in seconds and a slow machine changes nothing.
+ * Proves that the core comes back by itself: a booking queued while the API was down is sent
+ * when it returns, and a refused key pauses the queue until the key is fixed.
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Clock } from '../../../electron/core/clock';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import { DEFAULT_REPLAY_POLICY } from '../../../electron/core/outbox/transitions';
 import type { TimeSlot } from '../../../shared/api/schemas';
@@ -17,10 +17,10 @@ import {
   corePerTest,
   serverBookings,
   type startCore,
-  until,
   type UpstreamFixture,
 } from '../../support/core/harness';
-import { fastClock } from '../../support/core/manual-clock';
+import { timerClock, type TimerClock } from '../../support/core/manual-clock';
+import { runUntil, steppedRun } from '../../support/core/stepped-run';
 import { openStaffSession } from '../../support/core/staff';
 
 const DATE = '2026-11-24'; // Tuesday: Anna 09-18, Mehmet 11-20
@@ -29,11 +29,10 @@ const SERVICE = 'svc-damen-schnitt'; // 45 minutes
 const openRig = corePerTest('fd-loops-');
 
 async function running(
-  speed: number,
   options: Parameters<typeof startCore>[2] = {},
   start = MONDAY_0830,
-): Promise<{ c: KioskCoreInternals; up: UpstreamFixture; clock: Clock; dir: string }> {
-  const clock = fastClock(start, speed);
+): Promise<{ c: KioskCoreInternals; up: UpstreamFixture; clock: TimerClock; dir: string }> {
+  const clock = timerClock(start);
   const { core, upstream, dataDir } = await openRig(clock, {
     mirrorDays: 2,
     autoStart: true,
@@ -77,7 +76,7 @@ async function staffSetsKey(c: KioskCoreInternals, apiKey: string): Promise<void
 
 describe('background loops on', () => {
   it('API down -> booking queued -> API back -> sent, with no call from the test', async () => {
-    const { c, up, dir } = await running(60);
+    const { c, up, dir, clock } = await running();
     const slot = freeSlot((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE })).timeSlots);
     up.proxy.setMode('down');
     const queued = await c.api.createBooking(
@@ -89,16 +88,17 @@ describe('background loops on', () => {
     expect(queued.state).toBe('unknown'); // a reset may hide a created booking: the customer hears "we are checking" (issue 17)
     // The replayer fails on its own until its backoff (128-256 s after the 9th attempt) is longer
     // than the mirror's longest offline backoff (120 s): then only a wake-up sends it earlier.
-    await until(
+    await runUntil(
+      clock,
+      up.proxy,
       () => outboxRow(dir).attempts >= 9 && outboxRow(dir).state === 'queued',
-      20_000,
-      10,
+      30 * 60_000,
     );
     expect((await c.api.getSyncStatus({})).online).toBe(false);
 
     up.proxy.setMode('pass');
     const backedOffUntil = outboxRow(dir).nextAttemptAt;
-    await until(() => outboxRow(dir).state === 'sent', 15_000, 20);
+    await runUntil(clock, up.proxy, () => outboxRow(dir).state === 'sent', 10 * 60_000);
     // Sent before its own backoff ran out: the API's first answer (the mirror's probe) woke it.
     expect(outboxRow(dir).updatedAt).toBeLessThan(backedOffUntil);
     expect(serverBookings(up.dbPath)).toHaveLength(1);
@@ -107,7 +107,7 @@ describe('background loops on', () => {
   });
 
   it('key refused -> queue paused -> key fixed -> resumed and sent, with no call from the test', async () => {
-    const { c, up, dir } = await running(30);
+    const { c, up, dir, clock } = await running();
     const slot = freeSlot((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE })).timeSlots);
     // The key is revoked upstream.
     const server = new Database(up.dbPath);
@@ -125,7 +125,7 @@ describe('background loops on', () => {
     expect(result.state).toBe('queued');
     expect((await c.api.getSyncStatus({})).mode).toBe('paused');
     const forwarded = up.proxy.forwarded();
-    await new Promise((resolve) => setTimeout(resolve, 500)); // 15 s on the kiosk's clock
+    await steppedRun(clock, up.proxy, 15_000);
     expect(up.proxy.forwarded()).toBe(forwarded); // paused: neither the replayer nor the mirror asks
     expect(outboxRow(dir).state).toBe('queued');
 
@@ -135,12 +135,12 @@ describe('background loops on', () => {
     try {
       const { upsertApiKey } = await import('../../../server/db/api-keys');
       const { drizzle } = await import('drizzle-orm/better-sqlite3');
-      upsertApiKey(drizzle(fixed), NEW_KEY, 'book', Date.now());
+      upsertApiKey(drizzle(fixed), NEW_KEY, 'book', clock.now());
     } finally {
       fixed.close();
     }
     await staffSetsKey(c, NEW_KEY);
-    await until(() => outboxRow(dir).state === 'sent', 10_000, 20);
+    await runUntil(clock, up.proxy, () => outboxRow(dir).state === 'sent', 5 * 60_000);
     expect(serverBookings(up.dbPath)).toHaveLength(1);
     expect((await c.api.getSyncStatus({})).mode).toBe('enabled');
   });
