@@ -3,6 +3,7 @@ import { hubAr } from './hub/ar';
 import { accessAr } from './access/ar';
 import { customerAr } from './customer/ar';
 import { visitAr } from './visit/ar';
+import { settingsAr } from './settings/ar';
 
 /**
  * Arabic strings (Modern Standard Arabic), shown right to left. Times, dates and prices keep
@@ -286,47 +287,7 @@ export const ar: Resources = {
       discarded: 'مُلغى',
     },
   },
-  settings: {
-    printer: 'طابعة الإيصالات',
-    printerNone: 'لا شيء: يبقى الإيصال على الشاشة',
-    printerNotListed: '{{name}} (غير مدرجة على هذا الحاسوب)',
-    printerBrowser:
-      'تعمل هذه الشاشة في متصفح: تُطبع الإيصالات من نافذة الطباعة فيه، لذا لا توجد طابعة للاختيار هنا.',
-    title: 'الإعدادات',
-    upstreamUrl: 'عنوان واجهة الحجز (API)',
-    upstreamHint: 'اتركه فارغًا للعمل بالبيانات التجريبية المدمجة.',
-    apiKey: 'مفتاح API',
-    apiKeySet: 'يوجد مفتاح. اكتب مفتاحًا جديدًا لاستبداله.',
-    apiKeyNotSet: 'لا يوجد مفتاح.',
-    apiKeySetByIt: 'يوجد مفتاح.',
-    mode: 'الوضع',
-    modeKiosk: 'كشك (العملاء، باللمس)',
-    modeCounter: 'مكتب الاستقبال (الموظفون، بلوحة المفاتيح)',
-    idleTimeout: 'مهلة الخمول (بالثواني)',
-    language: 'اللغة الافتراضية',
-    languageAuto: 'تلقائي (لغة المتصفح)',
-    newPin: 'رمز سري جديد للموظفين (اختياري)',
-    currentPin: 'الرمز السري الحالي (لتغييره أو لتغيير خادم upstream)',
-    pinSetByIt: 'يحدد قسم تقنية المعلومات الرمز السري للموظفين.',
-    staffIdleTimeout: 'قفل منطقة الموظفين بعد (بالثواني)',
-    retentionDays: 'الاحتفاظ ببيانات عملاء الحجوزات المنتهية (بالأيام)',
-    retentionHint: 'بعدها تُحذف الأسماء والبريد والهاتف والملاحظات؛ ويبقى المرجع والأوقات.',
-    apiKeyFromFile:
-      'يحدد قسم تقنية المعلومات هذا المفتاح في ملف محمي؛ ويحتفظ الكشك بنسخة لا يقرؤها إلا حساب المستخدم الخاص به.',
-    apiKeyPlain:
-      'لا يوجد على هذا الحاسوب مخزن آمن للمفاتيح: يُحفظ المفتاح دون تشفير. يمكن لقسم تقنية المعلومات تمريره في ملف محمي بدلًا من ذلك.',
-    save: 'حفظ',
-    saved: 'تم الحفظ.',
-    invalid: 'يُرجى مراجعة الحقول المحددة.',
-    errors: {
-      url: 'يُرجى إدخال عنوان يبدأ بـ https://‎، مثل https://api.example.com.',
-      apiKey: 'مفتاح API طويل جدًا (500 حرف على الأكثر).',
-      range: 'يُرجى إدخال عدد صحيح من {{min}} إلى {{max}}.',
-      pin: 'يتكون الرمز السري من 4 إلى 12 رقمًا.',
-      currentPin: 'يُرجى إدخال الرمز السري الحالي لتغييره.',
-    },
-    lockedByIt: 'يحدده قسم تقنية المعلومات',
-  },
+  settings: settingsAr,
   errors: {
     invalid_input: 'بعض البيانات غير صحيحة.',
     invalid_request: 'لا يمكن حجز هذا الوقت.',

@@ -3,6 +3,7 @@ import { hubUk } from './hub/uk';
 import { accessUk } from './access/uk';
 import { customerUk } from './customer/uk';
 import { visitUk } from './visit/uk';
+import { settingsUk } from './settings/uk';
 
 /** Ukrainian strings (polite «ви»; the apostrophe is U+2019, as Ukrainian typography has it). */
 export const uk: Resources = {
@@ -288,48 +289,7 @@ export const uk: Resources = {
       discarded: 'Скасовано',
     },
   },
-  settings: {
-    printer: 'Принтер чеків',
-    printerNone: 'Немає: чек лишається на екрані',
-    printerNotListed: '{{name}} (цей комп’ютер його не показує)',
-    printerBrowser:
-      'Цей екран працює в браузері: чеки друкує його вікно друку, тож принтер тут не вибирається.',
-    title: 'Налаштування',
-    upstreamUrl: 'Адреса API запису',
-    upstreamHint: 'Залиште порожнім, щоб працювати на вбудованих демоданих.',
-    apiKey: 'Ключ API',
-    apiKeySet: 'Ключ задано. Введіть новий, щоб замінити.',
-    apiKeyNotSet: 'Ключ не задано.',
-    apiKeySetByIt: 'Ключ задано.',
-    mode: 'Режим',
-    modeKiosk: 'Кіоск (клієнти, сенсор)',
-    modeCounter: 'Стійка (персонал, клавіатура)',
-    idleTimeout: 'Час бездіяльності (секунди)',
-    language: 'Мова за замовчуванням',
-    languageAuto: 'Автоматично (мова браузера)',
-    newPin: 'Новий PIN персоналу (необов’язково)',
-    currentPin: 'Поточний PIN персоналу (щоб змінити PIN або хост upstream)',
-    pinSetByIt: 'PIN персоналу задає ІТ-відділ.',
-    staffIdleTimeout: 'Зона персоналу блокується через (секунди)',
-    retentionDays: 'Зберігати дані клієнтів завершених записів (дні)',
-    retentionHint:
-      'Потім ім’я, ел. пошту, телефон і примітки буде видалено; номер і час залишаться.',
-    apiKeyFromFile:
-      'ІТ-відділ задає цей ключ у захищеному файлі; кіоск зберігає копію, яку може прочитати лише його обліковий запис.',
-    apiKeyPlain:
-      'На цьому комп’ютері немає захищеного сховища ключів: ключ збережено без шифрування. ІТ-відділ може натомість передати його захищеним файлом.',
-    save: 'Зберегти',
-    saved: 'Збережено.',
-    invalid: 'Перевірте позначені поля.',
-    errors: {
-      url: 'Введіть адресу, що починається з https://, напр. https://api.example.com.',
-      apiKey: 'Ключ API задовгий (не більше 500 символів).',
-      range: 'Введіть ціле число від {{min}} до {{max}}.',
-      pin: 'PIN має від 4 до 12 цифр.',
-      currentPin: 'Щоб змінити PIN, введіть поточний.',
-    },
-    lockedByIt: 'Задано ІТ-відділом',
-  },
+  settings: settingsUk,
   errors: {
     invalid_input: 'Деякі дані некоректні.',
     invalid_request: 'На цей час записатися не можна.',
