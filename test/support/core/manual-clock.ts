@@ -29,20 +29,6 @@ export function manualClock(start: number): ManualClock {
   };
 }
 
-/**
- * A clock that runs `speed` times faster than real time from `start`, timers included: the
- * core's loops run on their own (nothing steps them) while minutes pass in seconds. The server
- * reads the same `now`. Network time-outs stay real (undici's), which only makes them shorter.
- */
-export function fastClock(start: number, speed: number): Clock {
-  const origin = Date.now();
-  return {
-    now: () => start + (Date.now() - origin) * speed,
-    setTimeout: (callback, ms) => systemClock.setTimeout(callback, Math.max(0, ms) / speed),
-    clearTimeout: (handle) => systemClock.clearTimeout(handle),
-  };
-}
-
 export interface TimerClock extends Clock {
   set(ms: number): void;
   /** Moves time on by `ms`, firing each timer due on the way, in order, at its own time. */
