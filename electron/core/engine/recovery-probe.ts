@@ -6,7 +6,8 @@
  * online, which wakes the queue and the mirror (kiosk-core's onAnswer).
  */
 import type { Service } from '../../../shared/api/schemas';
-import { monotonicNow, type Clock, type TimerHandle } from '../clock';
+import { monotonicNow, type Clock } from '../clock';
+import { createLoop, type NextRun } from '../platform/loop';
 import type { UpstreamClient } from '../upstream/client';
 import type { UpstreamOutcome } from '../upstream/outcome';
 
@@ -43,8 +44,6 @@ export function createRecoveryProbe(options: RecoveryProbeOptions): RecoveryProb
   const urgentMs = options.urgentMs ?? PROBE_URGENT_MS;
   const idleMs = options.idleMs ?? PROBE_IDLE_MS;
   const staffUrgencyMs = options.staffUrgencyMs ?? 10 * 60_000;
-  let timer: TimerHandle | null = null;
-  let started = false;
   let current: Promise<UpstreamOutcome<Service[]>> | null = null;
   let lastProbeAt = -Infinity;
   let hurryUntil = -Infinity;
@@ -65,40 +64,31 @@ export function createRecoveryProbe(options: RecoveryProbeOptions): RecoveryProb
     return current;
   }
 
-  function tick(): void {
-    timer = null;
-    if (!started) return;
+  /** Probes when offline and the pace says so; else waits, at most an urgent interval. */
+  function tick(): NextRun | Promise<NextRun> {
     const now = monotonicNow(clock);
     const offline = options.offlineSince() !== null && !options.paused();
     const pace = options.urgent() || now < hurryUntil ? urgentMs : idleMs;
     if (offline && now - lastProbeAt >= pace) {
-      void probe()
-        .catch(() => undefined)
-        .finally(() => schedule(urgentMs));
-      return;
+      return probe().then(
+        () => urgentMs,
+        () => urgentMs,
+      );
     }
-    schedule(offline ? Math.max(250, Math.min(urgentMs, lastProbeAt + pace - now)) : urgentMs);
+    return offline ? Math.max(250, Math.min(urgentMs, lastProbeAt + pace - now)) : urgentMs;
   }
 
-  function schedule(ms: number): void {
-    if (!started) return;
-    if (timer !== null) clock.clearTimeout(timer);
-    timer = clock.setTimeout(tick, ms);
-  }
+  const loop = createLoop({ clock, run: tick, firstDelayMs: urgentMs });
 
   return {
     probe,
     hurry() {
       hurryUntil = monotonicNow(clock) + staffUrgencyMs;
     },
-    start() {
-      started = true;
-      schedule(urgentMs);
-    },
+    start: () => loop.start(),
     async stop() {
-      started = false;
-      if (timer !== null) clock.clearTimeout(timer);
-      timer = null;
+      await loop.stop();
+      // A probe staff asked for (Sync now) is not the loop's: waited for too.
       await current?.catch(() => undefined);
     },
   };
