@@ -7,9 +7,13 @@
  */
 import type { Service } from '../../../shared/api/schemas';
 import { monotonicNow, type Clock } from '../clock';
+import { saveServices } from '../db/mirror-repo';
+import type { KioskDb } from '../db/open';
+import type { OutboxStore } from '../outbox/store';
 import { createLoop, type NextRun } from '../platform/loop';
 import type { UpstreamClient } from '../upstream/client';
 import type { UpstreamOutcome } from '../upstream/outcome';
+import type { SyncStatusTracker } from './sync-status';
 
 export interface RecoveryProbeOptions {
   clock: Clock;
@@ -92,4 +96,34 @@ export function createRecoveryProbe(options: RecoveryProbeOptions): RecoveryProb
       await current?.catch(() => undefined);
     },
   };
+}
+
+/** The probe as kiosk-core wires it: it probes while offline, and keeps the services it gets. */
+export function probeUpstream(deps: {
+  db: KioskDb;
+  clock: Clock;
+  client: () => UpstreamClient;
+  status: Pick<SyncStatusTracker, 'offlineSince' | 'paused'>;
+  store: Pick<OutboxStore, 'count'>;
+  /** What the probe learnt, for the sync status. */
+  onOutcome: (outcome: UpstreamOutcome<Service[]>) => void;
+}): RecoveryProbe {
+  const { db, clock, status, store } = deps;
+  return createRecoveryProbe({
+    clock,
+    client: deps.client,
+    offlineSince: () => status.offlineSince,
+    paused: () => status.paused,
+    urgent: () => store.count('queued') + store.count('sending') > 0,
+    onOutcome: (outcome) => {
+      // The answer is the catalog's services: worth keeping.
+      if (outcome.kind === 'ok')
+        saveServices(
+          db,
+          outcome.data.filter((s) => s.enabled),
+          clock.now(),
+        );
+      deps.onOutcome(outcome);
+    },
+  });
 }
