@@ -341,7 +341,14 @@ export async function createKioskCoreInternals(
   });
   maintenance.eraseDue();
   // Every background loop, in the order it starts (platform/services.ts); close stops them.
-  const services = serviceList([replayer, mirror, probe, reach, maintenance, notice.sender]);
+  const services = serviceList([
+    replayer, // the booking queue
+    mirror, // the catalog and slots
+    probe, // offline: asks the API until it answers
+    reach, // connections to the API's host, at no budget
+    maintenance, // retention, WAL checkpoint, snapshots
+    notice.sender, // customer e-mails (with a mail transport)
+  ]);
   if (options.autoStart ?? true) services.start();
 
   let closing: Promise<void> | null = null;
