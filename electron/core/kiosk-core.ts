@@ -12,13 +12,13 @@ import { openCheckedKioskDb } from './db/integrity';
 import { checkpointKioskDb } from './db/open';
 import { DEFAULT_SNAPSHOT_DAYS } from './db/snapshots';
 import { classifyStartError, KioskStartRefusal } from './db/start-refusal';
-import { catalogHas, saveServices } from './db/mirror-repo';
+import { catalogHas } from './db/mirror-repo';
 import { createSqlitePinAttemptStore } from './db/pin-attempts-repo';
 import { createLocalEngine } from './engine/engine';
 import { createEventHub, subscribeWithSession } from './engine/events';
 import { backgroundNotes, createOutcomeNotes } from './engine/outcome-status';
 import { createSettingsService } from './engine/settings-service';
-import { createRecoveryProbe } from './engine/recovery-probe';
+import { probeUpstream } from './engine/recovery-probe';
 import { watchUpstream } from './engine/reachability-watch';
 import { createScreenHolds } from './engine/screen-holds';
 import { budgetLeft } from './governor/budget-left';
@@ -41,6 +41,7 @@ import { createReplayer } from './outbox/replayer';
 import { createSendPath } from './outbox/send';
 import { createCustomerNotice } from './notify/customer-notice';
 import { createSqliteOutboxStore } from './outbox/sqlite-store';
+import { serviceList } from './platform/services';
 import { createFileSecretStore, keyCopyNote } from './settings/secret-store';
 import { newSetupCode } from './settings/setup-code';
 import { readShopLogo } from './settings/shop-logo';
@@ -216,23 +217,13 @@ export async function createKioskCoreInternals(
     if (store.wakeAll(monotonicNow(clock)) > 0) replayer.poke();
     mirror.poke();
   });
-  const noteProbe = noteBackground('probe');
-  const probe = createRecoveryProbe({
+  const probe = probeUpstream({
+    db,
     clock,
     client: bookedTimes.client,
-    offlineSince: () => status.offlineSince,
-    paused: () => status.paused,
-    urgent: () => store.count('queued') + store.count('sending') > 0,
-    onOutcome: (outcome) => {
-      // The answer is the catalog's services: worth keeping.
-      if (outcome.kind === 'ok')
-        saveServices(
-          db,
-          outcome.data.filter((s) => s.enabled),
-          clock.now(),
-        );
-      noteProbe(outcome);
-    },
+    status,
+    store,
+    onOutcome: noteBackground('probe'),
   });
 
   const reach = watchUpstream({ clock, link, status, statusEvents, probe });
@@ -349,14 +340,16 @@ export async function createKioskCoreInternals(
     },
   });
   maintenance.eraseDue();
-  if (options.autoStart ?? true) {
-    replayer.start();
-    mirror.start();
-    probe.start();
-    reach.start();
-    maintenance.start();
-    notice.sender?.start();
-  }
+  // Every background loop, in the order it starts (platform/services.ts); close stops them.
+  const services = serviceList([
+    replayer, // the booking queue
+    mirror, // the catalog and slots
+    probe, // offline: asks the API until it answers
+    reach, // connections to the API's host, at no budget
+    maintenance, // retention, WAL checkpoint, snapshots
+    notice.sender, // customer e-mails (with a mail transport)
+  ]);
+  if (options.autoStart ?? true) services.start();
 
   let closing: Promise<void> | null = null;
   return {
@@ -384,12 +377,7 @@ export async function createKioskCoreInternals(
       closing ??= (async () => {
         sessions.endAll();
         held.stop();
-        await replayer.stop();
-        await mirror.stop();
-        await probe.stop();
-        await reach.stop();
-        maintenance.stop();
-        notice.sender?.stop();
+        await services.stop();
         link.saveGovernor();
         checkpointKioskDb(db);
         await link.close();

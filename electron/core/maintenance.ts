@@ -3,10 +3,11 @@
  * 60 s timer that also saves the governor's count and checkpoints the WAL. A failure is
  * logged and retried at the next tick, never fatal.
  */
-import type { Clock, TimerHandle } from './clock';
+import type { Clock } from './clock';
 import { checkpointKioskDb, purgeKioskWal, type KioskDb } from './db/open';
 import { takeSnapshotIfDue } from './db/snapshots';
 import type { Logger } from './log';
+import { createLoop } from './platform/loop';
 import { createRetention, type RetentionOptions } from './outbox/retention';
 import type { OutboxStore } from './outbox/store';
 
@@ -16,7 +17,7 @@ export interface Maintenance {
   /** Erases what retention says is due (logged, not thrown, on failure). */
   eraseDue(): void;
   start(): void;
-  stop(): void;
+  stop(): Promise<void>;
 }
 
 export function createMaintenance(deps: {
@@ -45,7 +46,6 @@ export function createMaintenance(deps: {
         log.warn('the WAL could not be truncated after an erasure; retrying at the next one');
     },
   });
-  let timer: TimerHandle | null = null;
   let snapshotFailing = false;
   const snapshot = (): void => {
     try {
@@ -71,7 +71,7 @@ export function createMaintenance(deps: {
       log.warn('retention failed', { error });
     }
   };
-  const checkpoint = (): void => {
+  const checkpoint = (): number => {
     eraseDue();
     try {
       deps.saveGovernor();
@@ -80,16 +80,8 @@ export function createMaintenance(deps: {
       log.warn('checkpoint failed', { error });
     }
     snapshot();
-    timer = clock.setTimeout(checkpoint, CHECKPOINT_EVERY_MS);
+    return CHECKPOINT_EVERY_MS;
   };
-  return {
-    eraseDue,
-    start() {
-      timer = clock.setTimeout(checkpoint, CHECKPOINT_EVERY_MS);
-    },
-    stop() {
-      if (timer !== null) clock.clearTimeout(timer);
-      timer = null;
-    },
-  };
+  const loop = createLoop({ clock, run: checkpoint, firstDelayMs: CHECKPOINT_EVERY_MS });
+  return { eraseDue, start: () => loop.start(), stop: () => loop.stop() };
 }

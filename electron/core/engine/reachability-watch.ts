@@ -7,7 +7,8 @@
  * `offlineMs`: the first connection that works asks the recovery probe for one real answer (the
  * status turns online only on an answer), so "Online" is back within offlineMs + one request.
  */
-import { monotonicNow, type Clock, type TimerHandle } from '../clock';
+import { monotonicNow, type Clock } from '../clock';
+import { createLoop } from '../platform/loop';
 import type { UpstreamLink } from '../upstream-link';
 import { tcpReachability, type ReachabilityCheck } from '../upstream/reachability';
 import type { NetworkReason } from '../upstream/outcome';
@@ -51,9 +52,6 @@ export function createReachabilityWatch(options: ReachabilityWatchOptions): Reac
   const offlineMs = options.offlineMs ?? REACH_OFFLINE_MS;
   const timeoutMs = options.timeoutMs ?? REACH_TIMEOUT_MS;
   const askAgainMs = options.askAgainMs ?? ASK_AGAIN_MS;
-  let timer: TimerHandle | null = null;
-  let started = false;
-  let current: Promise<void> | null = null;
   let failures = 0;
   let lastAskAt = -Infinity;
   /** The offline spell (its offlineSince) the last request was asked in. */
@@ -63,7 +61,7 @@ export function createReachabilityWatch(options: ReachabilityWatchOptions): Reac
     const baseUrl = options.baseUrl();
     if (baseUrl === null) return;
     const result = await options.check(baseUrl, timeoutMs);
-    if (!started) return;
+    if (!loop.started) return;
     if (!result.ok) {
       failures += 1;
       if (failures >= 2) options.onUnreachable(result.reason);
@@ -84,35 +82,16 @@ export function createReachabilityWatch(options: ReachabilityWatchOptions): Reac
     }
   }
 
-  function tick(): void {
-    timer = null;
-    current = checkOnce()
-      .catch(() => undefined)
-      .finally(() => {
-        current = null;
-        const quick = failures > 0 || options.offlineSince() !== null;
-        schedule(quick ? offlineMs : onlineMs);
-      });
-  }
-
-  function schedule(ms: number): void {
-    if (!started) return;
-    if (timer !== null) clock.clearTimeout(timer);
-    timer = clock.setTimeout(tick, ms);
-  }
-
-  return {
-    start() {
-      started = true;
-      schedule(offlineMs);
+  const loop = createLoop({
+    clock,
+    async run() {
+      await checkOnce().catch(() => undefined);
+      return failures > 0 || options.offlineSince() !== null ? offlineMs : onlineMs;
     },
-    async stop() {
-      started = false;
-      if (timer !== null) clock.clearTimeout(timer);
-      timer = null;
-      await current;
-    },
-  };
+    firstDelayMs: offlineMs,
+  });
+
+  return { start: () => loop.start(), stop: () => loop.stop() };
 }
 
 /** The watch as kiosk-core wires it: the tracker hears what it finds; back, the probe asks. */

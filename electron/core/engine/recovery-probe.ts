@@ -6,9 +6,14 @@
  * online, which wakes the queue and the mirror (kiosk-core's onAnswer).
  */
 import type { Service } from '../../../shared/api/schemas';
-import { monotonicNow, type Clock, type TimerHandle } from '../clock';
+import { monotonicNow, type Clock } from '../clock';
+import { saveServices } from '../db/mirror-repo';
+import type { KioskDb } from '../db/open';
+import type { OutboxStore } from '../outbox/store';
+import { createLoop, type NextRun } from '../platform/loop';
 import type { UpstreamClient } from '../upstream/client';
 import type { UpstreamOutcome } from '../upstream/outcome';
+import type { SyncStatusTracker } from './sync-status';
 
 export interface RecoveryProbeOptions {
   clock: Clock;
@@ -43,8 +48,6 @@ export function createRecoveryProbe(options: RecoveryProbeOptions): RecoveryProb
   const urgentMs = options.urgentMs ?? PROBE_URGENT_MS;
   const idleMs = options.idleMs ?? PROBE_IDLE_MS;
   const staffUrgencyMs = options.staffUrgencyMs ?? 10 * 60_000;
-  let timer: TimerHandle | null = null;
-  let started = false;
   let current: Promise<UpstreamOutcome<Service[]>> | null = null;
   let lastProbeAt = -Infinity;
   let hurryUntil = -Infinity;
@@ -65,41 +68,62 @@ export function createRecoveryProbe(options: RecoveryProbeOptions): RecoveryProb
     return current;
   }
 
-  function tick(): void {
-    timer = null;
-    if (!started) return;
+  /** Probes when offline and the pace says so; else waits, at most an urgent interval. */
+  function tick(): NextRun | Promise<NextRun> {
     const now = monotonicNow(clock);
     const offline = options.offlineSince() !== null && !options.paused();
     const pace = options.urgent() || now < hurryUntil ? urgentMs : idleMs;
     if (offline && now - lastProbeAt >= pace) {
-      void probe()
-        .catch(() => undefined)
-        .finally(() => schedule(urgentMs));
-      return;
+      return probe().then(
+        () => urgentMs,
+        () => urgentMs,
+      );
     }
-    schedule(offline ? Math.max(250, Math.min(urgentMs, lastProbeAt + pace - now)) : urgentMs);
+    return offline ? Math.max(250, Math.min(urgentMs, lastProbeAt + pace - now)) : urgentMs;
   }
 
-  function schedule(ms: number): void {
-    if (!started) return;
-    if (timer !== null) clock.clearTimeout(timer);
-    timer = clock.setTimeout(tick, ms);
-  }
+  const loop = createLoop({ clock, run: tick, firstDelayMs: urgentMs });
 
   return {
     probe,
     hurry() {
       hurryUntil = monotonicNow(clock) + staffUrgencyMs;
     },
-    start() {
-      started = true;
-      schedule(urgentMs);
-    },
+    start: () => loop.start(),
     async stop() {
-      started = false;
-      if (timer !== null) clock.clearTimeout(timer);
-      timer = null;
+      await loop.stop();
+      // A probe staff asked for (Sync now) is not the loop's: waited for too.
       await current?.catch(() => undefined);
     },
   };
+}
+
+/** The probe as kiosk-core wires it: it probes while offline, and keeps the services it gets. */
+export function probeUpstream(deps: {
+  db: KioskDb;
+  clock: Clock;
+  client: () => UpstreamClient;
+  status: Pick<SyncStatusTracker, 'offlineSince' | 'paused'>;
+  store: Pick<OutboxStore, 'count'>;
+  /** What the probe learnt, for the sync status. */
+  onOutcome: (outcome: UpstreamOutcome<Service[]>) => void;
+}): RecoveryProbe {
+  const { db, clock, status, store } = deps;
+  return createRecoveryProbe({
+    clock,
+    client: deps.client,
+    offlineSince: () => status.offlineSince,
+    paused: () => status.paused,
+    urgent: () => store.count('queued') + store.count('sending') > 0,
+    onOutcome: (outcome) => {
+      // The answer is the catalog's services: worth keeping.
+      if (outcome.kind === 'ok')
+        saveServices(
+          db,
+          outcome.data.filter((s) => s.enabled),
+          clock.now(),
+        );
+      deps.onOutcome(outcome);
+    },
+  });
 }

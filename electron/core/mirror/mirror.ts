@@ -11,7 +11,7 @@ import {
   toMinutes,
   wallToInstant,
 } from '../../../shared/booking/time';
-import type { Clock, TimerHandle } from '../clock';
+import type { Clock } from '../clock';
 import {
   loadCatalog,
   loadTimeSlots,
@@ -27,6 +27,7 @@ import type { KioskDb } from '../db/open';
 import type { RateGovernor } from '../governor/rate-governor';
 import { createLogger, type Logger } from '../log';
 import { quietRepeats } from '../log-quiet';
+import { createLoop } from '../platform/loop';
 import type { UpstreamClient } from '../upstream/client';
 import { classifyLookupOutcome, type UpstreamOutcome } from '../upstream/outcome';
 import {
@@ -112,8 +113,6 @@ export function createMirror(options: MirrorOptions): Mirror {
     slots: 0,
   };
   let current: Promise<number> | null = null;
-  let started = false;
-  let timer: TimerHandle | null = null;
   let lastPrunedFor = '';
 
   const FALLBACK_HOURS: OpeningHours = { open: '08:00', close: '20:00' };
@@ -285,23 +284,17 @@ export function createMirror(options: MirrorOptions): Mirror {
     return current;
   }
 
-  function schedule(at: number): void {
-    if (!started) return;
-    if (timer !== null) clock.clearTimeout(timer);
+  const loop = createLoop({
+    clock,
+    run: async () => (await once()) - clock.now(),
+    firstDelayMs: 0,
+    onError(error) {
+      log.error('mirror step failed', { error });
+      return 30_000;
+    },
     // At least 10 ms between steps: a step that did nothing must not spin.
-    timer = clock.setTimeout(
-      () => {
-        timer = null;
-        void once()
-          .catch((error: unknown) => {
-            log.error('mirror step failed', { error });
-            return clock.now() + 30_000;
-          })
-          .then(schedule);
-      },
-      Math.max(10, at - clock.now()),
-    );
-  }
+    minDelayMs: 10,
+  });
 
   return {
     step: once,
@@ -313,23 +306,17 @@ export function createMirror(options: MirrorOptions): Mirror {
       }
       return next;
     },
-    start() {
-      started = true;
-      schedule(clock.now());
-    },
+    start: () => loop.start(),
     async stop() {
-      started = false;
-      if (timer !== null) clock.clearTimeout(timer);
-      timer = null;
+      await loop.stop();
+      // A step a caller ran (sweep, the simulated day) is not the loop's: waited for too.
       await current?.catch(() => undefined);
     },
-    poke() {
-      if (started) schedule(clock.now());
-    },
+    poke: () => loop.poke(),
     noteDayViewed() {
       const first = clock.now() - dayViewedAt >= DAY_VIEW_KEPT_MS;
       dayViewedAt = clock.now();
-      if (first && started) schedule(clock.now());
+      if (first) loop.poke();
     },
     get requests() {
       return requests;

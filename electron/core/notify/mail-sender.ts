@@ -9,7 +9,7 @@
  * The recipient is never logged.
  */
 import nodemailer from 'nodemailer';
-import type { Clock, TimerHandle } from '../clock';
+import type { Clock } from '../clock';
 import {
   claimMail,
   dueMails,
@@ -19,6 +19,7 @@ import {
 } from '../db/follow-up-repo';
 import type { KioskDb } from '../db/open';
 import type { Logger } from '../log';
+import { createLoop } from '../platform/loop';
 
 export interface MailTransportConfig {
   smtpUrl: string;
@@ -66,10 +67,6 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     greetingTimeout: 5_000,
     socketTimeout: 10_000,
   });
-  let timer: TimerHandle | null = null;
-  let running: Promise<void> | null = null;
-  let started = false;
-
   async function sendOne(mail: MailRow): Promise<void> {
     if (!claimMail(db, mail.localId, clock.now())) return;
     options.onChange?.(mail.localId);
@@ -117,20 +114,18 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     for (const mail of dueMails(db, clock.now(), 10)) await sendOne(mail);
   }
 
-  function schedule(ms: number): void {
-    if (!started) return;
-    if (timer !== null) clock.clearTimeout(timer);
-    timer = clock.setTimeout(() => {
-      timer = null;
-      if (running) return;
-      running = runOnce()
-        .catch((error: unknown) => log.error('mail outbox run failed', { error }))
-        .finally(() => {
-          running = null;
-          schedule(IDLE_MS);
-        });
-    }, ms);
-  }
+  const loop = createLoop({
+    clock,
+    async run() {
+      await runOnce();
+      return IDLE_MS;
+    },
+    firstDelayMs: 0,
+    onError(error) {
+      log.error('mail outbox run failed', { error });
+      return IDLE_MS;
+    },
+  });
 
   return {
     recover() {
@@ -140,15 +135,11 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       return uncertain;
     },
     runOnce,
-    poke: () => schedule(0),
-    start() {
-      started = true;
-      schedule(0);
-    },
+    poke: () => loop.poke(),
+    start: () => loop.start(),
     stop() {
-      started = false;
-      if (timer !== null) clock.clearTimeout(timer);
-      timer = null;
+      // Not waited for: closing the transport ends a send under way (as it always did).
+      void loop.stop();
       transport.close();
     },
   };

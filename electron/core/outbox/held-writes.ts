@@ -8,9 +8,10 @@
  * start replays it under its Idempotency-Key and the API answers with the same booking.
  */
 import { HOLDING_STATES } from '../../../shared/booking/booking-states';
-import type { Clock, TimerHandle } from '../clock';
+import type { Clock } from '../clock';
 import { isDiskFull } from '../db/disk-full';
 import type { Logger } from '../log';
+import { createLoop } from '../platform/loop';
 import type { OutboxEntry, OutboxPatch } from './entry';
 import type { OutboxStore } from './store';
 
@@ -46,8 +47,13 @@ export function createHeldWrites(options: HeldWritesOptions): HeldWrites {
   /** Held patches by localId, with the state the row has on disk. */
   const held = new Map<string, { patch: OutboxPatch; diskState: OutboxEntry['state'] }>();
   let isFull = false;
-  let timer: TimerHandle | null = null;
-  let stopped = false;
+  // Armed from the start, it runs only while the disk is full: every retryMs until space returns.
+  const retries = createLoop({
+    clock,
+    run: () => (heldWrites.retry() ? null : retryMs),
+    firstDelayMs: null,
+  });
+  retries.start();
 
   /** `written`: how many held answers the write that ended the full state stored. */
   function setFull(full: boolean, written = 0): void {
@@ -57,20 +63,11 @@ export function createHeldWrites(options: HeldWritesOptions): HeldWrites {
       log.error('disk full: bookings cannot be stored until space is freed', {
         held: held.size,
       });
-      schedule();
+      retries.poke(retryMs);
     } else {
       log.info('disk space is back: writes work again', { written });
     }
     options.onStorageChange(full);
-  }
-
-  function schedule(): void {
-    if (stopped || timer !== null || !isFull) return;
-    timer = clock.setTimeout(() => {
-      timer = null;
-      heldWrites.retry();
-      schedule();
-    }, retryMs);
   }
 
   /** Runs a write: a full disk is noted and thrown on; a write that works ends the full state. */
@@ -181,9 +178,7 @@ export function createHeldWrites(options: HeldWritesOptions): HeldWrites {
       return !isFull;
     },
     stop() {
-      stopped = true;
-      if (timer !== null) clock.clearTimeout(timer);
-      timer = null;
+      void retries.stop();
     },
   };
   return heldWrites;

@@ -3,14 +3,15 @@
  * `runOnce` while one runs joins it); a run stops when nothing is due, when the queue is
  * paused (401/403) or stopped, and after `maxPerRun` sends (then the loop reschedules at once).
  * A run that throws (a full disk, a database error) is not rescheduled at once: the loop backs
- * off, growing and bounded (`failureBackoffMs`), and logs an error once, with how many times it
+ * off, growing and bounded (platform/loop.ts `backoffMs`), and logs an error once, with how many times it
  * repeated when it changes or ends, so that a stuck queue cannot flood the log.
  */
-import type { Clock, TimerHandle } from '../clock';
+import type { Clock } from '../clock';
 import { monotonicNow, sleep } from '../clock';
 import type { RateGovernor } from '../governor/rate-governor';
 import { createLogger, type Logger } from '../log';
 import { quietRepeats } from '../log-quiet';
+import { backoffMs, createLoop, type NextRun } from '../platform/loop';
 import type { LocalError } from '../upstream/outcome';
 import type { OutboxEntry } from './entry';
 import type { SendPath } from './send';
@@ -28,12 +29,6 @@ export interface ReplayerOptions {
   /** The API refused our key: the queue is paused until `resume()`. */
   onPause: (error: LocalError) => void;
   log?: Logger;
-}
-
-/** How long the loop waits after `failures` runs in a row threw: 1 s, 2 s, 4 s ... 5 min. */
-export function failureBackoffMs(failures: number): number {
-  if (failures <= 0) return 0;
-  return Math.min(5 * 60_000, 1_000 * 2 ** Math.min(failures - 1, 20));
 }
 
 /** What makes two failed runs "the same error" for the log. */
@@ -66,13 +61,9 @@ export function createReplayer(options: ReplayerOptions): Replayer {
   // Attempts that leave a booking queued (an outage) repeat: one line an hour per outcome.
   const retryLog = quietRepeats(log, () => clock.now(), { keyFields: ['verdict', 'state'] });
   const maxPerRun = options.maxPerRun ?? 50;
-  let running: Promise<void> | null = null;
-  let started = false;
   let stopped = false;
   let paused = false;
-  let timer: TimerHandle | null = null;
-  // Runs in a row that threw, and the error being repeated (logged once, then counted).
-  let failures = 0;
+  // The error being repeated by runs in a row that threw (logged once, then counted).
   let repeating: { key: string; count: number } | null = null;
 
   function endRepeat(): void {
@@ -81,8 +72,7 @@ export function createReplayer(options: ReplayerOptions): Replayer {
     repeating = null;
   }
 
-  function noteFailure(error: unknown): void {
-    failures += 1;
+  function noteFailure(error: unknown, failures: number): void {
     const key = errorKey(error);
     if (repeating?.key === key) {
       repeating.count += 1;
@@ -90,7 +80,7 @@ export function createReplayer(options: ReplayerOptions): Replayer {
     }
     endRepeat();
     repeating = { key, count: 1 };
-    log.error('replay run failed', { error, retryInMs: failureBackoffMs(failures) });
+    log.error('replay run failed', { error, retryInMs: backoffMs(failures) });
   }
 
   async function sendOne(entry: OutboxEntry): Promise<void> {
@@ -128,42 +118,35 @@ export function createReplayer(options: ReplayerOptions): Replayer {
     }
   }
 
-  function schedule(): void {
-    if (!started || paused) return;
-    if (timer !== null) clock.clearTimeout(timer);
-    timer = null;
-    let due: number | null;
-    try {
-      due = store.nextDueAt();
-    } catch (error) {
-      // The store cannot be read: try again after the failure backoff, never in a tight loop.
-      if (failures === 0) noteFailure(error);
-      due = monotonicNow(clock);
-    }
-    if (due === null) return;
-    timer = clock.setTimeout(
-      () => {
-        timer = null;
-        void replayer.runOnce();
-      },
-      Math.max(0, due - monotonicNow(clock), failureBackoffMs(failures)),
-    );
+  /** When the next entry is due (null: none, or paused), and not before `minMs`. */
+  function nextRun(minMs: number): NextRun {
+    if (paused) return null;
+    const due = store.nextDueAt();
+    return due === null ? null : Math.max(0, due - monotonicNow(clock), minMs);
   }
 
-  function startRun(waitForBudget: boolean): Promise<void> {
-    running ??= run(waitForBudget)
-      .then(() => {
-        if (failures > 0) log.info('replay runs again', { afterFailures: failures });
-        endRepeat();
-        failures = 0;
-      })
-      .catch(noteFailure)
-      .finally(() => {
-        running = null;
-        schedule();
-      });
-    return running;
+  async function step(waitForBudget: boolean): Promise<NextRun> {
+    await run(waitForBudget);
+    if (loop.failures > 0) log.info('replay runs again', { afterFailures: loop.failures });
+    endRepeat();
+    return nextRun(0);
   }
+
+  const loop = createLoop({
+    clock,
+    run: () => step(true),
+    firstDelayMs: () => nextRun(0),
+    // A run that threw, or a store that cannot say what is due: try again after the backoff,
+    // never in a tight loop.
+    onError(error, failures) {
+      noteFailure(error, failures);
+      try {
+        return nextRun(backoffMs(failures));
+      } catch {
+        return paused ? null : backoffMs(failures);
+      }
+    },
+  });
 
   const replayer: Replayer = {
     recover() {
@@ -179,29 +162,23 @@ export function createReplayer(options: ReplayerOptions): Replayer {
       return count;
     },
     sendDueNow() {
-      return running ? Promise.resolve() : startRun(false);
+      return loop.busy ? Promise.resolve() : loop.runNow(() => step(false));
     },
-    runOnce: () => startRun(true),
-    start() {
-      started = true;
-      schedule();
-    },
+    runOnce: () => loop.runNow(),
+    start: () => loop.start(),
     async stop() {
-      started = false;
       stopped = true;
-      if (timer !== null) clock.clearTimeout(timer);
-      timer = null;
-      await running;
+      await loop.stop();
     },
     poke() {
-      if (started && !paused) void replayer.runOnce();
+      if (loop.started && !paused) void loop.runNow();
     },
     pause() {
       paused = true;
     },
     resume() {
       paused = false;
-      schedule();
+      loop.replan();
     },
     get paused() {
       return paused;
