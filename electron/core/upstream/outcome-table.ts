@@ -9,7 +9,7 @@
 import { SLOT_TAKEN_REFUSAL } from '../../../shared/kiosk-data';
 import type { ErrorCode } from '../../../shared/result';
 import { assertNever } from '../../../shared/result';
-import type { LocalError, UpstreamOutcome } from './outcome';
+import type { LocalError, UpstreamOutcome } from './answer';
 
 /** Every distinct thing an upstream request can come to, before who asked matters. */
 export type OutcomeClass =

@@ -1,0 +1,43 @@
+/**
+ * What one upstream request came to, as the client reports it (types only): outcome-table.ts
+ * says what each kind of answer means, outcome.ts builds the verdicts from that.
+ */
+import type { AnswerProblem } from '../../../shared/api/answer-checks';
+
+export interface RateLimitHeaders {
+  limit: number;
+  remaining: number;
+  resetAt: number; // epoch ms
+}
+
+/** Read from every answer (errors included). */
+export interface AnswerMeta {
+  rateLimit: RateLimitHeaders | null;
+  serverDate: number | null; // the Date header, epoch ms
+  receivedAt: number; // our clock
+  /** The answer's HTTP status (absent where a test builds the meta by hand). */
+  status?: number;
+  /** From sending the request to its answer, on our clock. */
+  elapsedMs?: number;
+}
+
+/**
+ * connect: the request never left (refused, connect timeout, DNS) so the server cannot have
+ * acted on it. timeout / reset: it may have been received; the answer is lost.
+ */
+export type NetworkReason = 'connect' | 'timeout' | 'reset' | 'other';
+
+export type UpstreamOutcome<T> =
+  | { kind: 'ok'; status: number; data: T; meta: AnswerMeta }
+  | { kind: 'http'; status: number; message: string; meta: AnswerMeta }
+  | { kind: 'rateLimited'; retryAfterMs: number; meta: AnswerMeta | null }
+  | { kind: 'network'; reason: NetworkReason; message: string }
+  /** An answer that is no data: not the schema's shape, or no sense for what was asked. */
+  | { kind: 'invalidBody'; status: number; meta: AnswerMeta; problem?: AnswerProblem }
+  /** The governor would not let the request go within the wait the caller allowed. */
+  | { kind: 'throttled'; waitMs: number };
+
+export interface LocalError {
+  status: number | null;
+  message: string;
+}
