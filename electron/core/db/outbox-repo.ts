@@ -80,7 +80,7 @@ export function insertOutboxEntryIfFree(
   check: (holding: OutboxEntry[]) => boolean,
 ): boolean {
   return durableTransaction(db, () => {
-    if (!check(holdingOutboxEntries(db))) return false;
+    if (!check(holdingOutboxEntries(db, entry.hold.date))) return false;
     db.insert(outbox).values(toRow(entry)).run();
     return true;
   });
@@ -142,11 +142,13 @@ export function nextOutboxDueAt(db: KioskDb): number | null {
  * no state (damaged) is set aside here, at start (recovery reads these) and at every slot check,
  * rather than sitting unseen, never sent or counted.
  */
-export function holdingOutboxEntries(db: KioskDb): OutboxEntry[] {
+/** The entries that hold a slot (not ended), on `date` only when it is given. */
+export function holdingOutboxEntries(db: KioskDb, date?: string): OutboxEntry[] {
+  const holding = notInArray(outbox.state, [...ENDED_STATES]);
   const rows = db
     .select(STORED_COLUMNS)
     .from(outbox)
-    .where(notInArray(outbox.state, [...ENDED_STATES]))
+    .where(date === undefined ? holding : and(holding, eq(outbox.date, date)))
     .all();
   return readRows(db, rows, false);
 }

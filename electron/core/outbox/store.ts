@@ -17,8 +17,10 @@ export interface OutboxStore {
   /** Inserts a new entry (queued or sent); throws if the localId or key exists. */
   insert(entry: OutboxEntry): void;
   /**
-   * Inserts `entry` only if `check(holdingEntries)` returns true, atomically with the check, so
-   * that two kiosk calls cannot both hold one slot. Returns whether it inserted.
+   * Inserts `entry` only if `check(holding)` returns true, atomically with the check, so that
+   * two kiosk calls cannot both hold one slot. `holding`: the entries holding a slot on the
+   * entry's date (only those can hold its slot; reading every queued booking made each insert
+   * slower than the last). Returns whether it inserted.
    */
   insertIfFree(entry: OutboxEntry, check: (holding: OutboxEntry[]) => boolean): boolean;
   get(localId: string): OutboxEntry | null;
@@ -68,7 +70,7 @@ export function createMemoryOutboxStore(): OutboxStore {
       rows.set(entry.localId, structuredClone(entry));
     },
     insertIfFree(entry, check) {
-      if (!check(holding())) return false;
+      if (!check(holding().filter((e) => e.hold.date === entry.hold.date))) return false;
       store.insert(entry);
       return true;
     },

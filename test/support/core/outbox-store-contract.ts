@@ -69,7 +69,7 @@ export function outboxStoreContract(
     );
 
     it(
-      'insertIfFree shows the check only the holding entries, and inserts only when it passes',
+      "insertIfFree shows the check only the holding entries of the entry's date, and inserts only when it passes",
       withStore((store) => {
         for (const [localId, state] of [
           ['q', 'queued'],
@@ -81,6 +81,9 @@ export function outboxStoreContract(
         ] as const) {
           store.insert(outboxEntry({ localId, state }));
         }
+        // Another day's booking cannot hold this slot: the check is not shown it.
+        const tomorrow = { ...outboxEntry({ localId: 't' }).request, date: '2026-11-25' };
+        store.insert(outboxEntry({ localId: 't', request: tomorrow }));
         let seen: string[] = [];
         expect(
           store.insertIfFree(
