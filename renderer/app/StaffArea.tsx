@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStaffStrings } from '../hooks/use-staff-strings';
 import type { LocalBooking, SyncReport } from '../../shared/kiosk-api';
 import { Notice } from '../components/Notice';
 import { AppInfoBar } from '../components/AppInfoBar';
@@ -44,8 +45,16 @@ interface StaffAreaProps {
   onSettings: () => void;
 }
 
+/** Counter mode and the staff side of kiosk mode, once staff's strings are loaded. */
+export function StaffArea(props: StaffAreaProps) {
+  const { t } = useTranslation();
+  const ready = useStaffStrings();
+  if (!ready) return <p className="hint">{t('app.loading')}</p>;
+  return <StaffScreens {...props} />;
+}
+
 /** Counter mode and the staff side of kiosk mode: status, bookings, settings, keyboard booking. */
-export function StaffArea({
+function StaffScreens({
   session,
   counter,
   demo,

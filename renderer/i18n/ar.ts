@@ -1,15 +1,14 @@
-import type { Resources } from './en';
+import type { LanguageStrings } from './en';
 import { hubAr } from './hub/ar';
 import { accessAr } from './access/ar';
 import { customerAr } from './customer/ar';
 import { visitAr } from './visit/ar';
-import { settingsAr } from './settings/ar';
 
 /**
  * Arabic strings (Modern Standard Arabic), shown right to left. Times, dates and prices keep
  * Latin digits (renderer/i18n/languages.ts), so the digits in these strings are Latin too.
  */
-export const ar: Resources = {
+export const ar: LanguageStrings = {
   app: {
     name: 'Frontdesk',
     loading: 'جارٍ التحميل…',
@@ -249,45 +248,6 @@ export const ar: Resources = {
     saved: 'حُفظت بيانات التشخيص في {{path}}',
     saveFailed: 'تعذّر حفظ بيانات التشخيص.',
   },
-  followUp: {
-    count: 'حجوزات مرفوضة تحتاج إلى اتصال أو بريد: {{count}}',
-    phone: 'الهاتف',
-    email: 'البريد الإلكتروني',
-    contacted: 'تم التواصل',
-    dismiss: 'إغلاق',
-    states: { contacted: 'تم التواصل مع العميل', dismissed: 'أُغلق' },
-    mail: {
-      none: 'لا بريد (لم يُعدّ البريد)',
-      pending: 'البريد بانتظار الإرسال',
-      claimed: 'جارٍ إرسال البريد',
-      sent: 'أُرسل البريد إلى العميل',
-      failed: 'رفض خادم البريد الرسالة: اتصل بالعميل',
-      uncertain: 'ربما لم يُرسل البريد: اتصل بالعميل',
-    },
-  },
-  outbox: {
-    erased: 'حُذفت بيانات العميل (مدة الحفظ)',
-    title: 'حجوزات هذا الكشك',
-    empty: 'لا توجد حجوزات بعد.',
-    refresh: 'تحديث',
-    retry: 'إعادة الإرسال',
-    retried: 'أُعيد الإرسال: الحالة الآن {{state}}',
-    discard: 'إلغاء',
-    rebook: 'إعادة الحجز',
-    attempts: 'المحاولات: {{count}}',
-    created: 'أُنشئ {{time}}',
-    reference: 'المرجع {{reference}}',
-    states: {
-      queued: 'في الانتظار',
-      sending: 'جارٍ الإرسال',
-      sent: 'أُرسل',
-      rejected: 'مرفوض',
-      unknown: 'تحقق يدويًا',
-      quarantined: 'غير مقروء (جُنِّب)',
-      discarded: 'مُلغى',
-    },
-  },
-  settings: settingsAr,
   errors: {
     invalid_input: 'بعض البيانات غير صحيحة.',
     invalid_request: 'لا يمكن حجز هذا الوقت.',
@@ -300,52 +260,6 @@ export const ar: Resources = {
     setup_required: 'لم يُجهَّز هذا الكشك بعد. يُرجى سؤال الموظفين.',
     not_available: 'هذا غير متاح حاليًا. يرجى المحاولة لاحقًا أو السؤال في مكتب الاستقبال.',
     internal: 'حدث خطأ ما. يُرجى المحاولة مجددًا.',
-  },
-  bookings: {
-    search: 'بحث',
-    searchHint: 'المرجع أو رقم الموعد أو الاسم',
-    state: 'عرض',
-    filters: {
-      all: 'كل الحجوزات',
-      attention: 'تحتاج إلى متابعة',
-      followUp: 'مرفوضة: تواصل مع العميل',
-      only: 'فقط: {{state}}',
-    },
-    noMatch: 'لا يوجد حجز مطابق.',
-    reference: 'المرجع',
-    confirmDiscard: 'إلغاء هذا الحجز؟',
-    confirmYes: 'نعم، ألغِه',
-    confirmNo: 'إبقاؤه',
-    discarded: 'أُلغي الحجز {{reference}}.',
-    undo: 'تراجع',
-    rebookedAs: 'أُعيد الحجز: {{reference}}',
-  },
-  glance: {
-    title: 'اليوم في لمحة',
-    hint: 'المس وقتاً متاحاً لحجزه.',
-    free: 'متاح',
-    busy: 'مشغول',
-    past: 'مضى',
-    notKnown: 'غير معروف بعد: يجلب الكشك هذا اليوم خلال دقائق.',
-    asOf: 'حتى {{time}}',
-    none: 'لا يوجد موظف معروف بعد.',
-    cellFree: '{{time}}، {{name}}: متاح',
-  },
-  desk: {
-    title: 'حجز جديد',
-    service: 'الخدمة',
-    day: 'اليوم',
-    time: 'الوقت',
-    customer: 'العميل',
-    book: 'احجز',
-    booking: 'جارٍ الحجز…',
-    enterHint: 'اضغط Enter للحجز.',
-    pickTime: 'اختر وقتًا أولًا.',
-    booked: 'تم الحجز: {{number}}',
-    queued: 'في الانتظار، المرجع {{reference}}: سيُرسل عندما تستجيب واجهة API.',
-    rebooking: 'إعادة الحجز لـ {{name}}: الوقت القديم محجوز، اختر وقتًا جديدًا.',
-    rebooked: 'الحجز المرفوض مرتبط الآن بهذا الحجز.',
-    noSlots: 'لا أوقات متاحة في هذا اليوم.',
   },
   shop: {
     welcomeDefault: 'احجز موعدك هنا في دقيقة واحدة.',

@@ -1,12 +1,11 @@
-import type { Resources } from './en';
+import type { LanguageStrings } from './en';
 import { hubDe } from './hub/de';
 import { accessDe } from './access/de';
 import { customerDe } from './customer/de';
 import { visitDe } from './visit/de';
-import { settingsDe } from './settings/de';
 
 /** German strings; the type makes a missing key a compile error. */
-export const de: Resources = {
+export const de: LanguageStrings = {
   app: {
     name: 'Frontdesk',
     loading: 'Wird geladen…',
@@ -255,45 +254,6 @@ export const de: Resources = {
     saved: 'Diagnose gespeichert unter {{path}}',
     saveFailed: 'Die Diagnose konnte nicht gespeichert werden.',
   },
-  followUp: {
-    count: 'Abgelehnte Buchungen, Kunden anrufen oder anschreiben: {{count}}',
-    phone: 'Telefon',
-    email: 'E-Mail',
-    contacted: 'Kontaktiert',
-    dismiss: 'Erledigt',
-    states: { contacted: 'Kunde kontaktiert', dismissed: 'Erledigt' },
-    mail: {
-      none: 'Keine E-Mail (kein Mailversand eingerichtet)',
-      pending: 'E-Mail wartet auf Versand',
-      claimed: 'E-Mail wird gesendet',
-      sent: 'E-Mail an den Kunden gesendet',
-      failed: 'E-Mail vom Mailserver abgelehnt: Kunden anrufen',
-      uncertain: 'E-Mail ist vielleicht nicht angekommen: Kunden anrufen',
-    },
-  },
-  outbox: {
-    erased: 'Kundendaten gelöscht (Aufbewahrungsfrist)',
-    title: 'Buchungen dieses Kiosks',
-    empty: 'Noch keine Buchungen.',
-    refresh: 'Aktualisieren',
-    retry: 'Erneut senden',
-    retried: 'Erneut gesendet: jetzt {{state}}',
-    discard: 'Verwerfen',
-    rebook: 'Neu buchen',
-    attempts: 'Versuche: {{count}}',
-    created: 'erstellt {{time}}',
-    reference: 'Ref. {{reference}}',
-    states: {
-      queued: 'Wartend',
-      sending: 'Wird gesendet',
-      sent: 'Gesendet',
-      rejected: 'Abgelehnt',
-      unknown: 'Von Hand prüfen',
-      quarantined: 'Unlesbar (zurückgestellt)',
-      discarded: 'Verworfen',
-    },
-  },
-  settings: settingsDe,
   errors: {
     invalid_input: 'Einige Angaben sind ungültig.',
     invalid_request: 'Diese Uhrzeit kann nicht gebucht werden.',
@@ -311,52 +271,6 @@ export const de: Resources = {
     internal: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
   },
   // Issue 9 part B: the staff bookings list, the counter booking screen and the shop profile.
-  bookings: {
-    search: 'Suche',
-    searchHint: 'Referenz, Terminnummer oder Name',
-    state: 'Anzeigen',
-    filters: {
-      all: 'Alle Buchungen',
-      attention: 'Zu erledigen',
-      followUp: 'Abgelehnt: Kunden kontaktieren',
-      only: 'Nur: {{state}}',
-    },
-    noMatch: 'Keine Buchung passt.',
-    reference: 'Referenz',
-    confirmDiscard: 'Diese Buchung verwerfen?',
-    confirmYes: 'Ja, verwerfen',
-    confirmNo: 'Behalten',
-    discarded: 'Buchung {{reference}} verworfen.',
-    undo: 'Rückgängig',
-    rebookedAs: 'Neu gebucht: {{reference}}',
-  },
-  glance: {
-    title: 'Heute auf einen Blick',
-    hint: 'Tippen Sie auf eine freie Zeit, um sie zu buchen.',
-    free: 'frei',
-    busy: 'belegt',
-    past: 'vorbei',
-    notKnown: 'Noch nicht bekannt: der Kiosk holt diesen Tag in wenigen Minuten.',
-    asOf: 'Stand {{time}}',
-    none: 'Noch kein Mitarbeiter bekannt.',
-    cellFree: '{{time}}, {{name}}: frei',
-  },
-  desk: {
-    title: 'Neue Buchung',
-    service: 'Leistung',
-    day: 'Tag',
-    time: 'Uhrzeit',
-    customer: 'Kunde',
-    book: 'Buchen',
-    booking: 'Wird gebucht…',
-    enterHint: 'Eingabetaste bucht.',
-    pickTime: 'Bitte zuerst eine Uhrzeit wählen.',
-    booked: 'Gebucht: {{number}}',
-    queued: 'Vorgemerkt, Referenz {{reference}}: wird gesendet, sobald die API antwortet.',
-    rebooking: 'Neue Buchung für {{name}}: die alte Uhrzeit ist vergeben, bitte eine neue wählen.',
-    rebooked: 'Die abgelehnte Buchung verweist jetzt auf diese.',
-    noSlots: 'An diesem Tag ist nichts frei.',
-  },
   shop: {
     welcomeDefault: 'Hier buchen Sie Ihren Termin, in einer Minute.',
     section: 'Geschäftsprofil',

@@ -7,7 +7,7 @@ import { hubEn } from './hub/en';
 import { accessEn } from './access/en';
 import { customerEn } from './customer/en';
 import { visitEn } from './visit/en';
-import { settingsEn } from './settings/en';
+import { staffEn } from './staff/en';
 
 export const en = {
   app: {
@@ -252,46 +252,7 @@ export const en = {
     saved: 'Diagnostics saved to {{path}}',
     saveFailed: 'Diagnostics could not be saved.',
   },
-  followUp: {
-    count: 'Refused bookings that need a call or e-mail: {{count}}',
-    phone: 'Phone',
-    email: 'E-mail',
-    contacted: 'Contacted',
-    dismiss: 'Dismiss',
-    states: { contacted: 'Customer contacted', dismissed: 'Dismissed' },
-    mail: {
-      none: 'No e-mail (no mail transport)',
-      pending: 'E-mail waiting to be sent',
-      claimed: 'E-mail being sent',
-      sent: 'E-mail sent to the customer',
-      failed: 'E-mail refused by the mail server: call the customer',
-      uncertain: 'E-mail may not have been sent: call the customer',
-    },
-  },
-  outbox: {
-    erased: 'Customer details erased (retention period)',
-    title: 'Bookings of this kiosk',
-    empty: 'No bookings yet.',
-    refresh: 'Refresh',
-    retry: 'Retry',
-    retried: 'Sent again: now {{state}}',
-    discard: 'Discard',
-    rebook: 'Rebook',
-    // One form for every count: Polish, Ukrainian and Arabic have more plural forms than English.
-    attempts: 'attempts: {{count}}',
-    created: 'created {{time}}',
-    reference: 'Ref. {{reference}}',
-    states: {
-      queued: 'Queued',
-      sending: 'Sending',
-      sent: 'Sent',
-      rejected: 'Rejected',
-      unknown: 'Check by hand',
-      quarantined: 'Unreadable (set aside)',
-      discarded: 'Discarded',
-    },
-  },
-  settings: settingsEn,
+  ...staffEn,
   errors: {
     invalid_input: 'Some information is not valid.',
     invalid_request: 'This time cannot be booked.',
@@ -307,52 +268,6 @@ export const en = {
     internal: 'Something went wrong. Please try again.',
   },
   // Issue 9 part B: the staff bookings list, the counter booking screen and the shop profile.
-  bookings: {
-    search: 'Search',
-    searchHint: 'Reference, appointment number or name',
-    state: 'Show',
-    filters: {
-      all: 'All bookings',
-      attention: 'Needs attention',
-      followUp: 'Refused: contact the customer',
-      only: 'Only: {{state}}',
-    },
-    noMatch: 'No booking matches.',
-    reference: 'Reference',
-    confirmDiscard: 'Discard this booking?',
-    confirmYes: 'Yes, discard',
-    confirmNo: 'Keep it',
-    discarded: 'Booking {{reference}} discarded.',
-    undo: 'Undo',
-    rebookedAs: 'Booked again: {{reference}}',
-  },
-  glance: {
-    title: 'Today at a glance',
-    hint: 'Tap a free time to book it.',
-    free: 'free',
-    busy: 'busy',
-    past: 'past',
-    notKnown: 'Not known yet: the kiosk fetches this day within a few minutes.',
-    asOf: 'as of {{time}}',
-    none: 'No employee is known yet.',
-    cellFree: '{{time}}, {{name}}: free',
-  },
-  desk: {
-    title: 'New booking',
-    service: 'Service',
-    day: 'Day',
-    time: 'Time',
-    customer: 'Customer',
-    book: 'Book',
-    booking: 'Booking…',
-    enterHint: 'Enter books.',
-    pickTime: 'Choose a time first.',
-    booked: 'Booked: {{number}}',
-    queued: 'Queued, reference {{reference}}: it is sent when the API answers.',
-    rebooking: 'Booking again for {{name}}: the old time is taken, choose a new one.',
-    rebooked: 'The rejected booking now links to this one.',
-    noSlots: 'Nothing free on this day.',
-  },
   shop: {
     welcomeDefault: 'Book your appointment here, in a minute.',
     section: 'Shop profile',
@@ -375,4 +290,6 @@ export const en = {
 
 /** The shape every language must fill: same keys, any strings. */
 export type Resources = DeepStrings<typeof en>;
+/** A language's own file: all but staff's strings, which come when the staff area opens. */
+export type LanguageStrings = Omit<Resources, keyof typeof staffEn>;
 type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };

@@ -1,12 +1,11 @@
-import type { Resources } from './en';
+import type { LanguageStrings } from './en';
 import { hubPl } from './hub/pl';
 import { accessPl } from './access/pl';
 import { customerPl } from './customer/pl';
 import { visitPl } from './visit/pl';
-import { settingsPl } from './settings/pl';
 
 /** Polish strings (the informal imperative that Polish self-service machines use). */
-export const pl: Resources = {
+export const pl: LanguageStrings = {
   app: {
     name: 'Frontdesk',
     loading: 'Wczytywanie…',
@@ -250,45 +249,6 @@ export const pl: Resources = {
     saved: 'Diagnostykę zapisano: {{path}}',
     saveFailed: 'Nie udało się zapisać diagnostyki.',
   },
-  followUp: {
-    count: 'Odrzucone rezerwacje do obsłużenia: {{count}}',
-    phone: 'Telefon',
-    email: 'E-mail',
-    contacted: 'Skontaktowano',
-    dismiss: 'Zamknij',
-    states: { contacted: 'Klient powiadomiony', dismissed: 'Zamknięte' },
-    mail: {
-      none: 'Brak e-maila (nie skonfigurowano poczty)',
-      pending: 'E-mail czeka na wysłanie',
-      claimed: 'E-mail jest wysyłany',
-      sent: 'E-mail wysłany do klienta',
-      failed: 'Serwer poczty odrzucił e-mail: zadzwoń do klienta',
-      uncertain: 'E-mail mógł nie dotrzeć: zadzwoń do klienta',
-    },
-  },
-  outbox: {
-    erased: 'Dane klienta usunięte (okres przechowywania)',
-    title: 'Rezerwacje z tego kiosku',
-    empty: 'Brak rezerwacji.',
-    refresh: 'Odśwież',
-    retry: 'Wyślij ponownie',
-    retried: 'Wysłano ponownie: teraz {{state}}',
-    discard: 'Anuluj',
-    rebook: 'Zarezerwuj ponownie',
-    attempts: 'próby: {{count}}',
-    created: 'utworzono {{time}}',
-    reference: 'Nr ref. {{reference}}',
-    states: {
-      queued: 'W kolejce',
-      sending: 'Wysyłanie',
-      sent: 'Wysłano',
-      rejected: 'Odrzucono',
-      unknown: 'Sprawdź ręcznie',
-      quarantined: 'Nieczytelne (odłożone)',
-      discarded: 'Anulowano',
-    },
-  },
-  settings: settingsPl,
   errors: {
     invalid_input: 'Niektóre dane są niepoprawne.',
     invalid_request: 'Tej godziny nie można zarezerwować.',
@@ -302,53 +262,6 @@ export const pl: Resources = {
     setup_required: 'Ten kiosk nie jest jeszcze skonfigurowany. Prosimy zwrócić się do personelu.',
     not_available: 'To jest teraz niedostępne. Spróbuj ponownie później lub zapytaj w recepcji.',
     internal: 'Coś poszło nie tak. Spróbuj ponownie.',
-  },
-  bookings: {
-    search: 'Szukaj',
-    searchHint: 'Numer referencyjny, numer wizyty lub nazwisko',
-    state: 'Pokaż',
-    filters: {
-      all: 'Wszystkie rezerwacje',
-      attention: 'Wymagają uwagi',
-      followUp: 'Odrzucone: skontaktuj się z klientem',
-      only: 'Tylko: {{state}}',
-    },
-    noMatch: 'Brak pasujących rezerwacji.',
-    reference: 'Numer referencyjny',
-    confirmDiscard: 'Anulować tę rezerwację?',
-    confirmYes: 'Tak, anuluj',
-    confirmNo: 'Zostaw',
-    discarded: 'Rezerwacja {{reference}} anulowana.',
-    undo: 'Cofnij',
-    rebookedAs: 'Zarezerwowano ponownie: {{reference}}',
-  },
-  glance: {
-    title: 'Dziś w skrócie',
-    hint: 'Dotknij wolnej godziny, aby ją zarezerwować.',
-    free: 'wolne',
-    busy: 'zajęte',
-    past: 'minęło',
-    notKnown: 'Jeszcze nieznane: kiosk pobierze ten dzień w ciągu kilku minut.',
-    asOf: 'stan na {{time}}',
-    none: 'Nie znamy jeszcze żadnego pracownika.',
-    cellFree: '{{time}}, {{name}}: wolne',
-  },
-  desk: {
-    title: 'Nowa rezerwacja',
-    service: 'Usługa',
-    day: 'Dzień',
-    time: 'Godzina',
-    customer: 'Klient',
-    book: 'Zarezerwuj',
-    booking: 'Rezerwujemy…',
-    enterHint: 'Enter rezerwuje.',
-    pickTime: 'Najpierw wybierz godzinę.',
-    booked: 'Zarezerwowano: {{number}}',
-    queued: 'W kolejce, nr ref. {{reference}}: zostanie wysłana, gdy API odpowie.',
-    rebooking:
-      'Ponowna rezerwacja – klient: {{name}}. Poprzednia godzina jest zajęta, wybierz nową.',
-    rebooked: 'Odrzucona rezerwacja jest teraz powiązana z tą.',
-    noSlots: 'W tym dniu nie ma wolnych terminów.',
   },
   shop: {
     welcomeDefault: 'Zarezerwuj tu wizytę w minutę.',

@@ -1,15 +1,17 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en, type Resources } from './en';
+import { en, type LanguageStrings, type Resources } from './en';
+import { staffStrings } from './staff/load';
 import type { LanguageCode } from './languages';
 
 export { LANGUAGES, type LanguageCode } from './languages';
 
 /**
  * English is bundled (the fallback for a missing key); every other language is a chunk of its
- * own, fetched when first chosen, so the first screen carries one language, not six.
+ * own, fetched when first chosen, so the first screen carries one language, not six (and not
+ * staff's strings: staff/load.ts).
  */
-const LOADERS: Record<LanguageCode, () => Promise<Resources>> = {
+const LOADERS: Record<LanguageCode, () => Promise<LanguageStrings>> = {
   en: () => Promise.resolve(en),
   de: () => import('./de').then((module) => module.de),
   tr: () => import('./tr').then((module) => module.tr),
@@ -38,7 +40,8 @@ export async function loadLanguage(instance: i18n, language: LanguageCode): Prom
   instance.addResourceBundle(language, 'translation', await LOADERS[language]());
 }
 
-/** All the strings of one language, for tests and tools. */
-export function languageResources(language: LanguageCode): Promise<Resources> {
-  return LOADERS[language]();
+/** All the strings of one language, staff's included, for tests and tools. */
+export async function languageResources(language: LanguageCode): Promise<Resources> {
+  const [strings, staff] = await Promise.all([LOADERS[language](), staffStrings(language)]);
+  return { ...strings, ...staff };
 }

@@ -1,12 +1,11 @@
-import type { Resources } from './en';
+import type { LanguageStrings } from './en';
 import { hubTr } from './hub/tr';
 import { accessTr } from './access/tr';
 import { customerTr } from './customer/tr';
 import { visitTr } from './visit/tr';
-import { settingsTr } from './settings/tr';
 
 /** Turkish strings (formal "siz"). Mind the dotted İ/i and dotless I/ı: no ASCII stand-ins. */
-export const tr: Resources = {
+export const tr: LanguageStrings = {
   app: {
     name: 'Frontdesk',
     loading: 'Yükleniyor…',
@@ -252,45 +251,6 @@ export const tr: Resources = {
     saved: 'Tanılama verileri kaydedildi: {{path}}',
     saveFailed: 'Tanılama verileri kaydedilemedi.',
   },
-  followUp: {
-    count: '{{count}} reddedilen randevu: müşteriyi arayın veya yazın',
-    phone: 'Telefon',
-    email: 'E-posta',
-    contacted: 'İletişim kuruldu',
-    dismiss: 'Kapat',
-    states: { contacted: 'Müşteriyle iletişim kuruldu', dismissed: 'Kapatıldı' },
-    mail: {
-      none: 'E-posta yok (posta ayarlanmadı)',
-      pending: 'E-posta gönderilmeyi bekliyor',
-      claimed: 'E-posta gönderiliyor',
-      sent: 'Müşteriye e-posta gönderildi',
-      failed: 'E-posta sunucu tarafından reddedildi: müşteriyi arayın',
-      uncertain: 'E-posta gönderilmemiş olabilir: müşteriyi arayın',
-    },
-  },
-  outbox: {
-    erased: 'Müşteri bilgileri silindi (saklama süresi)',
-    title: 'Bu kioskun randevuları',
-    empty: 'Henüz randevu yok.',
-    refresh: 'Yenile',
-    retry: 'Tekrar gönder',
-    retried: 'Yeniden gönderildi: şimdi {{state}}',
-    discard: 'İptal et',
-    rebook: 'Yeniden al',
-    attempts: 'deneme: {{count}}',
-    created: 'oluşturuldu {{time}}',
-    reference: 'Ref. {{reference}}',
-    states: {
-      queued: 'Sırada',
-      sending: 'Gönderiliyor',
-      sent: 'Gönderildi',
-      rejected: 'Reddedildi',
-      unknown: 'Elle kontrol edin',
-      quarantined: 'Okunamıyor (ayrıldı)',
-      discarded: 'İptal edildi',
-    },
-  },
-  settings: settingsTr,
   errors: {
     invalid_input: 'Bazı bilgiler geçersiz.',
     invalid_request: 'Bu saat için randevu alınamaz.',
@@ -305,52 +265,6 @@ export const tr: Resources = {
     not_available:
       'Bu şu anda kullanılamıyor. Lütfen daha sonra tekrar deneyin veya resepsiyona sorun.',
     internal: 'Bir sorun oluştu. Lütfen tekrar deneyin.',
-  },
-  bookings: {
-    search: 'Ara',
-    searchHint: 'Referans, randevu numarası veya ad',
-    state: 'Göster',
-    filters: {
-      all: 'Tüm randevular',
-      attention: 'İlgilenilmesi gerekenler',
-      followUp: 'Reddedildi: müşteriye ulaşın',
-      only: 'Yalnızca: {{state}}',
-    },
-    noMatch: 'Eşleşen randevu yok.',
-    reference: 'Referans',
-    confirmDiscard: 'Bu randevu iptal edilsin mi?',
-    confirmYes: 'Evet, iptal et',
-    confirmNo: 'Kalsın',
-    discarded: '{{reference}} randevusu iptal edildi.',
-    undo: 'Geri al',
-    rebookedAs: 'Yeniden alındı: {{reference}}',
-  },
-  glance: {
-    title: 'Bugüne bir bakış',
-    hint: 'Rezervasyon için boş bir saate dokunun.',
-    free: 'boş',
-    busy: 'dolu',
-    past: 'geçti',
-    notKnown: 'Henüz bilinmiyor: kiosk bu günü birkaç dakika içinde alır.',
-    asOf: '{{time}} itibarıyla',
-    none: 'Henüz bilinen çalışan yok.',
-    cellFree: '{{time}}, {{name}}: boş',
-  },
-  desk: {
-    title: 'Yeni randevu',
-    service: 'Hizmet',
-    day: 'Gün',
-    time: 'Saat',
-    customer: 'Müşteri',
-    book: 'Randevu al',
-    booking: 'Randevu alınıyor…',
-    enterHint: 'Enter randevuyu alır.',
-    pickTime: 'Önce bir saat seçin.',
-    booked: 'Randevu alındı: {{number}}',
-    queued: 'Sıraya alındı, referans {{reference}}: API yanıt verince gönderilecek.',
-    rebooking: '{{name}} için yeniden randevu: Eski saat dolu, yeni bir saat seçin.',
-    rebooked: 'Reddedilen randevu artık bu randevuya bağlı.',
-    noSlots: 'Bu gün boş saat yok.',
   },
   shop: {
     welcomeDefault: 'Randevunuzu burada bir dakikada alın.',

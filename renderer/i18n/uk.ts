@@ -1,12 +1,11 @@
-import type { Resources } from './en';
+import type { LanguageStrings } from './en';
 import { hubUk } from './hub/uk';
 import { accessUk } from './access/uk';
 import { customerUk } from './customer/uk';
 import { visitUk } from './visit/uk';
-import { settingsUk } from './settings/uk';
 
 /** Ukrainian strings (polite «ви»; the apostrophe is U+2019, as Ukrainian typography has it). */
-export const uk: Resources = {
+export const uk: LanguageStrings = {
   app: {
     name: 'Frontdesk',
     loading: 'Завантаження…',
@@ -251,45 +250,6 @@ export const uk: Resources = {
     saved: 'Діагностику збережено: {{path}}',
     saveFailed: 'Не вдалося зберегти діагностику.',
   },
-  followUp: {
-    count: 'Відхилені записи, що потребують дзвінка або листа: {{count}}',
-    phone: 'Телефон',
-    email: 'E-mail',
-    contacted: 'Зв’язалися',
-    dismiss: 'Закрити',
-    states: { contacted: 'З клієнтом зв’язалися', dismissed: 'Закрито' },
-    mail: {
-      none: 'Без e-mail (пошту не налаштовано)',
-      pending: 'E-mail чекає на надсилання',
-      claimed: 'E-mail надсилається',
-      sent: 'E-mail надіслано клієнту',
-      failed: 'Поштовий сервер відхилив e-mail: зателефонуйте клієнту',
-      uncertain: 'E-mail міг не надійти: зателефонуйте клієнту',
-    },
-  },
-  outbox: {
-    erased: 'Дані клієнта видалено (строк зберігання)',
-    title: 'Записи цього кіоску',
-    empty: 'Записів ще немає.',
-    refresh: 'Оновити',
-    retry: 'Надіслати ще',
-    retried: 'Надіслано ще раз: тепер {{state}}',
-    discard: 'Скасувати',
-    rebook: 'Записати знову',
-    attempts: 'спроби: {{count}}',
-    created: 'створено {{time}}',
-    reference: '№ {{reference}}',
-    states: {
-      queued: 'У черзі',
-      sending: 'Надсилається',
-      sent: 'Надіслано',
-      rejected: 'Відхилено',
-      unknown: 'Перевірити вручну',
-      quarantined: 'Не читається (відкладено)',
-      discarded: 'Скасовано',
-    },
-  },
-  settings: settingsUk,
   errors: {
     invalid_input: 'Деякі дані некоректні.',
     invalid_request: 'На цей час записатися не можна.',
@@ -303,52 +263,6 @@ export const uk: Resources = {
     setup_required: 'Цей кіоск ще не налаштовано. Будь ласка, зверніться до персоналу.',
     not_available: 'Зараз це недоступно. Спробуйте пізніше або зверніться на рецепцію.',
     internal: 'Щось пішло не так. Спробуйте ще раз.',
-  },
-  bookings: {
-    search: 'Пошук',
-    searchHint: 'Код, номер запису або ім’я',
-    state: 'Показати',
-    filters: {
-      all: 'Усі записи',
-      attention: 'Потребують уваги',
-      followUp: 'Відхилено: зв’яжіться з клієнтом',
-      only: 'Лише: {{state}}',
-    },
-    noMatch: 'Немає відповідних записів.',
-    reference: 'Код бронювання',
-    confirmDiscard: 'Скасувати цей запис?',
-    confirmYes: 'Так, скасувати',
-    confirmNo: 'Залишити',
-    discarded: 'Запис {{reference}} скасовано.',
-    undo: 'Повернути',
-    rebookedAs: 'Записано знову: {{reference}}',
-  },
-  glance: {
-    title: 'Сьогодні з першого погляду',
-    hint: 'Торкніться вільного часу, щоб записати.',
-    free: 'вільно',
-    busy: 'зайнято',
-    past: 'минуло',
-    notKnown: 'Ще невідомо: кіоск отримає цей день за кілька хвилин.',
-    asOf: 'станом на {{time}}',
-    none: 'Ще жодного працівника не відомо.',
-    cellFree: '{{time}}, {{name}}: вільно',
-  },
-  desk: {
-    title: 'Новий запис',
-    service: 'Послуга',
-    day: 'День',
-    time: 'Час',
-    customer: 'Клієнт',
-    book: 'Записати',
-    booking: 'Записуємо…',
-    enterHint: 'Enter — записати.',
-    pickTime: 'Спершу виберіть час.',
-    booked: 'Записано: {{number}}',
-    queued: 'У черзі, код {{reference}}: буде надіслано, щойно API відповість.',
-    rebooking: 'Повторний запис — клієнт: {{name}}. Старий час зайнятий, виберіть новий.',
-    rebooked: 'Відхилений запис тепер пов’язаний із цим.',
-    noSlots: 'На цей день вільного часу немає.',
   },
   shop: {
     welcomeDefault: 'Запишіться тут за хвилину.',

@@ -8,7 +8,8 @@ import {
   LANGUAGES,
   textDirection,
 } from '../../renderer/i18n/languages';
-import { languageResources } from '../../renderer/i18n/setup';
+import { createI18n, languageResources, loadLanguage } from '../../renderer/i18n/setup';
+import { loadStaffStrings } from '../../renderer/i18n/staff/load';
 import {
   formatDate,
   formatDuration,
@@ -84,6 +85,19 @@ describe('translations', () => {
     expect(tr.get('start.touch')).toBe('Başlamak için dokunun');
     expect(tr.get('service.nextFree')).toBe('İlk boş randevu');
     expect(tr.get('day.next')).toBe('Sonraki ay');
+  });
+});
+
+describe('Settings strings', () => {
+  it('come with a language only once Settings asks for them, then in that language', async () => {
+    const i18n = createI18n('de');
+    await loadLanguage(i18n, 'de');
+    await i18n.changeLanguage('de');
+    expect(i18n.t('start.title')).not.toBe(en.start.title);
+    expect(i18n.t('settings.printer')).toBe('Receipt printer'); // English, the fallback
+    await loadStaffStrings(i18n, 'de');
+    expect(i18n.t('settings.printer')).toBe('Bondrucker');
+    expect(i18n.t('start.title')).not.toBe(en.start.title); // the rest of German is kept
   });
 });
 

@@ -1,6 +1,7 @@
 /**
- * Strings of staff's Settings tab, one file per language (each language file takes its own,
- * `settings: ...`), so that the language files stay small. English is the source of the keys.
+ * Strings of staff's Settings tab, one file per language: English is bundled with the rest of
+ * English (`settings: ...` in en.ts), the others are fetched when Settings opens (load.ts), not
+ * with the customer's first screen. English is the source of the keys.
  */
 export const settingsEn = {
   printer: 'Receipt printer',
