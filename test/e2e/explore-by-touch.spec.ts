@@ -12,9 +12,18 @@ import { expect, openKiosk, setUpKiosk, test } from './support/stack';
 
 test.use({ viewport: { width: 800, height: 1280 }, hasTouch: true });
 
-/** A screen appeared (it may render after the last gesture's second): its tap guard opens. */
+/**
+ * A screen appeared: its tap guard opens. The page clock stands still between gestures, but a
+ * screen may need page time to show: on a busy machine the booking's answer comes after the
+ * gesture's second, and React shows a suspended screen from a timer. So page time passes in
+ * small steps while the customer waits for it, as it would at a real kiosk.
+ */
 async function arrive(page: Page, screen: string): Promise<void> {
-  await expect(page.locator(`[data-screen="${screen}"]`).first()).toBeVisible();
+  const shown = page.locator(`[data-screen="${screen}"]`).first();
+  await expect(async () => {
+    if (!(await shown.isVisible())) await page.clock.runFor(250);
+    await expect(shown).toBeVisible({ timeout: 250 });
+  }).toPass({ timeout: 30_000 });
   await page.clock.runFor(1000);
   await screenReady(page, screen);
 }
