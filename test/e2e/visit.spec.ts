@@ -35,13 +35,21 @@ async function toVisitGrid(
   { days, checks }: { days: number; checks: boolean },
 ): Promise<string> {
   const now = kioskToday(kiosk);
-  const today = addDays(now.date, days);
-  const times = (await kiosk.call('getVisitTimes', {
-    date: today,
-    serviceIds: [CUT, COLOUR],
-  })) as VisitTimes;
-  const first = times.offers.find((offer) => days > 0 || offer.time > now.time);
-  if (!first) throw new Error(`no visit fits on ${today}`);
+  // The first day from `days` on where the visit still fits: the worker's other specs book the
+  // first free times, and which of them ran before this one depends on how files were shared
+  // out between workers (under load a worker may have filled Wednesday too). Within November,
+  // so the calendar shows it.
+  let today = addDays(now.date, days);
+  let first: VisitTimes['offers'][number] | undefined;
+  for (let ahead = days; ahead <= days + 5 && !first; ahead++) {
+    today = addDays(now.date, ahead);
+    const times = (await kiosk.call('getVisitTimes', {
+      date: today,
+      serviceIds: [CUT, COLOUR],
+    })) as VisitTimes;
+    first = times.offers.find((offer) => ahead > 0 || offer.time > now.time);
+  }
+  if (!first) throw new Error(`no visit fits from ${addDays(now.date, days)} on`);
   await start(page);
   await page.locator('.service-main', { hasText: 'Damenhaarschnitt' }).tap();
   await onScreen(page, 'day');
