@@ -4,6 +4,7 @@
  */
 import type { SyncStatus } from '../../../shared/kiosk-api';
 import type { AnswerMeta, LocalError, NetworkReason } from '../upstream/outcome';
+import { answerClass, OUTCOME_TABLE } from '../upstream/outcome-table';
 
 /** An answer slower than this shows as "the API is slow" (a customer's lookup waits 3 s). */
 export const SLOW_ANSWER_MS = 3_000;
@@ -48,16 +49,16 @@ export class SyncStatusTracker {
   ) {}
 
   /**
-   * Returns whether this answer ends an offline spell (the loops then wake up). A 5xx is an
-   * answer (the host is there) but no sign that the API works: "the API has problems", not
-   * online. Any other answer is: online, and the last error clears (what the outcome means is
+   * Returns whether this answer ends an offline spell (the loops then wake up). A 5xx (or any
+   * status the outcome table calls a fault) is an answer (the host is there) but no sign that
+   * the API works: "the API has problems", not online. Any other answer is: online, and the last error clears (what the outcome means is
    * noted after this, so a failure of this very answer is set again).
    */
   onAnswer(meta: AnswerMeta): boolean {
     const wasOffline = this.lastNetworkFailureAt !== null;
     this.lastNetworkFailureAt = null;
     this.lastNetworkReason = null;
-    if (meta.status !== undefined && meta.status >= 500) {
+    if (meta.status !== undefined && !OUTCOME_TABLE[answerClass(meta.status)].apiWorks) {
       this.online = false;
       this.problem = meta.status;
     } else {

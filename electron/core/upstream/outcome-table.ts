@@ -66,6 +66,11 @@ export interface OutcomeMeaning {
    * is `slot_taken` instead: back to the time grid, "someone has just booked that time".
    */
   customer: ErrorCode | null;
+  /**
+   * Of an answer with an HTTP status: whether it shows the API works (the status goes online).
+   * A 5xx came from the host but says the API has problems; classes without an answer say no.
+   */
+  apiWorks: boolean;
 }
 
 /** A 4xx that is the request's own fault: the API did answer (booking: it is online). */
@@ -83,6 +88,7 @@ const refusal = (taken: TakenHint, customer: ErrorCode): OutcomeMeaning => ({
   lookup: 'client',
   status: CLIENT_ERROR_STATUS,
   customer,
+  apiWorks: true,
 });
 
 /** No answer from the network: the status goes offline, except on a replay (the probe's call). */
@@ -113,6 +119,7 @@ const retry = (
   responseLost: boolean,
   status: OutcomeMeaning['status'],
   booking: 'retry' | 'wait' = 'retry',
+  apiWorks = false,
 ): OutcomeMeaning => ({
   booking,
   responseLost,
@@ -120,6 +127,7 @@ const retry = (
   lookup: 'fallback',
   status,
   customer: null,
+  apiWorks,
 });
 
 export const OUTCOME_TABLE: Readonly<Record<OutcomeClass, OutcomeMeaning>> = {
@@ -130,6 +138,7 @@ export const OUTCOME_TABLE: Readonly<Record<OutcomeClass, OutcomeMeaning>> = {
     lookup: 'live',
     status: { lookup: 'success', booking: 'success', replay: 'none', background: 'success' },
     customer: null,
+    apiWorks: true,
   },
   keyRefused: {
     booking: 'auth',
@@ -138,6 +147,7 @@ export const OUTCOME_TABLE: Readonly<Record<OutcomeClass, OutcomeMeaning>> = {
     lookup: 'auth',
     status: { lookup: 'auth', booking: 'auth', replay: 'auth', background: 'auth' },
     customer: null,
+    apiWorks: true, // the API works; the key is wrong (the status says so on its own)
   },
   conflict: refusal('yes', 'slot_taken'),
   notFound: refusal('ask', 'not_found'),
@@ -149,8 +159,8 @@ export const OUTCOME_TABLE: Readonly<Record<OutcomeClass, OutcomeMeaning>> = {
     replay: 'none',
     background: 'failure',
   }),
-  rateLimited: retry(false, WAIT_STATUS, 'wait'),
-  budgetSpent: retry(false, WAIT_STATUS, 'wait'),
+  rateLimited: retry(false, WAIT_STATUS, 'wait', true), // a 429 is the API working as agreed
+  budgetSpent: retry(false, WAIT_STATUS, 'wait', true), // never sent: the API was not asked
   notSent: retry(false, NETWORK_STATUS),
   answerLost: retry(true, NETWORK_STATUS),
   unreadableError: retry(false, UNREADABLE_STATUS),
@@ -168,6 +178,13 @@ export function statusClass(status: number): OutcomeClass {
 }
 
 const isSuccess = (status: number): boolean => status >= 200 && status < 300;
+
+/** The class of any HTTP answer by its status alone (the sync status reads it per answer). */
+export function answerClass(status: number): OutcomeClass {
+  if (isSuccess(status)) return 'ok';
+  if (status === 429) return 'rateLimited';
+  return statusClass(status);
+}
 
 export function outcomeClass(outcome: UpstreamOutcome<unknown>): OutcomeClass {
   switch (outcome.kind) {

@@ -136,6 +136,22 @@ describe('SyncStatusTracker', () => {
     expect(tracker.snapshot(counts)).toMatchObject({ online: true, lastError: null });
   });
 
+  it('reads what an answer says of the API from the outcome table (408 is a retry there, so a problem)', () => {
+    for (const status of [201, 401, 404, 409, 422, 429]) {
+      const tracker = new SyncStatusTracker(() => 'remote');
+      tracker.onAnswer({ ...answer(0), status });
+      expect(tracker.snapshot(counts), `HTTP ${status}`).toMatchObject({ online: true });
+    }
+    for (const status of [408, 500, 502]) {
+      const tracker = new SyncStatusTracker(() => 'remote');
+      tracker.onAnswer({ ...answer(0), status });
+      expect(tracker.snapshot(counts), `HTTP ${status}`).toMatchObject({
+        online: false,
+        lastError: `The API has problems (HTTP ${status}).`,
+      });
+    }
+  });
+
   it('the last error clears when the API answers again', () => {
     const tracker = new SyncStatusTracker(() => 'remote');
     tracker.onNetworkFailure(1_000, 'connect');
