@@ -146,7 +146,7 @@ export default tseslint.config(
     },
   },
   {
-    // Product code logs through a prefixed logger (electron/core/log.ts, Fastify's logger).
+    // Product code logs through the prefixed logger (shared/log.ts) or Fastify's logger.
     files: ['shared/**', 'server/**', 'electron/**', 'renderer/**'],
     rules: { 'no-console': 'error' },
   },

@@ -9,6 +9,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 interface Counts {
   passed: number;
@@ -93,9 +94,12 @@ export function summarise(
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))) {
-  const args = process.argv.slice(2);
-  const record = args.includes('--record');
-  const dir = args.find((a) => !a.startsWith('--')) ?? 'reports';
+  const { values, positionals } = parseArgs({
+    options: { record: { type: 'boolean' } },
+    allowPositionals: true,
+  });
+  const record = values.record ?? false;
+  const dir = positionals[0] ?? 'reports';
   const total = summarise(dir, readKnownCounts());
   if (record && total.failed === 0) {
     writeFileSync(KNOWN_COUNTS_FILE, `${JSON.stringify(total.perRunner, null, 2)}\n`);

@@ -24,6 +24,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { listPackage } from '@electron/asar';
 import { Arch, Platform, build, type Configuration } from 'electron-builder';
 import { parse } from 'yaml';
@@ -116,7 +117,7 @@ try {
   // listPackage answers with the archive's own separators and a leading one: normalise.
   const files = listPackage(asarPath, { isPack: false }).map((path) => path.split(sep).join('/'));
   const fileSet = new Set(files);
-  if (process.argv.includes('--list')) {
+  if (parseArgs({ options: { list: { type: 'boolean' } } }).values.list) {
     for (const path of files) console.log(`asar ${path}`);
     for (const path of unpacked.files) console.log(`unpacked /${path}`);
   }

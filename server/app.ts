@@ -14,7 +14,7 @@ import { clientErrorAnswer } from './http/client-error';
 import { errorBody } from './http/envelope';
 import { BODY_LIMITS, registerJsonBodyParser } from './http/json-body';
 import { HTTP_TIMEOUTS, fastifyTimeoutOptions } from '../shared/http-timeouts';
-import { createLogger, fastifyLogOptions } from './logger';
+import { createServerLogger, fastifyLogOptions } from './logger';
 import { DEFAULT_MAIL_BUDGET_MS } from './mail/mailer';
 import type { Mailer } from './mail/mailer';
 import { availabilityRoutes } from './routes/availability';
@@ -42,7 +42,7 @@ export interface AppDeps {
 }
 
 export function buildApp(deps: AppDeps): FastifyInstance {
-  const log = createLogger('server', deps.logger ?? false);
+  const log = createServerLogger(deps.logger ?? false);
   const app = Fastify({
     logger: fastifyLogOptions(deps.logger ?? false),
     bodyLimit: BODY_LIMITS.bytes,
@@ -60,7 +60,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500 || status < 400) {
-      log.error('unexpected failure', error);
+      log.error('unexpected failure', { error });
       return reply
         .code(500)
         .send(errorBody('Internal server error', 'an unexpected error occurred'));

@@ -6,8 +6,18 @@
  * CLI reads the file and parseKeyFile parses its text.
  */
 import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import {
+  checkFlags,
+  nonBlankFlag,
+  parseArgsError,
+  portFlag,
+  readFlag,
+  VISIBLE_ASCII,
+} from '../shared/cli-flags';
 import { isLanguageCode, LANGUAGE_CODES } from '../shared/languages';
 import type { KeyScope } from './db/api-keys';
+import type { RateLimits } from './db/rate-limits';
 import type { StartServerOptions } from './start-server';
 
 export const DEFAULT_PORT = 8787;
@@ -28,8 +38,6 @@ export type CliParse =
   | { ok: true; help: true }
   | { ok: false; error: string };
 
-const KEY = /^[\x21-\x7e]{1,512}$/;
-
 export function parseKey(spec: string): { key: string; scope: KeyScope } | string {
   const trimmed = spec.trim();
   let key = trimmed;
@@ -40,7 +48,8 @@ export function parseKey(spec: string): { key: string; scope: KeyScope } | strin
   } else if (trimmed.endsWith(':book')) {
     key = trimmed.slice(0, -':book'.length);
   }
-  if (!KEY.test(key)) return 'an API key must be 1-512 visible ASCII characters (KEY or KEY:read)';
+  if (!VISIBLE_ASCII.test(key))
+    return 'an API key must be 1-512 visible ASCII characters (KEY or KEY:read)';
   return { key, scope };
 }
 
@@ -52,6 +61,44 @@ function isTimeZone(zone: string): boolean {
     return false;
   }
 }
+
+function readRateLimit(text: string): RateLimits | undefined {
+  const match = /^(\d{1,9}),(\d{1,9})$/.exec(text.trim());
+  const perMinute = Number(match?.[1]);
+  const perDay = Number(match?.[2]);
+  return match && perMinute >= 1 && perDay >= 1 ? { perMinute, perDay } : undefined;
+}
+
+/** What util.parseArgs read, checked; each message names its flag. */
+const ServerFlags = z.object({
+  port: portFlag('--port', DEFAULT_PORT),
+  db: nonBlankFlag('--db: expected a file path'),
+  seed: readFlag(
+    (seed) => (seed === 'demo' ? seed : undefined),
+    (seed) => `--seed: only "demo" is known, got ${JSON.stringify(seed)}`,
+  ),
+  key: z.array(z.string()).default([]),
+  'key-file': nonBlankFlag('--key-file: expected a file path'),
+  'rate-limit': readFlag(
+    readRateLimit,
+    () => '--rate-limit: expected PER_MIN,PER_DAY, two positive integers (e.g. 60,1000)',
+  ),
+  host: nonBlankFlag('--host: expected a host name or address'),
+  'time-zone': readFlag(
+    (zone) => (isTimeZone(zone) ? zone : undefined),
+    (zone) => `--time-zone: unknown IANA time zone ${JSON.stringify(zone)}`,
+  ),
+  smtp: readFlag(
+    (url) => (/^smtps?:\/\/[^\s]+$/.test(url) ? url : undefined),
+    () => '--smtp: expected smtp://[user:pass@]host[:port] or smtps://...',
+  ),
+  language: readFlag(
+    (code) => (isLanguageCode(code) ? code : undefined),
+    (code) =>
+      `--language: expected one of ${LANGUAGE_CODES.join(', ')}, got ${JSON.stringify(code)}`,
+  ),
+  log: z.boolean().default(false),
+});
 
 export function parseCliArgs(argv: string[], env: Record<string, string | undefined>): CliParse {
   let values;
@@ -76,57 +123,14 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
       },
     }));
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : 'invalid arguments' };
+    return { ok: false, error: parseArgsError(error) };
   }
   if (values.help) return { ok: true, help: true };
+  const checked = checkFlags(ServerFlags, values);
+  if (!checked.ok) return checked;
+  const flags = checked.value;
 
-  let port = DEFAULT_PORT;
-  if (values.port !== undefined) {
-    if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535)
-      return { ok: false, error: `--port: expected 0-65535, got ${JSON.stringify(values.port)}` };
-    port = Number(values.port);
-  }
-  if (values.seed !== undefined && values.seed !== 'demo')
-    return { ok: false, error: `--seed: only "demo" is known, got ${JSON.stringify(values.seed)}` };
-  if (values.db !== undefined && values.db.trim() === '')
-    return { ok: false, error: '--db: expected a file path' };
-  if (values['key-file'] !== undefined && values['key-file'].trim() === '')
-    return { ok: false, error: '--key-file: expected a file path' };
-  if (values.host !== undefined && values.host.trim() === '')
-    return { ok: false, error: '--host: expected a host name or address' };
-
-  let rateLimit: StartServerOptions['rateLimit'];
-  if (values['rate-limit'] !== undefined) {
-    const match = /^(\d{1,9}),(\d{1,9})$/.exec(values['rate-limit'].trim());
-    const perMinute = Number(match?.[1]);
-    const perDay = Number(match?.[2]);
-    if (!match || perMinute < 1 || perDay < 1)
-      return {
-        ok: false,
-        error: '--rate-limit: expected PER_MIN,PER_DAY, two positive integers (e.g. 60,1000)',
-      };
-    rateLimit = { perMinute, perDay };
-  }
-
-  const timeZone = values['time-zone'];
-  if (timeZone !== undefined && !isTimeZone(timeZone))
-    return { ok: false, error: `--time-zone: unknown IANA time zone ${JSON.stringify(timeZone)}` };
-
-  const smtpUrl = values.smtp;
-  if (smtpUrl !== undefined && !/^smtps?:\/\/[^\s]+$/.test(smtpUrl))
-    return { ok: false, error: '--smtp: expected smtp://[user:pass@]host[:port] or smtps://...' };
-
-  const language = values.language;
-  if (language !== undefined && !isLanguageCode(language))
-    return {
-      ok: false,
-      error: `--language: expected one of ${LANGUAGE_CODES.join(', ')}, got ${JSON.stringify(language)}`,
-    };
-
-  const specs = [
-    ...(values.key ?? []),
-    ...(env[KEYS_ENV] ?? '').split(',').filter((s) => s.trim() !== ''),
-  ];
+  const specs = [...flags.key, ...(env[KEYS_ENV] ?? '').split(',').filter((s) => s.trim() !== '')];
   const keys: StartServerOptions['keys'] = [];
   for (const spec of specs) {
     const parsed = parseKey(spec);
@@ -137,18 +141,18 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
   return {
     ok: true,
     help: false,
-    keyFile: values['key-file'],
+    keyFile: flags['key-file'],
     options: {
-      port,
-      host: values.host,
-      dbPath: values.db ?? DEFAULT_DB_PATH,
-      seed: values.seed === 'demo' ? 'demo' : undefined,
+      port: flags.port,
+      host: flags.host,
+      dbPath: flags.db ?? DEFAULT_DB_PATH,
+      seed: flags.seed,
       keys,
-      rateLimit,
-      timeZone,
-      smtpUrl,
-      language,
-      log: values.log ?? false,
+      rateLimit: flags['rate-limit'],
+      timeZone: flags['time-zone'],
+      smtpUrl: flags.smtp,
+      language: flags.language,
+      log: flags.log,
     },
   };
 }

@@ -1,36 +1,22 @@
 /**
- * A tiny prefixed logger (STYLE.md §14). Callers never pass secrets or customer personal data.
+ * The server's logger: the kiosk's (shared/log.ts, redaction included) with its lines on stderr
+ * and the level from FRONTDESK_LOG_LEVEL. Callers never pass secrets or customer personal data.
  */
-export interface Logger {
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string, error?: unknown): void;
-}
+import { atLeast, createLogger, parseLogLevel } from '../shared/log';
+import type { Logger } from '../shared/log';
+
+export type { Logger } from '../shared/log';
 
 /**
- * `verbose` switches info lines on; warnings and errors are written (to stderr) unless
- * FRONTDESK_LOG_LEVEL asks for errors only (or silence), as the kiosk's logger reads it.
+ * Info lines only under `--log` (`verbose`); warnings and errors unless FRONTDESK_LOG_LEVEL
+ * asks for fewer.
  */
-export function createLogger(prefix: string, verbose = true): Logger {
-  const level = process.env.FRONTDESK_LOG_LEVEL?.trim().toLowerCase();
-  const warnings = level !== 'error' && level !== 'silent' && level !== 'off';
-  const errors = level !== 'silent' && level !== 'off';
-  const write = (tag: string, message: string) => {
-    process.stderr.write(`[${prefix}] ${tag} ${message}\n`);
-  };
-  return {
-    info: (message) => {
-      if (verbose) write('info', message);
-    },
-    warn: (message) => {
-      if (warnings) write('warn', message);
-    },
-    error: (message, error) => {
-      if (!errors) return;
-      const detail = error instanceof Error ? `: ${error.name}: ${error.message}` : '';
-      write('error', `${message}${detail}`);
-    },
-  };
+export function createServerLogger(verbose: boolean): Logger {
+  const level = parseLogLevel(process.env.FRONTDESK_LOG_LEVEL);
+  return createLogger('server', {
+    level: verbose ? level : atLeast(level, 'warn'),
+    sink: (line) => void process.stderr.write(`${line}\n`),
+  });
 }
 
 /** A request's path without its query string (which may carry customer data or keys). */

@@ -4,6 +4,8 @@
  * turns either into one line on stderr and exit 2.
  */
 import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { VISIBLE_ASCII, checkFlags, parseArgsError, portFlag } from '../../shared/cli-flags';
 import { ConfigError, loadKioskStartupConfig, type KioskStartupConfig } from '../core/config';
 import { createLogger } from '../core/log';
 import { parseListen } from '../core/hub/hub-config';
@@ -22,6 +24,26 @@ export interface WebCliArgs extends KioskStartupConfig {
   /** The token came from --token-file: the ready line then names the file's token, not its value. */
   tokenFromFile: boolean;
 }
+
+/** The shell's own flags as util.parseArgs read them, checked (IT's: loadKioskStartupConfig). */
+const WebFlags = z
+  .object({
+    port: portFlag('--port', DEFAULT_WEB_PORT),
+    listen: z
+      .string()
+      .transform((text, context) => {
+        const listen = parseListen(text);
+        if (listen.ok) return listen.value;
+        context.addIssue({ code: 'custom', message: `--listen: ${listen.reason}` });
+        return z.NEVER;
+      })
+      .optional(),
+    token: z.string().optional(),
+    'token-file': z.string().optional(),
+  })
+  .refine((flags) => flags.token === undefined || flags['token-file'] === undefined, {
+    error: '--token and --token-file: give one, not both',
+  });
 
 /** Parses and checks every flag (unknown ones included); throws UsageError or ConfigError. */
 export function parseWebCliArgs(
@@ -48,31 +70,22 @@ export function parseWebCliArgs(
       },
     }));
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    throw new UsageError(parseArgsError(error));
   }
   if (values.help) throw new UsageError('help');
-  const portText = values.port ?? String(DEFAULT_WEB_PORT);
-  const port = /^\d{1,5}$/.test(portText) ? Number(portText) : NaN;
-  if (!(port >= 0 && port <= 65_535))
-    throw new UsageError(`--port must be 0 to 65535, got ${JSON.stringify(portText)}`);
-  if (values.token !== undefined && values['token-file'] !== undefined) {
-    throw new UsageError('--token and --token-file: give one, not both');
-  }
-  const token =
-    values['token-file'] === undefined
-      ? values.token
-      : readTokenFile(values['token-file'], platform);
-  if (token !== undefined && !/^[\x21-\x7e]{1,512}$/.test(token)) {
+  const checked = checkFlags(WebFlags, values);
+  if (!checked.ok) throw new UsageError(checked.error);
+  const flags = checked.value;
+  const tokenFile = flags['token-file'];
+  const token = tokenFile === undefined ? flags.token : readTokenFile(tokenFile, platform);
+  if (token !== undefined && !VISIBLE_ASCII.test(token)) {
     throw new UsageError('--token must be 1 to 512 visible ASCII characters');
   }
   const config = loadKioskStartupConfig({ argv, env, platform, defaultDataDir: DEFAULT_DATA_DIR });
   // --listen turns the hub on (or moves it): HTTPS on that address, IT's names and certificate kept.
-  if (values.listen !== undefined) {
-    const listen = parseListen(values.listen);
-    if (!listen.ok) throw new UsageError(`--listen: ${listen.reason}`);
-    config.hub = { names: [], tls: null, ...config.hub, listen: listen.value };
-  }
-  return { ...config, port, token, tokenFromFile: values['token-file'] !== undefined };
+  if (flags.listen !== undefined)
+    config.hub = { names: [], tls: null, ...config.hub, listen: flags.listen };
+  return { ...config, port: flags.port, token, tokenFromFile: tokenFile !== undefined };
 }
 
 /** The same rules as an API key file: first line, trimmed; a wide mode is warned about. */

@@ -31,7 +31,7 @@ async function runCli(): Promise<void> {
       process.exit(0);
     }
     if (error instanceof UsageError || error instanceof ConfigError) {
-      process.stderr.write(`kiosk:web: ${error.message}\n${USAGE}\n`);
+      process.stderr.write(`kiosk:web: ${error.message} (see --help)\n`);
       process.exit(2);
     }
     throw error;

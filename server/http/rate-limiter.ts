@@ -128,7 +128,7 @@ export class RateLimiter {
     try {
       saveRateCounters(this.db, rows);
     } catch (error) {
-      this.log.error('could not save rate-limit counters', error);
+      this.log.error('could not save rate-limit counters', { error });
     }
   }
 

@@ -103,7 +103,10 @@ async function sendConfirmation(
   } catch (error) {
     // Only the error's code: SMTP messages often quote the recipient's address.
     const code = error instanceof Error && 'code' in error ? String(error.code) : 'unknown';
-    deps.log.warn(`confirmation mail for ${booking.appointmentNumber} not sent (${code})`);
+    deps.log.warn('confirmation mail not sent', {
+      appointmentNumber: booking.appointmentNumber,
+      code,
+    });
     return false;
   }
 }

@@ -467,6 +467,8 @@ describe('the kiosk:web command line', () => {
     const run = await runCli(['--bogus']);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^kiosk:web: Unknown option '--bogus'/);
+    // One line, as the server's (see --help for the usage), not the message and the usage.
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stdout).toBe('');
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, describeError, parseLogLevel, redact } from '../../../electron/core/log';
+import { createLogger } from '../../../electron/core/log';
+import { atLeast, parseLogLevel } from '../../../shared/log';
+import { describeError, redact } from '../../../shared/redact';
 
 describe('createLogger', () => {
   const now = () => new Date('2026-01-02T03:04:05.000Z');
@@ -46,6 +48,16 @@ describe('createLogger', () => {
     ['nonsense', 'info'],
   ] as const)('parses level %s', (input, expected) => {
     expect(parseLogLevel(input)).toBe(expected);
+  });
+
+  it.each([
+    ['debug', 'warn'],
+    ['info', 'warn'],
+    ['warn', 'warn'],
+    ['error', 'error'],
+    [null, null],
+  ] as const)('raises %s to at least warn: %s', (level, expected) => {
+    expect(atLeast(level, 'warn')).toBe(expected);
   });
 });
 
