@@ -1,7 +1,8 @@
 /**
  * Booking: to the API at once when it answers, else into the durable outbox, checked against
- * the cache and the holds first. Both ways go through the outbox's send path (outbox/send.ts).
- * Expected failures throw KioskFailure.
+ * the cache and the holds first. Both ways are an outbox entry, sent through the replay's path
+ * (outbox/send.ts): what a verdict does to the entry is transitions.ts's alone, and the
+ * customer's answer is read from the entry it leaves. Expected failures throw KioskFailure.
  */
 import { randomUUID } from 'node:crypto';
 import type { BookingRequest, BookingResponse } from '../../../shared/api/schemas';
