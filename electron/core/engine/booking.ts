@@ -1,7 +1,8 @@
 /**
  * Booking: to the API at once when it answers, else into the durable outbox, checked against
- * the cache and the holds first. Both ways go through the outbox's send path (outbox/send.ts).
- * Expected failures throw KioskFailure.
+ * the cache and the holds first. Both ways are an outbox entry, sent through the replay's path
+ * (outbox/send.ts): what a verdict does to the entry is transitions.ts's alone, and the
+ * customer's answer is read from the entry it leaves. Expected failures throw KioskFailure.
  */
 import { randomUUID } from 'node:crypto';
 import type { BookingRequest, BookingResponse } from '../../../shared/api/schemas';
@@ -10,20 +11,16 @@ import { isSlotHeld } from '../../../shared/booking/holds';
 import { offerAt } from '../../../shared/booking/slot-offers';
 import { bookingReference } from '../../../shared/booking/reference';
 import type { CustomerBooking } from '../../../shared/kiosk-api';
-import { SLOT_TAKEN_REFUSAL } from '../../../shared/kiosk-data';
 import { assertNever, KioskFailure } from '../../../shared/result';
 import { isDiskFull } from '../db/disk-full';
 import { loadCatalog } from '../db/mirror-repo';
-import { durableTransaction } from '../db/open';
 import { monotonicNow, type Clock } from '../clock';
 import type { OutboxEntry } from '../outbox/entry';
-import type { BookingVerdict } from '../upstream/outcome';
-import { refusalCode } from '../upstream/outcome-table';
+import type { CacheRefusal, Told } from '../outbox/transitions';
 import type { EngineApi, EngineContext } from './context';
 import type { Lookups } from './lookups';
 
 export type BookingApi = Pick<EngineApi, 'createBooking'>;
-type RefusedVerdict = Extract<BookingVerdict, { kind: 'refused' }>;
 type BookingResult = ReturnType<EngineApi['createBooking']>;
 
 /** A booking that is one service of a visit (engine/visit.ts). */
@@ -114,6 +111,45 @@ function forCustomer(
   return { ...booking, customer: { name: request.customer.name, email: request.customer.email } };
 }
 
+const asCacheRefusal = (check: KioskFailure | 'uncached' | null): CacheRefusal | null =>
+  check instanceof KioskFailure ? { reason: check.code, message: check.message } : null;
+
+/**
+ * What the customer hears, read from the entry the send path left (transitions.ts decided it):
+ * a refusal told at once throws; a queued booking whose answer was lost may exist (`unknown`:
+ * "we are checking, staff will confirm", never "taken", until the replay settles it).
+ */
+function answerOf(
+  next: OutboxEntry,
+  told: Told | undefined,
+  request: BookingRequest,
+): Awaited<BookingResult> {
+  let state = next.state;
+  switch (next.state) {
+    case 'rejected':
+      // Not told: the appointment time passed while no answer came (staff follow it up).
+      if (told) throw new KioskFailure(told.reason, next.lastError?.message ?? 'refused');
+      break;
+    case 'queued':
+      if (next.responseLost) state = 'unknown';
+      break;
+    case 'sent':
+    case 'unknown':
+    case 'sending':
+    case 'discarded':
+    case 'quarantined':
+      break;
+    default:
+      return assertNever(next.state);
+  }
+  return {
+    localId: next.localId,
+    reference: bookingReference(next.localId),
+    state,
+    booking: forCustomer(next.booking, request),
+  };
+}
+
 export function createBookingApi(
   ctx: EngineContext,
   lookups: Lookups,
@@ -190,61 +226,6 @@ export function createBookingSteps(ctx: EngineContext, lookups: Lookups): Bookin
     return null;
   }
 
-  /**
-   * What the customer hears when the API refused a booking: the one table (outcome-table.ts)
-   * says it, after the send path asked the day's list where the status may mean "taken". Taken
-   * (or gone from the list) sends the customer back to the time grid (`slot_taken`).
-   */
-  function refusalFailure(verdict: RefusedVerdict): KioskFailure {
-    return new KioskFailure(refusalCode(verdict.status, verdict.taken), verdict.error.message);
-  }
-
-  /**
-   * Drops an entry the customer is told was not booked. On a full disk it stays `sending` (staff
-   * see it, and may discard it; a restart sends it again under its key and hears the same).
-   */
-  function forget(localId: string): void {
-    try {
-      store.remove(localId);
-    } catch (error) {
-      if (!isDiskFull(error)) throw error;
-    }
-  }
-
-  /** The API refused one service of a visit: it stays, `rejected`, linked to the others. */
-  function keepRefusal(entry: OutboxEntry, verdict: RefusedVerdict): void {
-    const { status, message } = verdict.error;
-    const refused: OutboxEntry = {
-      ...entry,
-      state: 'rejected',
-      lastError: {
-        status,
-        message: verdict.taken === 'yes' ? SLOT_TAKEN_REFUSAL : message,
-      },
-      updatedAt: clock.now(),
-    };
-    // Not through update(): the customer hears it now, no follow-up or e-mail is due.
-    durableTransaction(db, () => {
-      store.remove(entry.localId);
-      store.insert(refused);
-    });
-    statusEvents.onBookingChange(refused);
-  }
-
-  /**
-   * An unanswered online booking the cache can refuse (invalid, or its slot not free there):
-   * dropped, nothing queued, and the customer hears why (throws). `pause`: the key was refused.
-   */
-  function refuseFromCache(entry: OutboxEntry, invalid: KioskFailure | null, pause: boolean): void {
-    const refusal =
-      invalid ?? cachedSlotCheck(entry.request, entry.hold.durationMinutes, entry.localId);
-    if (!(refusal instanceof KioskFailure)) return;
-    forget(entry.localId);
-    if (pause) replayer.pause();
-    statusEvents.emitStatus();
-    throw refusal;
-  }
-
   /** Online: the entry is written as `sending` first, so a crash mid-request is replayed. */
   async function sendNow(
     request: BookingRequest,
@@ -263,49 +244,18 @@ export function createBookingSteps(ctx: EngineContext, lookups: Lookups): Bookin
     const cached = lookups.cachedSlots(request.date, request.serviceId, request.employeeId);
     const offered = !cached || offerAt(cached.data, request.time) !== undefined;
     const { verdict } = await ctx.send.attempt(entry, 'booking', offered);
-    // No answer (network, timeout, 5xx, 429, key refused): before promising "reserved", the
-    // same check as offline. A day that is not cached at all is queued unchecked, as before:
-    // the API decides on replay. A slot the cache says is not free is refused and dropped
-    // (nothing queued). A request the cache calls invalid (past, unknown ids) the API refuses
-    // too: always dropped. But when the request's answer was lost (timeout, reset) the API may
-    // have created it: the cache cannot tell (its "any employee" list names one employee per
-    // time), so it stays for replay under its key and the customer is told `unknown` ("we are
-    // checking, staff will confirm"), never "taken", until the replay settles it.
-    let mayExist = false;
-    switch (verdict.kind) {
-      case 'sent':
-        break;
-      case 'refused':
-        // The API said no: nothing is queued, the caller hears why.
-        if (part?.keepRefused) keepRefusal(entry, verdict);
-        else forget(entry.localId);
-        statusEvents.emitStatus();
-        throw refusalFailure(verdict);
-      case 'retry':
-        mayExist = verdict.responseLost && invalid === null;
-        if (!mayExist) refuseFromCache(entry, invalid, false);
-        break;
-      case 'auth':
-        // The key is refused: the queue pauses when the cache refuses too (else `settle` does).
-        refuseFromCache(entry, invalid, true);
-        break;
-      case 'wait':
-      case 'unknown':
-        refuseFromCache(entry, invalid, false);
-        break;
-      default:
-        return assertNever(verdict);
-    }
-    const { next, pause } = ctx.send.settle(entry, verdict);
+    // What the verdict does to the entry is the replay's (transitions.ts), told that the
+    // customer waits: a refusal they hear now, and what the cache says against queueing it.
+    const { next, transition, pause } = ctx.send.settle(entry, verdict, {
+      keepRefused: part?.keepRefused ?? false,
+      invalid: asCacheRefusal(invalid),
+      slotNotFree: () => asCacheRefusal(cachedSlotCheck(request, minutes, entry.localId)),
+    });
     if (pause) replayer.pause();
-    statusEvents.onBookingChange(next);
+    if (transition.told?.forget) statusEvents.emitStatus();
+    else statusEvents.onBookingChange(next);
     if (next.state === 'queued') replayer.poke();
-    return {
-      localId: next.localId,
-      reference: bookingReference(next.localId),
-      state: mayExist && next.state === 'queued' ? 'unknown' : next.state,
-      booking: forCustomer(next.booking, request),
-    };
+    return answerOf(next, transition.told, request);
   }
 
   /** Offline: validate against the cache and the holds, then queue (one durable transaction). */

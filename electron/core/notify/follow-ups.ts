@@ -1,8 +1,9 @@
 /**
  * A queued booking that the API later refuses reaches the customer (issue 19):
- * - the outbox store is wrapped so that a refusal (an update to `rejected`) opens a follow-up
- *   for staff and, with a mail transport, writes the customer's e-mail into the mail outbox in
- *   the same durable transaction (at most one mail per booking: its key);
+ * - the outbox store is wrapped so that a refusal (an update to `rejected`, unless the customer
+ *   heard it at the screen: `toldAtOnce`) opens a follow-up for staff and, with a mail
+ *   transport, writes the customer's e-mail into the mail outbox in the same durable
+ *   transaction (at most one mail per booking: its key);
  * - the API is wrapped: createBooking remembers the language the customer booked in,
  *   listBookings carries each booking's follow-up and mail state, resolveFollowUp records what
  *   staff did ("Contacted", "Dismiss"; "Rebook" is linkRebooking).
@@ -120,11 +121,12 @@ export function createFollowUps(options: FollowUpOptions): FollowUps {
     wrapStore(store) {
       return {
         ...store,
-        update(localId, patch) {
-          if (patch.state !== 'rejected') return store.update(localId, patch);
+        update(localId, { toldAtOnce, ...change }) {
+          // A refusal the customer heard at the screen (transitions.ts) needs no follow-up.
+          if (change.state !== 'rejected' || toldAtOnce) return store.update(localId, change);
           let mailed = false;
           const next = durableTransaction(db, () => {
-            const updated = store.update(localId, patch);
+            const updated = store.update(localId, change);
             mailed = onRefused(updated);
             return updated;
           });

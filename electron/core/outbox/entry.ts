@@ -26,6 +26,10 @@ export interface OutboxEntry {
   visitId?: string | null;
 }
 
+/**
+ * A change to an entry. `toldAtOnce` is not stored: a refusal the customer at the screen heard
+ * (transitions.ts), for which no follow-up or e-mail is opened (notify/follow-ups.ts).
+ */
 export type OutboxPatch = Partial<
   Pick<
     OutboxEntry,
@@ -40,7 +44,7 @@ export type OutboxPatch = Partial<
     | 'updatedAt'
     | 'rebookedAs'
   >
->;
+> & { toldAtOnce?: true };
 
 /**
  * What an erased entry keeps in place of the customer: placeholders that still parse with the

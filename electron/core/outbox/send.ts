@@ -1,8 +1,9 @@
 /**
  * The one send path of a booking: the online booking (engine/booking.ts) and the replayer both
  * send an outbox entry through it, so that a request, its classification and what the verdict
- * does to the entry are written once. Each step is its own call because the online booking
- * decides between them (it may drop an entry the cache says cannot be booked).
+ * does to the entry (transitions.ts alone) are written once. The online booking settles as one
+ * the customer waits for (`Waiting`): a refusal it hears at once, no entry queued that the
+ * cache refuses.
  *
  * Contract: `attempt` never throws for an upstream failure (the client turns those into
  * outcomes); `onOutcome` hears every outcome before the entry is settled, so the sync status
@@ -10,6 +11,7 @@
  */
 import type { BookingRequest, BookingResponse } from '../../../shared/api/schemas';
 import { monotonicNow, type Clock } from '../clock';
+import { isDiskFull } from '../db/disk-full';
 import type { CallOptions, UpstreamClient } from '../upstream/client';
 import {
   classifyBookingOutcome,
@@ -27,6 +29,7 @@ import {
   startAttempt,
   type ReplayPolicy,
   type Transition,
+  type Waiting,
 } from './transitions';
 
 /** `booking`: a customer waits for the answer; `replay`: a queued booking is sent again. */
@@ -87,7 +90,7 @@ export interface SendAttempt {
 }
 
 export interface Settled {
-  /** The entry as stored after the verdict. */
+  /** The entry as stored after the verdict (as it would be, when `transition.told` forgot it). */
   next: OutboxEntry;
   transition: Transition;
   /** The API refused our key: the queue must pause (null otherwise). */
@@ -104,8 +107,8 @@ export interface SendPath {
    * when it was queued (or its day was not cached: the API decides, and gone is taken).
    */
   attempt(entry: OutboxEntry, purpose: SendPurpose, offered?: boolean): Promise<SendAttempt>;
-  /** Writes what the verdict does to the entry (transitions.ts). */
-  settle(entry: OutboxEntry, verdict: BookingVerdict): Settled;
+  /** Writes what the verdict does to the entry (transitions.ts); `waiting`: the customer is there. */
+  settle(entry: OutboxEntry, verdict: BookingVerdict, waiting?: Waiting): Settled;
   /** Whether a request for this entry is under way (an entry `sending` without one is stuck). */
   inFlight(localId: string): boolean;
 }
@@ -210,6 +213,19 @@ export function createSendPath(options: SendPathOptions): SendPath {
   }
 
   const settleWrite = options.settleWrite ?? ((localId, patch) => store.update(localId, patch));
+
+  /**
+   * Drops an entry the customer was told is not booked. On a full disk it stays `sending` (staff
+   * see it, and may discard it; a restart sends it again under its key and hears the same).
+   */
+  function forget(entry: OutboxEntry, patch: OutboxPatch): OutboxEntry {
+    try {
+      store.remove(entry.localId);
+    } catch (error) {
+      if (!isDiskFull(error)) throw error;
+    }
+    return { ...entry, ...patch };
+  }
   const inFlight = new Map<string, number>();
 
   return {
@@ -241,15 +257,18 @@ export function createSendPath(options: SendPathOptions): SendPath {
       }
     },
     inFlight: (localId) => inFlight.has(localId),
-    settle(entry, verdict) {
+    settle(entry, verdict, waiting) {
       const moment = {
         now: clock.now(),
         mono: monotonicNow(clock),
         appointmentPassed: options.appointmentPassed?.(entry) ?? false,
         upstreamKeepsKeys: options.upstreamKeepsKeys?.() ?? true,
+        ...(waiting ? { waiting } : {}),
       };
       const transition = applyVerdict(entry, verdict, moment, random(), policy);
-      const next = settleWrite(entry.localId, transition.patch);
+      const next = transition.told?.forget
+        ? forget(entry, transition.patch)
+        : settleWrite(entry.localId, transition.patch);
       return { next, transition, pause: transition.pause };
     },
   };

@@ -3,7 +3,7 @@
  * A job's run ends as done | retry(afterMs) | failed (Signal's JobQueue); `pause` asks the
  * replayer to stop the whole queue (the API refused our key).
  */
-import { assertNever } from '../../../shared/result';
+import { assertNever, type ErrorCode } from '../../../shared/result';
 import {
   backoffMs,
   DEFAULT_BACKOFF,
@@ -11,6 +11,7 @@ import {
   type BookingVerdict,
   type LocalError,
 } from '../upstream/outcome';
+import { refusalCode } from '../upstream/outcome-table';
 import { SLOT_TAKEN_REFUSAL } from '../../../shared/kiosk-data';
 import type { OutboxEntry, OutboxPatch } from './entry';
 
@@ -49,6 +50,35 @@ export interface Moment {
   mono: number;
   appointmentPassed: boolean;
   upstreamKeepsKeys?: boolean;
+  /** The customer waits at the screen for this answer (the online booking); absent: a replay. */
+  waiting?: Waiting;
+}
+
+/** Why the cache refuses to queue a booking: what the customer hears (a KioskFailure's parts). */
+export interface CacheRefusal {
+  reason: ErrorCode;
+  message: string;
+}
+
+/**
+ * The online booking's attempt: the customer hears a refusal at once, so it opens no follow-up
+ * or e-mail (notify/follow-ups.ts). With no answer, the booking is queued only when the cache
+ * does not refuse it, as an offline one is (engine/booking.ts builds these from the cache).
+ */
+export interface Waiting {
+  /** A refused entry stays `rejected` (one service of a visit, beside the others); else it goes. */
+  keepRefused: boolean;
+  /** The request itself is invalid by the cache (as of the request): the API refuses it too. */
+  invalid: CacheRefusal | null;
+  /** Its slot is not free on the cached day (asked only when needed); null: free or not cached. */
+  slotNotFree: () => CacheRefusal | null;
+}
+
+/** A refusal the waiting customer hears at once: why, and whether its entry is dropped. */
+export interface Told {
+  reason: ErrorCode;
+  /** Nothing stays of a lone booking the customer was told is not made (a visit's part stays). */
+  forget: boolean;
 }
 
 /** The message an entry ends with when its appointment passed while the API could not be reached. */
@@ -58,6 +88,8 @@ export interface Transition {
   patch: OutboxPatch;
   result: JobResult;
   pause: LocalError | null;
+  /** Set when the waiting customer is told a refusal at once (see `Waiting`). */
+  told?: Told;
 }
 
 /** Marks an entry as being sent: the attempt is counted before the request leaves. */
@@ -125,6 +157,8 @@ export function applyVerdict(
   const moment: Moment =
     typeof at === 'number' ? { now: at, mono: at, appointmentPassed: false } : at;
   const { now, mono, appointmentPassed } = moment;
+  const told = moment.waiting ? toldAtOnce(verdict, now, moment.waiting) : null;
+  if (told) return told;
   switch (verdict.kind) {
     case 'sent':
       return {
@@ -212,6 +246,44 @@ export function applyVerdict(
         result: { kind: 'retry', afterMs: verdict.afterMs },
         pause: null,
       };
+    default:
+      return assertNever(verdict);
+  }
+}
+
+/** What a refusal does when the customer waits for it; null: the same as on a replay. */
+function toldAtOnce(verdict: BookingVerdict, now: number, waiting: Waiting): Transition | null {
+  const refused = (lastError: LocalError, reason: ErrorCode, forget: boolean): Transition => ({
+    // `toldAtOnce`: the follow-up's store hook opens nothing (the customer heard it now).
+    patch: { state: 'rejected', lastError, updatedAt: now, toldAtOnce: true },
+    result: { kind: 'failed' },
+    pause: verdict.kind === 'auth' ? verdict.error : null,
+    told: { reason, forget },
+  });
+  const fromCache = (refusal: CacheRefusal | null): Transition | null =>
+    refusal && refused({ status: null, message: refusal.message }, refusal.reason, true);
+  switch (verdict.kind) {
+    case 'sent':
+      return null;
+    case 'refused': {
+      // Taken (or gone from the list): back to the time grid, with the one message for it.
+      const lastError =
+        verdict.taken === 'yes'
+          ? { status: verdict.status, message: SLOT_TAKEN_REFUSAL }
+          : verdict.error;
+      return refused(lastError, refusalCode(verdict.status, verdict.taken), !waiting.keepRefused);
+    }
+    case 'retry':
+      // A lost answer may be a booking the cache cannot tell of (its "any employee" list names
+      // one employee per time): it is queued, the customer told `unknown`, unless it is invalid.
+      if (verdict.responseLost && waiting.invalid === null) return null;
+      return fromCache(waiting.invalid ?? waiting.slotNotFree());
+    // No answer: before promising "reserved", the same check as offline (a day not cached is
+    // queued unchecked: the API decides on replay).
+    case 'auth':
+    case 'wait':
+    case 'unknown':
+      return fromCache(waiting.invalid ?? waiting.slotNotFree());
     default:
       return assertNever(verdict);
   }

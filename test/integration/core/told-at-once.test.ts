@@ -1,0 +1,101 @@
+/**
+ * One path per booking (issue 27): the online booking and the replay settle a refusal through
+ * the same send path and transitions.ts, over real SQLite and the real follow-up store hook
+ * (notify/follow-ups.ts). Told at the screen: no follow-up and no e-mail, a lone booking
+ * forgotten, a visit's part kept `rejected`. The same refusal on replay: a follow-up and an e-mail.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getFollowUp, listMails } from '../../../electron/core/db/follow-up-repo';
+import { openKioskDb, type KioskDb } from '../../../electron/core/db/open';
+import { createFollowUps } from '../../../electron/core/notify/follow-ups';
+import { createSendPath, type SendPath } from '../../../electron/core/outbox/send';
+import { createSqliteOutboxStore } from '../../../electron/core/outbox/sqlite-store';
+import type { OutboxStore } from '../../../electron/core/outbox/store';
+import type { Waiting } from '../../../electron/core/outbox/transitions';
+import { SLOT_TAKEN_REFUSAL } from '../../../shared/kiosk-data';
+import { makeTempDir } from '../../support/core/harness';
+import { manualClock } from '../../support/core/manual-clock';
+import { outboxEntry } from '../../support/core/outbox-entry';
+import { upstreamDouble } from '../../support/core/upstream-double';
+
+const meta = { rateLimit: null, serverDate: null, receivedAt: 0 };
+const waiting = (keepRefused: boolean): Waiting => ({
+  keepRefused,
+  invalid: null,
+  slotNotFree: () => null,
+});
+
+let temp: ReturnType<typeof makeTempDir>;
+let db: KioskDb;
+let store: OutboxStore;
+let send: SendPath;
+let mailsQueued = 0;
+
+beforeEach(() => {
+  temp = makeTempDir('fd-told-at-once-');
+  db = openKioskDb({ dataDir: temp.dir });
+  const clock = manualClock(Date.parse('2026-11-23T09:00:00Z'));
+  const followUps = createFollowUps({
+    db,
+    clock,
+    timeZone: 'Europe/Berlin',
+    mailDomain: () => 'salon.example',
+    defaultLanguage: () => 'de',
+    shop: () => ({ name: 'Salon', phone: null }),
+    onMailQueued: () => (mailsQueued += 1),
+  });
+  store = followUps.wrapStore(createSqliteOutboxStore(db));
+  // The API answers 409: the slot is taken (outcome-table.ts), no day's list asked.
+  const client = upstreamDouble({
+    book: () => Promise.resolve({ kind: 'http', status: 409, message: 'Slot taken', meta }),
+  });
+  send = createSendPath({ store, client: () => client, clock, random: () => 0.5 });
+  mailsQueued = 0;
+});
+afterEach(() => {
+  db.$client.close();
+  temp.remove();
+});
+
+/** Sends entry `localId` once (as the online booking or the replay does) and settles it. */
+async function refuse(localId: string, told?: Waiting) {
+  store.insert(outboxEntry({ localId, state: 'sending', attempts: 1 }));
+  const entry = store.get(localId);
+  if (!entry) throw new Error('not stored');
+  const { verdict } = await send.attempt(entry, told ? 'booking' : 'replay');
+  return send.settle(entry, verdict, told);
+}
+
+describe('a refusal, told at the screen or found on replay', () => {
+  it('a lone online booking: forgotten, no follow-up, no e-mail; the answer is read from the entry left', async () => {
+    const { next, transition } = await refuse('lone', waiting(false));
+    expect(transition.told).toEqual({ reason: 'slot_taken', forget: true });
+    expect(next).toMatchObject({
+      state: 'rejected',
+      lastError: { status: 409, message: SLOT_TAKEN_REFUSAL },
+    });
+    expect(store.get('lone')).toBeNull();
+    expect(getFollowUp(db, 'lone')).toBeNull();
+    expect(mailsQueued).toBe(0);
+  });
+
+  it("a visit's part: kept rejected for staff beside the others, no follow-up, no e-mail", async () => {
+    await refuse('part', waiting(true));
+    expect(store.get('part')).toMatchObject({
+      state: 'rejected',
+      lastError: { status: 409, message: SLOT_TAKEN_REFUSAL },
+    });
+    expect(getFollowUp(db, 'part')).toBeNull();
+    expect(listMails(db, ['part'])).toEqual([]);
+    expect(mailsQueued).toBe(0);
+  });
+
+  it('the same refusal on replay: rejected, a follow-up opened and the e-mail queued', async () => {
+    const { next, transition } = await refuse('queued');
+    expect(transition.told).toBeUndefined();
+    expect(next.state).toBe('rejected');
+    expect(getFollowUp(db, 'queued')).toMatchObject({ state: 'open' });
+    expect(listMails(db, ['queued'])).toHaveLength(1);
+    expect(mailsQueued).toBe(1);
+  });
+});
