@@ -3,13 +3,15 @@
  * one place (Actual's per-feature `app.ts`). `satisfies` makes a method no feature answers a
  * compile error.
  */
-import { createBookingApi, createBookingSteps } from './booking';
-import { createBookingAdmin } from './booking-admin';
-import { createDayGlanceApi } from './day-glance';
-import { createEngineContext, type EngineApi, type EngineDeps } from './context';
-import { createLookups } from './lookups';
-import { createSyncApi } from './sync';
-import { createVisitApi } from './visit';
+import {
+  createBookingApi,
+  createBookingSteps,
+  createBookingAdmin,
+  createVisitApi,
+} from './booking';
+import { createDayGlanceApi, createLookups } from './catalog';
+import { createEngineContext, type EngineApi, type EngineDeps } from './engine';
+import { createSyncApi } from './host';
 
 export interface LocalEngine {
   api: EngineApi;

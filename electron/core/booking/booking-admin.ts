@@ -6,11 +6,15 @@ import { randomUUID } from 'node:crypto';
 import { BOOKING_STATES } from '../../../shared/booking/booking-states';
 import { UNDO_DISCARD_MS, type LocalBooking } from '../../../shared/kiosk-api';
 import { KioskFailure, assertNever } from '../../../shared/result';
-import { monotonicNow } from '../clock';
-import { isDiskFull } from '../db/disk-full';
-import { entryMatches, toLocalBooking, type OutboxEntry, type OutboxPatch } from '../outbox/entry';
-import { recoverInterrupted } from '../outbox/transitions';
-import type { EngineApi, EngineContext } from './context';
+import { monotonicNow, isDiskFull } from '../platform';
+import {
+  entryMatches,
+  toLocalBooking,
+  type OutboxEntry,
+  type OutboxPatch,
+  recoverInterrupted,
+} from '../outbox';
+import type { EngineApi, EngineContext } from '../engine';
 
 export type BookingAdminApi = Pick<
   EngineApi,

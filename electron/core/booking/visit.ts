@@ -19,12 +19,11 @@ import { bookingReference } from '../../../shared/booking/reference';
 import { fitVisit, type VisitService } from '../../../shared/booking/visit-fit';
 import type { TimeSlotsResult, VisitPartResult } from '../../../shared/kiosk-api';
 import { KioskFailure } from '../../../shared/result';
-import { trackFollowUp } from '../db/follow-up-repo';
-import { durableTransaction } from '../db/open';
-import type { OutboxEntry } from '../outbox/entry';
+import { trackFollowUp, durableTransaction } from '../db';
+import type { OutboxEntry } from '../outbox';
 import { newEntry, slotFree, type BookingSteps } from './booking';
-import type { EngineApi, EngineContext } from './context';
-import type { Lookups } from './lookups';
+import type { EngineApi, EngineContext } from '../engine';
+import type { Lookups } from '../catalog';
 
 export type VisitApi = Pick<EngineApi, 'getVisitTimes' | 'createVisit'>;
 

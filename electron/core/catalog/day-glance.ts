@@ -6,10 +6,9 @@
 import { buildDayGlance } from '../../../shared/booking/day-glance';
 import { bookingReference } from '../../../shared/booking/reference';
 import { instantToWall } from '../../../shared/booking/time';
-import { loadCatalog, loadTimeSlots } from '../db/mirror-repo';
-import { loadOfferedServices } from '../db/mirror-staff-day';
-import { staffDayServices } from '../mirror/staff-day';
-import type { EngineApi, EngineContext } from './context';
+import { loadCatalog, loadTimeSlots, loadOfferedServices } from '../db';
+import { staffDayServices } from '../mirror';
+import type { EngineApi, EngineContext } from '../engine';
 
 export function createDayGlanceApi(ctx: EngineContext): Pick<EngineApi, 'getDayGlance'> {
   const { db, store, clock } = ctx;

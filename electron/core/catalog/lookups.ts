@@ -18,11 +18,11 @@ import {
   saveCatalog,
   saveTimeSlots,
   type Cached,
-} from '../db/mirror-repo';
-import { refusedAsTakenSince } from '../db/refused-slots';
-import { overlayAvailableDays } from '../mirror/derived-days';
-import { classifyLookupOutcome, type UpstreamOutcome } from '../upstream/outcome';
-import type { EngineApi, EngineContext } from './context';
+  refusedAsTakenSince,
+} from '../db';
+import { overlayAvailableDays } from '../mirror';
+import { classifyLookupOutcome, type UpstreamOutcome } from '../upstream';
+import type { EngineApi, EngineContext } from '../engine';
 
 export type LookupApi = Pick<EngineApi, 'getCatalog' | 'getAvailableDays' | 'getTimeSlots'>;
 

@@ -8,7 +8,7 @@ import {
   declarationOf,
   parseSettingText,
   type ItSettingValues,
-} from '../../shared/settings';
+} from '../../../shared/settings';
 import type { LoadKioskConfigOptions } from './config-options';
 import { ConfigError } from './config-error';
 import { PinHash, UpstreamUrl } from './config-machine-file';

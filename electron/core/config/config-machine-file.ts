@@ -4,18 +4,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { AccessConfig } from '../../shared/access-config';
-import { AccentColor, SHOP_LIMITS } from '../../shared/kiosk-api';
-import { Language, LockableSetting, machineFileShape } from '../../shared/settings';
+import { AccessConfig } from '../../../shared/access-config';
+import { AccentColor, SHOP_LIMITS } from '../../../shared/kiosk-api';
+import { Language, LockableSetting, machineFileShape } from '../../../shared/settings';
 import { ConfigError } from './config-error';
-import { HubMachineFile } from './hub/hub-config';
-import { MetricsFile } from './metrics/metrics-config';
+import { HubMachineFile } from '../hub';
+import { MetricsFile } from '../metrics';
 
 export const UpstreamUrl = z
   .url({ protocol: /^https?$/, error: 'expected an http(s) URL' })
   .transform((url) => url.replace(/\/+$/, ''));
 const NonEmpty = z.string().trim().min(1, 'must not be empty');
-// The self-describing string of electron/core/settings/pin.ts: scrypt$N$r$p$salt$hash.
+// The self-describing string of electron/core/staff/pin.ts: scrypt$N$r$p$salt$hash.
 export const PinHash = z
   .string()
   .trim()

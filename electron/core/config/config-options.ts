@@ -1,5 +1,5 @@
 /** What loading the kiosk's configuration reads: its own file, so that the config parsers need not import config.ts. */
-import type { Logger } from './log';
+import type { Logger } from '../platform';
 
 export interface LoadKioskConfigOptions {
   argv: readonly string[];

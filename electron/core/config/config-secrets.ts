@@ -7,9 +7,15 @@ import type { LoadKioskConfigOptions } from './config-options';
 import { ConfigError } from './config-error';
 import type { Layer } from './config-env-flags';
 import type { MailFile } from './config-machine-file';
-import { createLogger } from './log';
-import type { MailTransportConfig } from './notify/mail-sender';
-import { readSecretFile } from './secret-file';
+import { createLogger, readSecretFile } from '../platform';
+
+/** IT's mail transport (notify/mail-sender.ts sends with it). */
+export interface MailTransportConfig {
+  smtpUrl: string;
+  from: string;
+  /** The SMTP password from IT's secret file (never in the URL of the config file). */
+  password?: string | undefined;
+}
 
 /** IT's mail transport; its password file is read like the API key's. */
 export function resolveMail(

@@ -43,18 +43,17 @@ import {
   SETTING_DEFAULTS,
   type ItSettingValues,
   type KioskMode,
-} from '../../shared/settings';
+} from '../../../shared/settings';
 import { blankToUndefined, parseEnv, parseFlags } from './config-env-flags';
 import { ConfigError } from './config-error';
 import { parseMachineFile, readFileIfExists } from './config-machine-file';
 import { keyLayer, resolveApiKey, resolveMail } from './config-secrets';
-import { hubRolesFromFile, type HubConfig } from './hub/hub-config';
-import type { HubScreenConfig } from './hub/hub-screen';
-import { metricsConfigFromFile, type MetricsConfig } from './metrics/metrics-config';
+import { hubRolesFromFile, type HubConfig, type HubScreenConfig } from '../hub';
+import { metricsConfigFromFile, type MetricsConfig } from '../metrics';
 import type { LoadKioskConfigOptions } from './config-options';
-import type { AccessConfig } from '../../shared/access-config';
-import type { WelcomeTexts } from '../../shared/kiosk-api';
-import type { MailTransportConfig } from './notify/mail-sender';
+import type { AccessConfig } from '../../../shared/access-config';
+import type { WelcomeTexts } from '../../../shared/kiosk-api';
+import type { MailTransportConfig } from './config-secrets';
 
 // The names are the contract's (Settings.locked), so that the UI and the core agree.
 export { LockableSetting };

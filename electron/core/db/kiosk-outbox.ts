@@ -3,14 +3,10 @@
  * caller passes in), a full disk held as a state (held-writes.ts), and damaged rows set aside
  * (db/outbox-quarantine.ts), each announced through `announce`.
  */
-import type { Clock } from '../clock';
-import { setWriteFault } from '../db/disk-full';
-import { durableTransaction, type KioskDb } from '../db/open';
-import { onQuarantine } from '../db/outbox-quarantine';
-import type { Logger } from '../log';
-import type { OutboxEntry } from './entry';
-import { createHeldWrites, type HeldWrites } from './held-writes';
-import type { OutboxStore } from './store';
+import { type Clock, setWriteFault, type Logger } from '../platform';
+import { durableTransaction, type KioskDb } from './open';
+import { onQuarantine } from './outbox-quarantine';
+import { type OutboxEntry, createHeldWrites, type HeldWrites, type OutboxStore } from '../outbox';
 
 export interface KioskOutboxOptions {
   clock: Clock;

@@ -13,9 +13,9 @@ import {
   eraseEndedOutboxEntries,
   nextOutboxDueAt,
   updateOutboxEntry,
-} from '../db/outbox-repo';
-import type { KioskDb } from '../db/open';
-import type { OutboxStore } from './store';
+} from './outbox-repo';
+import type { KioskDb } from './open';
+import type { OutboxStore } from '../outbox';
 
 export function createSqliteOutboxStore(db: KioskDb): OutboxStore {
   return {

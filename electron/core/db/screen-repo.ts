@@ -3,8 +3,8 @@
  * db first; only the SHA-256 of a screen's credential is stored.
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { KioskDb } from '../db/open';
-import { hubScreens } from '../db/schema';
+import type { KioskDb } from './open';
+import { hubScreens } from './schema';
 
 export type ScreenRole = 'kiosk' | 'counter';
 

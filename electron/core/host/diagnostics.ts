@@ -8,11 +8,11 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LocalBookingState, type AppInfo, type SyncStatus } from '../../shared/kiosk-api';
-import { syncState } from '../../shared/sync-state';
-import type { DatabaseHealth } from './db/database-health';
-import type { BookedTimesReport } from './outbox/booked-times-watch';
-import { redact } from './log';
+import { LocalBookingState, type AppInfo, type SyncStatus } from '../../../shared/kiosk-api';
+import { syncState } from '../../../shared/sync-state';
+import type { DatabaseHealth } from '../db';
+import type { BookedTimesReport } from '../link';
+import { redact } from '../platform';
 
 export type OutboxCounts = Record<LocalBookingState, number> & {
   /** Queued bookings whose next attempt is due now. */

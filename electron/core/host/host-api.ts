@@ -4,9 +4,9 @@
  * public settings. Plus the outbox's counts per state, which diagnostics and the update gate read.
  */
 import { join } from 'node:path';
-import { publicAccess, type AccessConfig } from '../../shared/access-config';
-import type { AppInfo, KioskApi, Printer, SyncStatus } from '../../shared/kiosk-api';
-import { monotonicNow, type Clock } from './clock';
+import { publicAccess, type AccessConfig } from '../../../shared/access-config';
+import type { AppInfo, KioskApi, Printer, SyncStatus } from '../../../shared/kiosk-api';
+import { monotonicNow, type Clock, type Logger } from '../platform';
 import {
   buildDiagnostics,
   OUTBOX_STATES,
@@ -14,12 +14,10 @@ import {
   type DiagnosticsInput,
   type OutboxCounts,
 } from './diagnostics';
-import type { HostKioskMethod } from './engine/context';
-import type { SettingsService } from './engine/settings-service';
-import type { StaffAccess } from './engine/staff-access';
-import type { DatabaseHealth } from './db/database-health';
-import type { Logger } from './log';
-import type { OutboxStore } from './outbox/store';
+import type { HostKioskMethod } from '../engine';
+import type { SettingsService, StaffAccess } from '../staff';
+import type { DatabaseHealth } from '../db';
+import type { OutboxStore } from '../outbox';
 
 export interface KioskHost {
   appInfo(): AppInfo;
@@ -75,7 +73,7 @@ export function createHostApi(deps: {
   databaseHealth: () => DatabaseHealth;
   /** The speech voices the kiosk screen last reported (metrics/speech-voices.ts). */
   speechVoices: () => DiagnosticsInput['speechVoices'];
-  /** Whether the upstream was seen keeping booked times free (outbox/booked-times-watch.ts). */
+  /** Whether the upstream was seen keeping booked times free (link/booked-times-watch.ts). */
   bookedTimes?: () => DiagnosticsInput['bookedTimes'];
 }): Pick<KioskApi, HostKioskMethod> {
   const { host, clock } = deps;

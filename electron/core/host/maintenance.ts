@@ -3,13 +3,9 @@
  * 60 s timer that also saves the governor's count and checkpoints the WAL. A failure is
  * logged and retried at the next tick, never fatal.
  */
-import type { Clock } from './clock';
-import { checkpointKioskDb, purgeKioskWal, type KioskDb } from './db/open';
-import { takeSnapshotIfDue } from './db/snapshots';
-import type { Logger } from './log';
-import { createLoop } from './platform/loop';
-import { createRetention, type RetentionOptions } from './outbox/retention';
-import type { OutboxStore } from './outbox/store';
+import { type Clock, type Logger, createLoop } from '../platform';
+import { checkpointKioskDb, purgeKioskWal, type KioskDb, takeSnapshotIfDue } from '../db';
+import { createRetention, type RetentionOptions, type OutboxStore } from '../outbox';
 
 const CHECKPOINT_EVERY_MS = 60_000;
 

@@ -1,8 +1,7 @@
 /** Staff's sync controls and settings: the status, "Sync now", reading and changing settings. */
-import { monotonicNow } from '../clock';
-import { isDiskFull } from '../db/disk-full';
-import { recoverInterrupted } from '../outbox/transitions';
-import type { EngineApi, EngineContext } from './context';
+import { monotonicNow, isDiskFull } from '../platform';
+import { recoverInterrupted } from '../outbox';
+import type { EngineApi, EngineContext } from '../engine';
 
 export type SyncApi = Pick<
   EngineApi,

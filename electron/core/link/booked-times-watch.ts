@@ -14,16 +14,12 @@
 import { z } from 'zod';
 import type { TimeSlots } from '../../../shared/api/schemas';
 import { bookingReference } from '../../../shared/booking/reference';
-import type { Clock } from '../clock';
-import type { KioskDb } from '../db/open';
-import { getSetting, setSetting } from '../db/settings-repo';
-import type { Logger } from '../log';
-import type { UpstreamClient } from '../upstream/client';
-import type { UpstreamLink } from '../upstream-link';
-import type { UpstreamTargetRef } from '../upstream-target';
-import type { OutboxEntry } from './entry';
-import { slotFreeIn } from './slot-check';
-import type { OutboxStore } from './store';
+import type { Clock, Logger } from '../platform';
+import { type KioskDb, getSetting, setSetting } from '../db';
+import type { UpstreamClient } from '../upstream';
+import type { UpstreamLink } from './upstream-link';
+import type { UpstreamTargetRef } from './upstream-target';
+import { type OutboxEntry, slotFreeIn, type OutboxStore } from '../outbox';
 
 /**
  * How long after a booking was confirmed a slot list must have been asked for to count: a remote

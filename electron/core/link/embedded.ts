@@ -6,10 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { startServer, type RunningServer } from '../../server/start-server';
-import { createPrivateFile } from './data-folder';
-import type { KioskDb } from './db/open';
-import { getSetting, setSetting } from './db/settings-repo';
+import { startServer, type RunningServer } from '../../../server/start-server';
+import { createPrivateFile } from '../platform';
+import { type KioskDb, getSetting, setSetting } from '../db';
 
 const KEY_SETTING = 'embeddedApiKey';
 

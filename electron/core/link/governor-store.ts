@@ -5,11 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { Clock } from './clock';
-import type { KioskDb } from './db/open';
-import { getSetting, setSetting } from './db/settings-repo';
-import { LearnedState } from './governor/learned-limit';
-import { RateGovernor, type GovernorOptions } from './governor/rate-governor';
+import type { Clock } from '../platform';
+import { type KioskDb, getSetting, setSetting } from '../db';
+import { LearnedState, RateGovernor, type GovernorOptions } from '../governor';
 import type { UpstreamTargetRef } from './upstream-target';
 
 const GOVERNOR_SETTING = 'governorSends';

@@ -4,15 +4,13 @@
  * `governor()` at each use, so a re-target reaches them at once.
  */
 import type { Dispatcher } from 'undici';
-import type { Clock } from './clock';
-import type { KioskDb } from './db/open';
+import type { Clock, Logger } from '../platform';
+import type { KioskDb } from '../db';
 import type { EmbeddedUpstream } from './embedded';
-import type { SettingsService } from './engine/settings-service';
-import type { GovernorOptions, RateGovernor } from './governor/rate-governor';
+import type { SettingsService } from '../staff';
+import type { GovernorOptions, RateGovernor } from '../governor';
 import { createGovernorStore } from './governor-store';
-import type { Logger } from './log';
-import { createUpstreamClient, type UpstreamClient } from './upstream/client';
-import type { AnswerMeta } from './upstream/outcome';
+import { createUpstreamClient, type UpstreamClient, type AnswerMeta } from '../upstream';
 import { createUpstreamTarget, type UpstreamTargetRef } from './upstream-target';
 
 export interface UpstreamLink {

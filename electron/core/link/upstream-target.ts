@@ -2,9 +2,9 @@
  * Which upstream the kiosk talks to, as the settings name it: the embedded reference server
  * (started on demand, in this process) or a remote one. `resolve` switches after a change.
  */
-import type { KioskDb } from './db/open';
+import type { KioskDb } from '../db';
 import type { EmbeddedUpstream } from './embedded';
-import type { SettingsService } from './engine/settings-service';
+import type { SettingsService } from '../staff';
 
 export interface UpstreamTargetRef {
   baseUrl: string;

@@ -1,5 +1,5 @@
 /**
- * The one send path of a booking: the online booking (engine/booking.ts) and the replayer both
+ * The one send path of a booking: the online booking (booking/booking.ts) and the replayer both
  * send an outbox entry through it, so that a request, its classification and what the verdict
  * does to the entry are written once. Each step is its own call because the online booking
  * decides between them (it may drop an entry the cache says cannot be booked).
@@ -9,14 +9,15 @@
  * is current when the entry's change is announced.
  */
 import type { BookingRequest, BookingResponse } from '../../../shared/api/schemas';
-import { monotonicNow, type Clock } from '../clock';
-import type { CallOptions, UpstreamClient } from '../upstream/client';
+import { monotonicNow, type Clock } from '../platform';
 import {
+  type CallOptions,
+  type UpstreamClient,
   classifyBookingOutcome,
   type BookingVerdict,
   type LocalError,
   type UpstreamOutcome,
-} from '../upstream/outcome';
+} from '../upstream';
 import { assertNever } from '../../../shared/result';
 import type { OutboxEntry, OutboxPatch } from './entry';
 import { checkSlot } from './slot-check';

@@ -10,7 +10,7 @@ import {
   type BackoffPolicy,
   type BookingVerdict,
   type LocalError,
-} from '../upstream/outcome';
+} from '../upstream';
 import { SLOT_TAKEN_REFUSAL } from '../../../shared/kiosk-data';
 import type { OutboxEntry, OutboxPatch } from './entry';
 

@@ -1,7 +1,6 @@
 /** Where the staff PIN lockout of each screen is kept: a settings row per screen. */
-import type { PinAttemptStore } from '../settings/pin-attempts';
-import type { KioskDb } from './open';
-import { getSetting, setSetting } from './settings-repo';
+import type { PinAttemptStore } from './pin-attempts';
+import { type KioskDb, getSetting, setSetting } from '../db';
 
 const key = (screen: string): string => `pinAttempts:${screen}`;
 

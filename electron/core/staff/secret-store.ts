@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { writeFileAtomically } from '../platform/atomic-file';
+import { writeFileAtomically } from '../platform';
 
 export interface SecretStore {
   get(): string | null;

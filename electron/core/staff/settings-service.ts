@@ -23,10 +23,9 @@ import {
 import { KioskFailure } from '../../../shared/result';
 import { readWelcome } from '../../../shared/shop-welcome';
 import type { ItConfig } from '../config';
-import type { KioskDb } from '../db/open';
-import { getSetting, setSettings } from '../db/settings-repo';
-import type { SecretStore } from '../settings/secret-store';
-import { hashPin, verifyPin } from '../settings/pin';
+import { type KioskDb, getSetting, setSettings } from '../db';
+import type { SecretStore } from './secret-store';
+import { hashPin, verifyPin } from './pin';
 
 // The table's settings are stored under their own keys (shared/settings.ts); these have their own.
 const KEYS = {
@@ -113,7 +112,7 @@ export interface SettingsService {
 
 export interface SettingsServiceOptions {
   /**
-   * IT's values (electron/core/config.ts): the table's settings and the shop profile are the
+   * IT's values (electron/core/config/config.ts): the table's settings and the shop profile are the
    * default until staff change them, fixed when locked; `locked` fields refuse staff changes;
    * `staffPinHash` wins over a stored PIN and is read-only. The shop's logoFile is the core's.
    */

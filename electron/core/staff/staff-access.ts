@@ -23,15 +23,15 @@ import {
   type StaffSetup,
 } from '../../../shared/kiosk-api';
 import { KioskFailure } from '../../../shared/result';
-import type { Logger } from '../log';
+import type { Logger } from '../platform';
 import {
   createPinAttemptLimiter,
   type PinAttemptLimiter,
   type PinAttemptPolicy,
   type PinAttemptStore,
-} from '../settings/pin-attempts';
-import { setupCodeMatches } from '../settings/setup-code';
-import type { StaffSessions } from '../settings/staff-sessions';
+} from './pin-attempts';
+import { setupCodeMatches } from './setup-code';
+import type { StaffSessions } from './staff-sessions';
 import type { SettingsService } from './settings-service';
 
 export interface StaffAccessDeps {
@@ -42,7 +42,7 @@ export interface StaffAccessDeps {
   upstreamKind: () => 'embedded' | 'remote';
   /** The code printed at start-up while the kiosk has no PIN; null otherwise. */
   setupCode: () => string | null;
-  /** IT's recovery code (settings/recovery-code.ts); null: recovery is off. */
+  /** IT's recovery code (staff/recovery-code.ts); null: recovery is off. */
   recoveryCode?: () => string | null;
   pinAttempts?: PinAttemptPolicy;
   /** Where each screen's lockout is kept (the settings table); in memory without one. */

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { KioskApi, KioskEvent, StaffCall } from '../../../shared/kiosk-api';
 import { KioskFailure } from '../../../shared/result';
-import type { Logger } from '../log';
+import type { Logger } from '../platform';
 
 export const CALL_COOLDOWN_MS = 10_000;
 export const MAX_OPEN_CALLS = 30;

@@ -1,6 +1,6 @@
 /** A tiny typed event hub for KioskEvents (status and booking changes). */
 import type { KioskEvent } from '../../../shared/kiosk-api';
-import type { Logger } from '../log';
+import type { Logger } from '../platform';
 
 export interface EventHub {
   emit(event: KioskEvent): void;

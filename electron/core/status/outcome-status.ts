@@ -11,8 +11,8 @@ import {
   type LocalError,
   type NetworkReason,
   type UpstreamOutcome,
-} from '../upstream/outcome';
-import { meaningOf } from '../upstream/outcome-table';
+  meaningOf,
+} from '../upstream';
 import type { SyncStatusTracker } from './sync-status';
 
 /**

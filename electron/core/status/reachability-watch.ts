@@ -7,11 +7,9 @@
  * `offlineMs`: the first connection that works asks the recovery probe for one real answer (the
  * status turns online only on an answer), so "Online" is back within offlineMs + one request.
  */
-import { monotonicNow, type Clock } from '../clock';
-import { createLoop } from '../platform/loop';
-import type { UpstreamLink } from '../upstream-link';
-import { tcpReachability, type ReachabilityCheck } from '../upstream/reachability';
-import type { NetworkReason } from '../upstream/outcome';
+import { monotonicNow, type Clock, createLoop } from '../platform';
+import type { UpstreamLink } from '../link';
+import { tcpReachability, type ReachabilityCheck, type NetworkReason } from '../upstream';
 import type { RecoveryProbe } from './recovery-probe';
 import type { StatusEvents } from './status-events';
 import type { SyncStatusTracker } from './sync-status';

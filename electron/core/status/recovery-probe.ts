@@ -6,13 +6,10 @@
  * online, which wakes the queue and the mirror (kiosk-core's onAnswer).
  */
 import type { Service } from '../../../shared/api/schemas';
-import { monotonicNow, type Clock } from '../clock';
-import { saveServices } from '../db/mirror-repo';
-import type { KioskDb } from '../db/open';
-import type { OutboxStore } from '../outbox/store';
-import { createLoop, type NextRun } from '../platform/loop';
-import type { UpstreamClient } from '../upstream/client';
-import type { UpstreamOutcome } from '../upstream/outcome';
+import { monotonicNow, type Clock, createLoop, type NextRun } from '../platform';
+import { saveServices, type KioskDb } from '../db';
+import type { OutboxStore } from '../outbox';
+import type { UpstreamClient, UpstreamOutcome } from '../upstream';
 import type { SyncStatusTracker } from './sync-status';
 
 export interface RecoveryProbeOptions {

@@ -4,10 +4,8 @@
  */
 import type { SyncStatus } from '../../../shared/kiosk-api';
 import { syncState, type SyncState } from '../../../shared/sync-state';
-import type { Logger } from '../log';
-import { QUIET_EVERY_MS } from '../log-quiet';
-import { toLocalBooking, type OutboxEntry } from '../outbox/entry';
-import type { OutboxStore } from '../outbox/store';
+import { type Logger, QUIET_EVERY_MS } from '../platform';
+import { toLocalBooking, type OutboxEntry, type OutboxStore } from '../outbox';
 import type { EventHub } from './events';
 import type { SyncStatusTracker } from './sync-status';
 

@@ -3,7 +3,7 @@
  * header, the clock skew from the API's Date header, and the error staff must act on.
  */
 import type { SyncStatus } from '../../../shared/kiosk-api';
-import type { AnswerMeta, LocalError, NetworkReason } from '../upstream/outcome';
+import type { AnswerMeta, LocalError, NetworkReason } from '../upstream';
 
 /** An answer slower than this shows as "the API is slow" (a customer's lookup waits 3 s). */
 export const SLOW_ANSWER_MS = 3_000;

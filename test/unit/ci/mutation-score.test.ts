@@ -26,7 +26,7 @@ describe('mutation score', () => {
 
   it('adds each file to its area, whether the path is relative, absolute or Windows-style', () => {
     expect(areaOf('electron/core/outbox/send.ts')).toBe('outbox');
-    expect(areaOf('/work/main/electron/core/engine/booking.ts')).toBe('engine');
+    expect(areaOf('/work/main/electron/core/booking/booking.ts')).toBe('engine');
     expect(areaOf('C:\\repo\\electron\\core\\mirror\\plan.ts')).toBe('mirror');
     expect(areaOf('scripts/other.ts')).toBe('scripts/other.ts');
   });

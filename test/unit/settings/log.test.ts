@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, describeError, parseLogLevel, redact } from '../../../electron/core/log';
+import {
+  createLogger,
+  describeError,
+  parseLogLevel,
+  redact,
+} from '../../../electron/core/platform/log';
 
 describe('createLogger', () => {
   const now = () => new Date('2026-01-02T03:04:05.000Z');
