@@ -27,10 +27,8 @@ import {
   createStaffCalls,
   createFileSecretStore,
   keyCopyNote,
-  newSetupCode,
   readShopLogo,
-  RECOVERY_CODE_FILE,
-  loadRecoveryCode,
+  staffCodesAtStart,
   createStaffSessions,
 } from './staff';
 import { createLocalEngine } from './kiosk-engine';
@@ -65,11 +63,9 @@ import { createAppointmentTime, createReplayer, createSendPath } from './outbox'
 import { watchBookedTimes, openUpstreamLink } from './link';
 import { createCustomerNotice } from './notify';
 
-export type { KioskHost };
-
 import type { KioskCore, KioskCoreInternals, KioskCoreOptions } from './kiosk-core-types';
 
-export type { KioskCore, KioskCoreInternals, KioskCoreOptions } from './kiosk-core-types';
+export type { KioskCore, KioskCoreInternals, KioskCoreOptions, KioskHost };
 
 export async function createKioskCore(options: KioskCoreOptions): Promise<KioskCore> {
   return createKioskCoreInternals(options);
@@ -276,20 +272,14 @@ export async function createKioskCoreInternals(
     now: () => clock.now(),
     idleMs: () => settings.get().staffIdleTimeoutSec * 1000,
   });
-  // New at every start while the kiosk has no PIN (demo too): whoever sees the console or log sets it.
-  const setupCode = settings.hasPin() ? null : newSetupCode();
-  if (setupCode !== null) log.warn(`setup code: ${setupCode}`);
-  const recovery = loadRecoveryCode(options.dataDir);
-  if (!recovery.ok) log.warn(recovery.reason);
-  else if (recovery.created)
-    log.info(`staff recovery code written to the data folder's ${RECOVERY_CODE_FILE} (for IT)`);
+  const { setupCode, recoveryCode } = staffCodesAtStart(settings.hasPin(), options.dataDir, log);
   const access = createStaffAccess({
     settings,
     sessions,
     now: () => clock.now(),
     upstreamKind: link.kind,
     setupCode: () => setupCode,
-    recoveryCode: () => (recovery.ok ? recovery.code : null),
+    recoveryCode: () => recoveryCode,
     pinAttempts: options.pinAttempts,
     pinAttemptStore: createSqlitePinAttemptStore(db),
     log,

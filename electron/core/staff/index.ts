@@ -6,12 +6,11 @@
 export { runHashPin } from './hash-pin-cli';
 export type { PinAttemptPolicy } from './pin-attempts';
 export { createSqlitePinAttemptStore } from './pin-attempts-store';
-export { loadRecoveryCode, RECOVERY_CODE_FILE } from './recovery-code';
+export { staffCodesAtStart } from './recovery-code';
 export { createFileSecretStore, keyCopyNote } from './secret-store';
 export type { SecretStore } from './secret-store';
 export { createSettingsService } from './settings-service';
 export type { SettingsService } from './settings-service';
-export { newSetupCode } from './setup-code';
 export { readShopLogo } from './shop-logo';
 export { APP_SCREEN, browserScreen, createStaffAccess } from './staff-access';
 export type { StaffAccess, UnguardedApi } from './staff-access';

@@ -7,6 +7,7 @@
  * more; a shorter one is refused and the recovery is off until it is fixed).
  */
 import { join } from 'node:path';
+import type { Logger } from '../platform';
 import { newSetupCode } from './setup-code';
 import { createFileSecretStore } from './secret-store';
 
@@ -36,4 +37,23 @@ export function loadRecoveryCode(dataDir: string): RecoveryCodeLoad {
       reason: `${RECOVERY_CODE_FILE} holds fewer than ${RECOVERY_CODE_MIN_LENGTH} characters; staff recovery is off`,
     };
   return { ok: true, code: stored, created: false };
+}
+
+/**
+ * The staff codes of this start, each logged once (never the recovery code): a setup code while
+ * the kiosk has no PIN (new at every start, demo too: whoever sees the console or log sets it),
+ * and IT's recovery code from the data folder (null while it is unusable).
+ */
+export function staffCodesAtStart(
+  hasPin: boolean,
+  dataDir: string,
+  log: Pick<Logger, 'info' | 'warn'>,
+): { setupCode: string | null; recoveryCode: string | null } {
+  const setupCode = hasPin ? null : newSetupCode();
+  if (setupCode !== null) log.warn(`setup code: ${setupCode}`);
+  const recovery = loadRecoveryCode(dataDir);
+  if (!recovery.ok) log.warn(recovery.reason);
+  else if (recovery.created)
+    log.info(`staff recovery code written to the data folder's ${RECOVERY_CODE_FILE} (for IT)`);
+  return { setupCode, recoveryCode: recovery.ok ? recovery.code : null };
 }
