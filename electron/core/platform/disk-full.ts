@@ -25,7 +25,7 @@ export type WriteFault = () => boolean;
 
 const faults = new WeakMap<Database.Database, WriteFault>();
 
-/** `db`: the kiosk database (KioskDb, which open.ts builds on this file's check). */
+/** `db`: the kiosk database (KioskDb, which db/open.ts builds on this file's check). */
 export function setWriteFault(db: { $client: Database.Database }, fault: WriteFault | null): void {
   if (fault) faults.set(db.$client, fault);
   else faults.delete(db.$client);
