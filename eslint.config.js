@@ -33,6 +33,28 @@ const toElectronAny = ban(
   ['**/electron/**'],
   'This folder does not run in Electron or the kiosk core.',
 );
+// The kiosk core's rooms (docs/architecture.md): a room imports another only through that room's
+// index.ts, and no room imports the composition at the root (kiosk-core.ts and its parts). The
+// rooms are flat folders, so the specifier alone says where an import goes.
+const roomFileOfOther = {
+  regex: '^\\.\\./(?!\\.\\.(/|$))[^/]+/',
+  message:
+    "Import another room of the kiosk core through its index ('../<room>'), not a file in it.",
+};
+const toComposition = {
+  regex: '^\\.\\./kiosk-',
+  message:
+    'The composition at the root (kiosk-core.ts and its parts) imports the rooms; no room imports it.',
+};
+const roomFileFromRoot = {
+  regex: '^\\./[^/]+/',
+  message: "The composition imports each room through its index ('./<room>'), not a file in it.",
+};
+const toKioskCore = {
+  regex: '^\\./kiosk-core$',
+  message: 'Nothing in the kiosk core imports the composition kiosk-core.ts.',
+};
+const coreRuntime = [toRenderer, toElectronShell];
 const zone = (files, paths, patterns) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { paths, patterns }] },
@@ -63,15 +85,21 @@ const zones = [
     ],
   ),
   zone(['renderer/**'], [noElectron], [nodeOnly, toServer, toElectronAny]),
+  zone(['electron/web/**'], [noElectron], [...coreRuntime, toServer]),
   zone(
-    ['electron/core/**', 'electron/web/**'],
+    ['electron/core/*.ts'],
     [noElectron],
-    [toRenderer, toElectronShell, toServer],
+    [...coreRuntime, toServer, roomFileFromRoot, toKioskCore],
   ),
   zone(
-    ['electron/core/embedded.ts'],
+    ['electron/core/*/**'],
     [noElectron],
-    [toRenderer, toElectronShell, toServerButStart],
+    [...coreRuntime, toServer, roomFileOfOther, toComposition],
+  ),
+  zone(
+    ['electron/core/link/embedded.ts'],
+    [noElectron],
+    [...coreRuntime, toServerButStart, roomFileOfOther, toComposition],
   ),
   zone(['server/**'], [noElectron], [toRenderer, toElectronAny]),
   zone(

@@ -1,13 +1,13 @@
 /**
  * `npm run config:schema`: writes docs/config.schema.json, the JSON Schema of the machine config
- * file, from the zod schema the app validates it with (electron/core/config.ts). A unit test
+ * file, from the zod schema the app validates it with (electron/core/config/config.ts). A unit test
  * fails when the committed file is not what this script writes.
  */
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { MachineFile } from '../electron/core/config';
+import { MachineFile } from '../electron/core/config/config';
 
 export const CONFIG_SCHEMA_PATH = join(
   dirname(fileURLToPath(import.meta.url)),

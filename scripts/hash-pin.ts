@@ -1,5 +1,5 @@
-/** `npm run hash-pin`: see electron/core/settings/hash-pin-cli.ts. */
-import { runHashPin } from '../electron/core/settings/hash-pin-cli';
+/** `npm run hash-pin`: see electron/core/staff/hash-pin-cli.ts. */
+import { runHashPin } from '../electron/core/staff/hash-pin-cli';
 
 process.exitCode = await runHashPin(
   process.stdin,

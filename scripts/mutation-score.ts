@@ -1,12 +1,13 @@
 /**
  * `npm run mutation:score`: the mutation score per file and in total from each area's last
  * Stryker run, as committed in bench/mutation (one file per area, FRONTDESK_MUTATE, see
- * stryker.config.mjs). Score as Stryker counts it: detected (killed, time-out) over valid
+ * AREAS in stryker.config.mjs). Score as Stryker counts it: detected (killed, time-out) over valid
  * mutants (detected, survived, no coverage); compile and runtime errors and ignored ones are
  * not valid mutants.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 
 const Report = z.object({
@@ -34,13 +35,29 @@ export function score(t: Tally): number {
   return valid === 0 ? 100 : (100 * t.detected) / valid;
 }
 
-/** The area a mutated file belongs to: `electron/core/outbox/send.ts` -> `outbox`. */
-export function areaOf(path: string): string {
-  const match = /electron\/core\/([^/]+)\//.exec(path.replaceAll('\\', '/'));
-  return match?.[1] ?? path;
+/** What each area mutates under electron/core: a room's folder ('outbox/') or a file. */
+export type Areas = Record<string, readonly string[]>;
+
+/** The area that mutates a file (stryker.config.mjs): `electron/core/outbox/send.ts` -> `outbox`. */
+export function areaOf(path: string, areas: Areas): string {
+  const file = /electron\/core\/(.+)$/.exec(path.replaceAll('\\', '/'))?.[1];
+  if (file === undefined) return path;
+  const found = Object.entries(areas).find(([, paths]) =>
+    paths.some((p) => (p.endsWith('/') ? file.startsWith(p) : file === p)),
+  );
+  return found?.[0] ?? path;
 }
 
-function main(): void {
+/** The areas of stryker.config.mjs (plain JavaScript, so it is loaded, not imported). */
+export async function strykerAreas(): Promise<Areas> {
+  const config = (await import(pathToFileURL(resolve('stryker.config.mjs')).href)) as {
+    AREAS: Areas;
+  };
+  return config.AREAS;
+}
+
+async function main(): Promise<void> {
+  const areaTable = await strykerAreas();
   const dir = 'bench/mutation';
   const perFile = new Map<string, string[]>();
   for (const name of readdirSync(dir).filter((file) => file.endsWith('.json'))) {
@@ -60,11 +77,11 @@ function main(): void {
       `${score(t).toFixed(1).padStart(5)} %  ${String(t.detected).padStart(4)} detected ${String(t.survived).padStart(4)} survived ${String(t.noCoverage).padStart(4)} no coverage  ${path}`,
     );
   }
-  // Per area (electron/core/<area>), the figure bench/RESULTS.md compares between runs; the
-  // engine's parts (engine-status.json, ...) add up to their area.
+  // Per area, the figure bench/RESULTS.md compares between runs (the former engine's is the sum of
+  // booking, staff and status).
   const areas = new Map<string, string[]>();
   for (const [path, statuses] of perFile) {
-    const area = areaOf(path);
+    const area = areaOf(path, areaTable);
     areas.set(area, [...(areas.get(area) ?? []), ...statuses]);
   }
   for (const [area, statuses] of [...areas].sort(([a], [b]) => a.localeCompare(b))) {
@@ -79,4 +96,4 @@ function main(): void {
   );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main();
+if (import.meta.url === `file://${process.argv[1]}`) await main();

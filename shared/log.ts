@@ -3,7 +3,7 @@
  * as `<iso time> <LEVEL> <prefix>: <message> <json fields>`, every line redacted (redact.ts).
  * Never pass a secret or a customer's personal data: run URLs and headers through `redact()`
  * first. Plain TypeScript: each process injects where lines go and its level
- * (electron/core/log.ts: the environment and stderr or the log file; server/logger.ts: stderr).
+ * (electron/core/platform/log.ts: the environment and stderr or the log file; server/logger.ts: stderr).
  */
 import { formatFields, redact } from './redact';
 

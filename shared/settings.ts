@@ -3,7 +3,7 @@
  * value schema with its range, its default, whether IT may lock it, and whether IT may set it in
  * the machine file (its field is the setting's key) and an environment variable or flag. The
  * contract's `Settings`, `SettingsUpdate`, `PublicSettings` and `LockableSetting`, the machine
- * file's schema (electron/core/config.ts, docs/config.schema.json), the env and flag parser, the
+ * file's schema (electron/core/config/config.ts, docs/config.schema.json), the env and flag parser, the
  * renderer's form limits and the settings service's read / update / lock checks are derived from
  * this table, so a new setting is one entry here plus its field on the settings screen.
  *
@@ -177,7 +177,7 @@ export type ItSettingValues = { [K in ItSettingKey]?: SettingValue<K> };
 
 export const LOCKABLE_STAFF_SETTING_KEYS = keysWhere<LockableStaffSettingKey>((d) => d.lockable);
 
-/** Settings the machine-wide config file can fix (`locked` in electron/core/config.ts). */
+/** Settings the machine-wide config file can fix (`locked` in electron/core/config/config.ts). */
 // The shop last, as the machine file's documentation always listed them.
 export const LockableSetting = z.enum([
   'upstreamUrl',

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { checkRows, openCheckedKioskDb } from '../../electron/core/db/integrity';
 import { durableTransaction, openKioskDb, type KioskDb } from '../../electron/core/db/open';
 import { takeSnapshotIfDue } from '../../electron/core/db/snapshots';
-import { silentLogger } from '../../electron/core/log';
+import { silentLogger } from '../../electron/core/platform/log';
 import { makeTempDir } from '../../test/support/core/harness';
 import { seedMirror } from './fixture';
 

@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { addDays } from '../../shared/booking/time';
 import { createKioskCoreInternals } from '../../electron/core/kiosk-core';
-import { createMemorySecretStore } from '../../electron/core/settings/secret-store';
-import { hashPin } from '../../electron/core/settings/pin';
+import { createMemorySecretStore } from '../../electron/core/staff/secret-store';
+import { hashPin } from '../../electron/core/staff/pin';
 import {
   freeSlots,
   queueBookings,

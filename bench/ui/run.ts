@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { silentLogger } from '../../electron/core/log';
+import { silentLogger } from '../../electron/core/platform/log';
 import { BUILT_RENDERER_DIR, startKioskWeb } from '../../electron/web/start-kiosk-web';
 import { IN_PAGE_SCRIPT } from './in-page';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../../test/support/chromium';

@@ -4,23 +4,18 @@
  */
 import type { Dispatcher } from 'undici';
 import type { KioskApi, KioskEvent } from '../../shared/kiosk-api';
-import type { Clock } from './clock';
+import type { Clock, LogSink } from './platform';
 import type { ItConfig } from './config';
-import type { OutboxCounts } from './diagnostics';
-import type { EngineFreshness } from './engine/context';
-import type { GovernorOptions, RateGovernor } from './governor/rate-governor';
-import type { KioskHost } from './host-api';
-import type { LogSink } from './log';
-import type { CoreMetrics } from './metrics/core-metrics';
-import type { Mirror, OpeningHours } from './mirror/mirror';
-import type { MirrorPolicy } from './mirror/plan';
-import type { Replayer } from './outbox/replayer';
-import type { ReplayPolicy } from './outbox/transitions';
-import type { PinAttemptPolicy } from './settings/pin-attempts';
-import type { SecretStore } from './settings/secret-store';
+import type { OutboxCounts, KioskHost } from './host';
+import type { EngineFreshness } from './engine';
+import type { GovernorOptions, RateGovernor } from './governor';
+import type { CoreMetrics } from './metrics';
+import type { Mirror, OpeningHours, MirrorPolicy } from './mirror';
+import type { Replayer, ReplayPolicy } from './outbox';
+import type { PinAttemptPolicy, SecretStore } from './staff';
 
 /**
- * IT's values (ItConfig, from electron/core/config.ts: upstream, key, locked settings, PIN hash,
+ * IT's values (ItConfig, from electron/core/config/config.ts: upstream, key, locked settings, PIN hash,
  * shop profile with its logo file, and the staff settings IT may set) plus the core's own.
  * upstreamUrl undefined keeps the stored setting (embedded when none is stored), null forces the
  * embedded server; apiKey undefined keeps the stored key, null forgets it.

@@ -5,55 +5,67 @@
  * declared before it is used.
  */
 import { join } from 'node:path';
-import { monotonicNow, systemClock } from './clock';
-import { secureDataFolder } from './data-folder';
-import { databaseHealth } from './db/database-health';
-import { openCheckedKioskDb } from './db/integrity';
-import { checkpointKioskDb } from './db/open';
-import { DEFAULT_SNAPSHOT_DAYS } from './db/snapshots';
-import { classifyStartError, KioskStartRefusal } from './db/start-refusal';
-import { catalogHas } from './db/mirror-repo';
-import { createSqlitePinAttemptStore } from './db/pin-attempts-repo';
-import { createLocalEngine } from './engine/engine';
-import { createEventHub, subscribeWithSession } from './engine/events';
-import { backgroundNotes, createOutcomeNotes } from './engine/outcome-status';
-import { createSettingsService } from './engine/settings-service';
-import { probeUpstream } from './engine/recovery-probe';
-import { watchUpstream } from './engine/reachability-watch';
-import { createScreenHolds } from './engine/screen-holds';
-import { budgetLeft } from './governor/budget-left';
-import { APP_SCREEN, createStaffAccess, type UnguardedApi } from './engine/staff-access';
-import { createStatusEvents } from './engine/status-events';
-import { SyncStatusTracker } from './engine/sync-status';
-import { openFollowUpsSummary } from './db/follow-up-repo';
-import { coreMetricsSource } from './metrics/core-metrics';
-import { backupAgeSeconds, integrityVerdict, newestBackupAt } from './metrics/kiosk-health';
-import { createSpeechVoices } from './metrics/speech-voices';
-import { createStaffCalls } from './help/staff-calls';
-import { createHostApi, defaultHost, outboxCounts, type KioskHost } from './host-api';
-import { createLogger } from './log';
-import { createMaintenance } from './maintenance';
-import { createMirror } from './mirror/mirror';
-import { createAppointmentTime } from './outbox/appointment-time';
-import { watchBookedTimes } from './outbox/booked-times-watch';
-import { openKioskOutbox } from './outbox/kiosk-outbox';
-import { createReplayer } from './outbox/replayer';
-import { createSendPath } from './outbox/send';
-import { createCustomerNotice } from './notify/customer-notice';
-import { createSqliteOutboxStore } from './outbox/sqlite-store';
-import { serviceList } from './platform/services';
-import { createFileSecretStore, keyCopyNote } from './settings/secret-store';
-import { newSetupCode } from './settings/setup-code';
-import { readShopLogo } from './settings/shop-logo';
-import { RECOVERY_CODE_FILE, loadRecoveryCode } from './settings/recovery-code';
-import { createStaffSessions } from './settings/staff-sessions';
-import { openUpstreamLink } from './upstream-link';
-
-export type { KioskHost };
+import { monotonicNow, systemClock, secureDataFolder, createLogger, serviceList } from './platform';
+import {
+  databaseHealth,
+  openCheckedKioskDb,
+  checkpointKioskDb,
+  DEFAULT_SNAPSHOT_DAYS,
+  classifyStartError,
+  KioskStartRefusal,
+  catalogHas,
+  openFollowUpsSummary,
+  openKioskOutbox,
+  createSqliteOutboxStore,
+} from './db';
+import {
+  createSqlitePinAttemptStore,
+  createSettingsService,
+  APP_SCREEN,
+  createStaffAccess,
+  type UnguardedApi,
+  createStaffCalls,
+  createFileSecretStore,
+  keyCopyNote,
+  readShopLogo,
+  staffCodesAtStart,
+  createStaffSessions,
+} from './staff';
+import { createLocalEngine } from './kiosk-engine';
+import {
+  createEventHub,
+  subscribeWithSession,
+  backgroundNotes,
+  createOutcomeNotes,
+  probeUpstream,
+  watchUpstream,
+  createStatusEvents,
+  SyncStatusTracker,
+} from './status';
+import { createScreenHolds } from './booking';
+import { budgetLeft } from './governor';
+import {
+  coreMetricsSource,
+  backupAgeSeconds,
+  integrityVerdict,
+  newestBackupAt,
+  createSpeechVoices,
+} from './metrics';
+import {
+  createHostApi,
+  defaultHost,
+  outboxCounts,
+  type KioskHost,
+  createMaintenance,
+} from './host';
+import { createMirror } from './mirror';
+import { createAppointmentTime, createReplayer, createSendPath } from './outbox';
+import { watchBookedTimes, openUpstreamLink } from './link';
+import { createCustomerNotice } from './notify';
 
 import type { KioskCore, KioskCoreInternals, KioskCoreOptions } from './kiosk-core-types';
 
-export type { KioskCore, KioskCoreInternals, KioskCoreOptions } from './kiosk-core-types';
+export type { KioskCore, KioskCoreInternals, KioskCoreOptions, KioskHost };
 
 export async function createKioskCore(options: KioskCoreOptions): Promise<KioskCore> {
   return createKioskCoreInternals(options);
@@ -260,20 +272,14 @@ export async function createKioskCoreInternals(
     now: () => clock.now(),
     idleMs: () => settings.get().staffIdleTimeoutSec * 1000,
   });
-  // New at every start while the kiosk has no PIN (demo too): whoever sees the console or log sets it.
-  const setupCode = settings.hasPin() ? null : newSetupCode();
-  if (setupCode !== null) log.warn(`setup code: ${setupCode}`);
-  const recovery = loadRecoveryCode(options.dataDir);
-  if (!recovery.ok) log.warn(recovery.reason);
-  else if (recovery.created)
-    log.info(`staff recovery code written to the data folder's ${RECOVERY_CODE_FILE} (for IT)`);
+  const { setupCode, recoveryCode } = staffCodesAtStart(settings.hasPin(), options.dataDir, log);
   const access = createStaffAccess({
     settings,
     sessions,
     now: () => clock.now(),
     upstreamKind: link.kind,
     setupCode: () => setupCode,
-    recoveryCode: () => (recovery.ok ? recovery.code : null),
+    recoveryCode: () => recoveryCode,
     pinAttempts: options.pinAttempts,
     pinAttemptStore: createSqlitePinAttemptStore(db),
     log,

@@ -1,7 +1,7 @@
 import { BrowserWindow, Menu, app, session } from 'electron';
 import type { KioskMode } from '../../shared/settings';
-import { isHubUrl, verifyHubCertificate, type HubScreenConfig } from '../core/hub/hub-screen';
-import type { Logger } from '../core/log';
+import { isHubUrl, verifyHubCertificate, type HubScreenConfig } from '../core/hub';
+import type { Logger } from '../core/platform';
 import { hardenContents, hardenSession } from './security';
 import { mainWindowOptions } from './window-options';
 

@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import electronUpdater from 'electron-updater';
 import { createKioskCore } from '../core/kiosk-core';
-import { runHashPin } from '../core/settings/hash-pin-cli';
+import { runHashPin } from '../core/staff';
 import { startMainProcess } from './main-process';
 
 if (process.argv.includes('--hash-pin')) {

@@ -10,7 +10,7 @@ import {
 } from '../../shared/kiosk-api';
 import { dispatchKioskCall } from '../../shared/kiosk-dispatch';
 import { fail, type Result } from '../../shared/result';
-import type { Logger } from '../core/log';
+import type { Logger } from '../core/platform';
 
 export interface IpcMainLike {
   handle(

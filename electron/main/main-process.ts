@@ -12,8 +12,7 @@ import {
 import { SETTING_DEFAULTS, type KioskMode } from '../../shared/settings';
 import type { KioskCore, KioskCoreOptions, KioskHost } from '../core/kiosk-core';
 import { ConfigError, loadKioskStartupConfig, type KioskStartupConfig } from '../core/config';
-import { createLogger, describeError, type Logger } from '../core/log';
-import { createRotatingLogFile } from '../core/log-file';
+import { createLogger, describeError, type Logger, createRotatingLogFile } from '../core/platform';
 import { startKioskMetrics } from '../web/kiosk-metrics';
 import type { MetricsServer } from '../web/metrics-server';
 import { startHubShell, type HubShell } from '../web/start-hub-shell';

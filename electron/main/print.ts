@@ -1,6 +1,6 @@
 import type { WebContents, WebContentsPrintOptions } from 'electron';
 import type { Printer } from '../../shared/kiosk-api';
-import type { Logger } from '../core/log';
+import type { Logger } from '../core/platform';
 import { RECEIPT_HASH } from './app-url';
 
 export type PrintableContents = Pick<WebContents, 'on' | 'getPrintersAsync'> & {

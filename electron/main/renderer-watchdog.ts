@@ -1,4 +1,4 @@
-import type { Logger } from '../core/log';
+import type { Logger } from '../core/platform';
 
 export interface WatchedWindow {
   webContents: {

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { writeFileAtomically } from '../core/platform/atomic-file';
-import type { SecretStore } from '../core/settings/secret-store';
+import { writeFileAtomically } from '../core/platform';
+import type { SecretStore } from '../core/staff';
 
 export interface SafeStorageLike {
   isEncryptionAvailable(): boolean;

@@ -1,5 +1,5 @@
 import type { UpdateStatus } from '../../shared/kiosk-api';
-import { describeError, type Logger } from '../core/log';
+import { describeError, type Logger } from '../core/platform';
 
 /** The events of electron-updater's autoUpdater that this module listens to. */
 export interface UpdaterEvents {

@@ -7,9 +7,9 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { VISIBLE_ASCII, checkFlags, parseArgsError, portFlag } from '../../shared/cli-flags';
 import { ConfigError, loadKioskStartupConfig, type KioskStartupConfig } from '../core/config';
-import { createLogger } from '../core/log';
-import { parseListen } from '../core/hub/hub-config';
-import { readSecretFile } from '../core/secret-file';
+import { createLogger } from '../core/platform';
+import { parseListen } from '../core/hub';
+import { readSecretFile } from '../core/platform';
 import { DEFAULT_DATA_DIR, DEFAULT_WEB_PORT } from './defaults';
 
 export const USAGE =

@@ -6,8 +6,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { KioskEvent } from '../../shared/kiosk-api';
-import type { Logger } from '../core/log';
-import { describeError } from '../core/log';
+import { type Logger, describeError } from '../core/platform';
 import { SECURITY_HEADERS } from './request-guard';
 
 const MAX_BUFFERED_BYTES = 1024 * 1024;

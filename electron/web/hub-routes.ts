@@ -13,8 +13,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { KioskApi } from '../../shared/kiosk-api';
-import type { Pairing, ScreenCheck } from '../core/hub/pairing';
-import { KIOSK_SCREEN_REFUSED, screenMayManageScreens } from '../core/hub/screen-roles';
+import {
+  type Pairing,
+  type ScreenCheck,
+  KIOSK_SCREEN_REFUSED,
+  screenMayManageScreens,
+} from '../core/hub';
 
 export const SCREEN_COOKIE = '__Host-frontdesk-screen';
 export const SCREEN_HEADER = 'x-frontdesk-screen';

@@ -4,12 +4,11 @@
  * (checked as the hub's are: a key that does not fit stops it), the exposition from the core's
  * snapshot, the open event streams and the data folder's free disk.
  */
-import { freeBytesOf } from '../core/db/start-refusal';
-import { loadHubCertificate } from '../core/hub/hub-certificate';
+import { freeBytesOf } from '../core/db';
+import { loadHubCertificate } from '../core/hub';
 import type { KioskCore } from '../core/kiosk-core';
-import type { Logger } from '../core/log';
-import type { MetricsConfig } from '../core/metrics/metrics-config';
-import { createMetricsExposition } from '../core/metrics/prometheus';
+import type { Logger } from '../core/platform';
+import { type MetricsConfig, createMetricsExposition } from '../core/metrics';
 import { readMetricsToken, startMetricsServer, type MetricsServer } from './metrics-server';
 
 export async function startKioskMetrics(options: {

@@ -10,11 +10,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { HubListen } from '../core/hub/hub-config';
-import type { Logger } from '../core/log';
-import { describeError } from '../core/log';
-import type { MetricsExposition } from '../core/metrics/prometheus';
-import { readSecretFile } from '../core/secret-file';
+import type { HubListen } from '../core/hub';
+import { type Logger, describeError, readSecretFile } from '../core/platform';
+import type { MetricsExposition } from '../core/metrics';
 import { SECURITY_HEADERS, hasBearerToken } from './request-guard';
 
 export interface MetricsServer {

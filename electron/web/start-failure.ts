@@ -2,7 +2,7 @@
  * The one line a browser shell that could not start prints (kiosk:web, and npm start's fallback):
  * a port in use names the port and the way out (issue 28: it was a raw EADDRINUSE stack).
  */
-import { describeError } from '../core/log';
+import { describeError } from '../core/platform';
 
 export function startFailureLine(error: unknown, port: number, command: string): string {
   const code = (error as { code?: unknown } | null)?.code;

@@ -8,12 +8,17 @@
 import { randomBytes } from 'node:crypto';
 import { hostname, networkInterfaces } from 'node:os';
 import type { KioskApi } from '../../shared/kiosk-api';
-import { openKioskDb } from '../core/db/open';
-import { loadHubCertificate, type HubCertificate } from '../core/hub/hub-certificate';
-import type { HubConfig } from '../core/hub/hub-config';
-import { announceHub, mdnsHostName, type HubAnnouncer } from '../core/hub/hub-mdns';
-import { createPairing } from '../core/hub/pairing';
-import type { Logger } from '../core/log';
+import { openKioskDb } from '../core/db';
+import {
+  loadHubCertificate,
+  type HubCertificate,
+  type HubConfig,
+  announceHub,
+  mdnsHostName,
+  type HubAnnouncer,
+  createPairing,
+} from '../core/hub';
+import type { Logger } from '../core/platform';
 import type { KioskEventSource } from './event-stream';
 import { startWebShell, type WebShell } from './web-shell';
 

@@ -26,14 +26,9 @@ import {
   isKioskMethod,
 } from '../../shared/kiosk-dispatch';
 import type { ErrorCode } from '../../shared/result';
-import type { ScreenRole } from '../core/hub/screen-repo';
-import {
-  KIOSK_SCREEN_REFUSED,
-  screenGetsStaffEvents,
-  screenMayCall,
-} from '../core/hub/screen-roles';
-import { createLogger, describeError } from '../core/log';
-import type { Logger } from '../core/log';
+import type { ScreenRole } from '../core/db';
+import { KIOSK_SCREEN_REFUSED, screenGetsStaffEvents, screenMayCall } from '../core/hub';
+import { createLogger, describeError, type Logger } from '../core/platform';
 import { openEventStream } from './event-stream';
 import { SCREEN_REMOVED_MESSAGE, checkScreen, registerHubRoutes } from './hub-routes';
 import type { HubAccess } from './hub-routes';

@@ -3,7 +3,7 @@
  * state of LocalBookingState (shared/kiosk-data.ts) what the outbox, retention, staff and
  * monitoring do with a booking in it. The outbox column's enum (electron/core/db/schema.ts), the
  * holding and ended sets, the staff list's filters, attention list and actions, staff's Retry and
- * Discard (electron/core/engine/booking-admin.ts), the metrics groups and the label keys are
+ * Discard (electron/core/booking/booking-admin.ts), the metrics groups and the label keys are
  * derived from this table, so a new state fails compilation until its row exists here.
  */
 import type { LocalBookingState } from '../kiosk-data';

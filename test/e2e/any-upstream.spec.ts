@@ -11,9 +11,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { systemTimers } from '../../electron/core/clock';
-import { silentLogger } from '../../electron/core/log';
-import { hashPin } from '../../electron/core/settings/pin';
+import { systemTimers } from '../../electron/core/platform/clock';
+import { silentLogger } from '../../electron/core/platform/log';
+import { hashPin } from '../../electron/core/staff/pin';
 import { startKioskWeb, type KioskWeb } from '../../electron/web/start-kiosk-web';
 import {
   startVariantUpstream,

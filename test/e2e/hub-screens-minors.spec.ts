@@ -9,7 +9,7 @@ import type { Browser } from '@playwright/test';
 import { launchTrusting, pair, startHub } from './support/hub';
 import { onScreen } from './support/screens';
 import { STAFF_PIN, expect, openKiosk, setUpKiosk, test } from './support/stack';
-import type { Clock } from '../../electron/core/clock';
+import type { Clock } from '../../electron/core/platform/clock';
 
 test.setTimeout(180_000);
 

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RECOVERY_CODE_FILE } from '../../electron/core/settings/recovery-code';
+import { RECOVERY_CODE_FILE } from '../../electron/core/staff/recovery-code';
 import { expectAccessible, onScreen } from './support/screens';
 import { STAFF_PIN, expect, openKiosk, setUpKiosk, test } from './support/stack';
 

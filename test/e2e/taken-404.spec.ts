@@ -8,9 +8,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { systemTimers } from '../../electron/core/clock';
-import { silentLogger } from '../../electron/core/log';
-import { hashPin } from '../../electron/core/settings/pin';
+import { systemTimers } from '../../electron/core/platform/clock';
+import { silentLogger } from '../../electron/core/platform/log';
+import { hashPin } from '../../electron/core/staff/pin';
 import { startKioskWeb } from '../../electron/web/start-kiosk-web';
 import { startVariantUpstream } from '../support/variant-upstream/start-variant';
 import { switchesFor } from '../support/variant-upstream/switches';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadHubCertificate } from '../../electron/core/hub/hub-certificate';
-import { silentLogger } from '../../electron/core/log';
+import { silentLogger } from '../../electron/core/platform/log';
 import { FakeUpdater } from './fake-updater';
 
 type Listener = (...args: unknown[]) => unknown;

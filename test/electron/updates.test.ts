@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../electron/core/log';
+import { createLogger } from '../../electron/core/platform/log';
 import { startUpdates, type InstallGate } from '../../electron/main/updates';
 import { FakeUpdater } from './fake-updater';
 

@@ -12,8 +12,7 @@
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { createPrivateFile } from '../data-folder';
-import type { Logger } from '../log';
+import { createPrivateFile, type Logger } from '../platform';
 import {
   newIdentity,
   readDbIdentity,

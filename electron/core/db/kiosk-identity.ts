@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomically, writeFileAtomicallyAsync } from '../platform/atomic-file';
+import { writeFileAtomically, writeFileAtomicallyAsync } from '../platform';
 import type { KioskDb } from './open';
 
 export const MARKER_FILE = 'kiosk-identity.json';

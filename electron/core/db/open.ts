@@ -10,7 +10,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkWriteFault } from './disk-full';
+import { checkWriteFault } from '../platform';
 import * as schema from './schema';
 
 export type KioskDb = BetterSQLite3Database<typeof schema> & { $client: Database.Database };

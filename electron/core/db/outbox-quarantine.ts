@@ -13,7 +13,7 @@ import {
   CustomerSchema,
   type BookingRequest,
 } from '../../../shared/api/schemas';
-import type { OutboxEntry } from '../outbox/entry';
+import type { OutboxEntry } from '../outbox';
 import { durableTransaction, type KioskDb } from './open';
 import { LocalBookingState } from '../../../shared/kiosk-data';
 import { checkColumns, columnOr, type Row, type StoredRow } from './outbox-row';

@@ -24,9 +24,13 @@ import {
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { ENDED_STATES, HOLDING_STATES } from '../../../shared/booking/booking-states';
 import type { LocalBookingState } from '../../../shared/kiosk-api';
-import { erasePersonalData, type OutboxEntry, type OutboxPatch } from '../outbox/entry';
-import type { WakeOptions } from '../outbox/store';
-import { TAKEN_ONCE } from '../outbox/transitions';
+import {
+  erasePersonalData,
+  type OutboxEntry,
+  type OutboxPatch,
+  type WakeOptions,
+  TAKEN_ONCE,
+} from '../outbox';
 import { durableTransaction, type KioskDb } from './open';
 import { readRow, readRows, salvageRow } from './outbox-quarantine';
 import type { Row } from './outbox-row';

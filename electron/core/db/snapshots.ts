@@ -16,8 +16,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { BACKUP_FOLDER } from '../data-folder';
-import { replaceFileAtomically } from '../platform/atomic-file';
+import { BACKUP_FOLDER, replaceFileAtomically } from '../platform';
 import type { KioskDb } from './open';
 
 export const DEFAULT_SNAPSHOT_DAYS = 7;

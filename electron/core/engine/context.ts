@@ -2,21 +2,14 @@
  * What every feature of the engine shares: its dependencies, the freshness limits, and the
  * gate that says whether a customer's request may try the API now.
  */
-import type { StaffCallMethod } from '../help/staff-calls';
+import type { StaffCallMethod, SettingsService } from '../staff';
 import type { KioskApi } from '../../../shared/kiosk-api';
-import { monotonicNow, type Clock } from '../clock';
-import type { KioskDb } from '../db/open';
-import type { Mirror } from '../mirror/mirror';
-import type { HeldWrites } from '../outbox/held-writes';
-import type { Replayer } from '../outbox/replayer';
-import type { SendPath } from '../outbox/send';
-import type { OutboxStore } from '../outbox/store';
-import type { UpstreamClient } from '../upstream/client';
-import type { NoteOutcome } from './outcome-status';
-import type { RecoveryProbe } from './recovery-probe';
-import type { SettingsService } from './settings-service';
-import type { StatusEvents } from './status-events';
-import type { SyncStatusTracker } from './sync-status';
+import { monotonicNow, type Clock } from '../platform';
+import type { KioskDb } from '../db';
+import type { Mirror } from '../mirror';
+import type { HeldWrites, Replayer, SendPath, OutboxStore } from '../outbox';
+import type { UpstreamClient } from '../upstream';
+import type { NoteOutcome, RecoveryProbe, StatusEvents, SyncStatusTracker } from '../status';
 
 export interface EngineFreshness {
   todayMaxAgeMs: number; // today's slots older than this are refreshed live when possible
@@ -75,7 +68,7 @@ export type EngineApi = Omit<
   | 'reportSpeechVoices' // electron/core/metrics
   | 'holdSlot' // screen-holds.ts, per screen
   | 'releaseHold'
-  | StaffCallMethod // electron/core/help
+  | StaffCallMethod // electron/core/staff
 >;
 
 export interface EngineContext extends EngineDeps {

@@ -10,7 +10,7 @@ import { X509Certificate, createHash, createPrivateKey } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
-import type { Logger } from '../log';
+import type { Logger } from '../platform';
 
 export const HUB_CERT_FILE = 'hub-tls-cert.pem';
 export const HUB_KEY_FILE = 'hub-tls-key.secret';

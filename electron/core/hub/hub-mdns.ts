@@ -8,7 +8,7 @@
  */
 import { hostname } from 'node:os';
 import { Bonjour } from 'bonjour-service';
-import type { Logger } from '../log';
+import type { Logger } from '../platform';
 
 /** The DNS-SD service type, advertised as `_frontdesk._tcp.local`. */
 export const HUB_SERVICE_TYPE = 'frontdesk';

@@ -17,8 +17,8 @@
  * every address's lockout, and its own count starts at 0.
  */
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
-import type { KioskDb } from '../db/open';
 import {
+  type KioskDb,
   findScreenByTokenHash,
   insertScreen,
   listScreens,
@@ -26,7 +26,7 @@ import {
   touchScreen,
   type ScreenRole,
   type ScreenRow,
-} from './screen-repo';
+} from '../db';
 
 export const PAIRING_CODE_TTL_MS = 2 * 60_000;
 /** Wrong codes from one address before that address is locked out. */

@@ -9,7 +9,7 @@
  * until someone decides what a kiosk tablet may do with it.
  */
 import type { KioskMethod } from '../../../shared/kiosk-api';
-import type { ScreenRole } from './screen-repo';
+import type { ScreenRole } from '../db';
 
 const KIOSK_SCREEN_MAY_CALL = {
   getCatalog: true,

@@ -10,8 +10,8 @@ import {
   BOOKING_STATES,
   type BookingGroup,
 } from '../../../shared/booking/booking-states';
-import type { GovernorSnapshot } from '../governor/rate-governor';
-import type { OutboxEntry } from '../outbox/entry';
+import type { GovernorSnapshot } from '../governor';
+import type { OutboxEntry } from '../outbox';
 import type { KioskHealth } from './kiosk-health';
 
 interface Waiting {

@@ -7,7 +7,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { UpdateStatus } from '../../../shared/kiosk-api';
-import { listSnapshots, snapshotFolder } from '../db/snapshots';
+import { listSnapshots, snapshotFolder } from '../db';
 import type { SpeechVoice } from './speech-voices';
 
 export interface KioskHealth {

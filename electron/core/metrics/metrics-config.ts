@@ -10,8 +10,7 @@
  * network in clear (a fleet's Prometheus scrapes across sites); without them, plain HTTP.
  */
 import { z } from 'zod';
-import type { HubListen } from '../hub/hub-config';
-import { ListenText, PathText } from '../hub/hub-config';
+import { type HubListen, ListenText, PathText } from '../hub';
 
 export interface MetricsConfig {
   listen: HubListen;

@@ -11,7 +11,7 @@ import {
   toMinutes,
   wallToInstant,
 } from '../../../shared/booking/time';
-import type { Clock } from '../clock';
+import { type Clock, createLogger, type Logger, quietRepeats, createLoop } from '../platform';
 import {
   loadCatalog,
   loadTimeSlots,
@@ -20,16 +20,13 @@ import {
   saveServices,
   saveTimeSlots,
   pruneTimeSlotsBefore,
-} from '../db/mirror-repo';
-import { loadMirrorIndex, type MirrorIndex } from '../db/mirror-index';
-import { loadOfferedServices } from '../db/mirror-staff-day';
-import type { KioskDb } from '../db/open';
-import type { RateGovernor } from '../governor/rate-governor';
-import { createLogger, type Logger } from '../log';
-import { quietRepeats } from '../log-quiet';
-import { createLoop } from '../platform/loop';
-import type { UpstreamClient } from '../upstream/client';
-import { classifyLookupOutcome, type UpstreamOutcome } from '../upstream/outcome';
+  loadMirrorIndex,
+  type MirrorIndex,
+  loadOfferedServices,
+  type KioskDb,
+} from '../db';
+import type { RateGovernor } from '../governor';
+import { type UpstreamClient, classifyLookupOutcome, type UpstreamOutcome } from '../upstream';
 import {
   DEFAULT_MIRROR_POLICY,
   planNext,

@@ -12,8 +12,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Language } from '../../../shared/settings';
-import { languageOfKey } from '../db/follow-up-repo';
-import type { KioskDb } from '../db/open';
+import { languageOfKey, type KioskDb } from '../db';
 
 export interface BookingLanguage {
   /** Runs `fn` (a booking a customer waits for) with their language. */

@@ -5,21 +5,14 @@
  */
 import type { KioskApi } from '../../../shared/kiosk-api';
 import type { Language } from '../../../shared/settings';
-import type { Clock } from '../clock';
-import type { KioskDb } from '../db/open';
-import type { SettingsService } from '../engine/settings-service';
-import type { Logger } from '../log';
-import { eraseNoticesOfErasedBookings } from '../db/follow-up-repo';
-import type { RetainedStore } from '../outbox/retention';
-import type { OutboxStore } from '../outbox/store';
+import type { Clock, Logger } from '../platform';
+import { type KioskDb, eraseNoticesOfErasedBookings } from '../db';
+import type { SettingsService } from '../staff';
+import type { RetainedStore, OutboxStore } from '../outbox';
 import { createBookingLanguage } from './booking-language';
 import { createFollowUps } from './follow-ups';
-import {
-  createMailSender,
-  mailDomain,
-  type MailSender,
-  type MailTransportConfig,
-} from './mail-sender';
+import type { MailTransportConfig } from '../config';
+import { createMailSender, mailDomain, type MailSender } from './mail-sender';
 
 export interface CustomerNoticeOptions {
   db: KioskDb;

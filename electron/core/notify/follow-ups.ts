@@ -8,14 +8,13 @@
  *   listBookings carries each booking's follow-up and mail state, resolveFollowUp records what
  *   staff did ("Contacted", "Dismiss"; "Rebook" is linkRebooking).
  */
-import { isDiskFull } from '../db/disk-full';
+import { isDiskFull, type Clock } from '../platform';
 import { randomUUID } from 'node:crypto';
 import { addDays, instantToWall } from '../../../shared/booking/time';
 import type { KioskApi } from '../../../shared/kiosk-api';
 import { FollowUp } from '../../../shared/kiosk-data';
 import { KioskFailure } from '../../../shared/result';
 import type { Language } from '../../../shared/settings';
-import type { Clock } from '../clock';
 import {
   countOpenFollowUps,
   getFollowUp,
@@ -25,13 +24,14 @@ import {
   openFollowUp,
   setFollowUpState,
   trackFollowUp,
-} from '../db/follow-up-repo';
-import { loadService, loadTimeSlots } from '../db/mirror-repo';
-import { durableTransaction, type KioskDb } from '../db/open';
-import type { OutboxEntry } from '../outbox/entry';
-import type { OutboxStore } from '../outbox/store';
+  loadService,
+  loadTimeSlots,
+  durableTransaction,
+  type KioskDb,
+} from '../db';
+import type { OutboxEntry, OutboxStore } from '../outbox';
 import type { BookingLanguage } from './booking-language';
-import { refusedAsTaken } from '../upstream/outcome-table';
+import { refusedAsTaken } from '../upstream';
 import { refusalMail } from './mail-text';
 import { bookingReference } from '../../../shared/booking/reference';
 

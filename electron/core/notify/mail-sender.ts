@@ -9,24 +9,16 @@
  * The recipient is never logged.
  */
 import nodemailer from 'nodemailer';
-import type { Clock } from '../clock';
+import { type Clock, type Logger, createLoop } from '../platform';
+import type { MailTransportConfig } from '../config';
 import {
   claimMail,
   dueMails,
   markClaimedUncertain,
   settleMail,
   type MailRow,
-} from '../db/follow-up-repo';
-import type { KioskDb } from '../db/open';
-import type { Logger } from '../log';
-import { createLoop } from '../platform/loop';
-
-export interface MailTransportConfig {
-  smtpUrl: string;
-  from: string;
-  /** The SMTP password from IT's secret file (never in the URL of the config file). */
-  password?: string | undefined;
-}
+  type KioskDb,
+} from '../db';
 
 export interface MailSenderOptions {
   db: KioskDb;

@@ -4,7 +4,7 @@
  * since. Before any answer (a start while the API is away) the kiosk's own clock stands in.
  */
 import { wallToInstant } from '../../../shared/booking/time';
-import { monotonicNow, type Clock } from '../clock';
+import { monotonicNow, type Clock } from '../platform';
 import type { OutboxEntry } from './entry';
 
 export interface AppointmentTime {

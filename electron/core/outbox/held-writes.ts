@@ -8,10 +8,7 @@
  * start replays it under its Idempotency-Key and the API answers with the same booking.
  */
 import { HOLDING_STATES } from '../../../shared/booking/booking-states';
-import type { Clock } from '../clock';
-import { isDiskFull } from '../db/disk-full';
-import type { Logger } from '../log';
-import { createLoop } from '../platform/loop';
+import { type Clock, isDiskFull, type Logger, createLoop } from '../platform';
 import type { OutboxEntry, OutboxPatch } from './entry';
 import type { OutboxStore } from './store';
 

@@ -6,13 +6,19 @@
  * off, growing and bounded (platform/loop.ts `backoffMs`), and logs an error once, with how many times it
  * repeated when it changes or ends, so that a stuck queue cannot flood the log.
  */
-import type { Clock } from '../clock';
-import { monotonicNow, sleep } from '../clock';
-import type { RateGovernor } from '../governor/rate-governor';
-import { createLogger, type Logger } from '../log';
-import { quietRepeats } from '../log-quiet';
-import { backoffMs, createLoop, type NextRun } from '../platform/loop';
-import type { LocalError } from '../upstream/outcome';
+import {
+  type Clock,
+  monotonicNow,
+  sleep,
+  createLogger,
+  type Logger,
+  quietRepeats,
+  backoffMs,
+  createLoop,
+  type NextRun,
+} from '../platform';
+import type { RateGovernor } from '../governor';
+import type { LocalError } from '../upstream';
 import type { OutboxEntry } from './entry';
 import type { SendPath } from './send';
 import type { OutboxStore } from './store';

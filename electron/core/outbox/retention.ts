@@ -7,8 +7,7 @@
  * and follow-ups of electron/core/notify) are erased at the same run with the same days, by
  * their own rule (`others`), after the bookings.
  */
-import type { Clock } from '../clock';
-import type { Logger } from '../log';
+import type { Clock, Logger } from '../platform';
 import type { OutboxStore } from './store';
 
 export const DEFAULT_RETENTION_DAYS = 14;

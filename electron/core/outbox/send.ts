@@ -1,5 +1,5 @@
 /**
- * The one send path of a booking: the online booking (engine/booking.ts) and the replayer both
+ * The one send path of a booking: the online booking (booking/booking.ts) and the replayer both
  * send an outbox entry through it, so that a request, its classification and what the verdict
  * does to the entry (transitions.ts alone) are written once. The online booking settles as one
  * the customer waits for (`Waiting`): a refusal it hears at once, no entry queued that the
@@ -10,15 +10,15 @@
  * is current when the entry's change is announced.
  */
 import type { BookingRequest, BookingResponse } from '../../../shared/api/schemas';
-import { monotonicNow, type Clock } from '../clock';
-import { isDiskFull } from '../db/disk-full';
-import type { CallOptions, UpstreamClient } from '../upstream/client';
+import { isDiskFull, monotonicNow, type Clock } from '../platform';
 import {
+  type CallOptions,
+  type UpstreamClient,
   classifyBookingOutcome,
   type BookingVerdict,
   type LocalError,
   type UpstreamOutcome,
-} from '../upstream/outcome';
+} from '../upstream';
 import { assertNever } from '../../../shared/result';
 import type { OutboxEntry, OutboxPatch } from './entry';
 import { checkSlot } from './slot-check';

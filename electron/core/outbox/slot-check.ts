@@ -7,8 +7,7 @@
  */
 import type { BookingRequest, TimeSlots } from '../../../shared/api/schemas';
 import { offerAt } from '../../../shared/booking/slot-offers';
-import type { CallOptions, UpstreamClient } from '../upstream/client';
-import type { UpstreamOutcome } from '../upstream/outcome';
+import type { CallOptions, UpstreamClient, UpstreamOutcome } from '../upstream';
 
 export type SlotCheck =
   | { kind: 'free' }

@@ -1,6 +1,6 @@
 /**
  * The outbox store (Signal's JobQueue pattern): an interface with a SQLite implementation
- * (sqlite-store.ts) and this in-memory one for unit tests. Every write is durable before it
+ * (db/outbox-store.ts) and this in-memory one for unit tests. Every write is durable before it
  * returns in the SQLite implementation.
  */
 import { ENDED_STATES, HOLDING_STATES } from '../../../shared/booking/booking-states';

@@ -10,8 +10,8 @@ import {
   type BackoffPolicy,
   type BookingVerdict,
   type LocalError,
-} from '../upstream/outcome';
-import { refusalCode } from '../upstream/outcome-table';
+} from '../upstream';
+import { refusalCode } from '../upstream';
 import { SLOT_TAKEN_REFUSAL } from '../../../shared/kiosk-data';
 import type { OutboxEntry, OutboxPatch } from './entry';
 

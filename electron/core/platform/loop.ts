@@ -12,7 +12,7 @@
  * A step that returns a plain value is handled at once (no promise tick), as a hand-written
  * synchronous timer callback was.
  */
-import { monotonicNow, type Clock, type TimerHandle } from '../clock';
+import { monotonicNow, type Clock, type TimerHandle } from './clock';
 
 /** Milliseconds until the next run; null: none until poked (or replanned). */
 export type NextRun = number | null;

@@ -15,11 +15,8 @@ import {
 } from '../../../shared/api/operations';
 import { checkAnswer, type AskedFor } from '../../../shared/api/answer-checks';
 import { API_PREFIX, ErrorEnvelopeSchema, RateLimitBodySchema } from '../../../shared/api/schemas';
-import { sleep, type Clock } from '../clock';
-import { quietRepeats } from '../log-quiet';
-import type { Priority, RateGovernor } from '../governor/rate-governor';
-import { plausibleRateLimit } from '../governor/rate-limit-answers';
-import { createLogger, type Logger } from '../log';
+import { sleep, type Clock, quietRepeats, createLogger, type Logger } from '../platform';
+import { type Priority, type RateGovernor, plausibleRateLimit } from '../governor';
 import type { AnswerMeta, NetworkReason, RateLimitHeaders, UpstreamOutcome } from './outcome';
 
 export interface UpstreamTarget {

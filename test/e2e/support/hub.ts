@@ -8,13 +8,13 @@ import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { silentLogger } from '../../../electron/core/log';
+import { silentLogger } from '../../../electron/core/platform/log';
 import { startKioskWeb, type KioskWeb } from '../../../electron/web/start-kiosk-web';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../../support/chromium';
 import { chooseSlot, fillDetails, start, type SlotChoice } from './flow';
 import { onScreen } from './screens';
 import { API_KEY, STAFF_PIN, type Kiosk } from './stack';
-import type { Clock } from '../../../electron/core/clock';
+import type { Clock } from '../../../electron/core/platform/clock';
 import { freePort } from '../../support/free-port';
 
 /** HTTPS to the hub from the test (its certificate is checked by the browser, not here). */

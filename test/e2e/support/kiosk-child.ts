@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { systemTimers } from '../../../electron/core/clock';
+import { systemTimers } from '../../../electron/core/platform/clock';
 import { kioskCaller, nextKioskKey, printedSetupCode, type Kiosk, type Stack } from './stack';
 
 const KIOSK_PROCESS = fileURLToPath(new URL('./kiosk-process.ts', import.meta.url));

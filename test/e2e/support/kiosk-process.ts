@@ -11,7 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { systemTimers } from '../../../electron/core/clock';
+import { systemTimers } from '../../../electron/core/platform/clock';
 import { startKioskWeb } from '../../../electron/web/start-kiosk-web';
 
 const Args = z

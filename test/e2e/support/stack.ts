@@ -17,9 +17,9 @@ import {
   type KioskWeb,
   type StartKioskWebOptions,
 } from '../../../electron/web/start-kiosk-web';
-import { systemTimers, type Clock } from '../../../electron/core/clock';
+import { systemTimers, type Clock } from '../../../electron/core/platform/clock';
 import { kioskApi, type KioskMethod } from '../../../shared/kiosk-api';
-import { silentLogger } from '../../../electron/core/log';
+import { silentLogger } from '../../../electron/core/platform/log';
 import { startServer, type RunningServer } from '../../../server/start-server';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 

@@ -7,7 +7,7 @@ import { chmodSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
-import { createFileSecretStore } from '../../../electron/core/settings/secret-store';
+import { createFileSecretStore } from '../../../electron/core/staff/secret-store';
 import {
   CORE_TEST_KEY,
   makeTempDir,

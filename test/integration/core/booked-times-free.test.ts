@@ -10,10 +10,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
-import {
-  SETTLE_MS,
-  type BookedTimesReport,
-} from '../../../electron/core/outbox/booked-times-watch';
+import { SETTLE_MS, type BookedTimesReport } from '../../../electron/core/link/booked-times-watch';
 import { LOST_NOT_SENT_AGAIN } from '../../../electron/core/outbox/send';
 import type { BookingRequest } from '../../../shared/api/schemas';
 import { mergeSlotsByTime } from '../../../shared/booking/slot-offers';

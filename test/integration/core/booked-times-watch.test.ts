@@ -1,16 +1,16 @@
 /**
- * The booked-times watch (outbox/booked-times-watch.ts) over real SQLite: what it learns is kept
+ * The booked-times watch (link/booked-times-watch.ts) over real SQLite: what it learns is kept
  * in the settings table for the upstream it was learned of (a restart keeps it, a re-target to
  * another upstream starts unknown and takes no booking sent before as evidence), and a slot list
  * it cannot check still reaches its caller.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openKioskDb, type KioskDb } from '../../../electron/core/db/open';
-import { createLogger } from '../../../electron/core/log';
-import { SETTLE_MS, watchBookedTimes } from '../../../electron/core/outbox/booked-times-watch';
-import { createSqliteOutboxStore } from '../../../electron/core/outbox/sqlite-store';
+import { createLogger } from '../../../electron/core/platform/log';
+import { SETTLE_MS, watchBookedTimes } from '../../../electron/core/link/booked-times-watch';
+import { createSqliteOutboxStore } from '../../../electron/core/db/outbox-store';
 import type { OutboxStore } from '../../../electron/core/outbox/store';
-import type { UpstreamTargetRef } from '../../../electron/core/upstream-target';
+import type { UpstreamTargetRef } from '../../../electron/core/link/upstream-target';
 import type { BookingResponse, TimeSlots } from '../../../shared/api/schemas';
 import { makeTempDir } from '../../support/core/harness';
 import { manualClock, type ManualClock } from '../../support/core/manual-clock';

@@ -5,7 +5,7 @@
  * passed while it waited. Real core, real reference server behind the fault proxy.
  */
 import { describe, expect, it } from 'vitest';
-import { systemTimers, type Clock } from '../../../electron/core/clock';
+import { systemTimers, type Clock } from '../../../electron/core/platform/clock';
 import { openStaffSession } from '../../support/core/staff';
 import {
   MONDAY_0830,

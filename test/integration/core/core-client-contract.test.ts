@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { createKioskCoreInternals } from '../../../electron/core/kiosk-core';
-import { createMemorySecretStore } from '../../../electron/core/settings/secret-store';
+import { createMemorySecretStore } from '../../../electron/core/staff/secret-store';
 import { kioskMethods, type KioskClient } from '../../../shared/kiosk-api';
 import { dispatchKioskCall } from '../../../shared/kiosk-dispatch';
 import { makeTempDir } from '../../support/core/harness';

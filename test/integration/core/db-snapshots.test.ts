@@ -16,7 +16,7 @@ import {
   takeSnapshotIfDue,
 } from '../../../electron/core/db/snapshots';
 import { refusalLine } from '../../../electron/core/db/start-refusal';
-import { createLogger } from '../../../electron/core/log';
+import { createLogger } from '../../../electron/core/platform/log';
 import { makeTempDir, startCore } from '../../support/core/harness';
 import { timerClock } from '../../support/core/manual-clock';
 

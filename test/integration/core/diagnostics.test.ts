@@ -7,9 +7,9 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createKioskCore, type KioskCore } from '../../../electron/core/kiosk-core';
-import { createLogger } from '../../../electron/core/log';
-import { createRotatingLogFile } from '../../../electron/core/log-file';
-import { createMemorySecretStore } from '../../../electron/core/settings/secret-store';
+import { createLogger } from '../../../electron/core/platform/log';
+import { createRotatingLogFile } from '../../../electron/core/platform/log-file';
+import { createMemorySecretStore } from '../../../electron/core/staff/secret-store';
 import { freeSlotAhead, makeTempDir } from '../../support/core/harness';
 import { openStaffSession } from '../../support/core/staff';
 

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { systemTimers, type Clock } from '../../../electron/core/clock';
+import { systemTimers, type Clock } from '../../../electron/core/platform/clock';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import type { TimeSlot } from '../../../shared/api/schemas';
 import { UNDO_DISCARD_MS } from '../../../shared/kiosk-api';

@@ -1,6 +1,6 @@
 /**
  * Issue 17, case 5: a full disk during the round trip. The real core on real SQLite, whose
- * durable commits fail with SQLITE_FULL while the injected fault says so (db/disk-full.ts), and
+ * durable commits fail with SQLITE_FULL while the injected fault says so (platform/disk-full.ts), and
  * the real reference server behind the fault proxy. Each test asserts what the customer and staff
  * are told and what the API ends up with.
  */

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { createKioskCore, type KioskCore } from '../../../electron/core/kiosk-core';
-import { createMemorySecretStore } from '../../../electron/core/settings/secret-store';
+import { createMemorySecretStore } from '../../../electron/core/staff/secret-store';
 import type { KioskEvent } from '../../../shared/kiosk-api';
 import { addDays, todayIn } from '../../../shared/booking/time';
 import {

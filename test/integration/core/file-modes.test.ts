@@ -6,8 +6,8 @@ import { chmodSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
-import { secureDataFolder } from '../../../electron/core/data-folder';
-import { createLogger } from '../../../electron/core/log';
+import { secureDataFolder } from '../../../electron/core/platform/data-folder';
+import { createLogger } from '../../../electron/core/platform/log';
 import { makeTempDir, startCore } from '../../support/core/harness';
 
 const mode = (path: string): string => (statSync(path).mode & 0o777).toString(8);

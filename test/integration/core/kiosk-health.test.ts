@@ -13,7 +13,7 @@ import {
   createKioskCoreInternals,
   type KioskCoreInternals,
 } from '../../../electron/core/kiosk-core';
-import { createMemorySecretStore } from '../../../electron/core/settings/secret-store';
+import { createMemorySecretStore } from '../../../electron/core/staff/secret-store';
 import type { UpdateStatus } from '../../../shared/kiosk-api';
 import { dispatchKioskCall } from '../../../shared/kiosk-dispatch';
 import { makeTempDir, MONDAY_0830 } from '../../support/core/harness';

@@ -1,5 +1,5 @@
 /**
- * The outbox as the core opens it (outbox/kiosk-outbox.ts) on real SQLite: a full disk (the
+ * The outbox as the core opens it (db/kiosk-outbox.ts) on real SQLite: a full disk (the
  * injected write fault) and a damaged row are each announced, once, in the way the core's
  * status events and the replayer need; the log names a set-aside row by its id only.
  */
@@ -7,13 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isDiskFull } from '../../../electron/core/db/disk-full';
+import { isDiskFull } from '../../../electron/core/platform/disk-full';
 import { openKioskDb, type KioskDb } from '../../../electron/core/db/open';
-import { createLogger } from '../../../electron/core/log';
+import { createLogger } from '../../../electron/core/platform/log';
 import type { OutboxEntry } from '../../../electron/core/outbox/entry';
 import type { HeldWrites } from '../../../electron/core/outbox/held-writes';
-import { openKioskOutbox } from '../../../electron/core/outbox/kiosk-outbox';
-import { createSqliteOutboxStore } from '../../../electron/core/outbox/sqlite-store';
+import { openKioskOutbox } from '../../../electron/core/db/kiosk-outbox';
+import { createSqliteOutboxStore } from '../../../electron/core/db/outbox-store';
 import { manualClock } from '../../support/core/manual-clock';
 import { outboxEntry } from '../../support/core/outbox-entry';
 

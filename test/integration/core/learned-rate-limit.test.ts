@@ -17,7 +17,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { openKioskDb } from '../../../electron/core/db/open';
-import { createGovernorStore } from '../../../electron/core/governor-store';
+import { createGovernorStore } from '../../../electron/core/link/governor-store';
 import type { KioskCoreOptions } from '../../../electron/core/kiosk-core-types';
 import { DEFAULT_MIRROR_POLICY } from '../../../electron/core/mirror/plan';
 import { addDays } from '../../../shared/booking/time';

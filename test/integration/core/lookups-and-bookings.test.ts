@@ -1,5 +1,5 @@
 /**
- * The engine's lookups and booking (engine/lookups.ts, engine/booking.ts), through the real core
+ * The engine's lookups and booking (catalog/lookups.ts, booking/booking.ts), through the real core
  * on a manual clock shared with the reference server (behind the fault proxy): when a lookup goes live and
  * when it answers from the cache, which holds the cache must respect, how a booking is decided
  * online, offline and while the key is refused.

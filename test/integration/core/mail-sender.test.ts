@@ -9,12 +9,12 @@ import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claimMail, insertMailOnce, listMails } from '../../../electron/core/db/follow-up-repo';
 import { openKioskDb, type KioskDb } from '../../../electron/core/db/open';
-import { createLogger } from '../../../electron/core/log';
+import { createLogger } from '../../../electron/core/platform/log';
+import type { MailTransportConfig } from '../../../electron/core/config';
 import {
   createMailSender,
   mailDomain,
   type MailSender,
-  type MailTransportConfig,
 } from '../../../electron/core/notify/mail-sender';
 import { makeTempDir, until } from '../../support/core/harness';
 import { manualClock, type ManualClock } from '../../support/core/manual-clock';

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadCatalog, loadTimeSlots } from '../../../electron/core/db/mirror-repo';
 import { openKioskDb, type KioskDb } from '../../../electron/core/db/open';
 import { RateGovernor } from '../../../electron/core/governor/rate-governor';
-import { silentLogger } from '../../../electron/core/log';
+import { silentLogger } from '../../../electron/core/platform/log';
 import {
   createMirror,
   type Mirror,

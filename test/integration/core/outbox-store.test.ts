@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { openKioskDb, type KioskDb } from '../../../electron/core/db/open';
-import { createSqliteOutboxStore } from '../../../electron/core/outbox/sqlite-store';
+import { createSqliteOutboxStore } from '../../../electron/core/db/outbox-store';
 import { createMemoryOutboxStore } from '../../../electron/core/outbox/store';
 import { makeTempDir } from '../../support/core/harness';
 import { outboxEntry } from '../../support/core/outbox-entry';

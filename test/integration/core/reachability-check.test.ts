@@ -6,7 +6,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { createSecureContext, createServer as createTlsServer } from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../electron/core/log';
+import { silentLogger } from '../../../electron/core/platform/log';
 import { loadHubCertificate } from '../../../electron/core/hub/hub-certificate';
 import { reasonOf, tcpReachability } from '../../../electron/core/upstream/reachability';
 import { makeTempDir } from '../../support/core/harness';

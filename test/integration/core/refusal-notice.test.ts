@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookingReference } from '../../../shared/booking/reference';
-import { systemClock } from '../../../electron/core/clock';
+import { systemClock } from '../../../electron/core/platform/clock';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import {
   MONDAY_0830,

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { systemTimers, type Clock } from '../../../electron/core/clock';
+import { systemTimers, type Clock } from '../../../electron/core/platform/clock';
 import { insertMailOnce } from '../../../electron/core/db/follow-up-repo';
 import { openKioskDb } from '../../../electron/core/db/open';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';

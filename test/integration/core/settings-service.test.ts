@@ -10,13 +10,13 @@ import { getSetting, setSetting } from '../../../electron/core/db/settings-repo'
 import {
   createSettingsService,
   type SettingsServiceOptions,
-} from '../../../electron/core/engine/settings-service';
+} from '../../../electron/core/staff/settings-service';
 import { SETTING_DEFAULTS } from '../../../shared/settings';
-import { hashPin } from '../../../electron/core/settings/pin';
+import { hashPin } from '../../../electron/core/staff/pin';
 import {
   createMemorySecretStore,
   type SecretStore,
-} from '../../../electron/core/settings/secret-store';
+} from '../../../electron/core/staff/secret-store';
 import type { LockableSetting, SettingsUpdate } from '../../../shared/kiosk-api';
 import { KioskFailure } from '../../../shared/result';
 import { makeTempDir } from '../../support/core/harness';

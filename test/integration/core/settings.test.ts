@@ -3,9 +3,9 @@
  * a loopback port nobody listens on and the loops do not run, so nothing leaves the machine.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { systemTimers } from '../../../electron/core/clock';
+import { systemTimers } from '../../../electron/core/platform/clock';
 import { createKioskCore, type KioskCore } from '../../../electron/core/kiosk-core';
-import { createMemorySecretStore } from '../../../electron/core/settings/secret-store';
+import { createMemorySecretStore } from '../../../electron/core/staff/secret-store';
 import { makeTempDir } from '../../support/core/harness';
 import { openStaffSession } from '../../support/core/staff';
 import { startScriptedUpstream } from '../../support/scripted-upstream';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
-import { silentLogger } from '../../../electron/core/log';
+import { silentLogger } from '../../../electron/core/platform/log';
 import { startWebShell } from '../../../electron/web/web-shell';
 import { freeSlots } from '../../support/core/crash-run';
 import {

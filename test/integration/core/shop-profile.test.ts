@@ -11,8 +11,8 @@ import {
   type KioskCore,
   type KioskCoreOptions,
 } from '../../../electron/core/kiosk-core';
-import { createMemorySecretStore } from '../../../electron/core/settings/secret-store';
-import { MAX_LOGO_BYTES, readShopLogo } from '../../../electron/core/settings/shop-logo';
+import { createMemorySecretStore } from '../../../electron/core/staff/secret-store';
+import { MAX_LOGO_BYTES, readShopLogo } from '../../../electron/core/staff/shop-logo';
 import { KioskFailure } from '../../../shared/result';
 import { makeTempDir } from '../../support/core/harness';
 import { openStaffSession } from '../../support/core/staff';

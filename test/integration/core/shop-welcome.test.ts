@@ -10,8 +10,8 @@ import { getSetting, setSetting } from '../../../electron/core/db/settings-repo'
 import {
   createSettingsService,
   type SettingsServiceOptions,
-} from '../../../electron/core/engine/settings-service';
-import { createMemorySecretStore } from '../../../electron/core/settings/secret-store';
+} from '../../../electron/core/staff/settings-service';
+import { createMemorySecretStore } from '../../../electron/core/staff/secret-store';
 import { KioskFailure } from '../../../shared/result';
 import { readWelcome } from '../../../shared/shop-welcome';
 import { welcomeFor } from '../../../shared/welcome-text';

@@ -7,12 +7,12 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { openKioskDb } from '../../../electron/core/db/open';
-import { createSettingsService } from '../../../electron/core/engine/settings-service';
-import { createSqlitePinAttemptStore } from '../../../electron/core/db/pin-attempts-repo';
-import { createStaffAccess, type UnguardedApi } from '../../../electron/core/engine/staff-access';
-import { silentLogger } from '../../../electron/core/log';
-import { createMemorySecretStore } from '../../../electron/core/settings/secret-store';
-import { createStaffSessions } from '../../../electron/core/settings/staff-sessions';
+import { createSettingsService } from '../../../electron/core/staff/settings-service';
+import { createSqlitePinAttemptStore } from '../../../electron/core/staff/pin-attempts-store';
+import { createStaffAccess, type UnguardedApi } from '../../../electron/core/staff/staff-access';
+import { silentLogger } from '../../../electron/core/platform/log';
+import { createMemorySecretStore } from '../../../electron/core/staff/secret-store';
+import { createStaffSessions } from '../../../electron/core/staff/staff-sessions';
 import { kioskMethods, type KioskApi } from '../../../shared/kiosk-api';
 import { KioskFailure } from '../../../shared/result';
 import { makeTempDir } from '../../support/core/harness';

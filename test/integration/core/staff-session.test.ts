@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
-import { silentLogger } from '../../../electron/core/log';
+import { silentLogger } from '../../../electron/core/platform/log';
 import { forwardKioskEvents, registerKioskIpc, type IpcMainLike } from '../../../electron/main/ipc';
 import { buildKioskBridge, type IpcRendererLike } from '../../../electron/preload/bridge';
 import { startWebShell, type WebShell } from '../../../electron/web/web-shell';

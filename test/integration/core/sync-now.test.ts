@@ -1,5 +1,5 @@
 /**
- * Staff's "Sync now" and settings update (electron/core/engine/sync.ts) through the real core on
+ * Staff's "Sync now" and settings update (electron/core/host/sync.ts) through the real core on
  * real SQLite, against the reference server behind the fault proxy: what Sync now asks the API
  * (no probe while online, nothing but the probe while the API is away or refuses the key), what it
  * leaves alone (a send under way, a booking staff must check), what it reports and the status it

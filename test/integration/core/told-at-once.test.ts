@@ -9,7 +9,7 @@ import { getFollowUp, listMails } from '../../../electron/core/db/follow-up-repo
 import { openKioskDb, type KioskDb } from '../../../electron/core/db/open';
 import { createFollowUps } from '../../../electron/core/notify/follow-ups';
 import { createSendPath, type SendPath } from '../../../electron/core/outbox/send';
-import { createSqliteOutboxStore } from '../../../electron/core/outbox/sqlite-store';
+import { createSqliteOutboxStore } from '../../../electron/core/db/outbox-store';
 import type { OutboxStore } from '../../../electron/core/outbox/store';
 import type { Waiting } from '../../../electron/core/outbox/transitions';
 import { SLOT_TAKEN_REFUSAL } from '../../../shared/kiosk-data';

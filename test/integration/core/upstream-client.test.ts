@@ -15,7 +15,7 @@ import {
   type UpstreamTarget,
 } from '../../../electron/core/upstream/client';
 import type { AnswerMeta } from '../../../electron/core/upstream/outcome';
-import type { Logger } from '../../../electron/core/log';
+import type { Logger } from '../../../electron/core/platform/log';
 import { API_PREFIX } from '../../../shared/api/schemas';
 import {
   CORE_TEST_KEY,

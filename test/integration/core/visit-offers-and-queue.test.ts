@@ -1,5 +1,5 @@
 /**
- * A visit of several services (engine/visit.ts), through the real core, real SQLite and the
+ * A visit of several services (booking/visit.ts), through the real core, real SQLite and the
  * reference server behind the fault proxy, on Wednesday 2026-11-25 (Anna 09-18 with lunch
  * 12:30-13:15, Sophie 08-14): who is asked for the services that follow the first, how old the
  * offered times say they are (the oldest lookup), how many people's own lists are asked (at

@@ -12,15 +12,15 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Clock } from '../../../electron/core/clock';
-import { systemTimers } from '../../../electron/core/clock';
+import type { Clock } from '../../../electron/core/platform/clock';
+import { systemTimers } from '../../../electron/core/platform/clock';
 import {
   HUB_CERT_FILE,
   HUB_KEY_FILE,
   loadHubCertificate,
 } from '../../../electron/core/hub/hub-certificate';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
-import { silentLogger } from '../../../electron/core/log';
+import { silentLogger } from '../../../electron/core/platform/log';
 import { startKioskMetrics } from '../../../electron/web/kiosk-metrics';
 import type { MetricsServer } from '../../../electron/web/metrics-server';
 import {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../electron/core/log';
+import { silentLogger } from '../../../electron/core/platform/log';
 import { PAIRING_MAX_WRONG } from '../../../electron/core/hub/pairing';
 import { SCREEN_COOKIE } from '../../../electron/web/hub-routes';
 import { startKioskWeb, type KioskWeb } from '../../../electron/web/start-kiosk-web';

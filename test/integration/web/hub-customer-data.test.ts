@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { request as httpsRequest } from 'node:https';
 import { hubRequest } from '../../support/hub-https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../electron/core/log';
+import { silentLogger } from '../../../electron/core/platform/log';
 import { startKioskWeb, type KioskWeb } from '../../../electron/web/start-kiosk-web';
 import { kioskApi, kioskMethods } from '../../../shared/kiosk-api';
 

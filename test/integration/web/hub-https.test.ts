@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { hubRequest } from '../../support/hub-https';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generate } from 'selfsigned';
-import { silentLogger } from '../../../electron/core/log';
+import { silentLogger } from '../../../electron/core/platform/log';
 import { HUB_CERT_FILE, HUB_KEY_FILE } from '../../../electron/core/hub/hub-certificate';
 import { startKioskWeb, type KioskWeb } from '../../../electron/web/start-kiosk-web';
 import { startWebShell } from '../../../electron/web/web-shell';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Bonjour, type Service } from 'bonjour-service';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HUB_SERVICE_TYPE } from '../../../electron/core/hub/hub-mdns';
-import { silentLogger } from '../../../electron/core/log';
+import { silentLogger } from '../../../electron/core/platform/log';
 import { startKioskWeb } from '../../../electron/web/start-kiosk-web';
 
 const dirs: string[] = [];

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hubRequest } from '../../support/hub-https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../electron/core/log';
+import { silentLogger } from '../../../electron/core/platform/log';
 import {
   PAIRING_CODE_MAX_WRONG,
   PAIRING_MAX_WRONG,

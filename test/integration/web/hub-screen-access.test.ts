@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hubRequest } from '../../support/hub-https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../electron/core/log';
+import { silentLogger } from '../../../electron/core/platform/log';
 import { startKioskWeb, type KioskWeb } from '../../../electron/web/start-kiosk-web';
 import { manualClock } from '../../support/core/manual-clock';
 

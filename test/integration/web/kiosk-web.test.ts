@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { KioskEvent } from '../../../shared/kiosk-api';
 import { createHttpKioskClient } from '../../../shared/kiosk-http-client';
-import { silentLogger } from '../../../electron/core/log';
+import { silentLogger } from '../../../electron/core/platform/log';
 import { startKioskWeb } from '../../../electron/web/main';
 import { openClientStaffSession } from '../../support/core/staff';
-import { hashPin } from '../../../electron/core/settings/pin';
+import { hashPin } from '../../../electron/core/staff/pin';
 
 const dirs: string[] = [];
 function tempDataDir(): string {

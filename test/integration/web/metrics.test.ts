@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
-import { silentLogger } from '../../../electron/core/log';
+import { silentLogger } from '../../../electron/core/platform/log';
 import { startKioskMetrics } from '../../../electron/web/kiosk-metrics';
 import type { MetricsServer } from '../../../electron/web/metrics-server';
 import { startKioskWeb } from '../../../electron/web/start-kiosk-web';

@@ -7,11 +7,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../electron/core/log';
-import {
-  RECOVERY_CODE_FILE,
-  loadRecoveryCode,
-} from '../../../electron/core/settings/recovery-code';
+import { silentLogger } from '../../../electron/core/platform/log';
+import { RECOVERY_CODE_FILE, loadRecoveryCode } from '../../../electron/core/staff/recovery-code';
 import { startKioskWeb } from '../../../electron/web/start-kiosk-web';
 import { createHttpKioskClient } from '../../../shared/kiosk-http-client';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KioskFailure } from '../../../shared/result';
 import { KioskEvent } from '../../../shared/kiosk-api';
-import { silentLogger } from '../../../electron/core/log';
+import { silentLogger } from '../../../electron/core/platform/log';
 import { startWebShell } from '../../../electron/web/web-shell';
 import type { WebShell } from '../../../electron/web/web-shell';
 import {

@@ -12,7 +12,7 @@ import { build } from 'esbuild';
 import { request } from 'undici';
 import { addDays, todayIn } from '../../../shared/booking/time';
 import { openKioskDb } from '../../../electron/core/db/open';
-import { createSqliteOutboxStore } from '../../../electron/core/outbox/sqlite-store';
+import { createSqliteOutboxStore } from '../../../electron/core/db/outbox-store';
 import { CORE_TEST_KEY, bookingRequest, makeTempDir, serverBookings } from './harness';
 import { bookWithLostAnswers } from './lost-answers';
 import { outboxEntry } from './outbox-entry';

@@ -15,9 +15,9 @@ import {
   type KioskCoreInternals,
   type KioskCoreOptions,
 } from '../../../electron/core/kiosk-core';
-import { createMemorySecretStore } from '../../../electron/core/settings/secret-store';
+import { createMemorySecretStore } from '../../../electron/core/staff/secret-store';
 import { startFaultProxy, type FaultProxy } from '../fault-proxy';
-import { systemTimers, type Clock } from '../../../electron/core/clock';
+import { systemTimers, type Clock } from '../../../electron/core/platform/clock';
 import type { BookingRequest, TimeSlot } from '../../../shared/api/schemas';
 import { addDays, todayIn } from '../../../shared/booking/time';
 import { KioskFailure } from '../../../shared/result';

@@ -1,8 +1,8 @@
 /**
- * A real logger (electron/core/log.ts, redaction included) whose lines a test keeps, without
+ * A real logger (electron/core/platform/log.ts, redaction included) whose lines a test keeps, without
  * their timestamp: `LEVEL prefix: message {fields}`.
  */
-import { createLogger, type Logger, type LogLevel } from '../../../electron/core/log';
+import { createLogger, type Logger, type LogLevel } from '../../../electron/core/platform/log';
 
 export function captureLog(
   prefix: string,

@@ -7,7 +7,7 @@
 import { request } from 'undici';
 import { addDays, todayIn } from '../../../shared/booking/time';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
-import { systemClock } from '../../../electron/core/clock';
+import { systemClock } from '../../../electron/core/platform/clock';
 import { KioskFailure } from '../../../shared/result';
 import { startFaultProxy } from '../fault-proxy';
 import { CORE_TEST_KEY, bookingRequest, startCore, warmUp } from './harness';

@@ -3,7 +3,7 @@
  * used while it stands still). The reference server reads the same `now`, so the kiosk and its
  * API agree on the date: the way every core test fixes the calendar (README "Fixed clocks").
  */
-import { systemTimers, type Clock, type TimerHandle } from '../../../electron/core/clock';
+import { systemTimers, type Clock, type TimerHandle } from '../../../electron/core/platform/clock';
 
 export interface ManualClock extends Clock {
   set(ms: number): void;

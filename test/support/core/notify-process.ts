@@ -9,9 +9,9 @@
  * --no-mail it then waits to be killed), then "done" once no mail is due, and exits.
  */
 import { parseArgs } from 'node:util';
-import { systemClock } from '../../../electron/core/clock';
+import { systemClock } from '../../../electron/core/platform/clock';
 import { createKioskCoreInternals } from '../../../electron/core/kiosk-core';
-import { createMemorySecretStore } from '../../../electron/core/settings/secret-store';
+import { createMemorySecretStore } from '../../../electron/core/staff/secret-store';
 import { CORE_TEST_KEY } from './harness';
 import { NOTIFY_SHOP_PHONE } from './notify-shop';
 

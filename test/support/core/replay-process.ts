@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createKioskCoreInternals } from '../../../electron/core/kiosk-core';
-import { createMemorySecretStore } from '../../../electron/core/settings/secret-store';
+import { createMemorySecretStore } from '../../../electron/core/staff/secret-store';
 import { CORE_TEST_KEY } from './harness';
 
 const { values } = parseArgs({

@@ -10,7 +10,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { addDays, instantToWall } from '../../../shared/booking/time';
-import type { Clock } from '../../../electron/core/clock';
+import type { Clock } from '../../../electron/core/platform/clock';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import { KioskFailure } from '../../../shared/result';
 import { startCore, startUpstream, makeTempDir } from './harness';

@@ -12,9 +12,9 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { systemTimers, type Clock } from '../../../electron/core/clock';
+import { systemTimers, type Clock } from '../../../electron/core/platform/clock';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
-import { silentLogger } from '../../../electron/core/log';
+import { silentLogger } from '../../../electron/core/platform/log';
 import { startKioskMetrics } from '../../../electron/web/kiosk-metrics';
 import type { MetricsServer } from '../../../electron/web/metrics-server';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../chromium';

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import type { Clock } from '../../../electron/core/clock';
+import type { Clock } from '../../../electron/core/platform/clock';
 import type { KioskCoreInternals, KioskCoreOptions } from '../../../electron/core/kiosk-core';
 import type { RateLimits } from '../../../server/db/rate-limits';
 import { CORE_TEST_KEY, makeTempDir, startCore } from '../core/harness';

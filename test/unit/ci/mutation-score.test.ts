@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { areaOf, score, tally } from '../../../scripts/mutation-score';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { areaOf, score, strykerAreas, tally } from '../../../scripts/mutation-score';
 
 describe('mutation score', () => {
   it('counts killed and timed-out mutants as detected, survived and uncovered ones as missed, errors not at all', () => {
@@ -24,24 +23,40 @@ describe('mutation score', () => {
     expect(score(tally(['CompileError']))).toBe(100);
   });
 
-  it('adds each file to its area, whether the path is relative, absolute or Windows-style', () => {
-    expect(areaOf('electron/core/outbox/send.ts')).toBe('outbox');
-    expect(areaOf('/work/main/electron/core/engine/booking.ts')).toBe('engine');
-    expect(areaOf('C:\\repo\\electron\\core\\mirror\\plan.ts')).toBe('mirror');
-    expect(areaOf('scripts/other.ts')).toBe('scripts/other.ts');
+  it('adds each file to the area that mutates it, whether the path is relative, absolute or Windows-style', async () => {
+    const areas = await strykerAreas();
+    expect(areaOf('electron/core/outbox/send.ts', areas)).toBe('outbox');
+    expect(areaOf('electron/core/db/outbox-store.ts', areas)).toBe('outbox');
+    expect(areaOf('/work/main/electron/core/booking/booking.ts', areas)).toBe('booking');
+    expect(areaOf('/work/main/electron/core/catalog/lookups.ts', areas)).toBe('booking');
+    expect(areaOf('C:\\repo\\electron\\core\\mirror\\plan.ts', areas)).toBe('mirror');
+    expect(areaOf('electron/core/kiosk-engine.ts', areas)).toBe('status');
+    expect(areaOf('electron/core/db/open.ts', areas)).toBe('electron/core/db/open.ts');
+    expect(areaOf('scripts/other.ts', areas)).toBe('scripts/other.ts');
   });
 });
 
-describe('the engine area in parts (stryker.config.mjs)', () => {
-  it('mutates every engine file in exactly one part', async () => {
-    const config = (await import(pathToFileURL(resolve('stryker.config.mjs')).href)) as {
-      PARTS: { engine: Record<string, string[]> };
-    };
-    const inParts = Object.values(config.PARTS.engine).flat();
-    const files = readdirSync('electron/core/engine')
-      .filter((file) => file.endsWith('.ts'))
-      .map((file) => file.slice(0, -'.ts'.length));
-    expect([...inParts].sort()).toEqual(files.sort());
-    expect(new Set(inParts).size).toBe(inParts.length);
+describe('the areas (stryker.config.mjs)', () => {
+  it('name files and rooms that exist, each file in one area at most', async () => {
+    const areas = await strykerAreas();
+    const paths = Object.values(areas).flat();
+    for (const path of paths) expect(existsSync(join('electron/core', path)), path).toBe(true);
+    expect(new Set(paths).size).toBe(paths.length);
+    const rooms = paths.filter((path) => path.endsWith('/'));
+    const files = paths.filter((path) => !path.endsWith('/'));
+    expect(files.filter((file) => rooms.some((room) => file.startsWith(room)))).toEqual([]);
+  });
+
+  it('hold every file of the committed results (bench/mutation)', async () => {
+    const areas = await strykerAreas();
+    for (const name of readdirSync('bench/mutation')) {
+      const report = JSON.parse(readFileSync(join('bench/mutation', name), 'utf8')) as {
+        files: Record<string, unknown>;
+      };
+      for (const path of Object.keys(report.files)) {
+        expect(existsSync(path), path).toBe(true);
+        expect(areaOf(path, areas), path).toBe(name.replace(/\.json$/, ''));
+      }
+    }
   });
 });

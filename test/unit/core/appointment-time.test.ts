@@ -4,7 +4,7 @@
  * moves nothing; before any answer, the kiosk's own clock.
  */
 import { describe, expect, it } from 'vitest';
-import { systemTimers, type Clock } from '../../../electron/core/clock';
+import { systemTimers, type Clock } from '../../../electron/core/platform/clock';
 import { createAppointmentTime } from '../../../electron/core/outbox/appointment-time';
 import type { OutboxEntry } from '../../../electron/core/outbox/entry';
 

@@ -1,5 +1,5 @@
 /**
- * The evidence that an upstream keeps booked times free (outbox/booked-times-watch.ts, issue 30):
+ * The evidence that an upstream keeps booked times free (link/booked-times-watch.ts, issue 30):
  * which booking of this kiosk, listed free in which slot list, counts.
  */
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import {
   keptFreeEvidence,
   SETTLE_MS,
   upstreamIdentity,
-} from '../../../electron/core/outbox/booked-times-watch';
+} from '../../../electron/core/link/booked-times-watch';
 import type { OutboxEntry } from '../../../electron/core/outbox/entry';
 import type { BookingResponse, TimeSlots } from '../../../shared/api/schemas';
 import { outboxEntry } from '../../support/core/outbox-entry';

@@ -4,7 +4,7 @@ import {
   buildDiagnostics,
   OUTBOX_STATES,
   type OutboxCounts,
-} from '../../../electron/core/diagnostics';
+} from '../../../electron/core/host/diagnostics';
 import type { SyncStatus } from '../../../shared/kiosk-api';
 
 const sync: SyncStatus = {

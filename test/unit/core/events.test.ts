@@ -1,7 +1,7 @@
 /** The core's event hub: status events only on a real change, every booking event, listeners isolated. */
 import { describe, expect, it } from 'vitest';
-import { createEventHub, subscribeWithSession } from '../../../electron/core/engine/events';
-import type { Logger } from '../../../electron/core/log';
+import { createEventHub, subscribeWithSession } from '../../../electron/core/status/events';
+import type { Logger } from '../../../electron/core/platform/log';
 import type { KioskEvent, SyncStatus } from '../../../shared/kiosk-api';
 
 function recordingLog(): Logger & { errors: [string, unknown][] } {

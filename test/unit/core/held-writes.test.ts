@@ -3,9 +3,9 @@
  * full disk stood in by a store whose writes throw SQLITE_FULL while `full` is set.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { diskFullError } from '../../../electron/core/db/disk-full';
-import type { Clock } from '../../../electron/core/clock';
-import { silentLogger, type Logger } from '../../../electron/core/log';
+import { diskFullError } from '../../../electron/core/platform/disk-full';
+import type { Clock } from '../../../electron/core/platform/clock';
+import { silentLogger, type Logger } from '../../../electron/core/platform/log';
 import { createHeldWrites } from '../../../electron/core/outbox/held-writes';
 import type { OutboxEntry, OutboxPatch } from '../../../electron/core/outbox/entry';
 import { createMemoryOutboxStore, type OutboxStore } from '../../../electron/core/outbox/store';

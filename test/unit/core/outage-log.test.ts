@@ -6,11 +6,11 @@
  * mirror backing off every 2 min, a status announcement with each) for 72 hours.
  */
 import { describe, expect, it } from 'vitest';
-import { createEventHub } from '../../../electron/core/engine/events';
-import { createStatusEvents } from '../../../electron/core/engine/status-events';
-import { SyncStatusTracker } from '../../../electron/core/engine/sync-status';
-import { createLogger, silentLogger } from '../../../electron/core/log';
-import { QUIET_EVERY_MS, quietRepeats } from '../../../electron/core/log-quiet';
+import { createEventHub } from '../../../electron/core/status/events';
+import { createStatusEvents } from '../../../electron/core/status/status-events';
+import { SyncStatusTracker } from '../../../electron/core/status/sync-status';
+import { createLogger, silentLogger } from '../../../electron/core/platform/log';
+import { QUIET_EVERY_MS, quietRepeats } from '../../../electron/core/platform/log-quiet';
 import { createMemoryOutboxStore } from '../../../electron/core/outbox/store';
 
 const HOUR = 3_600_000;

@@ -4,9 +4,9 @@
  * pauses, 429 waits, the time budget and recovery of entries left in `sending`.
  */
 import { describe, expect, it } from 'vitest';
-import type { Clock } from '../../../electron/core/clock';
+import type { Clock } from '../../../electron/core/platform/clock';
 import { RateGovernor } from '../../../electron/core/governor/rate-governor';
-import { silentLogger } from '../../../electron/core/log';
+import { silentLogger } from '../../../electron/core/platform/log';
 import type { OutboxEntry } from '../../../electron/core/outbox/entry';
 import { createSendPath } from '../../../electron/core/outbox/send';
 import { createReplayer } from '../../../electron/core/outbox/replayer';

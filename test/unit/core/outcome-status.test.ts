@@ -10,8 +10,8 @@ import {
   statusEffect,
   type OutcomePurpose,
   type StatusEffect,
-} from '../../../electron/core/engine/outcome-status';
-import { SyncStatusTracker } from '../../../electron/core/engine/sync-status';
+} from '../../../electron/core/status/outcome-status';
+import { SyncStatusTracker } from '../../../electron/core/status/sync-status';
 import type { UpstreamOutcome } from '../../../electron/core/upstream/outcome';
 
 const meta = { rateLimit: null, serverDate: null, receivedAt: 0 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPinAttemptLimiter } from '../../../electron/core/settings/pin-attempts';
+import { createPinAttemptLimiter } from '../../../electron/core/staff/pin-attempts';
 import { KioskFailure } from '../../../shared/result';
 
 function refusal(check: () => void): KioskFailure | null {

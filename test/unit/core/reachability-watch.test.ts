@@ -8,9 +8,9 @@ import {
   REACH_OFFLINE_MS,
   REACH_TIMEOUT_MS,
   watchUpstream,
-} from '../../../electron/core/engine/reachability-watch';
-import { SyncStatusTracker } from '../../../electron/core/engine/sync-status';
-import type { UpstreamLink } from '../../../electron/core/upstream-link';
+} from '../../../electron/core/status/reachability-watch';
+import { SyncStatusTracker } from '../../../electron/core/status/sync-status';
+import type { UpstreamLink } from '../../../electron/core/link/upstream-link';
 import type { ReachabilityResult } from '../../../electron/core/upstream/reachability';
 import { timerClock } from '../../support/core/manual-clock';
 

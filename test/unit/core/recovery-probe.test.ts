@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Clock, TimerHandle } from '../../../electron/core/clock';
+import type { Clock, TimerHandle } from '../../../electron/core/platform/clock';
 import {
   createRecoveryProbe,
   PROBE_IDLE_MS,
   PROBE_URGENT_MS,
   type RecoveryProbe,
   type RecoveryProbeOptions,
-} from '../../../electron/core/engine/recovery-probe';
+} from '../../../electron/core/status/recovery-probe';
 import type { UpstreamClient } from '../../../electron/core/upstream/client';
 import type { UpstreamOutcome } from '../../../electron/core/upstream/outcome';
 import type { Service } from '../../../shared/api/schemas';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RateGovernor } from '../../../electron/core/governor/rate-governor';
-import { silentLogger, type Logger } from '../../../electron/core/log';
+import { silentLogger, type Logger } from '../../../electron/core/platform/log';
 import type { OutboxEntry } from '../../../electron/core/outbox/entry';
 import { createSendPath } from '../../../electron/core/outbox/send';
 import { createReplayer, type Replayer } from '../../../electron/core/outbox/replayer';

@@ -3,8 +3,8 @@
  * their customer's data after retentionDays from when they ended, unfinished ones never do.
  */
 import { describe, expect, it } from 'vitest';
-import type { Clock } from '../../../electron/core/clock';
-import { createLogger } from '../../../electron/core/log';
+import type { Clock } from '../../../electron/core/platform/clock';
+import { createLogger } from '../../../electron/core/platform/log';
 import { ERASED_CUSTOMER, type OutboxEntry } from '../../../electron/core/outbox/entry';
 import { createRetention } from '../../../electron/core/outbox/retention';
 import { createMemoryOutboxStore } from '../../../electron/core/outbox/store';

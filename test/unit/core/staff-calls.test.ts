@@ -3,8 +3,8 @@ import {
   CALL_COOLDOWN_MS,
   MAX_OPEN_CALLS,
   createStaffCalls,
-} from '../../../electron/core/help/staff-calls';
-import { silentLogger } from '../../../electron/core/log';
+} from '../../../electron/core/staff/staff-calls';
+import { silentLogger } from '../../../electron/core/platform/log';
 import type { KioskEvent } from '../../../shared/kiosk-api';
 import { KioskFailure } from '../../../shared/result';
 

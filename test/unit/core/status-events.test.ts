@@ -1,8 +1,8 @@
 /** The status the UI reads: the tracker's view plus the queue's counts, the disk and refusals. */
 import { describe, expect, it } from 'vitest';
-import { createEventHub } from '../../../electron/core/engine/events';
-import { createStatusEvents } from '../../../electron/core/engine/status-events';
-import { SyncStatusTracker } from '../../../electron/core/engine/sync-status';
+import { createEventHub } from '../../../electron/core/status/events';
+import { createStatusEvents } from '../../../electron/core/status/status-events';
+import { SyncStatusTracker } from '../../../electron/core/status/sync-status';
 import type { OutboxStore } from '../../../electron/core/outbox/store';
 import { SyncStatus, type KioskEvent } from '../../../shared/kiosk-api';
 

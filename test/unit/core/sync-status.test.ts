@@ -4,7 +4,7 @@ import {
   ONLINE_FRESH_MS,
   SLOW_ANSWER_MS,
   SyncStatusTracker,
-} from '../../../electron/core/engine/sync-status';
+} from '../../../electron/core/status/sync-status';
 import { SyncStatus } from '../../../shared/kiosk-data';
 
 const counts = { queued: 2, unknown: 1 };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadHubCertificate } from '../../../electron/core/hub/hub-certificate';
-import { silentLogger } from '../../../electron/core/log';
+import { silentLogger } from '../../../electron/core/platform/log';
 import {
   isHubUrl,
   normalizeFingerprint,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadKioskConfig } from '../../../electron/core/config';
+import { ConfigError, loadKioskConfig } from '../../../electron/core/config/config';
 import { publicAccess } from '../../../shared/access-config';
 
 const LINUX_FILE = '/etc/frontdesk/config.json';

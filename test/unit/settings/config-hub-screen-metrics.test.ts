@@ -3,7 +3,7 @@
  * the `metrics` endpoint: what is read, and the one-line refusals.
  */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadKioskStartupConfig } from '../../../electron/core/config';
+import { ConfigError, loadKioskStartupConfig } from '../../../electron/core/config/config';
 
 const FILE = '/etc/frontdesk/config.json';
 const FINGERPRINT = 'ab'.repeat(32);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MachineFile } from '../../../electron/core/config';
+import { MachineFile } from '../../../electron/core/config/config';
 import { CONFIG_SCHEMA_PATH, machineConfigSchemaText } from '../../../scripts/config-schema';
 
 describe('docs/config.schema.json', () => {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaultConfigPath, loadKioskConfig } from '../../../electron/core/config';
-import type { LoadKioskConfigOptions } from '../../../electron/core/config';
+import {
+  ConfigError,
+  defaultConfigPath,
+  loadKioskConfig,
+} from '../../../electron/core/config/config';
+import type { LoadKioskConfigOptions } from '../../../electron/core/config/config';
 
 const LINUX_FILE = '/etc/frontdesk/config.json';
 

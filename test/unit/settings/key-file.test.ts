@@ -10,8 +10,8 @@ import {
   ConfigError,
   loadKioskStartupConfig,
   type LoadKioskConfigOptions,
-} from '../../../electron/core/config';
-import { createLogger } from '../../../electron/core/log';
+} from '../../../electron/core/config/config';
+import { createLogger } from '../../../electron/core/platform/log';
 import { UsageError, parseWebCliArgs } from '../../../electron/web/cli-args';
 
 const MACHINE = '/etc/frontdesk/config.json';

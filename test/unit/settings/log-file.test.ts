@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../electron/core/log';
-import { createRotatingLogFile } from '../../../electron/core/log-file';
+import { createLogger } from '../../../electron/core/platform/log';
+import { createRotatingLogFile } from '../../../electron/core/platform/log-file';
 
 let dir: string;
 beforeEach(() => {

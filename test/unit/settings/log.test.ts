@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../../electron/core/log';
+import { createLogger } from '../../../electron/core/platform/log';
 import { atLeast, parseLogLevel } from '../../../shared/log';
 import { describeError, redact } from '../../../shared/redact';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPin, verifyPin } from '../../../electron/core/settings/pin';
+import { hashPin, verifyPin } from '../../../electron/core/staff/pin';
 
 describe('hashPin / verifyPin', () => {
   const hash = hashPin('1234');

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createFileSecretStore,
   createMemorySecretStore,
-} from '../../../electron/core/settings/secret-store';
+} from '../../../electron/core/staff/secret-store';
 
 describe('createFileSecretStore', () => {
   let dir: string;

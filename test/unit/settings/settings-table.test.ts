@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MachineFile } from '../../../electron/core/config';
+import { MachineFile } from '../../../electron/core/config/config';
 import { PublicSettings, Settings, SettingsUpdate } from '../../../shared/kiosk-api';
 import {
   IT_SETTING_KEYS,

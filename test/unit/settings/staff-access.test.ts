@@ -5,11 +5,11 @@
  * test/integration/core/staff-session.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { loadKioskStartupConfig } from '../../../electron/core/config';
-import { runHashPin } from '../../../electron/core/settings/hash-pin-cli';
-import { verifyPin } from '../../../electron/core/settings/pin';
-import { newSetupCode, setupCodeMatches } from '../../../electron/core/settings/setup-code';
-import { createStaffSessions } from '../../../electron/core/settings/staff-sessions';
+import { loadKioskStartupConfig } from '../../../electron/core/config/config';
+import { runHashPin } from '../../../electron/core/staff/hash-pin-cli';
+import { verifyPin } from '../../../electron/core/staff/pin';
+import { newSetupCode, setupCodeMatches } from '../../../electron/core/staff/setup-code';
+import { createStaffSessions } from '../../../electron/core/staff/staff-sessions';
 
 describe('staff sessions', () => {
   const make = (idleMs = 300_000, max?: number) => {

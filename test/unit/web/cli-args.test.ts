@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../electron/core/config';
+import { ConfigError } from '../../../electron/core/config/config';
 import { UsageError, parseWebCliArgs } from '../../../electron/web/cli-args';
 
 // No FRONTDESK_* variables, and macOS's machine-file path, which does not exist on this machine.

@@ -11,7 +11,7 @@ import type {
   SyncStatus,
 } from '../../../shared/kiosk-api';
 import type { BookingResponse, Employee, Service } from '../../../shared/api/schemas';
-import { silentLogger } from '../../../electron/core/log';
+import { silentLogger } from '../../../electron/core/platform/log';
 import { SETTING_DEFAULTS } from '../../../shared/settings';
 import { apiEmployee, apiService } from '../../support/api-fixtures';
 

@@ -1,0 +1,185 @@
+/**
+ * What staff do with this kiosk's bookings: list, retry, discard (and undo it), link a
+ * rejected booking to the one that replaced it.
+ */
+import { randomUUID } from 'node:crypto';
+import { BOOKING_STATES } from '../../../shared/booking/booking-states';
+import { UNDO_DISCARD_MS, type LocalBooking } from '../../../shared/kiosk-api';
+import { KioskFailure, assertNever } from '../../../shared/result';
+import { monotonicNow, isDiskFull } from '../platform';
+import {
+  entryMatches,
+  toLocalBooking,
+  type OutboxEntry,
+  type OutboxPatch,
+  recoverInterrupted,
+} from '../outbox';
+import type { EngineApi, EngineContext } from '../engine';
+
+export type BookingAdminApi = Pick<
+  EngineApi,
+  'listBookings' | 'retryBooking' | 'discardBooking' | 'restoreBooking' | 'linkRebooking'
+>;
+
+export function createBookingAdmin(ctx: EngineContext): BookingAdminApi {
+  const { store, clock, replayer } = ctx;
+  const { onBookingChange } = ctx.statusEvents;
+
+  /**
+   * Discards staff may still undo: the state each had. In memory: the undo window is seconds,
+   * and a restart ends it (restoreBooking then refuses).
+   */
+  const discarded = new Map<string, { state: OutboxEntry['state']; at: number }>();
+
+  /**
+   * An entry left `sending` with no request under way and no held answer (a write that failed
+   * on a full disk after the request): staff may send it again or discard it.
+   */
+  const stuck = (entry: OutboxEntry): boolean =>
+    entry.state === 'sending' &&
+    !ctx.send.inFlight(entry.localId) &&
+    !(ctx.storage?.isHeld(entry.localId) ?? false);
+
+  /** A write staff asked for: a full disk is theirs to hear of, as such. */
+  function staffWrite(localId: string, patch: OutboxPatch): OutboxEntry {
+    try {
+      return store.update(localId, patch);
+    } catch (error) {
+      if (isDiskFull(error))
+        throw new KioskFailure('storage_full', "the kiosk's disk is full: nothing was changed");
+      throw error;
+    }
+  }
+
+  function requireEntry(localId: string): OutboxEntry {
+    const entry = store.get(localId);
+    if (!entry) throw new KioskFailure('not_found', 'no such booking');
+    return entry;
+  }
+
+  const refuse = (message: string) => Promise.reject(new KioskFailure('invalid_request', message));
+  const unchanged = (entry: OutboxEntry) => Promise.resolve(toLocalBooking(entry));
+
+  /** As after a crash: the answer is lost, the same key is sent again. */
+  function sendStuck(entry: OutboxEntry): Promise<LocalBooking> {
+    const next = staffWrite(
+      entry.localId,
+      recoverInterrupted(entry, clock.now(), monotonicNow(clock)),
+    );
+    onBookingChange(next);
+    replayer.poke();
+    return Promise.resolve(toLocalBooking(next));
+  }
+
+  function requeue(entry: OutboxEntry): Promise<LocalBooking> {
+    // Its customer's data is gone (retention): a retry would send the placeholders.
+    if (entry.erasedAt !== null) return refuse('this booking was erased');
+    // A clean refusal is stored by the API under its key: a new try needs a new key. After a
+    // lost answer the key is kept, so that a booking the API did create is found again. An
+    // `unknown` booking staff retry is one they checked: it is sent as a plain attempt, so a
+    // refusal then is the API's no (`rejected`), not "may be ours" (`unknown`) once more.
+    const next = staffWrite(entry.localId, {
+      state: 'queued',
+      ...(entry.state === 'unknown' ? { responseLost: false } : {}),
+      nextAttemptAt: monotonicNow(clock),
+      firstAttemptAt: null,
+      updatedAt: clock.now(),
+      ...(entry.responseLost ? {} : { idempotencyKey: `fd-${randomUUID()}` }),
+    });
+    onBookingChange(next);
+    replayer.poke();
+    return Promise.resolve(toLocalBooking(next));
+  }
+
+  /** Discarded at once (the replayer never sends what staff dropped); undo restores its state. */
+  function discard(entry: OutboxEntry): Promise<LocalBooking> {
+    // A stuck send may have reached the API: undone, it is queued again under its key.
+    const wasSending = entry.state === 'sending';
+    const next = staffWrite(entry.localId, {
+      state: 'discarded',
+      updatedAt: clock.now(),
+      ...(wasSending ? { responseLost: true } : {}),
+    });
+    discarded.set(entry.localId, { state: wasSending ? 'queued' : entry.state, at: clock.now() });
+    onBookingChange(next);
+    return Promise.resolve(toLocalBooking(next));
+  }
+
+  return {
+    listBookings: ({ query }) => {
+      const entries = store.list();
+      return Promise.resolve(
+        (query ? entries.filter((e) => entryMatches(e, query)) : entries).map(toLocalBooking),
+      );
+    },
+    retryBooking({ localId }) {
+      // An answer held for disk space is stored first: it may say the booking was made. While
+      // the disk is still full, the booking stays as the API answered it.
+      if (ctx.storage?.isHeld(localId)) {
+        ctx.storage.retry();
+        if (ctx.storage.isHeld(localId))
+          return Promise.resolve(toLocalBooking(requireEntry(localId)));
+      }
+      const entry = requireEntry(localId);
+      if (entry.rebookedAs) return refuse('this booking was booked again');
+      const rule = BOOKING_STATES[entry.state].retry;
+      switch (rule) {
+        case 'unreadable':
+          return refuse('this booking cannot be read: it is not sent');
+        case 'whenStuck':
+          return stuck(entry) ? sendStuck(entry) : unchanged(entry);
+        case 'unchanged':
+          return unchanged(entry);
+        case 'send':
+          return requeue(entry);
+        default:
+          return assertNever(rule);
+      }
+    },
+    discardBooking({ localId }) {
+      const entry = requireEntry(localId);
+      const rule = BOOKING_STATES[entry.state].discard;
+      // The API has it, or may have it any moment: refused before anything else.
+      if (rule === 'never' || (rule === 'whenStuck' && !stuck(entry)))
+        return refuse(`a ${entry.state} booking cannot be discarded`);
+      if (entry.rebookedAs) return refuse('this booking was booked again');
+      switch (rule) {
+        case 'unreadable':
+          return refuse('an unreadable booking is kept for IT');
+        case 'unchanged':
+          return unchanged(entry);
+        case 'whenStuck': // stuck: refused above otherwise
+        case 'discard':
+          return discard(entry);
+        default:
+          return assertNever(rule);
+      }
+    },
+    restoreBooking({ localId }) {
+      const entry = requireEntry(localId);
+      const undo = discarded.get(localId);
+      if (entry.state !== 'discarded' || !undo || clock.now() - undo.at > UNDO_DISCARD_MS) {
+        return Promise.reject(
+          new KioskFailure('invalid_request', 'this discard can no longer be undone'),
+        );
+      }
+      discarded.delete(localId);
+      const next = staffWrite(localId, { state: undo.state, updatedAt: clock.now() });
+      onBookingChange(next);
+      if (next.state === 'queued') replayer.poke();
+      return Promise.resolve(toLocalBooking(next));
+    },
+    linkRebooking({ localId, rebookedAs }) {
+      const entry = requireEntry(localId);
+      requireEntry(rebookedAs);
+      if (entry.state !== 'rejected' || localId === rebookedAs) {
+        return Promise.reject(
+          new KioskFailure('invalid_request', 'only a rejected booking can be booked again'),
+        );
+      }
+      const next = staffWrite(localId, { rebookedAs, updatedAt: clock.now() });
+      onBookingChange(next);
+      return Promise.resolve(toLocalBooking(next));
+    },
+  };
+}

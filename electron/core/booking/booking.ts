@@ -1,0 +1,311 @@
+/**
+ * Booking: to the API at once when it answers, else into the durable outbox, checked against
+ * the cache and the holds first. Both ways are an outbox entry, sent through the replay's path
+ * (outbox/send.ts): what a verdict does to the entry is transitions.ts's alone, and the
+ * customer's answer is read from the entry it leaves. Expected failures throw KioskFailure.
+ */
+import { randomUUID } from 'node:crypto';
+import type { BookingRequest, BookingResponse } from '../../../shared/api/schemas';
+import { CACHE_REFUSAL_MESSAGES, checkAgainstCache } from '../../../shared/booking/cache-checks';
+import { isSlotHeld } from '../../../shared/booking/holds';
+import { offerAt } from '../../../shared/booking/slot-offers';
+import { bookingReference } from '../../../shared/booking/reference';
+import type { CustomerBooking } from '../../../shared/kiosk-api';
+import { assertNever, KioskFailure } from '../../../shared/result';
+import { isDiskFull, monotonicNow, type Clock } from '../platform';
+import { loadCatalog } from '../db';
+import type { CacheRefusal, OutboxEntry, Told } from '../outbox';
+import type { EngineApi, EngineContext } from '../engine';
+import type { Lookups } from '../catalog';
+
+export type BookingApi = Pick<EngineApi, 'createBooking'>;
+type BookingResult = ReturnType<EngineApi['createBooking']>;
+
+/** A booking that is one service of a visit (engine/visit.ts). */
+export interface VisitPartOptions {
+  visitId: string;
+  /**
+   * Refused by the API while the customer waits: kept as `rejected` beside the visit's booked
+   * services (staff see the pair), instead of forgotten as a lone booking's refusal is.
+   */
+  keepRefused: boolean;
+}
+
+/** What createBooking does, step by step, for the visits (engine/visit.ts) to reuse. */
+export interface BookingSteps {
+  cacheRefusal(request: BookingRequest): KioskFailure | null;
+  cachedSlotCheck(
+    request: BookingRequest,
+    minutes: number,
+    ownId?: string,
+  ): 'uncached' | KioskFailure | null;
+  /** createBooking, as one service of a visit. */
+  book(request: BookingRequest, part?: VisitPartOptions): BookingResult;
+}
+
+export function newEntry(
+  request: BookingRequest,
+  minutes: number,
+  clock: Clock,
+  state: 'queued' | 'sending',
+  visitId: string | null = null,
+): OutboxEntry {
+  const now = clock.now();
+  return {
+    localId: randomUUID(),
+    idempotencyKey: `fd-${randomUUID()}`,
+    request,
+    hold: {
+      employeeId: request.employeeId,
+      date: request.date,
+      time: request.time,
+      durationMinutes: minutes,
+    },
+    state,
+    attempts: state === 'sending' ? 1 : 0,
+    lastError: null,
+    booking: null,
+    nextAttemptAt: monotonicNow(clock), // monotonic: a wall-clock jump moves no retry
+    responseLost: false,
+    firstAttemptAt: state === 'sending' ? now : null,
+    createdAt: now,
+    updatedAt: now,
+    erasedAt: null,
+    ...(visitId === null ? {} : { visitId }),
+  };
+}
+
+/** What the customer hears when their booking could not be written (nothing was sent). */
+export const NOT_STORED = "the booking could not be stored: the kiosk's disk is full";
+
+/** A new entry's first write; a full disk refuses the booking before anything is promised or sent. */
+function insertNew(write: () => boolean): boolean {
+  try {
+    return write();
+  } catch (error) {
+    if (isDiskFull(error)) throw new KioskFailure('storage_full', NOT_STORED);
+    throw error;
+  }
+}
+
+export const slotFree = (request: BookingRequest, minutes: number) => (holding: OutboxEntry[]) =>
+  !isSlotHeld(
+    request.date,
+    request.time,
+    request.employeeId,
+    minutes,
+    holding.map((e) => e.hold),
+  );
+
+/**
+ * What the customer screen gets back: the API's booking with the customer as typed, never the
+ * API's stored record of a returning customer (their number, an older spelling of the name).
+ */
+function forCustomer(
+  booking: BookingResponse | null,
+  request: BookingRequest,
+): CustomerBooking | null {
+  if (!booking) return null;
+  return { ...booking, customer: { name: request.customer.name, email: request.customer.email } };
+}
+
+const asCacheRefusal = (check: KioskFailure | 'uncached' | null): CacheRefusal | null =>
+  check instanceof KioskFailure ? { reason: check.code, message: check.message } : null;
+
+/**
+ * What the customer hears, read from the entry the send path left (transitions.ts decided it):
+ * a refusal told at once throws; a queued booking whose answer was lost may exist (`unknown`:
+ * "we are checking, staff will confirm", never "taken", until the replay settles it).
+ */
+function answerOf(
+  next: OutboxEntry,
+  told: Told | undefined,
+  request: BookingRequest,
+): Awaited<BookingResult> {
+  let state = next.state;
+  switch (next.state) {
+    case 'rejected':
+      // Not told: the appointment time passed while no answer came (staff follow it up).
+      if (told) throw new KioskFailure(told.reason, next.lastError?.message ?? 'refused');
+      break;
+    case 'queued':
+      if (next.responseLost) state = 'unknown';
+      break;
+    case 'sent':
+    case 'unknown':
+    case 'sending':
+    case 'discarded':
+    case 'quarantined':
+      break;
+    default:
+      return assertNever(next.state);
+  }
+  return {
+    localId: next.localId,
+    reference: bookingReference(next.localId),
+    state,
+    booking: forCustomer(next.booking, request),
+  };
+}
+
+export function createBookingApi(
+  ctx: EngineContext,
+  lookups: Lookups,
+  steps: BookingSteps = createBookingSteps(ctx, lookups),
+): BookingApi {
+  return {
+    /** `request` is the contract's parsed input: the transport validated it. */
+    createBooking: (request) => steps.book(request),
+  };
+}
+
+export function createBookingSteps(ctx: EngineContext, lookups: Lookups): BookingSteps {
+  const { db, store, clock, status, statusEvents, replayer } = ctx;
+
+  /**
+   * What the cache alone can refuse (a past day or time, a service or employee the cached
+   * catalog lacks), so that no customer data is queued for a booking the API must refuse. "Now"
+   * is the kiosk clock corrected by the skew measured against the API's Date header.
+   */
+  function cacheRefusal(request: BookingRequest): KioskFailure | null {
+    const catalog = loadCatalog(db);
+    const reason = checkAgainstCache({
+      request,
+      now: clock.now() + (status.skewMs ?? 0),
+      timeZone: ctx.timeZone,
+      catalog:
+        catalog.fetchedAt === null
+          ? null
+          : {
+              serviceIds: catalog.services.map((s) => s._id),
+              employeeIds: catalog.employees.map((e) => e._id),
+            },
+    });
+    return reason === null
+      ? null
+      : new KioskFailure('invalid_input', CACHE_REFUSAL_MESSAGES[reason]);
+  }
+
+  /**
+   * What the cached day says about a booking's slot: `uncached` when the day is not cached,
+   * else null when the slot is free there (on the grid, available for this employee for the
+   * whole duration, not held by another unsent booking or one sent since the cache was fetched),
+   * or the failure to refuse it with. `ownId` is the booking's own entry, not a hold against it.
+   */
+  function cachedSlotCheck(
+    request: BookingRequest,
+    minutes: number,
+    ownId?: string,
+  ): 'uncached' | KioskFailure | null {
+    const cached = lookups.cachedSlots(request.date, request.serviceId, request.employeeId);
+    if (!cached) return 'uncached';
+    // A time may be listed once per free employee: this booking's employee's entry stands for it.
+    const slot = offerAt(cached.data, request.time, request.employeeId);
+    if (!slot)
+      return new KioskFailure(
+        'invalid_request',
+        'this time is not on the slot grid of the cached day',
+      );
+    const others = [
+      ...store
+        .holdsOn(request.date, cached.fetchedAt)
+        .filter((e) => e.localId !== ownId)
+        .map((e) => e.hold),
+      // A time the API refused as taken after the cached list was fetched is not queued again.
+      ...lookups.refusedSince(request.date, cached.fetchedAt),
+    ];
+    if (
+      !slot.available ||
+      slot.employeeId !== request.employeeId ||
+      isSlotHeld(request.date, request.time, request.employeeId, minutes, others)
+    ) {
+      return new KioskFailure('slot_taken', 'this slot is not free');
+    }
+    return null;
+  }
+
+  /** Online: the entry is written as `sending` first, so a crash mid-request is replayed. */
+  async function sendNow(
+    request: BookingRequest,
+    minutes: number,
+    part?: VisitPartOptions,
+  ): BookingResult {
+    // Judged as of the request: a time that passes while the API keeps us waiting was bookable.
+    const invalid = cacheRefusal(request);
+    const entry = newEntry(request, minutes, clock, 'sending', part?.visitId ?? null);
+    if (!insertNew(() => store.insertIfFree(entry, slotFree(request, minutes)))) {
+      throw new KioskFailure('slot_taken', 'this slot is held by a booking waiting to be sent');
+    }
+    // Whether the customer could have picked the time: on the cached day's list, or no list
+    // cached. A refusal after which it is gone from the API's list then means taken (issue 27),
+    // never for a time off the grid. The sync status hears the outcome inside the send path.
+    const cached = lookups.cachedSlots(request.date, request.serviceId, request.employeeId);
+    const offered = !cached || offerAt(cached.data, request.time) !== undefined;
+    const { verdict } = await ctx.send.attempt(entry, 'booking', offered);
+    // What the verdict does to the entry is the replay's (transitions.ts), told that the
+    // customer waits: a refusal they hear now, and what the cache says against queueing it.
+    const { next, transition, pause } = ctx.send.settle(entry, verdict, {
+      keepRefused: part?.keepRefused ?? false,
+      invalid: asCacheRefusal(invalid),
+      slotNotFree: () => asCacheRefusal(cachedSlotCheck(request, minutes, entry.localId)),
+    });
+    if (pause) replayer.pause();
+    if (transition.told?.forget) statusEvents.emitStatus();
+    else statusEvents.onBookingChange(next);
+    if (next.state === 'queued') replayer.poke();
+    return answerOf(next, transition.told, request);
+  }
+
+  /** Offline: validate against the cache and the holds, then queue (one durable transaction). */
+  function queueOffline(
+    request: BookingRequest,
+    minutes: number,
+    part?: VisitPartOptions,
+  ): BookingResult {
+    const refusal = cacheRefusal(request);
+    if (refusal) return Promise.reject(refusal);
+    const check = cachedSlotCheck(request, minutes);
+    if (check === 'uncached')
+      throw new KioskFailure('unavailable', 'this day is not cached and the API is unreachable');
+    if (check) return Promise.reject(check);
+    const entry = newEntry(request, minutes, clock, 'queued', part?.visitId ?? null);
+    if (!insertNew(() => store.insertIfFree(entry, slotFree(request, minutes)))) {
+      return Promise.reject(
+        new KioskFailure('slot_taken', 'this slot is held by a booking waiting to be sent'),
+      );
+    }
+    statusEvents.onBookingChange(entry);
+    replayer.poke();
+    return Promise.resolve({
+      localId: entry.localId,
+      reference: bookingReference(entry.localId),
+      state: entry.state,
+      booking: null,
+    });
+  }
+
+  return {
+    cacheRefusal,
+    cachedSlotCheck,
+    /** `request` is the contract's parsed input: the transport validated it. */
+    async book(request, part) {
+      // The UI stops it too; the core refuses for any transport (no PIN, no customer data out).
+      // Setup is `required` on a remote upstream without a staff PIN (staff-access.ts).
+      if (!ctx.settings.hasPin() && statusEvents.snapshot().upstream === 'remote')
+        throw new KioskFailure(
+          'setup_required',
+          'this kiosk takes no bookings until staff set a PIN (setup required)',
+        );
+      // Known offline: refuse what the cache can tell before anything (serviceMinutes would call
+      // an unknown service "unavailable"); queueOffline checks again after a failed probe.
+      if (status.paused || status.offlineSince !== null) {
+        const refusal = cacheRefusal(request);
+        if (refusal) throw refusal;
+      }
+      const minutes = await lookups.serviceMinutes(request.serviceId);
+      const online = !status.paused && (status.offlineSince === null || ctx.mayGoLive());
+      if (online) return sendNow(request, minutes, part);
+      return queueOffline(request, minutes, part);
+    },
+  };
+}

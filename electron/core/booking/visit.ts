@@ -1,0 +1,183 @@
+/**
+ * Several services in one visit (issue 19): a cut, then colour. The API books one service per
+ * booking, so a visit is two or three bookings of this kiosk that share a local visit id (the
+ * outbox's `visit_id`, which staff see), each starting when the one before ends.
+ *
+ * - getVisitTimes: the day's slots of each service (lookups.ts: live or cached, holds out),
+ *   and per person for the services that follow, fitted by shared/booking/visit-fit.ts.
+ * - createVisit online: the services are booked one after another through createBooking's
+ *   steps (booking.ts, one send path). The first refused fails the call as createBooking does
+ *   (nothing was booked: back to the time grid). A later one refused leaves the earlier ones
+ *   booked, is kept `rejected` in the outbox beside them, and the result says so, so the
+ *   customer is told what holds. Services after a refused one are not tried.
+ * - createVisit known offline: every service is checked against the cache and the holds and
+ *   queued in ONE durable transaction, so a visit is held whole or not at all.
+ */
+import { randomUUID } from 'node:crypto';
+import type { BookingRequest, TimeSlot } from '../../../shared/api/schemas';
+import { bookingReference } from '../../../shared/booking/reference';
+import { fitVisit, type VisitService } from '../../../shared/booking/visit-fit';
+import type { TimeSlotsResult, VisitPartResult } from '../../../shared/kiosk-api';
+import { KioskFailure } from '../../../shared/result';
+import { trackFollowUp, durableTransaction } from '../db';
+import type { OutboxEntry } from '../outbox';
+import { newEntry, slotFree, type BookingSteps } from './booking';
+import type { EngineApi, EngineContext } from '../engine';
+import type { Lookups } from '../catalog';
+
+export type VisitApi = Pick<EngineApi, 'getVisitTimes' | 'createVisit'>;
+
+/** At most this many people's own lists are asked for per following service (the budget). */
+const MAX_PEOPLE_ASKED = 6;
+
+const freePeople = (lists: readonly (readonly TimeSlot[])[]): string[] => [
+  ...new Set(
+    lists.flatMap((slots) =>
+      slots.filter((s) => s.available && s.employeeId !== undefined).map((s) => s.employeeId!),
+    ),
+  ),
+];
+
+/** The oldest of the lookups behind an answer: cached when any of them was. */
+function oldest(results: readonly TimeSlotsResult[]): Pick<TimeSlotsResult, 'source' | 'asOf'> {
+  const asOfs = results.map((r) => r.asOf).filter((a): a is string => a !== null);
+  return {
+    source: results.some((r) => r.source === 'cache') ? 'cache' : 'live',
+    asOf: asOfs.length > 0 ? asOfs.reduce((a, b) => (a < b ? a : b)) : null,
+  };
+}
+
+const failureOf = (error: unknown): KioskFailure =>
+  error instanceof KioskFailure
+    ? error
+    : new KioskFailure('internal', 'this service could not be booked');
+
+export function createVisitApi(
+  ctx: EngineContext,
+  lookups: Lookups,
+  steps: BookingSteps,
+): VisitApi {
+  const { db, store, clock, status, statusEvents, replayer } = ctx;
+
+  /** Known offline: the whole visit is checked and queued in one transaction, or nothing is. */
+  function queueWhole(requests: BookingRequest[], minutes: number[], visitId: string) {
+    for (const request of requests) {
+      const refusal = steps.cacheRefusal(request);
+      if (refusal) throw refusal;
+    }
+    const entries = durableTransaction(db, () =>
+      requests.map((request, i): OutboxEntry => {
+        const duration = minutes[i] ?? 0;
+        const check = steps.cachedSlotCheck(request, duration);
+        if (check === 'uncached')
+          throw new KioskFailure(
+            'unavailable',
+            'this day is not cached and the API is unreachable',
+          );
+        if (check) throw check;
+        const entry = newEntry(request, duration, clock, 'queued', visitId);
+        if (!store.insertIfFree(entry, slotFree(request, duration)))
+          throw new KioskFailure('slot_taken', 'this slot is held by a booking waiting to be sent');
+        return entry;
+      }),
+    );
+    for (const entry of entries) statusEvents.onBookingChange(entry);
+    replayer.poke();
+    return entries.map((entry): VisitPartResult => ({
+      outcome: 'booked',
+      serviceId: entry.request.serviceId,
+      result: {
+        localId: entry.localId,
+        reference: bookingReference(entry.localId),
+        state: entry.state,
+        booking: null,
+      },
+    }));
+  }
+
+  /** Online: one after another; see the file's comment for what a refusal does. */
+  async function bookInTurn(requests: BookingRequest[], visitId: string) {
+    const parts: VisitPartResult[] = [];
+    for (const [i, request] of requests.entries()) {
+      const { serviceId } = request;
+      if (parts.some((p) => p.outcome !== 'booked')) {
+        parts.push({ outcome: 'not_tried', serviceId });
+        continue;
+      }
+      if (i === 0) {
+        const result = await steps.book(request, { visitId, keepRefused: false });
+        parts.push({ outcome: 'booked', serviceId, result });
+        continue;
+      }
+      try {
+        const result = await steps.book(request, { visitId, keepRefused: true });
+        parts.push({ outcome: 'booked', serviceId, result });
+      } catch (error) {
+        const { code, message } = failureOf(error);
+        parts.push({ outcome: 'refused', serviceId, error: { code, message } });
+      }
+    }
+    return parts;
+  }
+
+  return {
+    async getVisitTimes({ date, serviceIds, employeeId, fresh }) {
+      const results: TimeSlotsResult[] = [];
+      const slotsOf = async (serviceId: string, person: string | undefined) => {
+        const result = await lookups.api.getTimeSlots({
+          date,
+          serviceId,
+          employeeId: person,
+          fresh,
+        });
+        results.push(result);
+        return result.timeSlots;
+      };
+      const services: VisitService[] = [];
+      for (const [i, serviceId] of serviceIds.entries()) {
+        const durationMinutes = await lookups.serviceMinutes(serviceId);
+        const anySlots = await slotsOf(serviceId, i === 0 ? employeeId : undefined);
+        const byEmployee: Record<string, TimeSlot[]> = {};
+        if (i === 0 && employeeId !== undefined) byEmployee[employeeId] = anySlots;
+        const before = services[i - 1];
+        // Who did the service before may do this one too: their own list says when.
+        const people = before
+          ? freePeople([before.anySlots, ...Object.values(before.byEmployee)])
+          : [];
+        for (const person of people.slice(0, MAX_PEOPLE_ASKED)) {
+          // A person who does not do this service (or is unknown to the cache) is just not asked.
+          byEmployee[person] = await slotsOf(serviceId, person).catch(() => []);
+        }
+        services.push({ serviceId, durationMinutes, anySlots, byEmployee });
+      }
+      const offers = fitVisit({ date, timeZone: ctx.timeZone, services, employeeId });
+      return { date, offers, ...oldest(results) };
+    },
+
+    async createVisit(input) {
+      const visitId = randomUUID();
+      const requests = input.parts.map((part): BookingRequest => ({
+        ...part,
+        customer: input.customer,
+        ...(input.notes ? { notes: input.notes } : {}),
+      }));
+      const knownOffline = status.paused || status.offlineSince !== null;
+      let parts: VisitPartResult[];
+      if (knownOffline) {
+        const minutes: number[] = [];
+        for (const request of requests)
+          minutes.push(await lookups.serviceMinutes(request.serviceId));
+        parts = queueWhole(requests, minutes, visitId);
+      } else {
+        parts = await bookInTurn(requests, visitId);
+      }
+      // Told "queued" (or the answer was lost): the customer may need to hear back (notify/).
+      const language = input.language ?? ctx.settings.get().language ?? 'de';
+      for (const part of parts) {
+        if (part.outcome === 'booked' && part.result.state !== 'sent')
+          trackFollowUp(db, part.result.localId, language, clock.now());
+      }
+      return { visitId, parts };
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Today at a glance (getDayGlance, a staff method: it names this kiosk's customers). Answered
+ * from the mirror alone, never live: each employee's own list of today, which the mirror's plan
+ * keeps fresh (mirror/staff-day.ts), and this kiosk's bookings of today from the outbox.
+ */
+import { buildDayGlance } from '../../../shared/booking/day-glance';
+import { bookingReference } from '../../../shared/booking/reference';
+import { instantToWall } from '../../../shared/booking/time';
+import { loadCatalog, loadTimeSlots, loadOfferedServices } from '../db';
+import { staffDayServices } from '../mirror';
+import type { EngineApi, EngineContext } from '../engine';
+
+export function createDayGlanceApi(ctx: EngineContext): Pick<EngineApi, 'getDayGlance'> {
+  const { db, store, clock } = ctx;
+  return {
+    getDayGlance: () =>
+      Promise.resolve().then(() => {
+        ctx.mirror.noteDayViewed();
+        const { date, time } = instantToWall(clock.now(), ctx.timeZone);
+        const catalog = loadCatalog(db);
+        const chosen = staffDayServices(
+          catalog.employees,
+          catalog.services,
+          loadOfferedServices(db),
+        );
+        const employees = catalog.employees
+          .filter((employee) => employee.available)
+          .map((employee) => {
+            const serviceId = chosen.get(employee._id) ?? null;
+            const cached = serviceId
+              ? loadTimeSlots(db, { date, serviceId, employeeId: employee._id })
+              : null;
+            return {
+              employeeId: employee._id,
+              name: employee.name,
+              serviceId,
+              list: cached
+                ? {
+                    timeSlots: cached.data.timeSlots,
+                    asOf: new Date(cached.fetchedAt).toISOString(),
+                  }
+                : null,
+            };
+          });
+        // Unsent and sent bookings of today (the refused and discarded hold no time).
+        const bookings = store.holdsOn(date, 0).map((entry) => ({
+          localId: entry.localId,
+          reference: bookingReference(entry.localId),
+          customerName: entry.request.customer.name,
+          serviceId: entry.request.serviceId,
+          time: entry.hold.time,
+          state: entry.state,
+          employeeId: entry.hold.employeeId,
+          durationMinutes: entry.hold.durationMinutes,
+        }));
+        return { date, ...buildDayGlance({ nowTime: time, employees, bookings }) };
+      }),
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * Every SQL statement of the kiosk database: schema, repositories, start checks, backups, set-aside
+ * rows, and the outbox store on SQLite.
+ * Other rooms and the composition import this room through this file only (eslint.config.js).
+ */
+export { databaseHealth } from './database-health';
+export type { DatabaseHealth } from './database-health';
+export {
+  claimMail,
+  countOpenFollowUps,
+  dueMails,
+  eraseNoticesOfErasedBookings,
+  getFollowUp,
+  insertMailOnce,
+  languageOfKey,
+  listFollowUps,
+  listMails,
+  markClaimedUncertain,
+  openFollowUp,
+  openFollowUpsSummary,
+  setFollowUpState,
+  settleMail,
+  trackFollowUp,
+} from './follow-up-repo';
+export type { MailRow } from './follow-up-repo';
+export { openCheckedKioskDb } from './integrity';
+export { openKioskOutbox } from './kiosk-outbox';
+export { loadMirrorIndex } from './mirror-index';
+export type { MirrorIndex } from './mirror-index';
+export {
+  catalogHas,
+  loadAvailableDays,
+  loadCatalog,
+  loadService,
+  loadSlotDaysOfMonth,
+  loadTimeSlots,
+  pruneTimeSlotsBefore,
+  saveAvailableDays,
+  saveCatalog,
+  saveEmployees,
+  saveServices,
+  saveTimeSlots,
+} from './mirror-repo';
+export type { Cached } from './mirror-repo';
+export { loadOfferedServices } from './mirror-staff-day';
+export { checkpointKioskDb, durableTransaction, openKioskDb, purgeKioskWal } from './open';
+export type { KioskDb } from './open';
+export { createSqliteOutboxStore } from './outbox-store';
+export { refusedAsTakenSince } from './refused-slots';
+export {
+  findScreenByTokenHash,
+  insertScreen,
+  listScreens,
+  removeScreen,
+  touchScreen,
+} from './screen-repo';
+export type { ScreenRole, ScreenRow } from './screen-repo';
+export { getSetting, setSetting, setSettings } from './settings-repo';
+export {
+  DEFAULT_SNAPSHOT_DAYS,
+  listSnapshots,
+  snapshotFolder,
+  takeSnapshotIfDue,
+} from './snapshots';
+export { classifyStartError, freeBytesOf, KioskStartRefusal } from './start-refusal';

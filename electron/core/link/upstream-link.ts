@@ -1,0 +1,85 @@
+/**
+ * The kiosk's link to its upstream: the target the settings name, the rate governor kept for
+ * that target (governor-store.ts) and the HTTP client. Loops and the engine read `client()` and
+ * `governor()` at each use, so a re-target reaches them at once.
+ */
+import type { Dispatcher } from 'undici';
+import type { Clock, Logger } from '../platform';
+import type { KioskDb } from '../db';
+import type { EmbeddedUpstream } from './embedded';
+import type { SettingsService } from '../staff';
+import type { GovernorOptions, RateGovernor } from '../governor';
+import { createGovernorStore } from './governor-store';
+import { createUpstreamClient, type UpstreamClient, type AnswerMeta } from '../upstream';
+import { createUpstreamTarget, type UpstreamTargetRef } from './upstream-target';
+
+export interface UpstreamLink {
+  client: () => UpstreamClient;
+  governor: () => RateGovernor;
+  kind: () => 'embedded' | 'remote';
+  /** Where the upstream is now (null before the first resolve). */
+  target: () => UpstreamTargetRef | null;
+  embedded: () => EmbeddedUpstream | null;
+  /** Follows a settings change: new target, a client for it, the governor kept for it. */
+  retarget: () => Promise<void>;
+  saveGovernor: () => void;
+  close: () => Promise<void>;
+}
+
+export interface UpstreamLinkOptions {
+  db: KioskDb;
+  dataDir: string;
+  serverMigrationsFolder?: string;
+  settings: SettingsService;
+  clock: Clock;
+  dispatcher?: Dispatcher;
+  governor?: Partial<GovernorOptions>;
+  log: Logger;
+  /** Sees every answer's headers (clock skew, rate limit, back online). */
+  onAnswer: (meta: AnswerMeta) => void;
+  /** The language each booking is sent in (upstream/client.ts). */
+  bookingLanguage?: (idempotencyKey: string) => string | null;
+}
+
+/** Resolves the target first: a failure (the embedded server cannot start) is thrown. */
+export async function openUpstreamLink(options: UpstreamLinkOptions): Promise<UpstreamLink> {
+  const target = createUpstreamTarget(options);
+  const governors = createGovernorStore({
+    db: options.db,
+    clock: options.clock,
+    options: options.governor,
+    target: target.current,
+  });
+  const makeClient = (): UpstreamClient =>
+    createUpstreamClient({
+      log: options.log,
+      target: target.current,
+      governor: governors.current(),
+      clock: options.clock,
+      dispatcher: options.dispatcher,
+      onAnswer: options.onAnswer,
+      bookingLanguage: options.bookingLanguage,
+    });
+  await target.resolve();
+  governors.renew();
+  let client = makeClient();
+  return {
+    client: () => client,
+    governor: governors.current,
+    kind: target.kind,
+    target: target.current,
+    embedded: target.embedded,
+    async retarget() {
+      governors.save();
+      await target.resolve();
+      await client.close();
+      governors.renew();
+      client = makeClient();
+    },
+    saveGovernor: governors.save,
+    async close() {
+      await client.close();
+      await target.close();
+    },
+  };
+}

@@ -1,0 +1,5 @@
+/**
+ * Refusal e-mails and follow-ups, in the booking's language.
+ * Other rooms and the composition import this room through this file only (eslint.config.js).
+ */
+export { createCustomerNotice } from './customer-notice';

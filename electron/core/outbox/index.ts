@@ -1,0 +1,20 @@
+/**
+ * Bookings as a pure state machine (transitions.ts), the store interface, the one send path
+ * (send.ts), the replayer, full-disk holding and retention. No SQL: db/ stores it.
+ * Other rooms and the composition import this room through this file only (eslint.config.js).
+ */
+export { createAppointmentTime } from './appointment-time';
+export { entryMatches, erasePersonalData, toLocalBooking } from './entry';
+export type { OutboxEntry, OutboxPatch } from './entry';
+export { createHeldWrites } from './held-writes';
+export type { HeldWrites } from './held-writes';
+export { createReplayer } from './replayer';
+export type { Replayer } from './replayer';
+export { createRetention } from './retention';
+export type { RetainedStore, RetentionOptions } from './retention';
+export { createSendPath } from './send';
+export type { SendPath } from './send';
+export { slotFreeIn } from './slot-check';
+export type { OutboxStore, WakeOptions } from './store';
+export { recoverInterrupted, TAKEN_ONCE } from './transitions';
+export type { CacheRefusal, ReplayPolicy, Told } from './transitions';

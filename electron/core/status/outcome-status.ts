@@ -1,0 +1,141 @@
+/**
+ * The one place that decides what an upstream outcome means for the sync status (STYLE.md §19,
+ * Signal's handleCommonJobRequestError): every caller (a customer's lookup, the online booking,
+ * the replayer, the mirror and the recovery probe) asks `statusEffect`, which reads the effect's
+ * kind from the one table of outcomes (upstream/outcome-table.ts) and adds its payload here.
+ * Pure: the tracker applies the effect (`applyStatusEffect`).
+ */
+import { assertNever } from '../../../shared/result';
+import {
+  fallbackReason,
+  type LocalError,
+  type NetworkReason,
+  type UpstreamOutcome,
+  meaningOf,
+} from '../upstream';
+import type { SyncStatusTracker } from './sync-status';
+
+/**
+ * Who asked, which decides how much an answer says about the upstream as a whole (a kind the
+ * table's `status` column lacks fails compilation in `statusEffect`).
+ */
+export type OutcomePurpose =
+  /** A customer's live lookup: anything but live data or a client error is a failure to show. */
+  | { kind: 'lookup' }
+  /** The online booking: a clean refusal is an answer (the API works); 5xx and 429 say nothing. */
+  | { kind: 'booking' }
+  /**
+   * A queued booking sent again: only a refused key reaches the status. Its answers already
+   * mark the API online (the client's onAnswer); being offline is the recovery probe's call.
+   */
+  | { kind: 'replay' }
+  /** The mirror's refresh or the recovery probe: `what` names it in the status's last error. */
+  | { kind: 'background'; what: string };
+
+export type StatusEffect =
+  | { kind: 'none' }
+  | { kind: 'success' }
+  | { kind: 'network'; reason: NetworkReason }
+  | { kind: 'failure'; message: string }
+  /** The API refused our key: the status shows it and the queue pauses until staff act. */
+  | { kind: 'auth'; error: LocalError };
+
+const NONE: StatusEffect = { kind: 'none' };
+const SUCCESS: StatusEffect = { kind: 'success' };
+
+/** The effect the table (outcome-table.ts) gives the outcome for this purpose, with its payload. */
+export function statusEffect(
+  outcome: UpstreamOutcome<unknown>,
+  purpose: OutcomePurpose,
+): StatusEffect {
+  const effect = meaningOf(outcome).status[purpose.kind];
+  switch (effect) {
+    case 'none':
+      return NONE;
+    case 'success':
+      return SUCCESS;
+    case 'network':
+      return { kind: 'network', reason: outcome.kind === 'network' ? outcome.reason : 'other' };
+    case 'failure':
+      return { kind: 'failure', message: failureMessage(outcome, purpose) };
+    case 'auth':
+      return {
+        kind: 'auth',
+        error:
+          outcome.kind === 'http'
+            ? { status: outcome.status, message: outcome.message }
+            : { status: null, message: 'key refused' },
+      };
+    default:
+      return assertNever(effect);
+  }
+}
+
+/** What staff read in the status's last error. */
+function failureMessage(outcome: UpstreamOutcome<unknown>, purpose: OutcomePurpose): string {
+  // An answer that is no data (issue 18): the API did answer, so staff read that it answered
+  // something unexpected, with the operation and the field, never that it cannot be reached.
+  if (outcome.kind === 'invalidBody')
+    return outcome.problem
+      ? `The booking service answered something unexpected (${outcome.problem.operation}: ${outcome.problem.field})`
+      : 'The booking service answered something unexpected';
+  if (purpose.kind === 'background' && outcome.kind === 'http')
+    return `${purpose.what} failed (HTTP ${outcome.status})`;
+  if (purpose.kind === 'background') return `${purpose.what} failed (${fallbackReason(outcome)})`;
+  return `live lookup failed (${fallbackReason(outcome)})`;
+}
+
+/** Applies an effect to the tracker; `now` is when the outcome arrived. */
+export function applyStatusEffect(
+  status: SyncStatusTracker,
+  effect: StatusEffect,
+  now: number,
+): void {
+  switch (effect.kind) {
+    case 'none':
+      return;
+    case 'success':
+      status.onSuccess(now);
+      return;
+    case 'network':
+      status.onNetworkFailure(now, effect.reason);
+      return;
+    case 'failure':
+      status.onFailure(effect.message);
+      return;
+    case 'auth':
+      status.onAuthError(effect.error);
+      return;
+    default:
+      assertNever(effect);
+  }
+}
+
+/** Tells the tracker what an outcome means; returns the effect (callers pause on `auth`). */
+export type NoteOutcome = (
+  outcome: UpstreamOutcome<unknown>,
+  purpose: OutcomePurpose,
+) => StatusEffect;
+
+export function createOutcomeNotes(status: SyncStatusTracker, now: () => number): NoteOutcome {
+  return (outcome, purpose) => {
+    const effect = statusEffect(outcome, purpose);
+    applyStatusEffect(status, effect, now());
+    return effect;
+  };
+}
+
+/**
+ * What a background request (mirror refresh, recovery probe) says about the upstream: noted,
+ * the queue paused on a refused key, and the status announced.
+ */
+export function backgroundNotes(deps: {
+  noteOutcome: NoteOutcome;
+  pauseQueue: () => void;
+  emitStatus: () => void;
+}): (what: string) => (outcome: UpstreamOutcome<unknown>) => void {
+  return (what) => (outcome) => {
+    if (deps.noteOutcome(outcome, { kind: 'background', what }).kind === 'auth') deps.pauseQueue();
+    deps.emitStatus();
+  };
+}
