@@ -14,7 +14,7 @@ import { clientErrorAnswer } from './http/client-error';
 import { errorBody } from './http/envelope';
 import { BODY_LIMITS, registerJsonBodyParser } from './http/json-body';
 import { HTTP_TIMEOUTS, fastifyTimeoutOptions } from '../shared/http-timeouts';
-import { createServerLogger, fastifyLogOptions } from './logger';
+import { createServerLogger, fastifyLogOptions, type Logger } from './logger';
 import { DEFAULT_MAIL_BUDGET_MS } from './mail/mailer';
 import type { Mailer } from './mail/mailer';
 import { availabilityRoutes } from './routes/availability';
@@ -34,6 +34,8 @@ export interface AppDeps {
   limits: RateLimits;
   settings: AvailabilitySettings;
   logger?: boolean;
+  /** The server's own lines (default: stderr, info only under `logger`). */
+  log?: Logger;
   /**
    * Publish the OpenAPI document and Swagger UI (default true). The kiosk's embedded demo
    * server leaves them out: the packaged app then needs neither package at run time.
@@ -42,7 +44,7 @@ export interface AppDeps {
 }
 
 export function buildApp(deps: AppDeps): FastifyInstance {
-  const log = createServerLogger(deps.logger ?? false);
+  const log = deps.log ?? createServerLogger(deps.logger ?? false);
   const app = Fastify({
     logger: fastifyLogOptions(deps.logger ?? false),
     bodyLimit: BODY_LIMITS.bytes,

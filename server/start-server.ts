@@ -6,6 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_AVAILABILITY_SETTINGS } from '../shared/booking/types';
 import type { LanguageCode } from '../shared/languages';
+import type { Logger } from '../shared/log';
 import { buildApp } from './app';
 import { upsertApiKey } from './db/api-keys';
 import type { KeyScope } from './db/api-keys';
@@ -36,6 +37,11 @@ export interface StartServerOptions {
   language?: LanguageCode;
   clock?: () => number;
   log?: boolean;
+  /**
+   * Where the server's own warnings and errors go (default stderr): the kiosk's embedded server
+   * writes them into the kiosk's log, so IT finds them in one place.
+   */
+  logger?: Logger;
   /** Where the drizzle migrations are when the default (next to this module) does not apply. */
   migrationsFolder?: string;
   /** Publish the OpenAPI document and Swagger UI at /docs (default true). */
@@ -79,6 +85,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         timeZone: options.timeZone ?? DEFAULT_AVAILABILITY_SETTINGS.timeZone,
       },
       logger: options.log ?? false,
+      ...(options.logger ? { log: options.logger } : {}),
       docs: options.docs ?? true,
     });
     await app.listen({ host, port: options.port ?? 0 });

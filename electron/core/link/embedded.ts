@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '../../../server/start-server';
-import { createPrivateFile } from '../platform';
+import { createPrivateFile, type Logger } from '../platform';
 import { type KioskDb, getSetting, setSetting } from '../db';
 
 const KEY_SETTING = 'embeddedApiKey';
@@ -29,6 +29,7 @@ export async function startEmbeddedUpstream(
   db: KioskDb,
   dataDir: string,
   migrationsFolder?: string,
+  log?: Logger,
 ): Promise<EmbeddedUpstream> {
   let apiKey = getSetting(db, KEY_SETTING);
   if (!apiKey) {
@@ -44,6 +45,7 @@ export async function startEmbeddedUpstream(
     seed: 'demo',
     keys: [{ key: apiKey, scope: 'book' }],
     migrationsFolder,
+    ...(log ? { logger: log } : {}),
     docs: false, // the demo needs no Swagger UI, and the packaged app ships without it
   });
   return {

@@ -4,6 +4,7 @@
  */
 import type { KioskDb } from '../db';
 import type { EmbeddedUpstream } from './embedded';
+import type { Logger } from '../platform';
 import type { SettingsService } from '../staff';
 
 export interface UpstreamTargetRef {
@@ -27,6 +28,8 @@ export function createUpstreamTarget(deps: {
   dataDir: string;
   serverMigrationsFolder?: string;
   settings: SettingsService;
+  /** The embedded server's warnings and errors go into the kiosk's log. */
+  log: Logger;
 }): UpstreamTarget {
   let embedded: EmbeddedUpstream | null = null;
   let target: UpstreamTargetRef | null = null;
@@ -43,6 +46,7 @@ export function createUpstreamTarget(deps: {
           deps.db,
           deps.dataDir,
           deps.serverMigrationsFolder,
+          deps.log,
         );
         target = { baseUrl: embedded.url, apiKey: embedded.apiKey, kind: 'embedded' };
       } else {
