@@ -5,7 +5,14 @@
  * declared before it is used.
  */
 import { join } from 'node:path';
-import { monotonicNow, systemClock, secureDataFolder, createLogger, serviceList } from './platform';
+import {
+  monotonicNow,
+  systemClock,
+  secureDataFolder,
+  createLogger,
+  serviceList,
+  createDomainEvents,
+} from './platform';
 import {
   databaseHealth,
   openCheckedKioskDb,
@@ -17,6 +24,7 @@ import {
   openFollowUpsSummary,
   openKioskOutbox,
   createSqliteOutboxStore,
+  type KioskOutboxEvents,
 } from './db';
 import {
   createSqlitePinAttemptStore,
@@ -41,6 +49,8 @@ import {
   watchUpstream,
   createStatusEvents,
   SyncStatusTracker,
+  statusListens,
+  type StatusRoomEvents,
 } from './status';
 import { createScreenHolds } from './booking';
 import { budgetLeft } from './governor';
@@ -61,9 +71,13 @@ import {
 import { createMirror } from './mirror';
 import { createAppointmentTime, createReplayer, createSendPath } from './outbox';
 import { watchBookedTimes, openUpstreamLink } from './link';
-import { createCustomerNotice } from './notify';
+import { createCustomerNotice, type NotifyEvents } from './notify';
+import type { UpstreamEvents } from './upstream';
 
 import type { KioskCore, KioskCoreInternals, KioskCoreOptions } from './kiosk-core-types';
+
+/** Every domain event of the core (platform/domain-events.ts), each declared by its room. */
+type CoreEvents = KioskOutboxEvents & UpstreamEvents & NotifyEvents & StatusRoomEvents;
 
 export type { KioskCore, KioskCoreInternals, KioskCoreOptions, KioskHost };
 
@@ -101,6 +115,7 @@ export async function createKioskCoreInternals(
     if (note !== null) log.info(note);
   }
 
+  const events = createDomainEvents<CoreEvents>(logFor('core:events'));
   // A refused queued booking opens a follow-up and, with a mail transport, an e-mail (notify/).
   const notice = createCustomerNotice({
     db,
@@ -109,22 +124,34 @@ export async function createKioskCoreInternals(
     timeZone,
     settings,
     mail: options.mail,
-    onFollowUpChange: () => statusEvents.emitStatus(),
+    events,
   });
   const held = openKioskOutbox(db, notice.wrapStore(createSqliteOutboxStore(db)), {
     clock,
     log: logFor('core:storage'),
     diskFull: options.diskFull,
-    announce: () => ({ ...statusEvents, wake: () => replayer.poke() }),
+    events,
   });
   const store = held.store;
+  const link = await openUpstreamLink({
+    db,
+    dataDir: options.dataDir,
+    serverMigrationsFolder: options.serverMigrationsFolder,
+    settings,
+    clock,
+    dispatcher: options.dispatcher,
+    governor: options.governor,
+    bookingLanguage: notice.bookingLanguage,
+    log: logFor('core:upstream'),
+    events,
+  }).catch((error: unknown) => {
+    db.$client.close();
+    // The embedded server's database on a full disk says "disk I/O error": say "disk full".
+    const refusal = classifyStartError(error, options.dataDir);
+    throw refusal.reason === 'disk-full' ? new KioskStartRefusal(refusal) : error;
+  });
   const hub = createEventHub(log);
-  // The link's answers reach the tracker, which reads the link's kind: both late-bound.
-  let upstreamKind = (): 'embedded' | 'remote' => 'embedded';
-  const status = new SyncStatusTracker(
-    () => upstreamKind(),
-    () => monotonicNow(clock),
-  );
+  const status = new SyncStatusTracker(link.kind, () => monotonicNow(clock));
   const statusEvents = createStatusEvents({
     status,
     store,
@@ -153,33 +180,12 @@ export async function createKioskCoreInternals(
       speechVoices: speechVoices.current(),
     }),
   });
-  const noteOutcome = createOutcomeNotes(status, () => clock.now());
-  // Back online: queued bookings need not sit out a backoff grown while the API was away, nor
-  // the mirror its offline backoff. The loops subscribe once they exist.
-  const backOnline: (() => void)[] = [];
   const appointmentTime = createAppointmentTime(clock, timeZone);
-  const link = await openUpstreamLink({
-    db,
-    dataDir: options.dataDir,
-    serverMigrationsFolder: options.serverMigrationsFolder,
-    settings,
-    clock,
-    dispatcher: options.dispatcher,
-    governor: options.governor,
-    bookingLanguage: notice.bookingLanguage,
-    log: logFor('core:upstream'),
-    onAnswer: (meta) => {
-      metrics.noteAnswer(meta.receivedAt);
-      if (meta.serverDate !== null) appointmentTime.noteServerDate(meta.serverDate);
-      if (status.onAnswer(meta)) for (const wake of backOnline) wake();
-    },
-  }).catch((error: unknown) => {
-    db.$client.close();
-    // The embedded server's database on a full disk says "disk I/O error": say "disk full".
-    const refusal = classifyStartError(error, options.dataDir);
-    throw refusal.reason === 'disk-full' ? new KioskStartRefusal(refusal) : error;
-  });
-  upstreamKind = link.kind;
+  // Every answer: metrics, the API's clock, then the tracker (which may say "back online").
+  events.on('upstream.answered', (meta) => metrics.noteAnswer(meta.receivedAt));
+  events.on('upstream.answered', (meta) => appointmentTime.noteServerDate(meta.serverDate));
+  statusListens(events, status, statusEvents);
+  const noteOutcome = createOutcomeNotes(status, () => clock.now());
   // Every slot list the kiosk is answered is looked at: does this upstream keep booked times free?
   const bookedTimes = watchBookedTimes({ db, store, clock, log: logFor('core:upstream'), link });
 
@@ -203,9 +209,9 @@ export async function createKioskCoreInternals(
     send,
     governor: link.governor,
     clock,
-    onChange: statusEvents.onBookingChange,
+    onChange: (entry) => events.emit('booking.changed', { entry }),
     // The tracker already heard the refused key (send path -> outcome-status.ts).
-    onPause: () => statusEvents.emitStatus(),
+    onPause: (error) => events.emit('replay.paused', { error }),
   });
   const noteBackground = backgroundNotes({
     noteOutcome,
@@ -225,10 +231,9 @@ export async function createKioskCoreInternals(
     enabled: () => !status.paused,
     onOutcome: noteBackground('mirror refresh'),
   });
-  backOnline.push(() => {
-    if (store.wakeAll(monotonicNow(clock)) > 0) replayer.poke();
-    mirror.poke();
-  });
+  events.on('outbox.due', () => replayer.poke());
+  events.on('upstream.backOnline', () => replayer.wakeQueued());
+  events.on('upstream.backOnline', () => mirror.poke());
   const probe = probeUpstream({
     db,
     clock,

@@ -25,6 +25,7 @@ export {
 export type { MailRow } from './follow-up-repo';
 export { openCheckedKioskDb } from './integrity';
 export { openKioskOutbox } from './kiosk-outbox';
+export type { KioskOutboxEvents } from './kiosk-outbox';
 export { loadMirrorIndex } from './mirror-index';
 export type { MirrorIndex } from './mirror-index';
 export {

@@ -4,13 +4,13 @@
  * `governor()` at each use, so a re-target reaches them at once.
  */
 import type { Dispatcher } from 'undici';
-import type { Clock, Logger } from '../platform';
+import type { Clock, DomainEmitter, Logger } from '../platform';
 import type { KioskDb } from '../db';
 import type { EmbeddedUpstream } from './embedded';
 import type { SettingsService } from '../staff';
 import type { GovernorOptions, RateGovernor } from '../governor';
 import { createGovernorStore } from './governor-store';
-import { createUpstreamClient, type UpstreamClient, type AnswerMeta } from '../upstream';
+import { createUpstreamClient, type UpstreamClient, type UpstreamEvents } from '../upstream';
 import { createUpstreamTarget, type UpstreamTargetRef } from './upstream-target';
 
 export interface UpstreamLink {
@@ -35,8 +35,8 @@ export interface UpstreamLinkOptions {
   dispatcher?: Dispatcher;
   governor?: Partial<GovernorOptions>;
   log: Logger;
-  /** Sees every answer's headers (clock skew, rate limit, back online). */
-  onAnswer: (meta: AnswerMeta) => void;
+  /** Hears every answer's headers (clock skew, rate limit, back online). */
+  events: DomainEmitter<UpstreamEvents>;
   /** The language each booking is sent in (upstream/client.ts). */
   bookingLanguage?: (idempotencyKey: string) => string | null;
 }
@@ -57,7 +57,7 @@ export async function openUpstreamLink(options: UpstreamLinkOptions): Promise<Up
       governor: governors.current(),
       clock: options.clock,
       dispatcher: options.dispatcher,
-      onAnswer: options.onAnswer,
+      onAnswer: (meta) => options.events.emit('upstream.answered', meta),
       bookingLanguage: options.bookingLanguage,
     });
   await target.resolve();

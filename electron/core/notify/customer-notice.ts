@@ -5,7 +5,7 @@
  */
 import type { KioskApi } from '../../../shared/kiosk-api';
 import type { Language } from '../../../shared/settings';
-import type { Clock, Logger } from '../platform';
+import type { Clock, DomainEmitter, Logger } from '../platform';
 import { type KioskDb, eraseNoticesOfErasedBookings } from '../db';
 import type { SettingsService } from '../staff';
 import type { RetainedStore, OutboxStore } from '../outbox';
@@ -21,8 +21,13 @@ export interface CustomerNoticeOptions {
   timeZone: string;
   settings: Pick<SettingsService, 'get'>;
   mail: MailTransportConfig | undefined;
-  /** Staff resolved a follow-up: the status (its count of refused bookings) changed. */
-  onFollowUpChange?: () => void;
+  events: DomainEmitter<NotifyEvents>;
+}
+
+/** The domain events of the notify room (platform/domain-events.ts). */
+export interface NotifyEvents {
+  /** Staff said what they did about a refused booking (the status's count of refused ones). */
+  'followUp.resolved': { localId: string };
 }
 
 type Wrapped = Pick<
@@ -65,7 +70,7 @@ export function createCustomerNotice(options: CustomerNoticeOptions): CustomerNo
       return { name, phone };
     },
     onMailQueued: () => sender?.poke(),
-    onResolved: () => options.onFollowUpChange?.(),
+    onResolved: (localId) => options.events.emit('followUp.resolved', { localId }),
   });
   return {
     wrapStore: (store) => followUps.wrapStore(store),

@@ -49,7 +49,7 @@ export interface FollowUpOptions {
   /** A mail was written: the sender should look now. */
   onMailQueued: () => void;
   /** Staff said what they did about a refused booking. */
-  onResolved?: () => void;
+  onResolved?: (localId: string) => void;
 }
 
 export interface FollowUps {
@@ -178,7 +178,7 @@ export function createFollowUps(options: FollowUpOptions): FollowUps {
               new KioskFailure('invalid_request', 'this booking was not refused'),
             );
           setFollowUpState(db, localId, action, clock.now());
-          options.onResolved?.();
+          options.onResolved?.(localId);
           return Promise.resolve({
             localId,
             state: action,

@@ -18,3 +18,4 @@ export { slotFreeIn } from './slot-check';
 export type { OutboxStore, WakeOptions } from './store';
 export { recoverInterrupted, TAKEN_ONCE } from './transitions';
 export type { CacheRefusal, ReplayPolicy, Told } from './transitions';
+export type { OutboxEvents } from './events';
