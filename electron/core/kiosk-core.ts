@@ -126,7 +126,7 @@ export async function createKioskCoreInternals(
     mail: options.mail,
     events,
   });
-  const held = openKioskOutbox(db, notice.wrapStore(createSqliteOutboxStore(db)), {
+  const held = openKioskOutbox(db, createSqliteOutboxStore(db, notice.refusal), {
     clock,
     log: logFor('core:storage'),
     diskFull: options.diskFull,

@@ -47,6 +47,7 @@ export { loadOfferedServices } from './mirror-staff-day';
 export { checkpointKioskDb, durableTransaction, openKioskDb, purgeKioskWal } from './open';
 export type { KioskDb } from './open';
 export { createSqliteOutboxStore } from './outbox-store';
+export type { RefusalWrites } from './outbox-store';
 export { refusedAsTakenSince } from './refused-slots';
 export {
   findScreenByTokenHash,

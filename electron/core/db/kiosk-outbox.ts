@@ -1,15 +1,16 @@
 /**
- * The kiosk's outbox store as the core uses it: SQLite (with the refusal hook the caller passes
- * in), a full disk held as a state (held-writes.ts), and damaged rows set aside
+ * The kiosk's outbox store as the core uses it: SQLite (outbox-store.ts, with the refusal's
+ * writes the caller passes in), a full disk held as a state (held-writes.ts), and damaged rows set aside
  * (db/outbox-quarantine.ts), each announced as a domain event.
  */
 import { type Clock, setWriteFault, type Logger, type DomainEmitter } from '../platform';
 import { durableTransaction, type KioskDb } from './open';
 import { onQuarantine } from './outbox-quarantine';
+import type { SqliteOutboxEvents } from './outbox-store';
 import { createHeldWrites, type HeldWrites, type OutboxEvents, type OutboxStore } from '../outbox';
 
 /** The domain events of the kiosk's outbox on SQLite (platform/domain-events.ts). */
-export interface KioskOutboxEvents extends OutboxEvents {
+export interface KioskOutboxEvents extends OutboxEvents, SqliteOutboxEvents {
   /** A row that cannot be read was set aside (the status's counts changed). */
   'outbox.rowSetAside': { localId: string };
 }

@@ -5,10 +5,15 @@
  */
 import type { KioskApi } from '../../../shared/kiosk-api';
 import type { Language } from '../../../shared/settings';
-import type { Clock, DomainEmitter, Logger } from '../platform';
-import { type KioskDb, eraseNoticesOfErasedBookings } from '../db';
+import type { Clock, DomainEvents, Logger } from '../platform';
+import {
+  type KioskDb,
+  eraseNoticesOfErasedBookings,
+  type RefusalWrites,
+  type KioskOutboxEvents,
+} from '../db';
 import type { SettingsService } from '../staff';
-import type { RetainedStore, OutboxStore } from '../outbox';
+import type { RetainedStore } from '../outbox';
 import { createBookingLanguage } from './booking-language';
 import { createFollowUps } from './follow-ups';
 import type { MailTransportConfig } from '../config';
@@ -21,7 +26,7 @@ export interface CustomerNoticeOptions {
   timeZone: string;
   settings: Pick<SettingsService, 'get'>;
   mail: MailTransportConfig | undefined;
-  events: DomainEmitter<NotifyEvents>;
+  events: DomainEvents<NotifyEvents & Pick<KioskOutboxEvents, 'booking.refused'>>;
 }
 
 /** The domain events of the notify room (platform/domain-events.ts). */
@@ -36,7 +41,8 @@ type Wrapped = Pick<
 >;
 
 export interface CustomerNotice {
-  wrapStore(store: OutboxStore): OutboxStore;
+  /** What a refusal writes with its entry: the SQLite store's hook (db/outbox-store.ts). */
+  refusal: RefusalWrites;
   wrapApi<A extends Wrapped>(api: A): A & Pick<KioskApi, 'resolveFollowUp'>;
   /** The mail sender; null without a mail transport. */
   sender: MailSender | null;
@@ -58,6 +64,10 @@ export function createCustomerNotice(options: CustomerNoticeOptions): CustomerNo
     : null;
   const shopLanguage = (): Language => options.settings.get().language ?? 'de';
   const language = createBookingLanguage({ db: options.db, shopLanguage });
+  // A mail was written with the refusal: the sender looks now.
+  options.events.on('booking.refused', ({ mailed }) => {
+    if (mailed) sender?.poke();
+  });
   const followUps = createFollowUps({
     db: options.db,
     clock: options.clock,
@@ -69,11 +79,10 @@ export function createCustomerNotice(options: CustomerNoticeOptions): CustomerNo
       const { name, phone } = options.settings.get().shop;
       return { name, phone };
     },
-    onMailQueued: () => sender?.poke(),
     onResolved: (localId) => options.events.emit('followUp.resolved', { localId }),
   });
   return {
-    wrapStore: (store) => followUps.wrapStore(store),
+    refusal: { write: followUps.refusalWrites, events: options.events },
     wrapApi(api) {
       const wrapped = followUps.wrapApi(api);
       return {

@@ -1,9 +1,9 @@
 /**
  * A queued booking that the API later refuses reaches the customer (issue 19):
- * - the outbox store is wrapped so that a refusal (an update to `rejected`, unless the customer
- *   heard it at the screen: `toldAtOnce`) opens a follow-up for staff and, with a mail
- *   transport, writes the customer's e-mail into the mail outbox in the same durable
- *   transaction (at most one mail per booking: its key);
+ * - a refusal (an update to `rejected`, unless the customer heard it at the screen:
+ *   `toldAtOnce`) opens a follow-up for staff and, with a mail transport, writes the customer's
+ *   e-mail into the mail outbox, inside the entry's durable transaction (`refusalWrites`, the
+ *   SQLite store's hook, db/outbox-store.ts; at most one mail per booking: its key);
  * - the API is wrapped: createBooking remembers the language the customer booked in,
  *   listBookings carries each booking's follow-up and mail state, resolveFollowUp records what
  *   staff did ("Contacted", "Dismiss"; "Rebook" is linkRebooking).
@@ -26,10 +26,9 @@ import {
   trackFollowUp,
   loadService,
   loadTimeSlots,
-  durableTransaction,
   type KioskDb,
 } from '../db';
-import type { OutboxEntry, OutboxStore } from '../outbox';
+import type { OutboxEntry } from '../outbox';
 import type { BookingLanguage } from './booking-language';
 import { refusedAsTaken } from '../upstream';
 import { refusalMail } from './mail-text';
@@ -46,14 +45,13 @@ export interface FollowUpOptions {
   /** Carries the customer's language to the API while they wait (booking-language.ts). */
   bookingLanguage?: Pick<BookingLanguage, 'during'>;
   shop: () => { name: string | null; phone: string | null };
-  /** A mail was written: the sender should look now. */
-  onMailQueued: () => void;
   /** Staff said what they did about a refused booking. */
   onResolved?: (localId: string) => void;
 }
 
 export interface FollowUps {
-  wrapStore(store: OutboxStore): OutboxStore;
+  /** Inside the refusal's transaction (db/outbox-store.ts): the follow-up and its e-mail. */
+  refusalWrites: (entry: OutboxEntry) => { mailed: boolean };
   wrapApi<A extends Pick<KioskApi, 'createBooking' | 'listBookings'>>(
     api: A,
   ): A & Pick<KioskApi, 'resolveFollowUp'>;
@@ -83,14 +81,13 @@ export function createFollowUps(options: FollowUpOptions): FollowUps {
     return found;
   }
 
-  /** Inside the refusal's transaction. */
-  function onRefused(entry: OutboxEntry): boolean {
+  function refusalWrites(entry: OutboxEntry): { mailed: boolean } {
     const now = clock.now();
     const language = (getFollowUp(db, entry.localId)?.language ??
       options.defaultLanguage()) as Language;
     openFollowUp(db, entry.localId, language, now);
     const domain = options.mailDomain();
-    if (domain === null || entry.erasedAt !== null) return false;
+    if (domain === null || entry.erasedAt !== null) return { mailed: false };
     const shop = options.shop();
     const { subject, body } = refusalMail({
       language,
@@ -114,27 +111,11 @@ export function createFollowUps(options: FollowUpOptions): FollowUps {
       },
       now,
     );
-    return true;
+    return { mailed: true };
   }
 
   return {
-    wrapStore(store) {
-      return {
-        ...store,
-        update(localId, { toldAtOnce, ...change }) {
-          // A refusal the customer heard at the screen (transitions.ts) needs no follow-up.
-          if (change.state !== 'rejected' || toldAtOnce) return store.update(localId, change);
-          let mailed = false;
-          const next = durableTransaction(db, () => {
-            const updated = store.update(localId, change);
-            mailed = onRefused(updated);
-            return updated;
-          });
-          if (mailed) options.onMailQueued();
-          return next;
-        },
-      };
-    },
+    refusalWrites,
     wrapApi(api) {
       return {
         ...api,

@@ -1,7 +1,7 @@
 /**
  * One path per booking (issue 27): the online booking and the replay settle a refusal through
  * the same send path and transitions.ts, over real SQLite and the real follow-up store hook
- * (notify/follow-ups.ts). Told at the screen: no follow-up and no e-mail, a lone booking
+ * (notify/follow-ups.ts, run by db/outbox-store.ts). Told at the screen: no follow-up and no e-mail, a lone booking
  * forgotten, a visit's part kept `rejected`. The same refusal on replay: a follow-up and an e-mail.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,7 +9,12 @@ import { getFollowUp, listMails } from '../../../electron/core/db/follow-up-repo
 import { openKioskDb, type KioskDb } from '../../../electron/core/db/open';
 import { createFollowUps } from '../../../electron/core/notify/follow-ups';
 import { createSendPath, type SendPath } from '../../../electron/core/outbox/send';
-import { createSqliteOutboxStore } from '../../../electron/core/db/outbox-store';
+import {
+  createSqliteOutboxStore,
+  type SqliteOutboxEvents,
+} from '../../../electron/core/db/outbox-store';
+import { createDomainEvents } from '../../../electron/core/platform/domain-events';
+import { createLogger } from '../../../electron/core/platform/log';
 import type { OutboxStore } from '../../../electron/core/outbox/store';
 import type { Waiting } from '../../../electron/core/outbox/transitions';
 import { SLOT_TAKEN_REFUSAL } from '../../../shared/kiosk-data';
@@ -42,9 +47,10 @@ beforeEach(() => {
     mailDomain: () => 'salon.example',
     defaultLanguage: () => 'de',
     shop: () => ({ name: 'Salon', phone: null }),
-    onMailQueued: () => (mailsQueued += 1),
   });
-  store = followUps.wrapStore(createSqliteOutboxStore(db));
+  const events = createDomainEvents<SqliteOutboxEvents>(createLogger('test'));
+  events.on('booking.refused', ({ mailed }) => (mailsQueued += mailed ? 1 : 0));
+  store = createSqliteOutboxStore(db, { write: followUps.refusalWrites, events });
   // The API answers 409: the slot is taken (outcome-table.ts), no day's list asked.
   const client = upstreamDouble({
     book: () => Promise.resolve({ kind: 'http', status: 409, message: 'Slot taken', meta }),
