@@ -250,6 +250,8 @@ export async function createKioskCoreInternals(
     store,
     clock,
     timeZone,
+    log,
+    events,
     client: bookedTimes.client,
     status,
     noteOutcome,
@@ -259,18 +261,12 @@ export async function createKioskCoreInternals(
     replayer,
     mirror,
     probe,
+    link,
+    notice,
     freshness: options.freshness,
     lookupTimeoutMs: options.lookupTimeoutMs,
     offlineProbeMs: options.offlineProbeMs,
     storage: held,
-    retarget: async () => {
-      await link.retarget();
-      status.reset();
-      replayer.resume();
-      replayer.poke();
-      mirror.poke();
-      log.info('upstream re-targeted', { kind: link.kind() });
-    },
   });
 
   const sessions = createStaffSessions({
@@ -298,6 +294,7 @@ export async function createKioskCoreInternals(
     access,
     store,
     logoUrl,
+    customerMail: notice.customerMail,
     accessDefaults: options.access,
     upstreamKind: link.kind,
     syncStatus: statusEvents.snapshot,
@@ -309,7 +306,7 @@ export async function createKioskCoreInternals(
     speechVoices: () => speechVoices.current(),
     bookedTimes: bookedTimes.report,
   });
-  const shared = notice.wrapApi({ ...engine.api, ...hostApi, ...speechVoices.api });
+  const shared = { ...engine.api, ...hostApi, ...speechVoices.api, ...notice.api };
   // Each screen's own hold (issue 28): the app's window is the screen `app`, as for its lockout.
   const holds = createScreenHolds({ now: () => clock.now(), minutesOf: engine.serviceMinutes });
   // Calls for help are per caller (rate limit, one open call each): each screen's API its own.

@@ -1,7 +1,8 @@
 /**
  * Wires the follow-ups of refused bookings (follow-ups.ts) and, where IT configured a mail
  * transport, the sender of the customer e-mails (mail-sender.ts) into the core: kiosk-core.ts
- * wraps its outbox store and API with this and starts and stops the sender with its loops.
+ * hands the SQLite store its refusal's writes, the API its handler and the booking features
+ * their language and follow-up states, and starts and stops the sender with its loops.
  */
 import type { KioskApi } from '../../../shared/kiosk-api';
 import type { Language } from '../../../shared/settings';
@@ -14,8 +15,8 @@ import {
 } from '../db';
 import type { SettingsService } from '../staff';
 import type { RetainedStore } from '../outbox';
-import { createBookingLanguage } from './booking-language';
-import { createFollowUps } from './follow-ups';
+import { createBookingLanguage, type BookingLanguage } from './booking-language';
+import { createFollowUps, type FollowUps } from './follow-ups';
 import type { MailTransportConfig } from '../config';
 import { createMailSender, mailDomain, type MailSender } from './mail-sender';
 
@@ -35,15 +36,17 @@ export interface NotifyEvents {
   'followUp.resolved': { localId: string };
 }
 
-type Wrapped = Pick<
-  KioskApi,
-  'createBooking' | 'createVisit' | 'listBookings' | 'getPublicSettings'
->;
-
 export interface CustomerNotice {
   /** What a refusal writes with its entry: the SQLite store's hook (db/outbox-store.ts). */
   refusal: RefusalWrites;
-  wrapApi<A extends Wrapped>(api: A): A & Pick<KioskApi, 'resolveFollowUp'>;
+  /** The notify room's part of the API: what staff did about a refused booking. */
+  api: Pick<KioskApi, 'resolveFollowUp'>;
+  /** Each refused booking's follow-up and e-mail state, for staff's list (booking-admin.ts). */
+  withFollowUps: FollowUps['withFollowUps'];
+  /** Runs a booking the customer waits for in their language (booking-language.ts). */
+  inLanguage: BookingLanguage['during'];
+  /** Whether the customer may be written to (a mail transport is configured). */
+  customerMail: boolean;
   /** The mail sender; null without a mail transport. */
   sender: MailSender | null;
   /** The language to send a booking in, by its Idempotency-Key (booking-language.ts). */
@@ -74,7 +77,6 @@ export function createCustomerNotice(options: CustomerNoticeOptions): CustomerNo
     timeZone: options.timeZone,
     mailDomain: () => (mail ? mailDomain(mail.from) : null),
     defaultLanguage: shopLanguage,
-    bookingLanguage: language,
     shop: () => {
       const { name, phone } = options.settings.get().shop;
       return { name, phone };
@@ -83,16 +85,10 @@ export function createCustomerNotice(options: CustomerNoticeOptions): CustomerNo
   });
   return {
     refusal: { write: followUps.refusalWrites, events: options.events },
-    wrapApi(api) {
-      const wrapped = followUps.wrapApi(api);
-      return {
-        ...wrapped,
-        createVisit: (input) => language.during(input.language, () => api.createVisit(input)),
-        async getPublicSettings(input) {
-          return { ...(await api.getPublicSettings(input)), customerMail: mail !== undefined };
-        },
-      };
-    },
+    api: { resolveFollowUp: followUps.resolveFollowUp },
+    withFollowUps: (bookings) => followUps.withFollowUps(bookings),
+    inLanguage: (chosen, fn) => language.during(chosen, fn),
+    customerMail: mail !== undefined,
     sender,
     bookingLanguage: language.forKey,
     openCount: () => followUps.openCount(),
