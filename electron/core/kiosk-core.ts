@@ -4,7 +4,6 @@
  * adapt `api` to their transport. This file only wires the modules together, each value
  * declared before it is used.
  */
-import { join } from 'node:path';
 import {
   monotonicNow,
   systemClock,
@@ -14,11 +13,9 @@ import {
   createDomainEvents,
 } from './platform';
 import {
-  databaseHealth,
   openCheckedKioskDb,
   checkpointKioskDb,
   DEFAULT_SNAPSHOT_DAYS,
-  classifyStartError,
   KioskStartRefusal,
   catalogHas,
   openFollowUpsSummary,
@@ -27,40 +24,24 @@ import {
   type KioskOutboxEvents,
 } from './db';
 import {
-  createSqlitePinAttemptStore,
-  createSettingsService,
   APP_SCREEN,
-  createStaffAccess,
   type UnguardedApi,
   createStaffCalls,
-  createFileSecretStore,
-  keyCopyNote,
-  readShopLogo,
-  staffCodesAtStart,
-  createStaffSessions,
+  createStaffRoom,
+  openStartSettings,
 } from './staff';
 import { createLocalEngine } from './kiosk-engine';
 import {
-  createEventHub,
   subscribeWithSession,
   backgroundNotes,
-  createOutcomeNotes,
   probeUpstream,
   watchUpstream,
-  createStatusEvents,
-  SyncStatusTracker,
-  statusListens,
+  createStatusRoom,
   type StatusRoomEvents,
 } from './status';
 import { createScreenHolds } from './booking';
 import { budgetLeft } from './governor';
-import {
-  coreMetricsSource,
-  backupAgeSeconds,
-  integrityVerdict,
-  newestBackupAt,
-  createSpeechVoices,
-} from './metrics';
+import { coreMetricsSource, createKioskHealth, createSpeechVoices } from './metrics';
 import {
   createHostApi,
   defaultHost,
@@ -70,7 +51,7 @@ import {
 } from './host';
 import { createMirror } from './mirror';
 import { createAppointmentTime, createReplayer, createSendPath } from './outbox';
-import { watchBookedTimes, openUpstreamLink } from './link';
+import { watchBookedTimes, openUpstreamLinkAtStart } from './link';
 import { createCustomerNotice, type NotifyEvents } from './notify';
 import type { UpstreamEvents } from './upstream';
 
@@ -101,19 +82,7 @@ export async function createKioskCoreInternals(
   });
   if (!opened.ok) throw new KioskStartRefusal(opened.refusal);
   const db = opened.db;
-  const secrets =
-    options.secretStore ?? createFileSecretStore(join(options.dataDir, 'api-key.secret'));
-  // A logo IT named but the kiosk cannot use is logged, not fatal: the shop runs without one.
-  const logoFile = options.shop?.logoFile;
-  const logo = logoFile === undefined ? null : readShopLogo(logoFile);
-  if (logo && !logo.ok) log.warn('shop logo not used', { path: logoFile, reason: logo.reason });
-  const logoUrl = logo?.ok ? logo.dataUrl : null;
-  const settings = createSettingsService(db, secrets, { it: options, shopLogoSet: !!logoUrl });
-  settings.override(options);
-  if (options.apiKeyFile !== undefined && options.apiKey) {
-    const note = keyCopyNote(options.apiKeyFile, secrets);
-    if (note !== null) log.info(note);
-  }
+  const { settings, logoUrl } = openStartSettings(db, options, log);
 
   const events = createDomainEvents<CoreEvents>(logFor('core:events'));
   // A refused queued booking opens a follow-up and, with a mail transport, an e-mail (notify/).
@@ -133,7 +102,7 @@ export async function createKioskCoreInternals(
     events,
   });
   const store = held.store;
-  const link = await openUpstreamLink({
+  const link = await openUpstreamLinkAtStart({
     db,
     dataDir: options.dataDir,
     serverMigrationsFolder: options.serverMigrationsFolder,
@@ -144,27 +113,35 @@ export async function createKioskCoreInternals(
     bookingLanguage: notice.bookingLanguage,
     log: logFor('core:upstream'),
     events,
-  }).catch((error: unknown) => {
-    db.$client.close();
-    // The embedded server's database on a full disk says "disk I/O error": say "disk full".
-    const refusal = classifyStartError(error, options.dataDir);
-    throw refusal.reason === 'disk-full' ? new KioskStartRefusal(refusal) : error;
   });
-  const hub = createEventHub(log);
-  const status = new SyncStatusTracker(link.kind, () => monotonicNow(clock));
-  const statusEvents = createStatusEvents({
-    status,
+  const appointmentTime = createAppointmentTime(clock, timeZone);
+  // Every answer: the API's clock, then the tracker (which may say "back online"), metrics.
+  events.on('upstream.answered', (meta) => appointmentTime.noteServerDate(meta.serverDate));
+  const {
+    hub,
+    tracker: status,
+    statusEvents,
+    noteOutcome,
+  } = createStatusRoom({
+    events,
+    upstreamKind: link.kind,
+    clock,
     store,
-    events: hub,
     storageFull: held.full,
     refused: () => notice.openCount(),
     budget: () => budgetLeft(link.governor().snapshot(clock.now())),
-    log: logFor('core:status'),
-    now: () => clock.now(),
+    log,
+    stateLog: logFor('core:status'),
   });
   const host = options.host ?? defaultHost(options.dataDir);
   const speechVoices = createSpeechVoices();
-  const integrity = integrityVerdict();
+  const health = createKioskHealth({
+    db,
+    dataDir: options.dataDir,
+    now: () => clock.now(),
+    update: () => host.appInfo().update.state,
+    speechVoices: () => speechVoices.current(),
+  });
   const metrics = coreMetricsSource({
     clock,
     monotonicNow: () => monotonicNow(clock),
@@ -173,19 +150,9 @@ export async function createKioskCoreInternals(
     offlineSince: () => status.offlineSince,
     openFollowUps: () => openFollowUpsSummary(db),
     governor: () => link.governor(),
-    health: () => ({
-      backupAgeSeconds: backupAgeSeconds(newestBackupAt(options.dataDir), clock.now()),
-      databaseChecks: { start: true, integrity: integrity.passed() },
-      update: host.appInfo().update.state,
-      speechVoices: speechVoices.current(),
-    }),
+    health: health.read,
   });
-  const appointmentTime = createAppointmentTime(clock, timeZone);
-  // Every answer: metrics, the API's clock, then the tracker (which may say "back online").
   events.on('upstream.answered', (meta) => metrics.noteAnswer(meta.receivedAt));
-  events.on('upstream.answered', (meta) => appointmentTime.noteServerDate(meta.serverDate));
-  statusListens(events, status, statusEvents);
-  const noteOutcome = createOutcomeNotes(status, () => clock.now());
   // Every slot list the kiosk is answered is looked at: does this upstream keep booked times free?
   const bookedTimes = watchBookedTimes({ db, store, clock, log: logFor('core:upstream'), link });
 
@@ -269,20 +236,13 @@ export async function createKioskCoreInternals(
     storage: held,
   });
 
-  const sessions = createStaffSessions({
-    now: () => clock.now(),
-    idleMs: () => settings.get().staffIdleTimeoutSec * 1000,
-  });
-  const { setupCode, recoveryCode } = staffCodesAtStart(settings.hasPin(), options.dataDir, log);
-  const access = createStaffAccess({
+  const { sessions, access, setupCode } = createStaffRoom({
+    db,
     settings,
-    sessions,
-    now: () => clock.now(),
+    clock,
+    dataDir: options.dataDir,
     upstreamKind: link.kind,
-    setupCode: () => setupCode,
-    recoveryCode: () => recoveryCode,
     pinAttempts: options.pinAttempts,
-    pinAttemptStore: createSqlitePinAttemptStore(db),
     log,
   });
   const hostApi = createHostApi({
@@ -298,11 +258,7 @@ export async function createKioskCoreInternals(
     accessDefaults: options.access,
     upstreamKind: link.kind,
     syncStatus: statusEvents.snapshot,
-    databaseHealth: () => {
-      const health = databaseHealth(db, options.dataDir);
-      integrity.note(health.integrityCheck);
-      return health;
-    },
+    databaseHealth: health.checkDatabase,
     speechVoices: () => speechVoices.current(),
     bookedTimes: bookedTimes.report,
   });
@@ -334,18 +290,7 @@ export async function createKioskCoreInternals(
     saveGovernor: link.saveGovernor,
     dataDir: options.dataDir,
     snapshotDays: options.snapshotDays ?? DEFAULT_SNAPSHOT_DAYS,
-    others: () => {
-      const embedded = link.embedded();
-      return embedded
-        ? [
-            notice.retained,
-            {
-              name: 'embedded server',
-              eraseBefore: (cutoff: number) => embedded.eraseCustomerDataBefore(cutoff),
-            },
-          ]
-        : [notice.retained];
-    },
+    others: () => [notice.retained, ...link.retained()],
   });
   maintenance.eraseDue();
   // Every background loop, in the order it starts (platform/services.ts); close stops them.

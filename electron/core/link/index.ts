@@ -5,5 +5,5 @@
  */
 export { watchBookedTimes } from './booked-times-watch';
 export type { BookedTimesReport } from './booked-times-watch';
-export { openUpstreamLink } from './upstream-link';
+export { openUpstreamLink, openUpstreamLinkAtStart } from './upstream-link';
 export type { UpstreamLink } from './upstream-link';

@@ -5,7 +5,8 @@
  */
 import type { Dispatcher } from 'undici';
 import type { Clock, DomainEmitter, Logger } from '../platform';
-import type { KioskDb } from '../db';
+import { classifyStartError, KioskStartRefusal, type KioskDb } from '../db';
+import type { RetainedStore } from '../outbox';
 import type { EmbeddedUpstream } from './embedded';
 import type { SettingsService } from '../staff';
 import type { GovernorOptions, RateGovernor } from '../governor';
@@ -20,6 +21,8 @@ export interface UpstreamLink {
   /** Where the upstream is now (null before the first resolve). */
   target: () => UpstreamTargetRef | null;
   embedded: () => EmbeddedUpstream | null;
+  /** For retention: the embedded server's customer data, when the kiosk runs one. */
+  retained: () => RetainedStore[];
   /** Follows a settings change: new target, a client for it, the governor kept for it. */
   retarget: () => Promise<void>;
   saveGovernor: () => void;
@@ -69,6 +72,12 @@ export async function openUpstreamLink(options: UpstreamLinkOptions): Promise<Up
     kind: target.kind,
     target: target.current,
     embedded: target.embedded,
+    retained() {
+      const embedded = target.embedded();
+      if (!embedded) return [];
+      const eraseBefore = (cutoff: number) => embedded.eraseCustomerDataBefore(cutoff);
+      return [{ name: 'embedded server', eraseBefore }];
+    },
     async retarget() {
       governors.save();
       await target.resolve();
@@ -82,4 +91,20 @@ export async function openUpstreamLink(options: UpstreamLinkOptions): Promise<Up
       await target.close();
     },
   };
+}
+
+/**
+ * The link as a start opens it: a failure closes the kiosk's database (the start is over), and
+ * the embedded server's database on a full disk ("disk I/O error") is refused as "disk full".
+ */
+export async function openUpstreamLinkAtStart(
+  options: UpstreamLinkOptions & { dataDir: string },
+): Promise<UpstreamLink> {
+  try {
+    return await openUpstreamLink(options);
+  } catch (error) {
+    options.db.$client.close();
+    const refusal = classifyStartError(error, options.dataDir);
+    throw refusal.reason === 'disk-full' ? new KioskStartRefusal(refusal) : error;
+  }
 }

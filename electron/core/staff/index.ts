@@ -17,3 +17,4 @@ export type { StaffAccess, UnguardedApi } from './staff-access';
 export { createStaffCalls } from './staff-calls';
 export type { StaffCallMethod } from './staff-calls';
 export { createStaffSessions } from './staff-sessions';
+export { createStaffRoom, openStartSettings } from './staff-room';

@@ -11,5 +11,5 @@ export type { RecoveryProbe } from './recovery-probe';
 export { createStatusEvents } from './status-events';
 export type { StatusEvents } from './status-events';
 export { SyncStatusTracker } from './sync-status';
-export { statusListens } from './listen';
+export { createStatusRoom } from './listen';
 export type { StatusRoomEvents } from './listen';

@@ -2,13 +2,18 @@
  * What the status room hears of the others (platform/domain-events.ts): every answer of the API
  * (the tracker, which may say "back online"), and every change that moves the status bar's
  * state or counts. The hub's `KioskEvent` stream to the screens is fed from here (status-events.ts).
+ * `createStatusRoom` builds the room for the composition.
  */
-import type { DomainEvents } from '../platform';
+import { monotonicNow, type Clock, type DomainEvents, type Logger } from '../platform';
 import type { KioskOutboxEvents } from '../db';
 import type { UpstreamEvents } from '../upstream';
 import type { NotifyEvents } from '../notify';
-import type { StatusEvents } from './status-events';
-import type { SyncStatusTracker } from './sync-status';
+import type { SyncStatus } from '../../../shared/kiosk-api';
+import type { OutboxStore } from '../outbox';
+import { createEventHub, type EventHub } from './events';
+import { createOutcomeNotes, type NoteOutcome } from './outcome-status';
+import { createStatusEvents, type StatusEvents } from './status-events';
+import { SyncStatusTracker } from './sync-status';
 
 /** The domain events the status room emits. */
 export interface StatusRoomEvents {
@@ -16,10 +21,10 @@ export interface StatusRoomEvents {
   'upstream.backOnline': Record<string, never>;
 }
 
-type Heard = KioskOutboxEvents & UpstreamEvents & NotifyEvents & StatusRoomEvents;
+export type StatusHears = KioskOutboxEvents & UpstreamEvents & NotifyEvents & StatusRoomEvents;
 
 export function statusListens(
-  events: DomainEvents<Heard>,
+  events: DomainEvents<StatusHears>,
   tracker: Pick<SyncStatusTracker, 'onAnswer'>,
   statusEvents: Pick<StatusEvents, 'emitStatus' | 'onBookingChange'>,
 ): void {
@@ -28,11 +33,53 @@ export function statusListens(
   });
   events.on('booking.changed', ({ entry }) => statusEvents.onBookingChange(entry));
   // Each of these moves a count or the state (the hub drops a status that did not change).
-  const moves: (keyof Heard)[] = [
+  const moves: (keyof StatusHears)[] = [
     'storage.changed',
     'outbox.rowSetAside',
     'replay.paused',
     'followUp.resolved',
   ];
   for (const type of moves) events.on(type, () => statusEvents.emitStatus());
+}
+
+export interface StatusRoom {
+  /** The `KioskEvent` stream the screens subscribe to (events.ts). */
+  hub: EventHub;
+  tracker: SyncStatusTracker;
+  statusEvents: StatusEvents;
+  noteOutcome: NoteOutcome;
+}
+
+export function createStatusRoom(deps: {
+  events: DomainEvents<StatusHears>;
+  upstreamKind: () => 'embedded' | 'remote';
+  clock: Clock;
+  store: OutboxStore;
+  storageFull: () => boolean;
+  refused: () => number;
+  budget: () => SyncStatus['budget'];
+  log: Logger;
+  /** Where changes of the upstream's state go (status-events.ts). */
+  stateLog: Logger;
+}): StatusRoom {
+  const { clock } = deps;
+  const hub = createEventHub(deps.log);
+  const tracker = new SyncStatusTracker(deps.upstreamKind, () => monotonicNow(clock));
+  const statusEvents = createStatusEvents({
+    status: tracker,
+    store: deps.store,
+    events: hub,
+    storageFull: deps.storageFull,
+    refused: deps.refused,
+    budget: deps.budget,
+    log: deps.stateLog,
+    now: () => clock.now(),
+  });
+  statusListens(deps.events, tracker, statusEvents);
+  return {
+    hub,
+    tracker,
+    statusEvents,
+    noteOutcome: createOutcomeNotes(tracker, () => clock.now()),
+  };
 }
