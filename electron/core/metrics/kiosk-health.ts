@@ -68,7 +68,7 @@ export function createKioskHealth(deps: {
   now: () => number;
   update: () => UpdateStatus['state'];
   speechVoices: () => readonly SpeechVoice[];
-}): { read(): KioskHealth; checkDatabase(): DatabaseHealth } {
+}): { read: () => KioskHealth; checkDatabase: () => DatabaseHealth } {
   const integrity = integrityVerdict();
   return {
     read: () => ({
