@@ -7,16 +7,14 @@
 import {
   monotonicNow,
   systemClock,
-  secureDataFolder,
   createLogger,
   serviceList,
   createDomainEvents,
 } from './platform';
 import {
-  openCheckedKioskDb,
+  openKioskDbAtStart,
   checkpointKioskDb,
   DEFAULT_SNAPSHOT_DAYS,
-  KioskStartRefusal,
   catalogHas,
   openFollowUpsSummary,
   openKioskOutbox,
@@ -50,7 +48,7 @@ import {
   createMaintenance,
 } from './host';
 import { createMirror } from './mirror';
-import { createAppointmentTime, createReplayer, createSendPath } from './outbox';
+import { createAppointmentTime, createQueue } from './outbox';
 import { watchBookedTimes, openUpstreamLinkAtStart } from './link';
 import { createCustomerNotice, type NotifyEvents } from './notify';
 import type { UpstreamEvents } from './upstream';
@@ -73,14 +71,12 @@ export async function createKioskCoreInternals(
   const log = logFor('core');
   const clock = options.clock ?? systemClock;
   const timeZone = options.timeZone ?? 'Europe/Berlin';
-  secureDataFolder(options.dataDir, { log });
   // A missing, emptied, rolled-back or damaged kiosk.db stops the start (db/integrity.ts).
-  const opened = openCheckedKioskDb({
+  const opened = openKioskDbAtStart({
     dataDir: options.dataDir,
     migrationsFolder: options.migrationsFolder,
     log,
   });
-  if (!opened.ok) throw new KioskStartRefusal(opened.refusal);
   const db = opened.db;
   const { settings, logoUrl } = openStartSettings(db, options, log);
 
@@ -156,7 +152,7 @@ export async function createKioskCoreInternals(
   // Every slot list the kiosk is answered is looked at: does this upstream keep booked times free?
   const bookedTimes = watchBookedTimes({ db, store, clock, log: logFor('core:upstream'), link });
 
-  const send = createSendPath({
+  const { send, replayer } = createQueue({
     store,
     client: bookedTimes.client,
     clock,
@@ -169,16 +165,9 @@ export async function createKioskCoreInternals(
     appointmentPassed: (entry) => appointmentTime.passed(entry),
     settleWrite: (localId, patch) => held.settle(localId, patch),
     upstreamBlocksBookedTimes: bookedTimes.blocksBookedTimes,
-  });
-  const replayer = createReplayer({
-    log: logFor('core:replay'),
-    store,
-    send,
     governor: link.governor,
-    clock,
-    onChange: (entry) => events.emit('booking.changed', { entry }),
-    // The tracker already heard the refused key (send path -> outcome-status.ts).
-    onPause: (error) => events.emit('replay.paused', { error }),
+    log: logFor('core:replay'),
+    events,
   });
   const noteBackground = backgroundNotes({
     noteOutcome,
@@ -198,7 +187,6 @@ export async function createKioskCoreInternals(
     enabled: () => !status.paused,
     onOutcome: noteBackground('mirror refresh'),
   });
-  events.on('outbox.due', () => replayer.poke());
   events.on('upstream.backOnline', () => replayer.wakeQueued());
   events.on('upstream.backOnline', () => mirror.poke());
   const probe = probeUpstream({

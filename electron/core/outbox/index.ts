@@ -19,3 +19,4 @@ export type { OutboxStore, WakeOptions } from './store';
 export { recoverInterrupted, TAKEN_ONCE } from './transitions';
 export type { CacheRefusal, ReplayPolicy, Told } from './transitions';
 export type { OutboxEvents } from './events';
+export { createQueue } from './queue';
