@@ -23,7 +23,7 @@ export interface KioskOutboxOptions {
   events: DomainEmitter<KioskOutboxEvents>;
 }
 
-/** `store`: the SQLite store on `db`, wrapped as the caller needs. */
+/** `store`: the SQLite store on `db` (outbox-store.ts, with the refusal's writes). */
 export function openKioskOutbox(
   db: KioskDb,
   store: OutboxStore,
