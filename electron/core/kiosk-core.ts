@@ -113,12 +113,7 @@ export async function createKioskCoreInternals(
   const appointmentTime = createAppointmentTime(clock, timeZone);
   // Every answer: the API's clock, then the tracker (which may say "back online"), metrics.
   events.on('upstream.answered', (meta) => appointmentTime.noteServerDate(meta.serverDate));
-  const {
-    hub,
-    tracker: status,
-    statusEvents,
-    noteOutcome,
-  } = createStatusRoom({
+  const { hub, status, statusEvents, noteOutcome } = createStatusRoom({
     events,
     upstreamKind: link.kind,
     clock,

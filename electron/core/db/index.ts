@@ -23,7 +23,7 @@ export {
   trackFollowUp,
 } from './follow-up-repo';
 export type { MailRow } from './follow-up-repo';
-export { openCheckedKioskDb, openKioskDbAtStart } from './integrity';
+export { openKioskDbAtStart } from './integrity';
 export { openKioskOutbox } from './kiosk-outbox';
 export type { KioskOutboxEvents } from './kiosk-outbox';
 export { loadMirrorIndex } from './mirror-index';

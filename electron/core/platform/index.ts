@@ -21,4 +21,4 @@ export type { NextRun } from './loop';
 export { readSecretFile } from './secret-file';
 export { serviceList } from './services';
 export { createDomainEvents } from './domain-events';
-export type { DomainEmitter, DomainEvents, EventMap } from './domain-events';
+export type { DomainEmitter, DomainEvents } from './domain-events';

@@ -39,7 +39,7 @@ beforeEach(() => {
     diskFull: () => full,
     events,
   });
-  // What the status bar and the replayer hear (status/listen.ts, kiosk-core.ts).
+  // What the status bar and the replayer hear (status/status-room.ts, kiosk-core.ts).
   events.on('booking.changed', ({ entry }) => told.push(`change ${entry.localId} ${entry.state}`));
   for (const type of ['storage.changed', 'outbox.rowSetAside'] as const)
     events.on(type, () => told.push('status'));

@@ -23,7 +23,7 @@ export interface StatusRoomEvents {
 
 export type StatusHears = KioskOutboxEvents & UpstreamEvents & NotifyEvents & StatusRoomEvents;
 
-export function statusListens(
+function statusListens(
   events: DomainEvents<StatusHears>,
   tracker: Pick<SyncStatusTracker, 'onAnswer'>,
   statusEvents: Pick<StatusEvents, 'emitStatus' | 'onBookingChange'>,
@@ -45,7 +45,8 @@ export function statusListens(
 export interface StatusRoom {
   /** The `KioskEvent` stream the screens subscribe to (events.ts). */
   hub: EventHub;
-  tracker: SyncStatusTracker;
+  /** The sync status's tracker (sync-status.ts). */
+  status: SyncStatusTracker;
   statusEvents: StatusEvents;
   noteOutcome: NoteOutcome;
 }
@@ -78,7 +79,7 @@ export function createStatusRoom(deps: {
   statusListens(deps.events, tracker, statusEvents);
   return {
     hub,
-    tracker,
+    status: tracker,
     statusEvents,
     noteOutcome: createOutcomeNotes(tracker, () => clock.now()),
   };
