@@ -31,7 +31,6 @@ import {
 import { createLocalEngine } from './kiosk-engine';
 import {
   subscribeWithSession,
-  backgroundNotes,
   probeUpstream,
   watchUpstream,
   createStatusRoom,
@@ -113,7 +112,7 @@ export async function createKioskCoreInternals(
   const appointmentTime = createAppointmentTime(clock, timeZone);
   // Every answer: the API's clock, then the tracker (which may say "back online"), metrics.
   events.on('upstream.answered', (meta) => appointmentTime.noteServerDate(meta.serverDate));
-  const { hub, status, statusEvents, noteOutcome } = createStatusRoom({
+  const { hub, status, statusEvents, noteOutcome, noteBackground } = createStatusRoom({
     events,
     upstreamKind: link.kind,
     clock,
@@ -164,11 +163,7 @@ export async function createKioskCoreInternals(
     log: logFor('core:replay'),
     events,
   });
-  const noteBackground = backgroundNotes({
-    noteOutcome,
-    pauseQueue: () => replayer.pause(),
-    emitStatus: statusEvents.emitStatus,
-  });
+  events.on('upstream.keyRefused', () => replayer.pause());
   const mirror = createMirror({
     log: logFor('core:mirror'),
     db,

@@ -44,7 +44,6 @@ export function createLocalEngine(rooms: EngineRooms): LocalEngine {
     timeZone,
     client: rooms.client,
     noteOutcome: rooms.noteOutcome,
-    replayer,
     statusEvents,
     gate,
     freshness: rooms.freshness,

@@ -30,7 +30,7 @@ import {
 } from '../engine';
 import type { Clock } from '../platform';
 import type { KioskDb } from '../db';
-import type { OutboxStore, Replayer } from '../outbox';
+import type { OutboxStore } from '../outbox';
 import type { UpstreamClient } from '../upstream';
 import type { NoteOutcome, StatusEvents } from '../status';
 
@@ -74,8 +74,6 @@ export interface LookupsDeps {
   client: () => UpstreamClient;
   /** Tells the sync status what a lookup's answer means (outcome-status.ts). */
   noteOutcome: NoteOutcome;
-  /** A refused key pauses the queue too. */
-  replayer: Pick<Replayer, 'pause'>;
   statusEvents: Pick<StatusEvents, 'emitStatus'>;
   gate: Pick<LiveGate, 'mayGoLive'>;
   freshness?: EngineFreshness;
@@ -88,7 +86,8 @@ export function createLookups(deps: LookupsDeps): Lookups {
 
   /** Records what a lookup learnt about the upstream; returns the live data or null. */
   function noteLookup<T>(outcome: UpstreamOutcome<T>): T | null {
-    if (deps.noteOutcome(outcome, LOOKUP).kind === 'auth') deps.replayer.pause();
+    // A refused key pauses the queue too (`upstream.keyRefused`, status/status-room.ts).
+    deps.noteOutcome(outcome, LOOKUP);
     const verdict = classifyLookupOutcome(outcome);
     switch (verdict.kind) {
       case 'live':

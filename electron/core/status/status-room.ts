@@ -11,7 +11,12 @@ import type { NotifyEvents } from '../notify';
 import type { SyncStatus } from '../../../shared/kiosk-api';
 import type { OutboxStore } from '../outbox';
 import { createEventHub, type EventHub } from './events';
-import { createOutcomeNotes, type NoteOutcome } from './outcome-status';
+import {
+  backgroundNotes,
+  createOutcomeNotes,
+  type NoteBackground,
+  type NoteOutcome,
+} from './outcome-status';
 import { createStatusEvents, type StatusEvents } from './status-events';
 import { SyncStatusTracker } from './sync-status';
 
@@ -19,6 +24,8 @@ import { SyncStatusTracker } from './sync-status';
 export interface StatusRoomEvents {
   /** An answer ended an offline spell: the queue and the mirror need not sit out a backoff. */
   'upstream.backOnline': Record<string, never>;
+  /** An answer refused our key (any request): the queue pauses until staff act. */
+  'upstream.keyRefused': Record<string, never>;
 }
 
 export type StatusHears = KioskOutboxEvents & UpstreamEvents & NotifyEvents & StatusRoomEvents;
@@ -48,7 +55,10 @@ export interface StatusRoom {
   /** The sync status's tracker (sync-status.ts). */
   status: SyncStatusTracker;
   statusEvents: StatusEvents;
+  /** Tells the tracker what an outcome means (a refused key is `upstream.keyRefused`). */
   noteOutcome: NoteOutcome;
+  /** The same for the background loops, which then announce the status. */
+  noteBackground: NoteBackground;
 }
 
 export function createStatusRoom(deps: {
@@ -77,10 +87,11 @@ export function createStatusRoom(deps: {
     now: () => clock.now(),
   });
   statusListens(deps.events, tracker, statusEvents);
-  return {
-    hub,
-    status: tracker,
-    statusEvents,
-    noteOutcome: createOutcomeNotes(tracker, () => clock.now()),
-  };
+  const noteOutcome = createOutcomeNotes(
+    tracker,
+    () => clock.now(),
+    () => deps.events.emit('upstream.keyRefused', {}),
+  );
+  const noteBackground = backgroundNotes({ noteOutcome, emitStatus: statusEvents.emitStatus });
+  return { hub, status: tracker, statusEvents, noteOutcome, noteBackground };
 }
