@@ -21,14 +21,8 @@ import {
   createSqliteOutboxStore,
   type KioskOutboxEvents,
 } from './db';
-import {
-  APP_SCREEN,
-  type UnguardedApi,
-  createStaffCalls,
-  createStaffRoom,
-  openStartSettings,
-} from './staff';
-import { createLocalEngine } from './kiosk-engine';
+import { createStaffRoom, openStartSettings } from './staff';
+import { createLocalEngine, createScreenApis } from './kiosk-engine';
 import {
   subscribeWithSession,
   probeUpstream,
@@ -36,7 +30,6 @@ import {
   createStatusRoom,
   type StatusRoomEvents,
 } from './status';
-import { createScreenHolds } from './booking';
 import { budgetLeft } from './governor';
 import { coreMetricsSource, createKioskHealth, createSpeechVoices } from './metrics';
 import {
@@ -240,20 +233,14 @@ export async function createKioskCoreInternals(
     speechVoices: () => speechVoices.current(),
     bookedTimes: bookedTimes.report,
   });
-  const shared = { ...engine.api, ...hostApi, ...speechVoices.api, ...notice.api };
-  // Each screen's own hold (issue 28): the app's window is the screen `app`, as for its lockout.
-  const holds = createScreenHolds({ now: () => clock.now(), minutesOf: engine.serviceMinutes });
-  // Calls for help are per caller (rate limit, one open call each): each screen's API its own.
-  const staffCalls = createStaffCalls({
+  const { api, apiFor } = createScreenApis({
+    shared: { ...engine.api, ...hostApi, ...speechVoices.api, ...notice.api },
+    serviceMinutes: engine.serviceMinutes,
+    access,
     now: () => clock.now(),
     emit: (event) => hub.emit(event),
     log,
   });
-  const unguardedFor = (screen: string): UnguardedApi => ({
-    ...holds.forScreen(shared, screen),
-    ...staffCalls.api(screen),
-  });
-  const api = access.guard(unguardedFor(APP_SCREEN));
 
   // nextAttemptAt is monotonic time, whose origin moved with the restart: all due now.
   store.wakeAll(monotonicNow(clock), { restart: true });
@@ -294,7 +281,7 @@ export async function createKioskCoreInternals(
           subscription?.session,
         ),
     },
-    apiFor: (screen) => access.guard(unguardedFor(screen), screen),
+    apiFor,
     setupCode,
     outboxCounts: () => outboxCounts(store, monotonicNow(clock)),
     isStaffSession: (session) => sessions.isLive(session),

@@ -2,17 +2,29 @@
  * The local engine: the part of the KioskApi that the features below answer, composed in this
  * one place (Actual's per-feature `app.ts`). Each feature is handed exactly the dependencies it
  * declares (no shared context bag); `satisfies` makes a method no feature answers a compile error.
+ * `createScreenApis` then gives each screen its API: the shared handlers, its own holds and calls
+ * for help, behind the staff guard.
  */
+import type { KioskApi, KioskEvent } from '../../shared/kiosk-api';
 import {
   createBookingApi,
   createBookingSteps,
   createBookingAdmin,
   createVisitApi,
+  createScreenHolds,
   type BookingAdminDeps,
   type BookingDeps,
 } from './booking';
 import { createDayGlanceApi, createLookups, type DayGlanceDeps, type LookupsDeps } from './catalog';
 import { createLiveGate, type EngineApi } from './engine';
+import {
+  APP_SCREEN,
+  createStaffCalls,
+  type StaffAccess,
+  type StaffCallMethod,
+  type UnguardedApi,
+} from './staff';
+import type { Logger } from './platform';
 import { createSyncApi, type SyncDeps } from './host';
 import type { CustomerNotice } from './notify';
 
@@ -95,4 +107,34 @@ export function createLocalEngine(rooms: EngineRooms): LocalEngine {
     ...createDayGlanceApi({ db, store, clock, timeZone, mirror }),
   } satisfies EngineApi;
   return { api, serviceMinutes: (serviceId) => lookups.serviceMinutes(serviceId) };
+}
+
+/** Every screen's API: the shared handlers, its own holds and calls for help, behind the guard. */
+export interface ScreenApis {
+  /** The app's own window (the screen `app`). */
+  api: KioskApi;
+  apiFor: (screen: string) => KioskApi;
+}
+
+export function createScreenApis(deps: {
+  shared: Omit<UnguardedApi, 'holdSlot' | 'releaseHold' | StaffCallMethod>;
+  serviceMinutes: (serviceId: string) => Promise<number>;
+  access: Pick<StaffAccess, 'guard'>;
+  now: () => number;
+  /** Calls for help go to the screens as KioskEvents (the hub). */
+  emit: (event: KioskEvent) => void;
+  log: Logger;
+}): ScreenApis {
+  // Each screen's own hold (issue 28): the app's window is the screen `app`, as for its lockout.
+  const holds = createScreenHolds({ now: deps.now, minutesOf: deps.serviceMinutes });
+  // Calls for help are per caller (rate limit, one open call each): each screen's API its own.
+  const staffCalls = createStaffCalls({ now: deps.now, emit: deps.emit, log: deps.log });
+  const unguardedFor = (screen: string): UnguardedApi => ({
+    ...holds.forScreen(deps.shared, screen),
+    ...staffCalls.api(screen),
+  });
+  return {
+    api: deps.access.guard(unguardedFor(APP_SCREEN)),
+    apiFor: (screen) => deps.access.guard(unguardedFor(screen), screen),
+  };
 }
