@@ -4,53 +4,34 @@
  * adapt `api` to their transport. This file only wires the modules together, each value
  * declared before it is used.
  */
-import { join } from 'node:path';
-import { monotonicNow, systemClock, secureDataFolder, createLogger, serviceList } from './platform';
 import {
-  databaseHealth,
-  openCheckedKioskDb,
+  monotonicNow,
+  systemClock,
+  createLogger,
+  serviceList,
+  createDomainEvents,
+} from './platform';
+import {
+  openKioskDbAtStart,
   checkpointKioskDb,
   DEFAULT_SNAPSHOT_DAYS,
-  classifyStartError,
-  KioskStartRefusal,
   catalogHas,
   openFollowUpsSummary,
   openKioskOutbox,
   createSqliteOutboxStore,
+  type KioskOutboxEvents,
 } from './db';
+import { createStaffRoom, openStartSettings } from './staff';
+import { createLocalEngine, createScreenApis } from './kiosk-engine';
 import {
-  createSqlitePinAttemptStore,
-  createSettingsService,
-  APP_SCREEN,
-  createStaffAccess,
-  type UnguardedApi,
-  createStaffCalls,
-  createFileSecretStore,
-  keyCopyNote,
-  readShopLogo,
-  staffCodesAtStart,
-  createStaffSessions,
-} from './staff';
-import { createLocalEngine } from './kiosk-engine';
-import {
-  createEventHub,
   subscribeWithSession,
-  backgroundNotes,
-  createOutcomeNotes,
   probeUpstream,
   watchUpstream,
-  createStatusEvents,
-  SyncStatusTracker,
+  createStatusRoom,
+  type StatusRoomEvents,
 } from './status';
-import { createScreenHolds } from './booking';
 import { budgetLeft } from './governor';
-import {
-  coreMetricsSource,
-  backupAgeSeconds,
-  integrityVerdict,
-  newestBackupAt,
-  createSpeechVoices,
-} from './metrics';
+import { coreMetricsSource, createKioskHealth, createSpeechVoices } from './metrics';
 import {
   createHostApi,
   defaultHost,
@@ -59,11 +40,15 @@ import {
   createMaintenance,
 } from './host';
 import { createMirror } from './mirror';
-import { createAppointmentTime, createReplayer, createSendPath } from './outbox';
-import { watchBookedTimes, openUpstreamLink } from './link';
-import { createCustomerNotice } from './notify';
+import { createAppointmentTime, createQueue } from './outbox';
+import { watchBookedTimes, openUpstreamLinkAtStart } from './link';
+import { createCustomerNotice, type NotifyEvents } from './notify';
+import type { UpstreamEvents } from './upstream';
 
 import type { KioskCore, KioskCoreInternals, KioskCoreOptions } from './kiosk-core-types';
+
+/** Every domain event of the core (platform/domain-events.ts), each declared by its room. */
+type CoreEvents = KioskOutboxEvents & UpstreamEvents & NotifyEvents & StatusRoomEvents;
 
 export type { KioskCore, KioskCoreInternals, KioskCoreOptions, KioskHost };
 
@@ -78,29 +63,16 @@ export async function createKioskCoreInternals(
   const log = logFor('core');
   const clock = options.clock ?? systemClock;
   const timeZone = options.timeZone ?? 'Europe/Berlin';
-  secureDataFolder(options.dataDir, { log });
   // A missing, emptied, rolled-back or damaged kiosk.db stops the start (db/integrity.ts).
-  const opened = openCheckedKioskDb({
+  const opened = openKioskDbAtStart({
     dataDir: options.dataDir,
     migrationsFolder: options.migrationsFolder,
     log,
   });
-  if (!opened.ok) throw new KioskStartRefusal(opened.refusal);
   const db = opened.db;
-  const secrets =
-    options.secretStore ?? createFileSecretStore(join(options.dataDir, 'api-key.secret'));
-  // A logo IT named but the kiosk cannot use is logged, not fatal: the shop runs without one.
-  const logoFile = options.shop?.logoFile;
-  const logo = logoFile === undefined ? null : readShopLogo(logoFile);
-  if (logo && !logo.ok) log.warn('shop logo not used', { path: logoFile, reason: logo.reason });
-  const logoUrl = logo?.ok ? logo.dataUrl : null;
-  const settings = createSettingsService(db, secrets, { it: options, shopLogoSet: !!logoUrl });
-  settings.override(options);
-  if (options.apiKeyFile !== undefined && options.apiKey) {
-    const note = keyCopyNote(options.apiKeyFile, secrets);
-    if (note !== null) log.info(note);
-  }
+  const { settings, logoUrl } = openStartSettings(db, options, log);
 
+  const events = createDomainEvents<CoreEvents>(logFor('core:events'));
   // A refused queued booking opens a follow-up and, with a mail transport, an e-mail (notify/).
   const notice = createCustomerNotice({
     db,
@@ -109,56 +81,16 @@ export async function createKioskCoreInternals(
     timeZone,
     settings,
     mail: options.mail,
-    onFollowUpChange: () => statusEvents.emitStatus(),
+    events,
   });
-  const held = openKioskOutbox(db, notice.wrapStore(createSqliteOutboxStore(db)), {
+  const held = openKioskOutbox(db, createSqliteOutboxStore(db, notice.refusal), {
     clock,
     log: logFor('core:storage'),
     diskFull: options.diskFull,
-    announce: () => ({ ...statusEvents, wake: () => replayer.poke() }),
+    events,
   });
   const store = held.store;
-  const hub = createEventHub(log);
-  // The link's answers reach the tracker, which reads the link's kind: both late-bound.
-  let upstreamKind = (): 'embedded' | 'remote' => 'embedded';
-  const status = new SyncStatusTracker(
-    () => upstreamKind(),
-    () => monotonicNow(clock),
-  );
-  const statusEvents = createStatusEvents({
-    status,
-    store,
-    events: hub,
-    storageFull: held.full,
-    refused: () => notice.openCount(),
-    budget: () => budgetLeft(link.governor().snapshot(clock.now())),
-    log: logFor('core:status'),
-    now: () => clock.now(),
-  });
-  const host = options.host ?? defaultHost(options.dataDir);
-  const speechVoices = createSpeechVoices();
-  const integrity = integrityVerdict();
-  const metrics = coreMetricsSource({
-    clock,
-    monotonicNow: () => monotonicNow(clock),
-    store,
-    status: statusEvents.snapshot,
-    offlineSince: () => status.offlineSince,
-    openFollowUps: () => openFollowUpsSummary(db),
-    governor: () => link.governor(),
-    health: () => ({
-      backupAgeSeconds: backupAgeSeconds(newestBackupAt(options.dataDir), clock.now()),
-      databaseChecks: { start: true, integrity: integrity.passed() },
-      update: host.appInfo().update.state,
-      speechVoices: speechVoices.current(),
-    }),
-  });
-  const noteOutcome = createOutcomeNotes(status, () => clock.now());
-  // Back online: queued bookings need not sit out a backoff grown while the API was away, nor
-  // the mirror its offline backoff. The loops subscribe once they exist.
-  const backOnline: (() => void)[] = [];
-  const appointmentTime = createAppointmentTime(clock, timeZone);
-  const link = await openUpstreamLink({
+  const link = await openUpstreamLinkAtStart({
     db,
     dataDir: options.dataDir,
     serverMigrationsFolder: options.serverMigrationsFolder,
@@ -168,22 +100,46 @@ export async function createKioskCoreInternals(
     governor: options.governor,
     bookingLanguage: notice.bookingLanguage,
     log: logFor('core:upstream'),
-    onAnswer: (meta) => {
-      metrics.noteAnswer(meta.receivedAt);
-      if (meta.serverDate !== null) appointmentTime.noteServerDate(meta.serverDate);
-      if (status.onAnswer(meta)) for (const wake of backOnline) wake();
-    },
-  }).catch((error: unknown) => {
-    db.$client.close();
-    // The embedded server's database on a full disk says "disk I/O error": say "disk full".
-    const refusal = classifyStartError(error, options.dataDir);
-    throw refusal.reason === 'disk-full' ? new KioskStartRefusal(refusal) : error;
+    events,
   });
-  upstreamKind = link.kind;
+  const appointmentTime = createAppointmentTime(clock, timeZone);
+  // Every answer: the API's clock, then the tracker (which may say "back online"), metrics.
+  events.on('upstream.answered', (meta) => appointmentTime.noteServerDate(meta.serverDate));
+  const { hub, status, statusEvents, noteOutcome, noteBackground } = createStatusRoom({
+    events,
+    upstreamKind: link.kind,
+    clock,
+    store,
+    storageFull: held.full,
+    refused: () => notice.openCount(),
+    budget: () => budgetLeft(link.governor().snapshot(clock.now())),
+    log,
+    stateLog: logFor('core:status'),
+  });
+  const host = options.host ?? defaultHost(options.dataDir);
+  const speechVoices = createSpeechVoices();
+  const health = createKioskHealth({
+    db,
+    dataDir: options.dataDir,
+    now: () => clock.now(),
+    update: () => host.appInfo().update.state,
+    speechVoices: () => speechVoices.current(),
+  });
+  const metrics = coreMetricsSource({
+    clock,
+    monotonicNow: () => monotonicNow(clock),
+    store,
+    status: statusEvents.snapshot,
+    offlineSince: () => status.offlineSince,
+    openFollowUps: () => openFollowUpsSummary(db),
+    governor: () => link.governor(),
+    health: health.read,
+  });
+  events.on('upstream.answered', (meta) => metrics.noteAnswer(meta.receivedAt));
   // Every slot list the kiosk is answered is looked at: does this upstream keep booked times free?
   const bookedTimes = watchBookedTimes({ db, store, clock, log: logFor('core:upstream'), link });
 
-  const send = createSendPath({
+  const { send, replayer } = createQueue({
     store,
     client: bookedTimes.client,
     clock,
@@ -196,22 +152,11 @@ export async function createKioskCoreInternals(
     appointmentPassed: (entry) => appointmentTime.passed(entry),
     settleWrite: (localId, patch) => held.settle(localId, patch),
     upstreamBlocksBookedTimes: bookedTimes.blocksBookedTimes,
-  });
-  const replayer = createReplayer({
-    log: logFor('core:replay'),
-    store,
-    send,
     governor: link.governor,
-    clock,
-    onChange: statusEvents.onBookingChange,
-    // The tracker already heard the refused key (send path -> outcome-status.ts).
-    onPause: () => statusEvents.emitStatus(),
+    log: logFor('core:replay'),
+    events,
   });
-  const noteBackground = backgroundNotes({
-    noteOutcome,
-    pauseQueue: () => replayer.pause(),
-    emitStatus: statusEvents.emitStatus,
-  });
+  events.on('upstream.keyRefused', () => replayer.pause());
   const mirror = createMirror({
     log: logFor('core:mirror'),
     db,
@@ -225,10 +170,8 @@ export async function createKioskCoreInternals(
     enabled: () => !status.paused,
     onOutcome: noteBackground('mirror refresh'),
   });
-  backOnline.push(() => {
-    if (store.wakeAll(monotonicNow(clock)) > 0) replayer.poke();
-    mirror.poke();
-  });
+  events.on('upstream.backOnline', () => replayer.wakeQueued());
+  events.on('upstream.backOnline', () => mirror.poke());
   const probe = probeUpstream({
     db,
     clock,
@@ -245,6 +188,8 @@ export async function createKioskCoreInternals(
     store,
     clock,
     timeZone,
+    log,
+    events,
     client: bookedTimes.client,
     status,
     noteOutcome,
@@ -254,34 +199,21 @@ export async function createKioskCoreInternals(
     replayer,
     mirror,
     probe,
+    link,
+    notice,
     freshness: options.freshness,
     lookupTimeoutMs: options.lookupTimeoutMs,
     offlineProbeMs: options.offlineProbeMs,
     storage: held,
-    retarget: async () => {
-      await link.retarget();
-      status.reset();
-      replayer.resume();
-      replayer.poke();
-      mirror.poke();
-      log.info('upstream re-targeted', { kind: link.kind() });
-    },
   });
 
-  const sessions = createStaffSessions({
-    now: () => clock.now(),
-    idleMs: () => settings.get().staffIdleTimeoutSec * 1000,
-  });
-  const { setupCode, recoveryCode } = staffCodesAtStart(settings.hasPin(), options.dataDir, log);
-  const access = createStaffAccess({
+  const { sessions, access, setupCode } = createStaffRoom({
+    db,
     settings,
-    sessions,
-    now: () => clock.now(),
+    clock,
+    dataDir: options.dataDir,
     upstreamKind: link.kind,
-    setupCode: () => setupCode,
-    recoveryCode: () => recoveryCode,
     pinAttempts: options.pinAttempts,
-    pinAttemptStore: createSqlitePinAttemptStore(db),
     log,
   });
   const hostApi = createHostApi({
@@ -293,31 +225,22 @@ export async function createKioskCoreInternals(
     access,
     store,
     logoUrl,
+    customerMail: notice.customerMail,
     accessDefaults: options.access,
     upstreamKind: link.kind,
     syncStatus: statusEvents.snapshot,
-    databaseHealth: () => {
-      const health = databaseHealth(db, options.dataDir);
-      integrity.note(health.integrityCheck);
-      return health;
-    },
+    databaseHealth: health.checkDatabase,
     speechVoices: () => speechVoices.current(),
     bookedTimes: bookedTimes.report,
   });
-  const shared = notice.wrapApi({ ...engine.api, ...hostApi, ...speechVoices.api });
-  // Each screen's own hold (issue 28): the app's window is the screen `app`, as for its lockout.
-  const holds = createScreenHolds({ now: () => clock.now(), minutesOf: engine.serviceMinutes });
-  // Calls for help are per caller (rate limit, one open call each): each screen's API its own.
-  const staffCalls = createStaffCalls({
+  const { api, apiFor } = createScreenApis({
+    shared: { ...engine.api, ...hostApi, ...speechVoices.api, ...notice.api },
+    serviceMinutes: engine.serviceMinutes,
+    access,
     now: () => clock.now(),
     emit: (event) => hub.emit(event),
     log,
   });
-  const unguardedFor = (screen: string): UnguardedApi => ({
-    ...holds.forScreen(shared, screen),
-    ...staffCalls.api(screen),
-  });
-  const api = access.guard(unguardedFor(APP_SCREEN));
 
   // nextAttemptAt is monotonic time, whose origin moved with the restart: all due now.
   store.wakeAll(monotonicNow(clock), { restart: true });
@@ -332,18 +255,7 @@ export async function createKioskCoreInternals(
     saveGovernor: link.saveGovernor,
     dataDir: options.dataDir,
     snapshotDays: options.snapshotDays ?? DEFAULT_SNAPSHOT_DAYS,
-    others: () => {
-      const embedded = link.embedded();
-      return embedded
-        ? [
-            notice.retained,
-            {
-              name: 'embedded server',
-              eraseBefore: (cutoff: number) => embedded.eraseCustomerDataBefore(cutoff),
-            },
-          ]
-        : [notice.retained];
-    },
+    others: () => [notice.retained, ...link.retained()],
   });
   maintenance.eraseDue();
   // Every background loop, in the order it starts (platform/services.ts); close stops them.
@@ -369,7 +281,7 @@ export async function createKioskCoreInternals(
           subscription?.session,
         ),
     },
-    apiFor: (screen) => access.guard(unguardedFor(screen), screen),
+    apiFor,
     setupCode,
     outboxCounts: () => outboxCounts(store, monotonicNow(clock)),
     isStaffSession: (session) => sessions.isLive(session),

@@ -1,17 +1,43 @@
 /**
  * The local engine: the part of the KioskApi that the features below answer, composed in this
- * one place (Actual's per-feature `app.ts`). `satisfies` makes a method no feature answers a
- * compile error.
+ * one place (Actual's per-feature `app.ts`). Each feature is handed exactly the dependencies it
+ * declares (no shared context bag); `satisfies` makes a method no feature answers a compile error.
+ * `createScreenApis` then gives each screen its API: the shared handlers, its own holds and calls
+ * for help, behind the staff guard.
  */
+import type { KioskApi, KioskEvent } from '../../shared/kiosk-api';
 import {
   createBookingApi,
   createBookingSteps,
   createBookingAdmin,
   createVisitApi,
+  createScreenHolds,
+  type BookingAdminDeps,
+  type BookingDeps,
 } from './booking';
-import { createDayGlanceApi, createLookups } from './catalog';
-import { createEngineContext, type EngineApi, type EngineDeps } from './engine';
-import { createSyncApi } from './host';
+import { createDayGlanceApi, createLookups, type DayGlanceDeps, type LookupsDeps } from './catalog';
+import { createLiveGate, type EngineApi } from './engine';
+import {
+  APP_SCREEN,
+  createStaffCalls,
+  type StaffAccess,
+  type StaffCallMethod,
+  type UnguardedApi,
+} from './staff';
+import type { Logger } from './platform';
+import { createSyncApi, type SyncDeps } from './host';
+import type { CustomerNotice } from './notify';
+
+/** What the composition hands over: the rooms' products the features pick from. */
+export type EngineRooms = Omit<BookingDeps, 'gate' | 'inLanguage'> &
+  Omit<LookupsDeps, 'gate'> &
+  Omit<BookingAdminDeps, 'withFollowUps'> &
+  Omit<SyncDeps, 'gate'> &
+  DayGlanceDeps & {
+    notice: Pick<CustomerNotice, 'inLanguage' | 'withFollowUps'>;
+    /** While offline, a lookup tries the API again only this often (the loops probe meanwhile). */
+    offlineProbeMs?: number;
+  };
 
 export interface LocalEngine {
   api: EngineApi;
@@ -19,17 +45,96 @@ export interface LocalEngine {
   serviceMinutes: (serviceId: string) => Promise<number>;
 }
 
-export function createLocalEngine(deps: EngineDeps): LocalEngine {
-  const ctx = createEngineContext(deps);
-  const lookups = createLookups(ctx);
-  const steps = createBookingSteps(ctx, lookups);
+export function createLocalEngine(rooms: EngineRooms): LocalEngine {
+  const { db, store, clock, timeZone, status, statusEvents, events, replayer, send } = rooms;
+  const { settings, mirror, storage } = rooms;
+  const gate = createLiveGate({ clock, status, offlineProbeMs: rooms.offlineProbeMs });
+  const lookups = createLookups({
+    db,
+    store,
+    clock,
+    timeZone,
+    client: rooms.client,
+    noteOutcome: rooms.noteOutcome,
+    statusEvents,
+    gate,
+    freshness: rooms.freshness,
+    lookupTimeoutMs: rooms.lookupTimeoutMs,
+  });
+  const booking: BookingDeps = {
+    db,
+    store,
+    clock,
+    timeZone,
+    status,
+    statusEvents,
+    events,
+    replayer,
+    send,
+    settings,
+    gate,
+    inLanguage: rooms.notice.inLanguage,
+  };
+  const steps = createBookingSteps(booking, lookups);
   const api = {
     ...lookups.api,
-    ...createBookingApi(ctx, lookups, steps),
-    ...createVisitApi(ctx, lookups, steps),
-    ...createBookingAdmin(ctx),
-    ...createSyncApi(ctx),
-    ...createDayGlanceApi(ctx),
+    ...createBookingApi(booking, steps),
+    ...createVisitApi(booking, lookups, steps),
+    ...createBookingAdmin({
+      store,
+      clock,
+      replayer,
+      send,
+      storage,
+      events,
+      withFollowUps: rooms.notice.withFollowUps,
+    }),
+    ...createSyncApi({
+      store,
+      clock,
+      log: rooms.log,
+      status,
+      statusEvents,
+      replayer,
+      probe: rooms.probe,
+      gate,
+      send,
+      mirror,
+      settings,
+      link: rooms.link,
+      storage,
+    }),
+    ...createDayGlanceApi({ db, store, clock, timeZone, mirror }),
   } satisfies EngineApi;
   return { api, serviceMinutes: (serviceId) => lookups.serviceMinutes(serviceId) };
+}
+
+/** Every screen's API: the shared handlers, its own holds and calls for help, behind the guard. */
+export interface ScreenApis {
+  /** The app's own window (the screen `app`). */
+  api: KioskApi;
+  apiFor: (screen: string) => KioskApi;
+}
+
+export function createScreenApis(deps: {
+  shared: Omit<UnguardedApi, 'holdSlot' | 'releaseHold' | StaffCallMethod>;
+  serviceMinutes: (serviceId: string) => Promise<number>;
+  access: Pick<StaffAccess, 'guard'>;
+  now: () => number;
+  /** Calls for help go to the screens as KioskEvents (the hub). */
+  emit: (event: KioskEvent) => void;
+  log: Logger;
+}): ScreenApis {
+  // Each screen's own hold (issue 28): the app's window is the screen `app`, as for its lockout.
+  const holds = createScreenHolds({ now: deps.now, minutesOf: deps.serviceMinutes });
+  // Calls for help are per caller (rate limit, one open call each): each screen's API its own.
+  const staffCalls = createStaffCalls({ now: deps.now, emit: deps.emit, log: deps.log });
+  const unguardedFor = (screen: string): UnguardedApi => ({
+    ...holds.forScreen(deps.shared, screen),
+    ...staffCalls.api(screen),
+  });
+  return {
+    api: deps.access.guard(unguardedFor(APP_SCREEN)),
+    apiFor: (screen) => deps.access.guard(unguardedFor(screen), screen),
+  };
 }

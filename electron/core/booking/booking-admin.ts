@@ -6,24 +6,43 @@ import { randomUUID } from 'node:crypto';
 import { BOOKING_STATES } from '../../../shared/booking/booking-states';
 import { UNDO_DISCARD_MS, type LocalBooking } from '../../../shared/kiosk-api';
 import { KioskFailure, assertNever } from '../../../shared/result';
-import { monotonicNow, isDiskFull } from '../platform';
+import { monotonicNow, isDiskFull, type Clock, type DomainEmitter } from '../platform';
 import {
   entryMatches,
   toLocalBooking,
+  type HeldWrites,
   type OutboxEntry,
+  type OutboxEvents,
   type OutboxPatch,
+  type OutboxStore,
+  type Replayer,
+  type SendPath,
   recoverInterrupted,
 } from '../outbox';
-import type { EngineApi, EngineContext } from '../engine';
+import type { EngineApi } from '../engine';
+
+export interface BookingAdminDeps {
+  store: Pick<OutboxStore, 'list' | 'get' | 'update'>;
+  clock: Clock;
+  replayer: Pick<Replayer, 'poke'>;
+  /** Whether a request for an entry is under way. */
+  send: Pick<SendPath, 'inFlight'>;
+  /** The disk under the outbox (outbox/held-writes.ts); absent: writes are never held. */
+  storage?: Pick<HeldWrites, 'isHeld' | 'retry'>;
+  /** Announces an entry's change (the status bar and the screens hear it). */
+  events: DomainEmitter<Pick<OutboxEvents, 'booking.changed'>>;
+  /** Each refused booking's follow-up and e-mail state (notify/follow-ups.ts). */
+  withFollowUps: (bookings: LocalBooking[]) => LocalBooking[];
+}
 
 export type BookingAdminApi = Pick<
   EngineApi,
   'listBookings' | 'retryBooking' | 'discardBooking' | 'restoreBooking' | 'linkRebooking'
 >;
 
-export function createBookingAdmin(ctx: EngineContext): BookingAdminApi {
-  const { store, clock, replayer } = ctx;
-  const { onBookingChange } = ctx.statusEvents;
+export function createBookingAdmin(deps: BookingAdminDeps): BookingAdminApi {
+  const { store, clock, replayer } = deps;
+  const onBookingChange = (entry: OutboxEntry) => deps.events.emit('booking.changed', { entry });
 
   /**
    * Discards staff may still undo: the state each had. In memory: the undo window is seconds,
@@ -37,8 +56,8 @@ export function createBookingAdmin(ctx: EngineContext): BookingAdminApi {
    */
   const stuck = (entry: OutboxEntry): boolean =>
     entry.state === 'sending' &&
-    !ctx.send.inFlight(entry.localId) &&
-    !(ctx.storage?.isHeld(entry.localId) ?? false);
+    !deps.send.inFlight(entry.localId) &&
+    !(deps.storage?.isHeld(entry.localId) ?? false);
 
   /** A write staff asked for: a full disk is theirs to hear of, as such. */
   function staffWrite(localId: string, patch: OutboxPatch): OutboxEntry {
@@ -106,18 +125,19 @@ export function createBookingAdmin(ctx: EngineContext): BookingAdminApi {
   }
 
   return {
-    listBookings: ({ query }) => {
-      const entries = store.list();
-      return Promise.resolve(
-        (query ? entries.filter((e) => entryMatches(e, query)) : entries).map(toLocalBooking),
-      );
-    },
+    // Async as a whole: a store or follow-up read that throws is a rejected call.
+    listBookings: ({ query }) =>
+      Promise.resolve().then(() => {
+        const entries = store.list();
+        const found = query ? entries.filter((e) => entryMatches(e, query)) : entries;
+        return deps.withFollowUps(found.map(toLocalBooking));
+      }),
     retryBooking({ localId }) {
       // An answer held for disk space is stored first: it may say the booking was made. While
       // the disk is still full, the booking stays as the API answered it.
-      if (ctx.storage?.isHeld(localId)) {
-        ctx.storage.retry();
-        if (ctx.storage.isHeld(localId))
+      if (deps.storage?.isHeld(localId)) {
+        deps.storage.retry();
+        if (deps.storage.isHeld(localId))
           return Promise.resolve(toLocalBooking(requireEntry(localId)));
       }
       const entry = requireEntry(localId);

@@ -12,11 +12,41 @@ import { offerAt } from '../../../shared/booking/slot-offers';
 import { bookingReference } from '../../../shared/booking/reference';
 import type { CustomerBooking } from '../../../shared/kiosk-api';
 import { assertNever, KioskFailure } from '../../../shared/result';
-import { isDiskFull, monotonicNow, type Clock } from '../platform';
-import { loadCatalog } from '../db';
-import type { CacheRefusal, OutboxEntry, Told } from '../outbox';
-import type { EngineApi, EngineContext } from '../engine';
+import type { Language } from '../../../shared/settings';
+import { isDiskFull, monotonicNow, type Clock, type DomainEmitter } from '../platform';
+import { loadCatalog, trackFollowUp, type KioskDb } from '../db';
+import type {
+  CacheRefusal,
+  OutboxEntry,
+  OutboxEvents,
+  OutboxStore,
+  Replayer,
+  SendPath,
+  Told,
+} from '../outbox';
+import type { EngineApi, LiveGate } from '../engine';
 import type { Lookups } from '../catalog';
+import type { StatusEvents, SyncStatusTracker } from '../status';
+import type { SettingsService } from '../staff';
+
+/** What a booking (and a visit, visit.ts) uses of the other rooms. */
+export interface BookingDeps {
+  db: KioskDb;
+  store: Pick<OutboxStore, 'insertIfFree' | 'holdsOn'>;
+  clock: Clock;
+  timeZone: string;
+  status: Pick<SyncStatusTracker, 'skewMs' | 'paused' | 'offlineSince'>;
+  statusEvents: Pick<StatusEvents, 'snapshot' | 'emitStatus'>;
+  /** Announces an entry's change (the status bar and the screens hear it). */
+  events: DomainEmitter<Pick<OutboxEvents, 'booking.changed'>>;
+  replayer: Pick<Replayer, 'pause' | 'poke'>;
+  /** The send path the replayer uses too. */
+  send: Pick<SendPath, 'attempt' | 'settle'>;
+  settings: Pick<SettingsService, 'hasPin' | 'get'>;
+  gate: Pick<LiveGate, 'mayGoLive'>;
+  /** Runs a booking the customer waits for in their language (notify/booking-language.ts). */
+  inLanguage: <T>(language: Language | undefined, fn: () => Promise<T>) => Promise<T>;
+}
 
 export type BookingApi = Pick<EngineApi, 'createBooking'>;
 type BookingResult = ReturnType<EngineApi['createBooking']>;
@@ -149,18 +179,31 @@ function answerOf(
 }
 
 export function createBookingApi(
-  ctx: EngineContext,
-  lookups: Lookups,
-  steps: BookingSteps = createBookingSteps(ctx, lookups),
+  deps: Pick<BookingDeps, 'db' | 'clock' | 'settings' | 'inLanguage'>,
+  steps: BookingSteps,
 ): BookingApi {
   return {
-    /** `request` is the contract's parsed input: the transport validated it. */
-    createBooking: (request) => steps.book(request),
+    /** `input` is the contract's parsed input: the transport validated it. */
+    async createBooking(input) {
+      const { language, ...request } = input;
+      const result = await deps.inLanguage(language, () => steps.book(request));
+      // Told "queued" (or the answer was lost): the customer may need to hear back (notify/).
+      if (result.state !== 'sent') {
+        try {
+          const kept = language ?? deps.settings.get().language ?? 'de';
+          trackFollowUp(deps.db, result.localId, kept, deps.clock.now());
+        } catch (error) {
+          // A full disk (issue 17): the booking is held; a follow-up uses the default language.
+          if (!isDiskFull(error)) throw error;
+        }
+      }
+      return result;
+    },
   };
 }
 
-export function createBookingSteps(ctx: EngineContext, lookups: Lookups): BookingSteps {
-  const { db, store, clock, status, statusEvents, replayer } = ctx;
+export function createBookingSteps(deps: BookingDeps, lookups: Lookups): BookingSteps {
+  const { db, store, clock, status, statusEvents, replayer, events } = deps;
 
   /**
    * What the cache alone can refuse (a past day or time, a service or employee the cached
@@ -172,7 +215,7 @@ export function createBookingSteps(ctx: EngineContext, lookups: Lookups): Bookin
     const reason = checkAgainstCache({
       request,
       now: clock.now() + (status.skewMs ?? 0),
-      timeZone: ctx.timeZone,
+      timeZone: deps.timeZone,
       catalog:
         catalog.fetchedAt === null
           ? null
@@ -241,17 +284,17 @@ export function createBookingSteps(ctx: EngineContext, lookups: Lookups): Bookin
     // never for a time off the grid. The sync status hears the outcome inside the send path.
     const cached = lookups.cachedSlots(request.date, request.serviceId, request.employeeId);
     const offered = !cached || offerAt(cached.data, request.time) !== undefined;
-    const { verdict } = await ctx.send.attempt(entry, 'booking', offered);
+    const { verdict } = await deps.send.attempt(entry, 'booking', offered);
     // What the verdict does to the entry is the replay's (transitions.ts), told that the
     // customer waits: a refusal they hear now, and what the cache says against queueing it.
-    const { next, transition, pause } = ctx.send.settle(entry, verdict, {
+    const { next, transition, pause } = deps.send.settle(entry, verdict, {
       keepRefused: part?.keepRefused ?? false,
       invalid: asCacheRefusal(invalid),
       slotNotFree: () => asCacheRefusal(cachedSlotCheck(request, minutes, entry.localId)),
     });
     if (pause) replayer.pause();
     if (transition.told?.forget) statusEvents.emitStatus();
-    else statusEvents.onBookingChange(next);
+    else events.emit('booking.changed', { entry: next });
     if (next.state === 'queued') replayer.poke();
     return answerOf(next, transition.told, request);
   }
@@ -274,7 +317,7 @@ export function createBookingSteps(ctx: EngineContext, lookups: Lookups): Bookin
         new KioskFailure('slot_taken', 'this slot is held by a booking waiting to be sent'),
       );
     }
-    statusEvents.onBookingChange(entry);
+    events.emit('booking.changed', { entry });
     replayer.poke();
     return Promise.resolve({
       localId: entry.localId,
@@ -291,7 +334,7 @@ export function createBookingSteps(ctx: EngineContext, lookups: Lookups): Bookin
     async book(request, part) {
       // The UI stops it too; the core refuses for any transport (no PIN, no customer data out).
       // Setup is `required` on a remote upstream without a staff PIN (staff-access.ts).
-      if (!ctx.settings.hasPin() && statusEvents.snapshot().upstream === 'remote')
+      if (!deps.settings.hasPin() && statusEvents.snapshot().upstream === 'remote')
         throw new KioskFailure(
           'setup_required',
           'this kiosk takes no bookings until staff set a PIN (setup required)',
@@ -303,7 +346,7 @@ export function createBookingSteps(ctx: EngineContext, lookups: Lookups): Bookin
         if (refusal) throw refusal;
       }
       const minutes = await lookups.serviceMinutes(request.serviceId);
-      const online = !status.paused && (status.offlineSince === null || ctx.mayGoLive());
+      const online = !status.paused && (status.offlineSince === null || deps.gate.mayGoLive());
       if (online) return sendNow(request, minutes, part);
       return queueOffline(request, minutes, part);
     },

@@ -21,8 +21,8 @@ import type { TimeSlotsResult, VisitPartResult } from '../../../shared/kiosk-api
 import { KioskFailure } from '../../../shared/result';
 import { trackFollowUp, durableTransaction } from '../db';
 import type { OutboxEntry } from '../outbox';
-import { newEntry, slotFree, type BookingSteps } from './booking';
-import type { EngineApi, EngineContext } from '../engine';
+import { newEntry, slotFree, type BookingDeps, type BookingSteps } from './booking';
+import type { EngineApi } from '../engine';
 import type { Lookups } from '../catalog';
 
 export type VisitApi = Pick<EngineApi, 'getVisitTimes' | 'createVisit'>;
@@ -52,12 +52,21 @@ const failureOf = (error: unknown): KioskFailure =>
     ? error
     : new KioskFailure('internal', 'this service could not be booked');
 
-export function createVisitApi(
-  ctx: EngineContext,
-  lookups: Lookups,
-  steps: BookingSteps,
-): VisitApi {
-  const { db, store, clock, status, statusEvents, replayer } = ctx;
+export type VisitDeps = Pick<
+  BookingDeps,
+  | 'db'
+  | 'store'
+  | 'clock'
+  | 'timeZone'
+  | 'status'
+  | 'events'
+  | 'replayer'
+  | 'settings'
+  | 'inLanguage'
+>;
+
+export function createVisitApi(deps: VisitDeps, lookups: Lookups, steps: BookingSteps): VisitApi {
+  const { db, store, clock, status, events, replayer } = deps;
 
   /** Known offline: the whole visit is checked and queued in one transaction, or nothing is. */
   function queueWhole(requests: BookingRequest[], minutes: number[], visitId: string) {
@@ -81,7 +90,7 @@ export function createVisitApi(
         return entry;
       }),
     );
-    for (const entry of entries) statusEvents.onBookingChange(entry);
+    for (const entry of entries) events.emit('booking.changed', { entry });
     replayer.poke();
     return entries.map((entry): VisitPartResult => ({
       outcome: 'booked',
@@ -150,34 +159,36 @@ export function createVisitApi(
         }
         services.push({ serviceId, durationMinutes, anySlots, byEmployee });
       }
-      const offers = fitVisit({ date, timeZone: ctx.timeZone, services, employeeId });
+      const offers = fitVisit({ date, timeZone: deps.timeZone, services, employeeId });
       return { date, offers, ...oldest(results) };
     },
 
-    async createVisit(input) {
-      const visitId = randomUUID();
-      const requests = input.parts.map((part): BookingRequest => ({
-        ...part,
-        customer: input.customer,
-        ...(input.notes ? { notes: input.notes } : {}),
-      }));
-      const knownOffline = status.paused || status.offlineSince !== null;
-      let parts: VisitPartResult[];
-      if (knownOffline) {
-        const minutes: number[] = [];
-        for (const request of requests)
-          minutes.push(await lookups.serviceMinutes(request.serviceId));
-        parts = queueWhole(requests, minutes, visitId);
-      } else {
-        parts = await bookInTurn(requests, visitId);
-      }
-      // Told "queued" (or the answer was lost): the customer may need to hear back (notify/).
-      const language = input.language ?? ctx.settings.get().language ?? 'de';
-      for (const part of parts) {
-        if (part.outcome === 'booked' && part.result.state !== 'sent')
-          trackFollowUp(db, part.result.localId, language, clock.now());
-      }
-      return { visitId, parts };
-    },
+    // Sent in the customer's language (notify/booking-language.ts).
+    createVisit: (input) =>
+      deps.inLanguage(input.language, async () => {
+        const visitId = randomUUID();
+        const requests = input.parts.map((part): BookingRequest => ({
+          ...part,
+          customer: input.customer,
+          ...(input.notes ? { notes: input.notes } : {}),
+        }));
+        const knownOffline = status.paused || status.offlineSince !== null;
+        let parts: VisitPartResult[];
+        if (knownOffline) {
+          const minutes: number[] = [];
+          for (const request of requests)
+            minutes.push(await lookups.serviceMinutes(request.serviceId));
+          parts = queueWhole(requests, minutes, visitId);
+        } else {
+          parts = await bookInTurn(requests, visitId);
+        }
+        // Told "queued" (or the answer was lost): the customer may need to hear back (notify/).
+        const language = input.language ?? deps.settings.get().language ?? 'de';
+        for (const part of parts) {
+          if (part.outcome === 'booked' && part.result.state !== 'sent')
+            trackFollowUp(db, part.result.localId, language, clock.now());
+        }
+        return { visitId, parts };
+      }),
   };
 }

@@ -8,15 +8,28 @@ import { bookingReference } from '../../../shared/booking/reference';
 import { instantToWall } from '../../../shared/booking/time';
 import { loadCatalog, loadTimeSlots, loadOfferedServices } from '../db';
 import { staffDayServices } from '../mirror';
-import type { EngineApi, EngineContext } from '../engine';
+import type { EngineApi } from '../engine';
+import type { Clock } from '../platform';
+import type { KioskDb } from '../db';
+import type { OutboxStore } from '../outbox';
+import type { Mirror } from '../mirror';
 
-export function createDayGlanceApi(ctx: EngineContext): Pick<EngineApi, 'getDayGlance'> {
-  const { db, store, clock } = ctx;
+export interface DayGlanceDeps {
+  db: KioskDb;
+  store: Pick<OutboxStore, 'holdsOn'>;
+  clock: Clock;
+  timeZone: string;
+  /** The staff's day view keeps today's lists fresh while it is looked at. */
+  mirror: Pick<Mirror, 'noteDayViewed'>;
+}
+
+export function createDayGlanceApi(deps: DayGlanceDeps): Pick<EngineApi, 'getDayGlance'> {
+  const { db, store, clock } = deps;
   return {
     getDayGlance: () =>
       Promise.resolve().then(() => {
-        ctx.mirror.noteDayViewed();
-        const { date, time } = instantToWall(clock.now(), ctx.timeZone);
+        deps.mirror.noteDayViewed();
+        const { date, time } = instantToWall(clock.now(), deps.timeZone);
         const catalog = loadCatalog(db);
         const chosen = staffDayServices(
           catalog.employees,

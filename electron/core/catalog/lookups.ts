@@ -22,7 +22,17 @@ import {
 } from '../db';
 import { overlayAvailableDays } from '../mirror';
 import { classifyLookupOutcome, type UpstreamOutcome } from '../upstream';
-import type { EngineApi, EngineContext } from '../engine';
+import {
+  DEFAULT_ENGINE_FRESHNESS,
+  type EngineApi,
+  type EngineFreshness,
+  type LiveGate,
+} from '../engine';
+import type { Clock } from '../platform';
+import type { KioskDb } from '../db';
+import type { OutboxStore } from '../outbox';
+import type { UpstreamClient } from '../upstream';
+import type { NoteOutcome, StatusEvents } from '../status';
 
 export type LookupApi = Pick<EngineApi, 'getCatalog' | 'getAvailableDays' | 'getTimeSlots'>;
 
@@ -56,20 +66,36 @@ function missing(answered: UpstreamOutcome<unknown> | null, what: string): Kiosk
     : new KioskFailure('unavailable', `${what} neither live nor cached`);
 }
 
-export function createLookups(ctx: EngineContext): Lookups {
-  const { db, store, clock, freshness } = ctx;
+export interface LookupsDeps {
+  db: KioskDb;
+  store: Pick<OutboxStore, 'holdsOn'>;
+  clock: Clock;
+  timeZone: string;
+  client: () => UpstreamClient;
+  /** Tells the sync status what a lookup's answer means (outcome-status.ts). */
+  noteOutcome: NoteOutcome;
+  statusEvents: Pick<StatusEvents, 'emitStatus'>;
+  gate: Pick<LiveGate, 'mayGoLive'>;
+  freshness?: EngineFreshness;
+  lookupTimeoutMs?: number;
+}
+
+export function createLookups(deps: LookupsDeps): Lookups {
+  const { db, store, clock, gate } = deps;
+  const freshness = deps.freshness ?? DEFAULT_ENGINE_FRESHNESS;
 
   /** Records what a lookup learnt about the upstream; returns the live data or null. */
   function noteLookup<T>(outcome: UpstreamOutcome<T>): T | null {
-    if (ctx.noteOutcome(outcome, LOOKUP).kind === 'auth') ctx.replayer.pause();
+    // A refused key pauses the queue too (`upstream.keyRefused`, status/status-room.ts).
+    deps.noteOutcome(outcome, LOOKUP);
     const verdict = classifyLookupOutcome(outcome);
     switch (verdict.kind) {
       case 'live':
-        ctx.statusEvents.emitStatus();
+        deps.statusEvents.emitStatus();
         return verdict.data;
       case 'fallback':
       case 'auth':
-        ctx.statusEvents.emitStatus();
+        deps.statusEvents.emitStatus();
         return null;
       case 'client':
         throw new KioskFailure(verdict.code, verdict.message);
@@ -81,7 +107,7 @@ export function createLookups(ctx: EngineContext): Lookups {
   const interactive = () => ({
     priority: 'interactive' as const,
     maxWaitMs: 0,
-    timeoutMs: ctx.lookupTimeoutMs,
+    timeoutMs: deps.lookupTimeoutMs ?? 3_000,
   });
   const asOf = (fetchedAt: number | null): string | null =>
     fetchedAt === null ? null : new Date(fetchedAt).toISOString();
@@ -105,8 +131,8 @@ export function createLookups(ctx: EngineContext): Lookups {
       cached.fetchedAt === null ||
       clock.now() - cached.fetchedAt > freshness.catalogMaxAgeMs;
     let last: UpstreamOutcome<unknown> | null = null;
-    if (stale && ctx.mayGoLive()) {
-      const client = ctx.client();
+    if (stale && gate.mayGoLive()) {
+      const client = deps.client();
       const call = { ...interactive(), maxWaitMs: cached.fetchedAt === null ? 5_000 : 0 };
       const services = noteLookup((last = await client.getServices(call)));
       const employees = services ? noteLookup((last = await client.getEmployees(call))) : null;
@@ -143,7 +169,7 @@ export function createLookups(ctx: EngineContext): Lookups {
             month: input.month,
             serviceId: input.serviceId,
           });
-    const today = todayIn(ctx.timeZone, clock.now());
+    const today = todayIn(deps.timeZone, clock.now());
     const bookableOffline = [...slotDays]
       .filter(
         ([day, list]) =>
@@ -155,8 +181,8 @@ export function createLookups(ctx: EngineContext): Lookups {
       .sort((a, b) => a - b);
     const offlinePart = input.serviceId === undefined ? {} : { bookableOffline };
     let last: UpstreamOutcome<unknown> | null = null;
-    if (isStale(cached, freshness.otherMaxAgeMs) && ctx.mayGoLive()) {
-      const live = noteLookup((last = await ctx.client().getAvailableDays(key, interactive())));
+    if (isStale(cached, freshness.otherMaxAgeMs) && gate.mayGoLive()) {
+      const live = noteLookup((last = await deps.client().getAvailableDays(key, interactive())));
       if (live) {
         saveAvailableDays(db, key, live, clock.now());
         return { ...live, source: 'live', asOf: asOf(clock.now()), ...offlinePart };
@@ -267,7 +293,7 @@ export function createLookups(ctx: EngineContext): Lookups {
     const cached = cachedSlots(date, serviceId, employeeId);
     let last: UpstreamOutcome<unknown> | null = null;
     const maxAge =
-      date === todayIn(ctx.timeZone, clock.now())
+      date === todayIn(deps.timeZone, clock.now())
         ? freshness.todayMaxAgeMs
         : freshness.otherMaxAgeMs;
     // A person's times are only known from their own list: a fresh `any` list names them for
@@ -277,9 +303,9 @@ export function createLookups(ctx: EngineContext): Lookups {
         ? (cached?.fetchedAt ?? null)
         : ownFetchedAt(date, serviceId, employeeId);
     const stale = fetchedAt === null || clock.now() - fetchedAt > maxAge;
-    if ((input.fresh === true || stale) && ctx.mayGoLive()) {
+    if ((input.fresh === true || stale) && gate.mayGoLive()) {
       const key = { date, serviceId, employeeId };
-      const live = noteLookup((last = await ctx.client().getTimeSlots(key, interactive())));
+      const live = noteLookup((last = await deps.client().getTimeSlots(key, interactive())));
       if (live) {
         const now = clock.now();
         saveTimeSlots(db, key, live, now);

@@ -23,8 +23,9 @@ export {
   trackFollowUp,
 } from './follow-up-repo';
 export type { MailRow } from './follow-up-repo';
-export { openCheckedKioskDb } from './integrity';
+export { openKioskDbAtStart } from './integrity';
 export { openKioskOutbox } from './kiosk-outbox';
+export type { KioskOutboxEvents } from './kiosk-outbox';
 export { loadMirrorIndex } from './mirror-index';
 export type { MirrorIndex } from './mirror-index';
 export {
@@ -46,6 +47,7 @@ export { loadOfferedServices } from './mirror-staff-day';
 export { checkpointKioskDb, durableTransaction, openKioskDb, purgeKioskWal } from './open';
 export type { KioskDb } from './open';
 export { createSqliteOutboxStore } from './outbox-store';
+export type { RefusalWrites } from './outbox-store';
 export { refusedAsTakenSince } from './refused-slots';
 export {
   findScreenByTokenHash,

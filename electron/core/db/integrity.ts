@@ -12,7 +12,7 @@
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { createPrivateFile, type Logger } from '../platform';
+import { createPrivateFile, secureDataFolder, type Logger } from '../platform';
 import {
   newIdentity,
   readDbIdentity,
@@ -30,7 +30,12 @@ import {
   type KioskDb,
 } from './open';
 import { checkOnCopy } from './start-check-copy';
-import { classifyStartError, freeBytesOf, type StartRefusal } from './start-refusal';
+import {
+  classifyStartError,
+  freeBytesOf,
+  KioskStartRefusal,
+  type StartRefusal,
+} from './start-refusal';
 
 const KIOSK_DB_FILE = 'kiosk.db';
 
@@ -223,4 +228,17 @@ function attachGenerations(
       while (writing !== null) await writing;
     },
   };
+}
+
+/**
+ * The core's start: the data folder made private, then the checked open; a missing, emptied,
+ * rolled-back or damaged kiosk.db stops the start (thrown as a KioskStartRefusal).
+ */
+export function openKioskDbAtStart(
+  options: CheckedOpenOptions,
+): Extract<CheckedOpen, { ok: true }> {
+  secureDataFolder(options.dataDir, { log: options.log });
+  const opened = openCheckedKioskDb(options);
+  if (!opened.ok) throw new KioskStartRefusal(opened.refusal);
+  return opened;
 }

@@ -1,4 +1,11 @@
-/** The outbox store on the kiosk database (SQL stays in db/outbox-repo). */
+/**
+ * The outbox store on the kiosk database (SQL stays in db/outbox-repo). A refusal found later
+ * (an update to `rejected` the customer did not hear at the screen: `toldAtOnce`,
+ * transitions.ts) runs `refusal.write` in the same durable transaction as the entry's update:
+ * a crash or a full disk between them must not lose the customer's follow-up. That is a hook
+ * and not a domain event because its failure must fail the write (a bus listener's is only
+ * logged); what it wrote is announced after the commit as `booking.refused`.
+ */
 import {
   countOutboxEntries,
   dueOutboxEntries,
@@ -14,10 +21,23 @@ import {
   nextOutboxDueAt,
   updateOutboxEntry,
 } from './outbox-repo';
-import type { KioskDb } from './open';
-import type { OutboxStore } from '../outbox';
+import { durableTransaction, type KioskDb } from './open';
+import type { DomainEmitter } from '../platform';
+import type { OutboxEntry, OutboxStore } from '../outbox';
 
-export function createSqliteOutboxStore(db: KioskDb): OutboxStore {
+/** The domain events of the outbox store on SQLite (platform/domain-events.ts). */
+export interface SqliteOutboxEvents {
+  /** A queued booking was refused and its follow-up written (`mailed`: an e-mail with it). */
+  'booking.refused': { entry: OutboxEntry; mailed: boolean };
+}
+
+export interface RefusalWrites {
+  /** Writes what a refusal opens (notify/follow-ups.ts), inside the entry's transaction. */
+  write: (entry: OutboxEntry) => { mailed: boolean };
+  events: DomainEmitter<SqliteOutboxEvents>;
+}
+
+export function createSqliteOutboxStore(db: KioskDb, refusal?: RefusalWrites): OutboxStore {
   return {
     insert: (entry) => insertOutboxEntry(db, entry),
     insertIfFree: (entry, check) => insertOutboxEntryIfFree(db, entry, check),
@@ -27,7 +47,18 @@ export function createSqliteOutboxStore(db: KioskDb): OutboxStore {
     nextDueAt: () => nextOutboxDueAt(db),
     holding: () => holdingOutboxEntries(db),
     holdsOn: (date, sentSince) => holdsOnDate(db, date, sentSince),
-    update: (localId, patch) => updateOutboxEntry(db, localId, patch),
+    update(localId, { toldAtOnce, ...patch }) {
+      if (!refusal || patch.state !== 'rejected' || toldAtOnce)
+        return updateOutboxEntry(db, localId, patch);
+      let opened = { mailed: false };
+      const entry = durableTransaction(db, () => {
+        const updated = updateOutboxEntry(db, localId, patch);
+        opened = refusal.write(updated);
+        return updated;
+      });
+      refusal.events.emit('booking.refused', { entry, mailed: opened.mailed });
+      return entry;
+    },
     count: (state) => countOutboxEntries(db, state),
     remove: (localId) => deleteOutboxEntry(db, localId),
     wakeAll: (now, options) => wakeQueuedEntries(db, now, options),

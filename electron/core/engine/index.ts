@@ -1,12 +1,7 @@
 /**
- * The context the kiosk API's features share (their dependencies and the live gate).
+ * What the kiosk API's features share: the part of the API they answer, the freshness limits
+ * and the live gate.
  * Other rooms and the composition import this room through this file only (eslint.config.js).
  */
-export { createEngineContext } from './context';
-export type {
-  EngineApi,
-  EngineContext,
-  EngineDeps,
-  EngineFreshness,
-  HostKioskMethod,
-} from './context';
+export { createLiveGate, DEFAULT_ENGINE_FRESHNESS } from './live-gate';
+export type { EngineApi, EngineFreshness, HostKioskMethod, LiveGate } from './live-gate';

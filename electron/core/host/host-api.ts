@@ -67,6 +67,8 @@ export function createHostApi(deps: {
   accessDefaults: AccessConfig | undefined;
   /** The shop logo IT configured, as a data URL (null: none, or not usable). */
   logoUrl: string | null;
+  /** Whether the customer may be written to (notify/: a mail transport is configured). */
+  customerMail: boolean;
   upstreamKind: () => 'embedded' | 'remote';
   syncStatus: () => SyncStatus;
   /** integrity_check and the identity's generation, for diagnostics (db/database-health.ts). */
@@ -107,6 +109,7 @@ export function createHostApi(deps: {
         upstream: deps.upstreamKind(),
         timeZone: deps.timeZone,
         access: publicAccess(deps.accessDefaults),
+        customerMail: deps.customerMail,
         // A host that prints silently says whether a printer is chosen; a browser says nothing.
         ...(host.printers ? { receiptPrinter: deps.settings.get().printer !== null } : {}),
       });

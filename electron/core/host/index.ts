@@ -8,3 +8,4 @@ export { createHostApi, defaultHost, outboxCounts } from './host-api';
 export type { KioskHost } from './host-api';
 export { createMaintenance } from './maintenance';
 export { createSyncApi } from './sync';
+export type { SyncDeps } from './sync';

@@ -1,16 +1,57 @@
 /** Staff's sync controls and settings: the status, "Sync now", reading and changing settings. */
-import { monotonicNow, isDiskFull } from '../platform';
-import { recoverInterrupted } from '../outbox';
-import type { EngineApi, EngineContext } from '../engine';
+import { monotonicNow, isDiskFull, type Clock, type Logger } from '../platform';
+import {
+  recoverInterrupted,
+  type HeldWrites,
+  type OutboxStore,
+  type Replayer,
+  type SendPath,
+} from '../outbox';
+import type { EngineApi, LiveGate } from '../engine';
+import type { RecoveryProbe, StatusEvents, SyncStatusTracker } from '../status';
+import type { Mirror } from '../mirror';
+import type { SettingsService } from '../staff';
+import type { UpstreamLink } from '../link';
 
 export type SyncApi = Pick<
   EngineApi,
   'getSyncStatus' | 'syncNow' | 'getSettings' | 'updateSettings'
 >;
 
-export function createSyncApi(ctx: EngineContext): SyncApi {
-  const { store, clock, status, replayer, probe } = ctx;
-  const { snapshot, emitStatus } = ctx.statusEvents;
+export interface SyncDeps {
+  store: Pick<OutboxStore, 'holding' | 'update' | 'wakeAll' | 'get'>;
+  clock: Clock;
+  log: Logger;
+  status: Pick<SyncStatusTracker, 'paused' | 'offlineSince' | 'clearAuthError' | 'reset'>;
+  statusEvents: Pick<StatusEvents, 'snapshot' | 'emitStatus'>;
+  replayer: Pick<Replayer, 'resume' | 'sendDueNow' | 'poke'>;
+  /** Asks the API whether it is back (Sync now, and on its own while offline). */
+  probe: Pick<RecoveryProbe, 'hurry' | 'probe'>;
+  gate: Pick<LiveGate, 'allowLiveNow'>;
+  /** Whether a request for an entry is under way. */
+  send: Pick<SendPath, 'inFlight'>;
+  mirror: Pick<Mirror, 'sweep' | 'poke'>;
+  settings: Pick<SettingsService, 'get' | 'update'>;
+  /** The link to the API, re-targeted after a settings change. */
+  link: Pick<UpstreamLink, 'retarget' | 'kind'>;
+  /** The disk under the outbox (outbox/held-writes.ts); absent: writes are never held. */
+  storage?: Pick<HeldWrites, 'isHeld' | 'retry'>;
+}
+
+export function createSyncApi(deps: SyncDeps): SyncApi {
+  const { store, clock, status, replayer, probe } = deps;
+  const { snapshot, emitStatus } = deps.statusEvents;
+
+  /** A new API to talk to: its status starts over, and the queue and mirror try it now. */
+  async function retarget(): Promise<void> {
+    await deps.link.retarget();
+    status.reset();
+    replayer.resume();
+    replayer.poke();
+    deps.mirror.poke();
+    deps.log.info('upstream re-targeted', { kind: deps.link.kind() });
+  }
+
   return {
     getSyncStatus: () => Promise.resolve(snapshot()),
     async syncNow() {
@@ -19,14 +60,14 @@ export function createSyncApi(ctx: EngineContext): SyncApi {
         status.clearAuthError();
         replayer.resume();
       }
-      ctx.allowLiveNow();
+      deps.gate.allowLiveNow();
       probe.hurry();
       // Held answers are written if the disk has room again; sends left stuck by a full disk
       // (no request under way, nothing held) go back to the queue under their keys.
-      ctx.storage?.retry();
+      deps.storage?.retry();
       for (const entry of store.holding()) {
-        if (entry.state !== 'sending' || ctx.send.inFlight(entry.localId)) continue;
-        if (ctx.storage?.isHeld(entry.localId)) continue;
+        if (entry.state !== 'sending' || deps.send.inFlight(entry.localId)) continue;
+        if (deps.storage?.isHeld(entry.localId)) continue;
         try {
           store.update(entry.localId, recoverInterrupted(entry, clock.now(), monotonicNow(clock)));
         } catch (error) {
@@ -48,7 +89,7 @@ export function createSyncApi(ctx: EngineContext): SyncApi {
         store.wakeAll(monotonicNow(clock));
         await replayer.sendDueNow();
         replayer.poke();
-        void ctx.mirror
+        void deps.mirror
           .sweep(20)
           // A step that throws here throws in the mirror's own loop too, which logs it once.
           .catch(() => undefined)
@@ -64,10 +105,10 @@ export function createSyncApi(ctx: EngineContext): SyncApi {
           : 'offline';
       return { ...after, report: { result, sent, stillQueued: after.queued } };
     },
-    getSettings: () => Promise.resolve(ctx.settings.get()),
+    getSettings: () => Promise.resolve(deps.settings.get()),
     async updateSettings(update) {
-      const { settings, upstreamChanged } = ctx.settings.update(update);
-      if (upstreamChanged) await ctx.retarget();
+      const { settings, upstreamChanged } = deps.settings.update(update);
+      if (upstreamChanged) await retarget();
       emitStatus();
       return settings;
     },

@@ -5,5 +5,5 @@
  */
 export { watchBookedTimes } from './booked-times-watch';
 export type { BookedTimesReport } from './booked-times-watch';
-export { openUpstreamLink } from './upstream-link';
+export { openUpstreamLinkAtStart } from './upstream-link';
 export type { UpstreamLink } from './upstream-link';

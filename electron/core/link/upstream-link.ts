@@ -4,13 +4,14 @@
  * `governor()` at each use, so a re-target reaches them at once.
  */
 import type { Dispatcher } from 'undici';
-import type { Clock, Logger } from '../platform';
-import type { KioskDb } from '../db';
+import type { Clock, DomainEmitter, Logger } from '../platform';
+import { classifyStartError, KioskStartRefusal, type KioskDb } from '../db';
+import type { RetainedStore } from '../outbox';
 import type { EmbeddedUpstream } from './embedded';
 import type { SettingsService } from '../staff';
 import type { GovernorOptions, RateGovernor } from '../governor';
 import { createGovernorStore } from './governor-store';
-import { createUpstreamClient, type UpstreamClient, type AnswerMeta } from '../upstream';
+import { createUpstreamClient, type UpstreamClient, type UpstreamEvents } from '../upstream';
 import { createUpstreamTarget, type UpstreamTargetRef } from './upstream-target';
 
 export interface UpstreamLink {
@@ -20,6 +21,8 @@ export interface UpstreamLink {
   /** Where the upstream is now (null before the first resolve). */
   target: () => UpstreamTargetRef | null;
   embedded: () => EmbeddedUpstream | null;
+  /** For retention: the embedded server's customer data, when the kiosk runs one. */
+  retained: () => RetainedStore[];
   /** Follows a settings change: new target, a client for it, the governor kept for it. */
   retarget: () => Promise<void>;
   saveGovernor: () => void;
@@ -35,8 +38,8 @@ export interface UpstreamLinkOptions {
   dispatcher?: Dispatcher;
   governor?: Partial<GovernorOptions>;
   log: Logger;
-  /** Sees every answer's headers (clock skew, rate limit, back online). */
-  onAnswer: (meta: AnswerMeta) => void;
+  /** Hears every answer's headers (clock skew, rate limit, back online). */
+  events: DomainEmitter<UpstreamEvents>;
   /** The language each booking is sent in (upstream/client.ts). */
   bookingLanguage?: (idempotencyKey: string) => string | null;
 }
@@ -57,7 +60,7 @@ export async function openUpstreamLink(options: UpstreamLinkOptions): Promise<Up
       governor: governors.current(),
       clock: options.clock,
       dispatcher: options.dispatcher,
-      onAnswer: options.onAnswer,
+      onAnswer: (meta) => options.events.emit('upstream.answered', meta),
       bookingLanguage: options.bookingLanguage,
     });
   await target.resolve();
@@ -69,6 +72,12 @@ export async function openUpstreamLink(options: UpstreamLinkOptions): Promise<Up
     kind: target.kind,
     target: target.current,
     embedded: target.embedded,
+    retained() {
+      const embedded = target.embedded();
+      if (!embedded) return [];
+      const eraseBefore = (cutoff: number) => embedded.eraseCustomerDataBefore(cutoff);
+      return [{ name: 'embedded server', eraseBefore }];
+    },
     async retarget() {
       governors.save();
       await target.resolve();
@@ -82,4 +91,20 @@ export async function openUpstreamLink(options: UpstreamLinkOptions): Promise<Up
       await target.close();
     },
   };
+}
+
+/**
+ * The link as a start opens it: a failure closes the kiosk's database (the start is over), and
+ * the embedded server's database on a full disk ("disk I/O error") is refused as "disk full".
+ */
+export async function openUpstreamLinkAtStart(
+  options: UpstreamLinkOptions & { dataDir: string },
+): Promise<UpstreamLink> {
+  try {
+    return await openUpstreamLink(options);
+  } catch (error) {
+    options.db.$client.close();
+    const refusal = classifyStartError(error, options.dataDir);
+    throw refusal.reason === 'disk-full' ? new KioskStartRefusal(refusal) : error;
+  }
 }

@@ -4,7 +4,7 @@
  */
 export { coreMetricsSource } from './core-metrics';
 export type { CoreMetrics } from './core-metrics';
-export { backupAgeSeconds, integrityVerdict, newestBackupAt } from './kiosk-health';
+export { createKioskHealth } from './kiosk-health';
 export { metricsConfigFromFile, MetricsFile } from './metrics-config';
 export type { MetricsConfig } from './metrics-config';
 export { createMetricsExposition } from './prometheus';

@@ -7,7 +7,13 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { UpdateStatus } from '../../../shared/kiosk-api';
-import { listSnapshots, snapshotFolder } from '../db';
+import {
+  databaseHealth,
+  listSnapshots,
+  snapshotFolder,
+  type DatabaseHealth,
+  type KioskDb,
+} from '../db';
 import type { SpeechVoice } from './speech-voices';
 
 export interface KioskHealth {
@@ -23,7 +29,7 @@ export interface KioskHealth {
 }
 
 /** When the newest backup file was written (ms), or null when there is none. */
-export function newestBackupAt(dataDir: string): number | null {
+function newestBackupAt(dataDir: string): number | null {
   const newest = listSnapshots(dataDir)[0];
   if (newest === undefined) return null;
   try {
@@ -33,12 +39,12 @@ export function newestBackupAt(dataDir: string): number | null {
   }
 }
 
-export function backupAgeSeconds(backupAt: number | null, now: number): number | null {
+function backupAgeSeconds(backupAt: number | null, now: number): number | null {
   return backupAt === null ? null : Math.max(0, Math.floor((now - backupAt) / 1000));
 }
 
 /** Remembers the last full integrity check's verdict (the check is slow: staff run it). */
-export function integrityVerdict(): {
+function integrityVerdict(): {
   note(rows: readonly string[]): void;
   passed(): boolean | null;
 } {
@@ -48,5 +54,33 @@ export function integrityVerdict(): {
       passed = rows.length === 1 && rows[0] === 'ok';
     },
     passed: () => passed,
+  };
+}
+
+/**
+ * The kiosk's health as the core reads it: the newest backup, the database checks (a full check
+ * staff run through `checkDatabase`, "Save diagnostics", is remembered), the update channel
+ * and the speech voices.
+ */
+export function createKioskHealth(deps: {
+  db: KioskDb;
+  dataDir: string;
+  now: () => number;
+  update: () => UpdateStatus['state'];
+  speechVoices: () => readonly SpeechVoice[];
+}): { read: () => KioskHealth; checkDatabase: () => DatabaseHealth } {
+  const integrity = integrityVerdict();
+  return {
+    read: () => ({
+      backupAgeSeconds: backupAgeSeconds(newestBackupAt(deps.dataDir), deps.now()),
+      databaseChecks: { start: true, integrity: integrity.passed() },
+      update: deps.update(),
+      speechVoices: deps.speechVoices(),
+    }),
+    checkDatabase() {
+      const health = databaseHealth(deps.db, deps.dataDir);
+      integrity.note(health.integrityCheck);
+      return health;
+    },
   };
 }

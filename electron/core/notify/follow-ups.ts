@@ -1,17 +1,18 @@
 /**
  * A queued booking that the API later refuses reaches the customer (issue 19):
- * - the outbox store is wrapped so that a refusal (an update to `rejected`, unless the customer
- *   heard it at the screen: `toldAtOnce`) opens a follow-up for staff and, with a mail
- *   transport, writes the customer's e-mail into the mail outbox in the same durable
- *   transaction (at most one mail per booking: its key);
- * - the API is wrapped: createBooking remembers the language the customer booked in,
- *   listBookings carries each booking's follow-up and mail state, resolveFollowUp records what
- *   staff did ("Contacted", "Dismiss"; "Rebook" is linkRebooking).
+ * - a refusal (an update to `rejected`, unless the customer heard it at the screen:
+ *   `toldAtOnce`) opens a follow-up for staff and, with a mail transport, writes the customer's
+ *   e-mail into the mail outbox, inside the entry's durable transaction (`refusalWrites`, the
+ *   SQLite store's hook, db/outbox-store.ts; at most one mail per booking: its key);
+ * - staff's list of bookings carries each one's follow-up and mail state (booking-admin.ts asks
+ *   `withFollowUps`), and resolveFollowUp records what staff did ("Contacted", "Dismiss";
+ *   "Rebook" is linkRebooking). The language a queued booking's follow-up keeps is written by
+ *   the booking itself (booking/booking.ts, visit.ts).
  */
-import { isDiskFull, type Clock } from '../platform';
+import type { Clock } from '../platform';
 import { randomUUID } from 'node:crypto';
 import { addDays, instantToWall } from '../../../shared/booking/time';
-import type { KioskApi } from '../../../shared/kiosk-api';
+import type { KioskApi, LocalBooking } from '../../../shared/kiosk-api';
 import { FollowUp } from '../../../shared/kiosk-data';
 import { KioskFailure } from '../../../shared/result';
 import type { Language } from '../../../shared/settings';
@@ -23,14 +24,11 @@ import {
   listMails,
   openFollowUp,
   setFollowUpState,
-  trackFollowUp,
   loadService,
   loadTimeSlots,
-  durableTransaction,
   type KioskDb,
 } from '../db';
-import type { OutboxEntry, OutboxStore } from '../outbox';
-import type { BookingLanguage } from './booking-language';
+import type { OutboxEntry } from '../outbox';
 import { refusedAsTaken } from '../upstream';
 import { refusalMail } from './mail-text';
 import { bookingReference } from '../../../shared/booking/reference';
@@ -43,20 +41,18 @@ export interface FollowUpOptions {
   mailDomain: () => string | null;
   /** The shop's default language (for a booking made before languages were kept). */
   defaultLanguage: () => Language;
-  /** Carries the customer's language to the API while they wait (booking-language.ts). */
-  bookingLanguage?: Pick<BookingLanguage, 'during'>;
   shop: () => { name: string | null; phone: string | null };
-  /** A mail was written: the sender should look now. */
-  onMailQueued: () => void;
   /** Staff said what they did about a refused booking. */
-  onResolved?: () => void;
+  onResolved?: (localId: string) => void;
 }
 
 export interface FollowUps {
-  wrapStore(store: OutboxStore): OutboxStore;
-  wrapApi<A extends Pick<KioskApi, 'createBooking' | 'listBookings'>>(
-    api: A,
-  ): A & Pick<KioskApi, 'resolveFollowUp'>;
+  /** Inside the refusal's transaction (db/outbox-store.ts): the follow-up and its e-mail. */
+  refusalWrites: (entry: OutboxEntry) => { mailed: boolean };
+  /** Each refused booking's follow-up and e-mail state, for staff's list. */
+  withFollowUps(bookings: LocalBooking[]): LocalBooking[];
+  /** What staff did ("Contacted", "Dismiss"; "Rebook" is linkRebooking). */
+  resolveFollowUp: KioskApi['resolveFollowUp'];
   openCount(): number;
 }
 
@@ -83,14 +79,13 @@ export function createFollowUps(options: FollowUpOptions): FollowUps {
     return found;
   }
 
-  /** Inside the refusal's transaction. */
-  function onRefused(entry: OutboxEntry): boolean {
+  function refusalWrites(entry: OutboxEntry): { mailed: boolean } {
     const now = clock.now();
     const language = (getFollowUp(db, entry.localId)?.language ??
       options.defaultLanguage()) as Language;
     openFollowUp(db, entry.localId, language, now);
     const domain = options.mailDomain();
-    if (domain === null || entry.erasedAt !== null) return false;
+    if (domain === null || entry.erasedAt !== null) return { mailed: false };
     const shop = options.shop();
     const { subject, body } = refusalMail({
       language,
@@ -114,78 +109,39 @@ export function createFollowUps(options: FollowUpOptions): FollowUps {
       },
       now,
     );
-    return true;
+    return { mailed: true };
   }
 
   return {
-    wrapStore(store) {
-      return {
-        ...store,
-        update(localId, { toldAtOnce, ...change }) {
-          // A refusal the customer heard at the screen (transitions.ts) needs no follow-up.
-          if (change.state !== 'rejected' || toldAtOnce) return store.update(localId, change);
-          let mailed = false;
-          const next = durableTransaction(db, () => {
-            const updated = store.update(localId, change);
-            mailed = onRefused(updated);
-            return updated;
-          });
-          if (mailed) options.onMailQueued();
-          return next;
-        },
-      };
+    refusalWrites,
+    withFollowUps(bookings) {
+      const ids = bookings.map((b) => b.localId);
+      const followUps = new Map(listFollowUps(db, ids).map((f) => [f.localId, f]));
+      const mails = new Map(listMails(db, ids).map((m) => [m.localId, m.state]));
+      return bookings.map((booking) => {
+        const followUp = followUps.get(booking.localId);
+        // A damaged follow-up row (issue 30) is left out, never a list the screen refuses;
+        // a damaged mail state says "uncertain": nobody knows whether it went.
+        const state = FollowUp.shape.state.safeParse(followUp?.state);
+        if (!state.success) return booking;
+        const mail = FollowUp.shape.mail.safeParse(mails.get(booking.localId) ?? 'none');
+        return {
+          ...booking,
+          followUp: { state: state.data, mail: mail.success ? mail.data : 'uncertain' },
+        };
+      });
     },
-    wrapApi(api) {
-      return {
-        ...api,
-        async createBooking(input) {
-          const { language, ...request } = input;
-          const book = () => api.createBooking(request);
-          const result = await (options.bookingLanguage?.during(language, book) ?? book());
-          // Told "queued" (or the answer was lost): the customer may need to hear back.
-          if (result.state !== 'sent') {
-            try {
-              trackFollowUp(db, result.localId, language ?? options.defaultLanguage(), clock.now());
-            } catch (error) {
-              // A full disk (issue 17): the booking is held; a follow-up uses the default language.
-              if (!isDiskFull(error)) throw error;
-            }
-          }
-          return result;
-        },
-        async listBookings(input) {
-          const bookings = await api.listBookings(input);
-          const ids = bookings.map((b) => b.localId);
-          const followUps = new Map(listFollowUps(db, ids).map((f) => [f.localId, f]));
-          const mails = new Map(listMails(db, ids).map((m) => [m.localId, m.state]));
-          return bookings.map((booking) => {
-            const followUp = followUps.get(booking.localId);
-            // A damaged follow-up row (issue 30) is left out, never a list the screen refuses;
-            // a damaged mail state says "uncertain": nobody knows whether it went.
-            const state = FollowUp.shape.state.safeParse(followUp?.state);
-            if (!state.success) return booking;
-            const mail = FollowUp.shape.mail.safeParse(mails.get(booking.localId) ?? 'none');
-            return {
-              ...booking,
-              followUp: { state: state.data, mail: mail.success ? mail.data : 'uncertain' },
-            };
-          });
-        },
-        resolveFollowUp({ localId, action }) {
-          const followUp = getFollowUp(db, localId);
-          if (!followUp || followUp.state === 'waiting')
-            return Promise.reject(
-              new KioskFailure('invalid_request', 'this booking was not refused'),
-            );
-          setFollowUpState(db, localId, action, clock.now());
-          options.onResolved?.();
-          return Promise.resolve({
-            localId,
-            state: action,
-            mail: listMails(db, [localId])[0]?.state ?? 'none',
-          });
-        },
-      };
+    resolveFollowUp({ localId, action }) {
+      const followUp = getFollowUp(db, localId);
+      if (!followUp || followUp.state === 'waiting')
+        return Promise.reject(new KioskFailure('invalid_request', 'this booking was not refused'));
+      setFollowUpState(db, localId, action, clock.now());
+      options.onResolved?.(localId);
+      return Promise.resolve({
+        localId,
+        state: action,
+        mail: listMails(db, [localId])[0]?.state ?? 'none',
+      });
     },
     openCount: () => countOpenFollowUps(db),
   };

@@ -3,3 +3,4 @@
  * Other rooms and the composition import this room through this file only (eslint.config.js).
  */
 export { createCustomerNotice } from './customer-notice';
+export type { CustomerNotice, NotifyEvents } from './customer-notice';

@@ -8,8 +8,8 @@ import { monotonicNow, type Clock } from '../platform';
 import type { OutboxEntry } from './entry';
 
 export interface AppointmentTime {
-  /** The API's Date header of an answer (epoch ms). */
-  noteServerDate(serverDate: number): void;
+  /** The API's Date header of an answer (epoch ms); null: the answer had none. */
+  noteServerDate(serverDate: number | null): void;
   /** The best known "now": the API's time when heard, else the kiosk's clock. */
   now(): number;
   passed(entry: OutboxEntry): boolean;
@@ -21,7 +21,7 @@ export function createAppointmentTime(clock: Clock, timeZone: string): Appointme
     heard === null ? clock.now() : heard.serverDate + (monotonicNow(clock) - heard.mono);
   return {
     noteServerDate(serverDate) {
-      heard = { serverDate, mono: monotonicNow(clock) };
+      if (serverDate !== null) heard = { serverDate, mono: monotonicNow(clock) };
     },
     now,
     passed(entry) {

@@ -56,6 +56,11 @@ export interface Replayer {
   stop(): Promise<void>;
   /** Wakes the loop (a booking was queued or retried). */
   poke(): void;
+  /**
+   * Back online: queued bookings need not sit out a backoff grown while the API was away; all
+   * are due now, and the loop looks when any was waiting.
+   */
+  wakeQueued(): void;
   pause(): void;
   resume(): void;
   readonly paused: boolean;
@@ -178,6 +183,9 @@ export function createReplayer(options: ReplayerOptions): Replayer {
     },
     poke() {
       if (loop.started && !paused) void loop.runNow();
+    },
+    wakeQueued() {
+      if (store.wakeAll(monotonicNow(clock)) > 0) replayer.poke();
     },
     pause() {
       paused = true;

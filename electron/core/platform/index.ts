@@ -20,3 +20,5 @@ export { backoffMs, createLoop } from './loop';
 export type { NextRun } from './loop';
 export { readSecretFile } from './secret-file';
 export { serviceList } from './services';
+export { createDomainEvents } from './domain-events';
+export type { DomainEmitter, DomainEvents } from './domain-events';

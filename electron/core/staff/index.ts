@@ -5,15 +5,11 @@
  */
 export { runHashPin } from './hash-pin-cli';
 export type { PinAttemptPolicy } from './pin-attempts';
-export { createSqlitePinAttemptStore } from './pin-attempts-store';
-export { staffCodesAtStart } from './recovery-code';
-export { createFileSecretStore, keyCopyNote } from './secret-store';
+export { createFileSecretStore } from './secret-store';
 export type { SecretStore } from './secret-store';
-export { createSettingsService } from './settings-service';
 export type { SettingsService } from './settings-service';
-export { readShopLogo } from './shop-logo';
-export { APP_SCREEN, browserScreen, createStaffAccess } from './staff-access';
+export { APP_SCREEN, browserScreen } from './staff-access';
 export type { StaffAccess, UnguardedApi } from './staff-access';
 export { createStaffCalls } from './staff-calls';
 export type { StaffCallMethod } from './staff-calls';
-export { createStaffSessions } from './staff-sessions';
+export { createStaffRoom, openStartSettings } from './staff-room';

@@ -2,12 +2,12 @@
  * The sync status and its events, what an outcome tells it, the probe and the reachability watch.
  * Other rooms and the composition import this room through this file only (eslint.config.js).
  */
-export { createEventHub, subscribeWithSession } from './events';
-export { backgroundNotes, createOutcomeNotes } from './outcome-status';
+export { subscribeWithSession } from './events';
 export type { NoteOutcome } from './outcome-status';
 export { watchUpstream } from './reachability-watch';
 export { probeUpstream } from './recovery-probe';
 export type { RecoveryProbe } from './recovery-probe';
-export { createStatusEvents } from './status-events';
 export type { StatusEvents } from './status-events';
 export { SyncStatusTracker } from './sync-status';
+export { createStatusRoom } from './status-room';
+export type { StatusRoomEvents } from './status-room';

@@ -111,31 +111,39 @@ export function applyStatusEffect(
   }
 }
 
-/** Tells the tracker what an outcome means; returns the effect (callers pause on `auth`). */
+/** Tells the tracker what an outcome means; returns the effect. */
 export type NoteOutcome = (
   outcome: UpstreamOutcome<unknown>,
   purpose: OutcomePurpose,
 ) => StatusEffect;
 
-export function createOutcomeNotes(status: SyncStatusTracker, now: () => number): NoteOutcome {
+export function createOutcomeNotes(
+  status: SyncStatusTracker,
+  now: () => number,
+  /** The API refused our key (the composition pauses the queue on `upstream.keyRefused`). */
+  onKeyRefused?: () => void,
+): NoteOutcome {
   return (outcome, purpose) => {
     const effect = statusEffect(outcome, purpose);
     applyStatusEffect(status, effect, now());
+    if (effect.kind === 'auth') onKeyRefused?.();
     return effect;
   };
 }
 
+/** Notes what a background request (mirror refresh, recovery probe) said of the upstream. */
+export type NoteBackground = (what: string) => (outcome: UpstreamOutcome<unknown>) => void;
+
 /**
- * What a background request (mirror refresh, recovery probe) says about the upstream: noted,
- * the queue paused on a refused key, and the status announced.
+ * What a background request says about the upstream: noted (a refused key is announced by the
+ * notes themselves), and the status announced.
  */
 export function backgroundNotes(deps: {
   noteOutcome: NoteOutcome;
-  pauseQueue: () => void;
   emitStatus: () => void;
-}): (what: string) => (outcome: UpstreamOutcome<unknown>) => void {
+}): NoteBackground {
   return (what) => (outcome) => {
-    if (deps.noteOutcome(outcome, { kind: 'background', what }).kind === 'auth') deps.pauseQueue();
+    deps.noteOutcome(outcome, { kind: 'background', what });
     deps.emitStatus();
   };
 }

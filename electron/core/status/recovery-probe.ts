@@ -3,7 +3,7 @@
  * asks the API for its services (one cheap GET that also refreshes the catalog) every
  * `urgentMs` when a booking is queued or staff pressed "Sync now" lately, else every `idleMs`.
  * A refused connection costs no budget (the governor forgets it); an answer turns the status
- * online, which wakes the queue and the mirror (kiosk-core's onAnswer).
+ * online, which wakes the queue and the mirror (`upstream.backOnline`, status/status-room.ts).
  */
 import type { Service } from '../../../shared/api/schemas';
 import { monotonicNow, type Clock, createLoop, type NextRun } from '../platform';

@@ -41,3 +41,9 @@ export interface LocalError {
   status: number | null;
   message: string;
 }
+
+/** The domain events the upstream room emits (platform/domain-events.ts). */
+export interface UpstreamEvents {
+  /** Every answer's headers, errors included (clock skew, rate limit, back online, metrics). */
+  'upstream.answered': AnswerMeta;
+}

@@ -28,3 +28,4 @@ export {
 } from './outcome-table';
 export { tcpReachability } from './reachability';
 export type { ReachabilityCheck } from './reachability';
+export type { UpstreamEvents } from './answer';

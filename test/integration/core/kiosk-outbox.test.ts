@@ -10,9 +10,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isDiskFull } from '../../../electron/core/platform/disk-full';
 import { openKioskDb, type KioskDb } from '../../../electron/core/db/open';
 import { createLogger } from '../../../electron/core/platform/log';
-import type { OutboxEntry } from '../../../electron/core/outbox/entry';
+import { createDomainEvents } from '../../../electron/core/platform/domain-events';
 import type { HeldWrites } from '../../../electron/core/outbox/held-writes';
-import { openKioskOutbox } from '../../../electron/core/db/kiosk-outbox';
+import { openKioskOutbox, type KioskOutboxEvents } from '../../../electron/core/db/kiosk-outbox';
 import { createSqliteOutboxStore } from '../../../electron/core/db/outbox-store';
 import { manualClock } from '../../support/core/manual-clock';
 import { outboxEntry } from '../../support/core/outbox-entry';
@@ -31,16 +31,19 @@ beforeEach(() => {
   full = false;
   told = [];
   logLines = [];
+  const log = createLogger('core:outbox', { level: 'info', sink: (line) => logLines.push(line) });
+  const events = createDomainEvents<KioskOutboxEvents>(log);
   outbox = openKioskOutbox(db, createSqliteOutboxStore(db), {
     clock: manualClock(0),
-    log: createLogger('core:outbox', { level: 'info', sink: (line) => logLines.push(line) }),
+    log,
     diskFull: () => full,
-    announce: () => ({
-      onBookingChange: (entry: OutboxEntry) => told.push(`change ${entry.localId} ${entry.state}`),
-      emitStatus: () => told.push('status'),
-      wake: () => told.push('wake'),
-    }),
+    events,
   });
+  // What the status bar and the replayer hear (status/status-room.ts, kiosk-core.ts).
+  events.on('booking.changed', ({ entry }) => told.push(`change ${entry.localId} ${entry.state}`));
+  for (const type of ['storage.changed', 'outbox.rowSetAside'] as const)
+    events.on(type, () => told.push('status'));
+  events.on('outbox.due', () => told.push('wake'));
 });
 
 afterEach(() => {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
-import { DEFAULT_ENGINE_FRESHNESS } from '../../../electron/core/engine/context';
+import { DEFAULT_ENGINE_FRESHNESS } from '../../../electron/core/engine/live-gate';
 import {
   bookingRequest,
   corePerTest,

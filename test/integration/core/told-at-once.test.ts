@@ -1,15 +1,22 @@
 /**
  * One path per booking (issue 27): the online booking and the replay settle a refusal through
  * the same send path and transitions.ts, over real SQLite and the real follow-up store hook
- * (notify/follow-ups.ts). Told at the screen: no follow-up and no e-mail, a lone booking
- * forgotten, a visit's part kept `rejected`. The same refusal on replay: a follow-up and an e-mail.
+ * (notify/follow-ups.ts, run by db/outbox-store.ts). Told at the screen: no follow-up and no
+ * e-mail, a lone booking forgotten, a visit's part kept `rejected`. The same refusal on replay: a follow-up and an e-mail.
+ * The follow-up is written in the entry's transaction (a failure rolls both back) and announced
+ * after the commit (`booking.refused`).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getFollowUp, listMails } from '../../../electron/core/db/follow-up-repo';
+import { getFollowUp, listMails, openFollowUp } from '../../../electron/core/db/follow-up-repo';
 import { openKioskDb, type KioskDb } from '../../../electron/core/db/open';
 import { createFollowUps } from '../../../electron/core/notify/follow-ups';
 import { createSendPath, type SendPath } from '../../../electron/core/outbox/send';
-import { createSqliteOutboxStore } from '../../../electron/core/db/outbox-store';
+import {
+  createSqliteOutboxStore,
+  type SqliteOutboxEvents,
+} from '../../../electron/core/db/outbox-store';
+import { createDomainEvents } from '../../../electron/core/platform/domain-events';
+import { createLogger } from '../../../electron/core/platform/log';
 import type { OutboxStore } from '../../../electron/core/outbox/store';
 import type { Waiting } from '../../../electron/core/outbox/transitions';
 import { SLOT_TAKEN_REFUSAL } from '../../../shared/kiosk-data';
@@ -42,9 +49,10 @@ beforeEach(() => {
     mailDomain: () => 'salon.example',
     defaultLanguage: () => 'de',
     shop: () => ({ name: 'Salon', phone: null }),
-    onMailQueued: () => (mailsQueued += 1),
   });
-  store = followUps.wrapStore(createSqliteOutboxStore(db));
+  const events = createDomainEvents<SqliteOutboxEvents>(createLogger('test'));
+  events.on('booking.refused', ({ mailed }) => (mailsQueued += mailed ? 1 : 0));
+  store = createSqliteOutboxStore(db, { write: followUps.refusalWrites, events });
   // The API answers 409: the slot is taken (outcome-table.ts), no day's list asked.
   const client = upstreamDouble({
     book: () => Promise.resolve({ kind: 'http', status: 409, message: 'Slot taken', meta }),
@@ -97,5 +105,43 @@ describe('a refusal, told at the screen or found on replay', () => {
     expect(getFollowUp(db, 'queued')).toMatchObject({ state: 'open' });
     expect(listMails(db, ['queued'])).toHaveLength(1);
     expect(mailsQueued).toBe(1);
+  });
+});
+
+describe("a refusal's follow-up is written with the entry, or neither is", () => {
+  it('a follow-up write that fails rolls the refusal back, and nothing is announced', () => {
+    const events = createDomainEvents<SqliteOutboxEvents>(createLogger('test'));
+    const announced: string[] = [];
+    events.on('booking.refused', ({ entry }) => announced.push(entry.localId));
+    const failing = createSqliteOutboxStore(db, {
+      write: (entry) => {
+        openFollowUp(db, entry.localId, 'de', 0);
+        throw new Error('disk I/O error');
+      },
+      events,
+    });
+    failing.insert(outboxEntry({ localId: 'crash', state: 'sending', attempts: 1 }));
+    expect(() => failing.update('crash', { state: 'rejected', updatedAt: 1 })).toThrow(
+      'disk I/O error',
+    );
+    expect(failing.get('crash')?.state).toBe('sending');
+    expect(getFollowUp(db, 'crash')).toBeNull();
+    expect(announced).toEqual([]);
+  });
+
+  it('booking.refused is heard after the commit, with the entry as stored', () => {
+    const events = createDomainEvents<SqliteOutboxEvents>(createLogger('test'));
+    const heard: unknown[] = [];
+    const plain = createSqliteOutboxStore(db, {
+      write: () => ({ mailed: false }),
+      events,
+    });
+    events.on('booking.refused', ({ entry, mailed }) =>
+      heard.push([plain.get(entry.localId)?.state, mailed]),
+    );
+    plain.insert(outboxEntry({ localId: 'later', state: 'queued' }));
+    plain.update('later', { state: 'rejected', updatedAt: 1 });
+    plain.update('later', { updatedAt: 2 });
+    expect(heard).toEqual([['rejected', false]]);
   });
 });

@@ -144,12 +144,15 @@ describe('applying an effect', () => {
     expect(tracker.offlineSince).toBe(42);
   });
 
-  it('a background note pauses the queue only on a refused key, and always announces the status', () => {
+  it('a background note says a refused key only on a refused key, and always announces the status', () => {
     const tracker = new SyncStatusTracker(() => 'remote');
     const calls: string[] = [];
     const notes = backgroundNotes({
-      noteOutcome: createOutcomeNotes(tracker, () => 7),
-      pauseQueue: () => calls.push('pause'),
+      noteOutcome: createOutcomeNotes(
+        tracker,
+        () => 7,
+        () => calls.push('pause'),
+      ),
       emitStatus: () => calls.push('emit'),
     });
     notes('probe')(rateLimited);
