@@ -1,12 +1,16 @@
 /**
  * Today at a glance (getDayGlance, a staff method: it names this kiosk's customers). Answered
  * from the mirror alone, never live: each employee's own list of today, which the mirror's plan
- * keeps fresh (mirror/staff-day.ts), and this kiosk's bookings of today from the outbox.
+ * keeps fresh (mirror/staff-day.ts), and this kiosk's bookings of today from the outbox. A time
+ * the API refused as taken since a list was fetched is busy there, as the time grid says.
  */
-import { buildDayGlance } from '../../../shared/booking/day-glance';
+import { durationMinutes } from '../../../shared/api/duration';
+import { buildDayGlance, type GlanceInput } from '../../../shared/booking/day-glance';
+import type { Service } from '../../../shared/api/schemas';
+import { applyHolds } from '../../../shared/booking/holds';
 import { bookingReference } from '../../../shared/booking/reference';
 import { instantToWall } from '../../../shared/booking/time';
-import { loadCatalog, loadTimeSlots, loadOfferedServices } from '../db';
+import { loadCatalog, loadTimeSlots, loadOfferedServices, refusedAsTakenSince } from '../db';
 import { staffDayServices } from '../mirror';
 import type { EngineApi } from '../engine';
 import type { Clock } from '../platform';
@@ -25,6 +29,28 @@ export interface DayGlanceDeps {
 
 export function createDayGlanceApi(deps: DayGlanceDeps): Pick<EngineApi, 'getDayGlance'> {
   const { db, store, clock } = deps;
+  /** A person's own cached list of today, with the times refused as taken since it was fetched. */
+  function ownList(
+    employeeId: string,
+    service: Service,
+    date: string,
+  ): GlanceInput['employees'][number]['list'] {
+    const cached = loadTimeSlots(db, { date, serviceId: service._id, employeeId });
+    if (!cached) return null;
+    const theirs = cached.data.timeSlots.map((slot) => ({
+      ...slot,
+      employeeId: slot.employeeId ?? employeeId,
+    }));
+    return {
+      timeSlots: applyHolds(
+        theirs,
+        date,
+        durationMinutes(service),
+        refusedAsTakenSince(db, date, cached.fetchedAt),
+      ),
+      asOf: new Date(cached.fetchedAt).toISOString(),
+    };
+  }
   return {
     getDayGlance: () =>
       Promise.resolve().then(() => {
@@ -39,20 +65,12 @@ export function createDayGlanceApi(deps: DayGlanceDeps): Pick<EngineApi, 'getDay
         const employees = catalog.employees
           .filter((employee) => employee.available)
           .map((employee) => {
-            const serviceId = chosen.get(employee._id) ?? null;
-            const cached = serviceId
-              ? loadTimeSlots(db, { date, serviceId, employeeId: employee._id })
-              : null;
+            const service = catalog.services.find((s) => s._id === chosen.get(employee._id));
             return {
               employeeId: employee._id,
               name: employee.name,
-              serviceId,
-              list: cached
-                ? {
-                    timeSlots: cached.data.timeSlots,
-                    asOf: new Date(cached.fetchedAt).toISOString(),
-                  }
-                : null,
+              serviceId: service?._id ?? null,
+              list: service ? ownList(employee._id, service, date) : null,
             };
           });
         // Unsent and sent bookings of today (the refused and discarded hold no time).

@@ -9,12 +9,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import { DEFAULT_MIRROR_POLICY } from '../../../electron/core/mirror/plan';
+import { durationMinutes } from '../../../shared/api/duration';
 import type { DayGlance } from '../../../shared/kiosk-api';
 import {
   CORE_TEST_KEY,
+  bookAtApi,
   bookingRequest,
   corePerTest,
   kioskFailure,
+  until,
   type UpstreamFixture,
 } from '../../support/core/harness';
 import { manualClock, type ManualClock } from '../../support/core/manual-clock';
@@ -64,6 +67,11 @@ async function apiFreeTimes(
   };
   return body.data.timeSlots.filter((s) => s.available).map((s) => s.time);
 }
+
+const minuteOf = (time: string): number => {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+};
 
 const freeOf = (glance: DayGlance, employeeId: string): string[] =>
   glance.employees
@@ -147,6 +155,51 @@ describe('getDayGlance', () => {
     // The other people's columns do not show it.
     const others = after.employees.filter((c) => c.employeeId !== 'emp-anna');
     expect(others.flatMap((c) => c.cells).some((cell) => cell.state === 'booked')).toBe(false);
+  });
+
+  it('shows a time the API refused as taken on replay as busy, not free, from the same cached list', async () => {
+    const clock = manualClock(TUESDAY_1000);
+    const { core, upstream } = await openRig(clock, { mirrorDays: 2 });
+    const session = await openStaffSession(core);
+    await core.api.getDayGlance({ session });
+    await settle(core, clock, 60_000);
+    const before = await core.api.getDayGlance({ session });
+    const serviceId = before.employees.find((c) => c.employeeId === 'emp-anna')?.serviceId;
+    const time = freeOf(before, 'emp-anna').find((t) => t >= '14:00');
+    if (!serviceId || !time) throw new Error('Anna has no free time this afternoon');
+    const slot = { date: TODAY, time, serviceId, employeeId: 'emp-anna' };
+
+    // Queued while the API fails; meanwhile someone else books the time at the API.
+    upstream.proxy.setMode('500');
+    const queued = await core.api.createBooking(bookingRequest(slot, 8));
+    expect(queued.state).toBe('queued');
+    upstream.proxy.setMode('pass');
+    expect(await bookAtApi(upstream, slot)).toBe(201);
+    const requests = core.mirror.requests;
+    await until(async () => {
+      clock.set(clock.now() + 60_000); // past the queued booking's backoff
+      await core.replayer.runOnce();
+      const bookings = await core.api.listBookings({ session });
+      return bookings.some((b) => b.localId === queued.localId && b.state === 'rejected');
+    }, 15_000);
+
+    // The view answers from the list it had (no request of its own): the time is not free.
+    const after = await core.api.getDayGlance({ session });
+    expect(core.mirror.requests).toBe(requests);
+    const cell = after.employees
+      .find((c) => c.employeeId === 'emp-anna')
+      ?.cells.find((c) => c.time === time);
+    expect(cell?.state).toBe('busy');
+    // Only the times whose visit would overlap the other customer's went; the rest stay free.
+    const catalog = await core.api.getCatalog(undefined);
+    const service = catalog.services.find((s) => s._id === serviceId);
+    const minutes = service ? durationMinutes(service) : 0;
+    const gone = freeOf(before, 'emp-anna').filter((t) => !freeOf(after, 'emp-anna').includes(t));
+    expect(gone).toContain(time);
+    for (const t of gone) expect(Math.abs(minuteOf(t) - minuteOf(time)), t).toBeLessThan(minutes);
+    expect(freeOf(after, 'emp-anna').every((t) => freeOf(before, 'emp-anna').includes(t))).toBe(
+      true,
+    );
   });
 
   it('spends none of the budget on the day view until staff open it, then keeps it', async () => {
