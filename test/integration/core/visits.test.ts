@@ -241,4 +241,36 @@ describe('one visit, several services', () => {
         .sort(),
     ).toEqual(['09:00 emp-anna', '09:45 emp-anna']);
   });
+
+  it('an answer lost while the disk fills: the visit is answered part by part (never a failure that invites a second visit); the first is booked once when space returns', async () => {
+    // The disk fills once the API has booked the first part: its answer, and the follow-up
+    // a part told `unknown` needs, cannot be written.
+    let apiDb: string | null = null;
+    let spaceBack = false;
+    const diskFull = () => !spaceBack && apiDb !== null && serverBookings(apiDb).length > 0;
+    const { core, upstream } = await open(offsetClock(MONDAY_0830), { diskFull });
+    apiDb = upstream.dbPath;
+    await core.api.getCatalog({});
+    await core.api.getVisitTimes({ date: DATE, serviceIds: [CUT, COLOUR] });
+    upstream.proxy.setMode('drop');
+    const visit = await core.api.createVisit({ customer, parts: parts('09:00', '09:45') });
+    expect(diskFull()).toBe(true);
+    // The first part: booked at the API, its answer lost, told "we are checking". The second:
+    // nothing could be stored, so it was never sent, and the customer hears that too.
+    const [first, second] = visit.parts;
+    expect(first?.outcome === 'booked' && first.result.state).toBe('unknown');
+    expect(second?.outcome === 'refused' && second.error.code).toBe('storage_full');
+    spaceBack = true;
+    upstream.proxy.setMode('pass');
+    const session = await openStaffSession(core);
+    await until(async () => {
+      await core.api.syncNow({ session });
+      await core.replayer.runOnce();
+      const rows = await core.api.listBookings({ session });
+      return rows.length === 1 && rows[0]?.state === 'sent';
+    }, 10_000);
+    expect(serverBookings(upstream.dbPath).map((b) => `${b.time} ${b.employeeId}`)).toEqual([
+      '09:00 emp-anna',
+    ]);
+  });
 });
