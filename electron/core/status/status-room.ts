@@ -33,9 +33,9 @@ export interface StatusRoomEvents {
 export type StatusHears = KioskOutboxEvents & UpstreamEvents & NotifyEvents & StatusRoomEvents;
 
 /**
- * Whether an outcome is announced as the status at once: a lookup's (but a refused lookup's,
- * which the customer hears and the status does not show) and a background request's. A
- * booking's is not: the entry's `booking.changed` (or `booking.dropped`) follows and announces it.
+ * Whether an outcome is announced as the status at once: a lookup's (but one the API refused
+ * itself: noted, and the customer hears the refusal) and a background request's. A booking's
+ * is not: the entry's `booking.changed` (or `booking.dropped`) follows and announces it.
  */
 function announcesStatus(outcome: UpstreamOutcome<unknown>, purpose: OutcomePurpose): boolean {
   switch (purpose.kind) {
