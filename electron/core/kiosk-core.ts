@@ -43,7 +43,7 @@ import { createMirror } from './mirror';
 import { createAppointmentTime, createQueue } from './outbox';
 import { watchBookedTimes, openUpstreamLinkAtStart } from './link';
 import { createCustomerNotice, type NotifyEvents } from './notify';
-import type { UpstreamEvents } from './upstream';
+import type { UpstreamEvents, UpstreamOutcome } from './upstream';
 
 import type { KioskCore, KioskCoreInternals, KioskCoreOptions } from './kiosk-core-types';
 
@@ -105,7 +105,7 @@ export async function createKioskCoreInternals(
   const appointmentTime = createAppointmentTime(clock, timeZone);
   // Every answer: the API's clock, then the tracker (which may say "back online"), metrics.
   events.on('upstream.answered', (meta) => appointmentTime.noteServerDate(meta.serverDate));
-  const { hub, status, statusEvents, noteOutcome, noteBackground } = createStatusRoom({
+  const { hub, status, statusEvents } = createStatusRoom({
     events,
     upstreamKind: link.kind,
     clock,
@@ -148,7 +148,6 @@ export async function createKioskCoreInternals(
     replayTimeoutMs: options.replayTimeoutMs,
     lookupTimeoutMs: options.lookupTimeoutMs,
     inCatalog: (request) => catalogHas(db, request),
-    onOutcome: (outcome, purpose) => noteOutcome(outcome, { kind: purpose }),
     appointmentPassed: (entry) => appointmentTime.passed(entry),
     settleWrite: (localId, patch) => held.settle(localId, patch),
     upstreamBlocksBookedTimes: bookedTimes.blocksBookedTimes,
@@ -157,6 +156,9 @@ export async function createKioskCoreInternals(
     events,
   });
   events.on('upstream.keyRefused', () => replayer.pause());
+  // What a background loop's request came to, for the status room (status/status-room.ts).
+  const background = (what: string) => (outcome: UpstreamOutcome<unknown>) =>
+    events.emit('upstream.outcome', { outcome, purpose: { kind: 'background', what } });
   const mirror = createMirror({
     log: logFor('core:mirror'),
     db,
@@ -168,7 +170,7 @@ export async function createKioskCoreInternals(
     openingHours: options.openingHours,
     policy: options.mirrorPolicy,
     enabled: () => !status.paused,
-    onOutcome: noteBackground('mirror refresh'),
+    onOutcome: background('mirror refresh'),
   });
   events.on('upstream.backOnline', () => replayer.wakeQueued());
   events.on('upstream.backOnline', () => mirror.poke());
@@ -178,7 +180,7 @@ export async function createKioskCoreInternals(
     client: bookedTimes.client,
     status,
     store,
-    onOutcome: noteBackground('probe'),
+    onOutcome: background('probe'),
   });
 
   const reach = watchUpstream({ clock, link, status, statusEvents, probe });
@@ -192,7 +194,6 @@ export async function createKioskCoreInternals(
     events,
     client: bookedTimes.client,
     status,
-    noteOutcome,
     statusEvents,
     settings,
     send,

@@ -36,9 +36,9 @@ export interface BookingDeps {
   clock: Clock;
   timeZone: string;
   status: Pick<SyncStatusTracker, 'skewMs' | 'paused' | 'offlineSince'>;
-  statusEvents: Pick<StatusEvents, 'snapshot' | 'emitStatus'>;
-  /** Announces an entry's change (the status bar and the screens hear it). */
-  events: DomainEmitter<Pick<OutboxEvents, 'booking.changed'>>;
+  statusEvents: Pick<StatusEvents, 'snapshot'>;
+  /** Announces an entry's change, or its drop (the status bar and the screens hear it). */
+  events: DomainEmitter<Pick<OutboxEvents, 'booking.changed' | 'booking.dropped'>>;
   replayer: Pick<Replayer, 'pause' | 'poke'>;
   /** The send path the replayer uses too. */
   send: Pick<SendPath, 'attempt' | 'settle'>;
@@ -203,7 +203,7 @@ export function createBookingApi(
 }
 
 export function createBookingSteps(deps: BookingDeps, lookups: Lookups): BookingSteps {
-  const { db, store, clock, status, statusEvents, replayer, events } = deps;
+  const { db, store, clock, status, replayer, events } = deps;
 
   /**
    * What the cache alone can refuse (a past day or time, a service or employee the cached
@@ -293,7 +293,7 @@ export function createBookingSteps(deps: BookingDeps, lookups: Lookups): Booking
       slotNotFree: () => asCacheRefusal(cachedSlotCheck(request, minutes, entry.localId)),
     });
     if (pause) replayer.pause();
-    if (transition.told?.forget) statusEvents.emitStatus();
+    if (transition.told?.forget) events.emit('booking.dropped', { localId: next.localId });
     else events.emit('booking.changed', { entry: next });
     if (next.state === 'queued') replayer.poke();
     return answerOf(next, transition.told, request);
@@ -334,7 +334,7 @@ export function createBookingSteps(deps: BookingDeps, lookups: Lookups): Booking
     async book(request, part) {
       // The UI stops it too; the core refuses for any transport (no PIN, no customer data out).
       // Setup is `required` on a remote upstream without a staff PIN (staff-access.ts).
-      if (!deps.settings.hasPin() && statusEvents.snapshot().upstream === 'remote')
+      if (!deps.settings.hasPin() && deps.statusEvents.snapshot().upstream === 'remote')
         throw new KioskFailure(
           'setup_required',
           'this kiosk takes no bookings until staff set a PIN (setup required)',

@@ -21,18 +21,17 @@ import {
   refusedAsTakenSince,
 } from '../db';
 import { overlayAvailableDays } from '../mirror';
-import { classifyLookupOutcome, type UpstreamOutcome } from '../upstream';
+import { classifyLookupOutcome, type UpstreamEvents, type UpstreamOutcome } from '../upstream';
 import {
   DEFAULT_ENGINE_FRESHNESS,
   type EngineApi,
   type EngineFreshness,
   type LiveGate,
 } from '../engine';
-import type { Clock } from '../platform';
+import type { Clock, DomainEmitter } from '../platform';
 import type { KioskDb } from '../db';
 import type { OutboxStore } from '../outbox';
 import type { UpstreamClient } from '../upstream';
-import type { NoteOutcome, StatusEvents } from '../status';
 
 export type LookupApi = Pick<EngineApi, 'getCatalog' | 'getAvailableDays' | 'getTimeSlots'>;
 
@@ -72,9 +71,8 @@ export interface LookupsDeps {
   clock: Clock;
   timeZone: string;
   client: () => UpstreamClient;
-  /** Tells the sync status what a lookup's answer means (outcome-status.ts). */
-  noteOutcome: NoteOutcome;
-  statusEvents: Pick<StatusEvents, 'emitStatus'>;
+  /** Says what each lookup's request came to (the status room notes it and shows the status). */
+  events: DomainEmitter<Pick<UpstreamEvents, 'upstream.outcome'>>;
   gate: Pick<LiveGate, 'mayGoLive'>;
   freshness?: EngineFreshness;
   lookupTimeoutMs?: number;
@@ -86,16 +84,15 @@ export function createLookups(deps: LookupsDeps): Lookups {
 
   /** Records what a lookup learnt about the upstream; returns the live data or null. */
   function noteLookup<T>(outcome: UpstreamOutcome<T>): T | null {
-    // A refused key pauses the queue too (`upstream.keyRefused`, status/status-room.ts).
-    deps.noteOutcome(outcome, LOOKUP);
+    // The status room notes it and, unless the API refused the lookup itself, shows the status;
+    // a refused key pauses the queue too (`upstream.keyRefused`, status/status-room.ts).
+    deps.events.emit('upstream.outcome', { outcome, purpose: LOOKUP });
     const verdict = classifyLookupOutcome(outcome);
     switch (verdict.kind) {
       case 'live':
-        deps.statusEvents.emitStatus();
         return verdict.data;
       case 'fallback':
       case 'auth':
-        deps.statusEvents.emitStatus();
         return null;
       case 'client':
         throw new KioskFailure(verdict.code, verdict.message);

@@ -62,7 +62,7 @@ export interface MirrorOptions {
   /** Minutes before opening when the mirror starts refreshing (a warm cache at opening). */
   warmUpMinutes?: number;
   policy?: MirrorPolicy;
-  /** Result of every request the mirror made: the engine turns it into sync status. */
+  /** Result of every request the mirror made (the composition says it as `upstream.outcome`). */
   onOutcome: (outcome: UpstreamOutcome<unknown>, task: MirrorTask) => void;
   /** Whether the mirror may send at all (not while the queue is paused for a bad key). */
   enabled: () => boolean;

@@ -8,6 +8,11 @@ export interface OutboxEvents {
    * (booking/, the replayer, db/kiosk-outbox.ts). The status bar and the screens hear it.
    */
   'booking.changed': { entry: OutboxEntry };
+  /**
+   * A lone online booking refused while the customer waited was dropped from the outbox
+   * (booking/): no entry is left to show, but the status bar's counts moved.
+   */
+  'booking.dropped': { localId: string };
   /** The API refused our key: the replayer paused the queue (the status shows it). */
   'replay.paused': { error: LocalError };
   /** The disk under the outbox turned full, or took writes again (held-writes.ts). */

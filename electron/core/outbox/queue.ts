@@ -1,10 +1,11 @@
 /**
  * The booking queue as the composition builds it: the one send path (send.ts) and the replayer
- * that sends what is queued through it, announcing each entry's change and a pause as domain
- * events, and looking again when bookings may be due (`outbox.due`).
+ * that sends what is queued through it, announcing each outcome, each entry's change and a
+ * pause as domain events, and looking again when bookings may be due (`outbox.due`).
  */
 import type { DomainEvents, Logger } from '../platform';
 import type { RateGovernor } from '../governor';
+import type { UpstreamEvents } from '../upstream';
 import type { OutboxEvents } from './events';
 import { createReplayer, type Replayer } from './replayer';
 import { createSendPath, type SendPath, type SendPathOptions } from './send';
@@ -15,10 +16,10 @@ export interface Queue {
 }
 
 export function createQueue(
-  deps: SendPathOptions & {
+  deps: Omit<SendPathOptions, 'events'> & {
     governor: () => RateGovernor;
     log: Logger;
-    events: DomainEvents<OutboxEvents>;
+    events: DomainEvents<OutboxEvents & Pick<UpstreamEvents, 'upstream.outcome'>>;
   },
 ): Queue {
   const { events } = deps;
@@ -30,7 +31,7 @@ export function createQueue(
     governor: deps.governor,
     clock: deps.clock,
     onChange: (entry) => events.emit('booking.changed', { entry }),
-    // The tracker already heard the refused key (send path -> status/outcome-status.ts).
+    // The tracker already heard the refused key (the send path's `upstream.outcome`).
     onPause: (error) => events.emit('replay.paused', { error }),
   });
   events.on('outbox.due', () => replayer.poke());

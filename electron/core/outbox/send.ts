@@ -6,17 +6,18 @@
  * cache refuses.
  *
  * Contract: `attempt` never throws for an upstream failure (the client turns those into
- * outcomes); `onOutcome` hears every outcome before the entry is settled, so the sync status
- * is current when the entry's change is announced.
+ * outcomes); every outcome is said (`upstream.outcome`) before the entry is settled, so the
+ * sync status is current when the entry's change is announced.
  */
 import type { BookingRequest, BookingResponse } from '../../../shared/api/schemas';
-import { isDiskFull, monotonicNow, type Clock } from '../platform';
+import { isDiskFull, monotonicNow, type Clock, type DomainEmitter } from '../platform';
 import {
   type CallOptions,
   type UpstreamClient,
   classifyBookingOutcome,
   type BookingVerdict,
   type LocalError,
+  type UpstreamEvents,
   type UpstreamOutcome,
 } from '../upstream';
 import { assertNever } from '../../../shared/result';
@@ -46,7 +47,8 @@ export interface SendPathOptions {
   bookingTimeoutMs?: number;
   /** Total timeout of a replayed request (default: the client's). */
   replayTimeoutMs?: number;
-  onOutcome?: (outcome: UpstreamOutcome<BookingResponse>, purpose: SendPurpose) => void;
+  /** Where every outcome is said, before its entry is settled (the status room notes it). */
+  events?: DomainEmitter<Pick<UpstreamEvents, 'upstream.outcome'>>;
   /**
    * Whether an entry's appointment time has passed (the core judges it on the API's time when
    * known): a booking that cannot be sent then ends instead of waiting on. Default: never.
@@ -115,6 +117,8 @@ export interface SendPath {
 
 export function createSendPath(options: SendPathOptions): SendPath {
   const { store, clock } = options;
+  const tell = (outcome: UpstreamOutcome<BookingResponse>, purpose: SendPurpose): void =>
+    options.events?.emit('upstream.outcome', { outcome, purpose: { kind: purpose } });
   const random = options.random ?? Math.random;
   const policy = options.policy ?? DEFAULT_REPLAY_POLICY;
   const calls: Record<SendPurpose, CallOptions> = {
@@ -153,7 +157,7 @@ export function createSendPath(options: SendPathOptions): SendPath {
       case 'unlisted':
         return null;
       case 'failed': {
-        options.onOutcome?.(checked.outcome, 'replay');
+        tell(checked.outcome, 'replay');
         return { outcome: checked.outcome, verdict: lookupVerdict(checked.outcome) };
       }
       default:
@@ -246,7 +250,7 @@ export function createSendPath(options: SendPathOptions): SendPath {
           if (checked) return checked;
         }
         const outcome = await client.book(entry.request, entry.idempotencyKey, calls[purpose]);
-        options.onOutcome?.(outcome, purpose);
+        tell(outcome, purpose);
         const classified = classifyBookingOutcome(outcome);
         const verdict = await resolveTaken(client, entry, classified, purpose, offered);
         return { outcome, verdict };

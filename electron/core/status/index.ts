@@ -3,7 +3,6 @@
  * Other rooms and the composition import this room through this file only (eslint.config.js).
  */
 export { subscribeWithSession } from './events';
-export type { NoteOutcome } from './outcome-status';
 export { watchUpstream } from './reachability-watch';
 export { probeUpstream } from './recovery-probe';
 export type { RecoveryProbe } from './recovery-probe';

@@ -1,36 +1,21 @@
 /**
  * The one place that decides what an upstream outcome means for the sync status (STYLE.md §19,
- * Signal's handleCommonJobRequestError): every caller (a customer's lookup, the online booking,
- * the replayer, the mirror and the recovery probe) asks `statusEffect`, which reads the effect's
- * kind from the one table of outcomes (upstream/outcome-table.ts) and adds its payload here.
- * Pure: the tracker applies the effect (`applyStatusEffect`).
+ * Signal's handleCommonJobRequestError): every request's outcome (a customer's lookup, the online
+ * booking, the replayer, the mirror and the recovery probe), heard as `upstream.outcome`
+ * (status-room.ts), is read by `statusEffect`, which takes the effect's kind from the one table
+ * of outcomes (upstream/outcome-table.ts) and adds its payload here. Pure: the tracker applies
+ * the effect (`applyStatusEffect`).
  */
 import { assertNever } from '../../../shared/result';
 import {
   fallbackReason,
   type LocalError,
   type NetworkReason,
+  type OutcomePurpose,
   type UpstreamOutcome,
   meaningOf,
 } from '../upstream';
 import type { SyncStatusTracker } from './sync-status';
-
-/**
- * Who asked, which decides how much an answer says about the upstream as a whole (a kind the
- * table's `status` column lacks fails compilation in `statusEffect`).
- */
-export type OutcomePurpose =
-  /** A customer's live lookup: anything but live data or a client error is a failure to show. */
-  | { kind: 'lookup' }
-  /** The online booking: a clean refusal is an answer (the API works); 5xx and 429 say nothing. */
-  | { kind: 'booking' }
-  /**
-   * A queued booking sent again: only a refused key reaches the status. Its answers already
-   * mark the API online (the client's onAnswer); being offline is the recovery probe's call.
-   */
-  | { kind: 'replay' }
-  /** The mirror's refresh or the recovery probe: `what` names it in the status's last error. */
-  | { kind: 'background'; what: string };
 
 export type StatusEffect =
   | { kind: 'none' }
@@ -128,22 +113,5 @@ export function createOutcomeNotes(
     applyStatusEffect(status, effect, now());
     if (effect.kind === 'auth') onKeyRefused?.();
     return effect;
-  };
-}
-
-/** Notes what a background request (mirror refresh, recovery probe) said of the upstream. */
-export type NoteBackground = (what: string) => (outcome: UpstreamOutcome<unknown>) => void;
-
-/**
- * What a background request says about the upstream: noted (a refused key is announced by the
- * notes themselves), and the status announced.
- */
-export function backgroundNotes(deps: {
-  noteOutcome: NoteOutcome;
-  emitStatus: () => void;
-}): NoteBackground {
-  return (what) => (outcome) => {
-    deps.noteOutcome(outcome, { kind: 'background', what });
-    deps.emitStatus();
   };
 }

@@ -1,22 +1,24 @@
 /**
  * What the status room hears of the others (platform/domain-events.ts): every answer of the API
- * (the tracker, which may say "back online"), and every change that moves the status bar's
- * state or counts. The hub's `KioskEvent` stream to the screens is fed from here (status-events.ts).
- * `createStatusRoom` builds the room for the composition.
+ * (the tracker, which may say "back online"), what each request came to (`upstream.outcome`,
+ * outcome-status.ts), and every change that moves the status bar's state or counts. The hub's
+ * `KioskEvent` stream to the screens is fed from here (status-events.ts). `createStatusRoom`
+ * builds the room for the composition.
  */
+import { assertNever } from '../../../shared/result';
 import { monotonicNow, type Clock, type DomainEvents, type Logger } from '../platform';
 import type { KioskOutboxEvents } from '../db';
-import type { UpstreamEvents } from '../upstream';
+import {
+  classifyLookupOutcome,
+  type OutcomePurpose,
+  type UpstreamEvents,
+  type UpstreamOutcome,
+} from '../upstream';
 import type { NotifyEvents } from '../notify';
 import type { SyncStatus } from '../../../shared/kiosk-api';
 import type { OutboxStore } from '../outbox';
 import { createEventHub, type EventHub } from './events';
-import {
-  backgroundNotes,
-  createOutcomeNotes,
-  type NoteBackground,
-  type NoteOutcome,
-} from './outcome-status';
+import { createOutcomeNotes, type NoteOutcome } from './outcome-status';
 import { createStatusEvents, type StatusEvents } from './status-events';
 import { SyncStatusTracker } from './sync-status';
 
@@ -30,17 +32,43 @@ export interface StatusRoomEvents {
 
 export type StatusHears = KioskOutboxEvents & UpstreamEvents & NotifyEvents & StatusRoomEvents;
 
+/**
+ * Whether an outcome is announced as the status at once: a lookup's (but one the API refused
+ * itself: noted, and the customer hears the refusal) and a background request's. A booking's
+ * is not: the entry's `booking.changed` (or `booking.dropped`) follows and announces it.
+ */
+function announcesStatus(outcome: UpstreamOutcome<unknown>, purpose: OutcomePurpose): boolean {
+  switch (purpose.kind) {
+    case 'lookup':
+      return classifyLookupOutcome(outcome).kind !== 'client';
+    case 'background':
+      return true;
+    case 'booking':
+    case 'replay':
+      return false;
+    default:
+      return assertNever(purpose);
+  }
+}
+
 function statusListens(
   events: DomainEvents<StatusHears>,
   tracker: Pick<SyncStatusTracker, 'onAnswer'>,
   statusEvents: Pick<StatusEvents, 'emitStatus' | 'onBookingChange'>,
+  noteOutcome: NoteOutcome,
 ): void {
   events.on('upstream.answered', (meta) => {
     if (tracker.onAnswer(meta)) events.emit('upstream.backOnline', {});
   });
+  // A refused key is said first (`upstream.keyRefused`, the notes), then the status.
+  events.on('upstream.outcome', ({ outcome, purpose }) => {
+    noteOutcome(outcome, purpose);
+    if (announcesStatus(outcome, purpose)) statusEvents.emitStatus();
+  });
   events.on('booking.changed', ({ entry }) => statusEvents.onBookingChange(entry));
   // Each of these moves a count or the state (the hub drops a status that did not change).
   const moves: (keyof StatusHears)[] = [
+    'booking.dropped',
     'storage.changed',
     'outbox.rowSetAside',
     'replay.paused',
@@ -55,10 +83,6 @@ export interface StatusRoom {
   /** The sync status's tracker (sync-status.ts). */
   status: SyncStatusTracker;
   statusEvents: StatusEvents;
-  /** Tells the tracker what an outcome means (a refused key is `upstream.keyRefused`). */
-  noteOutcome: NoteOutcome;
-  /** The same for the background loops, which then announce the status. */
-  noteBackground: NoteBackground;
 }
 
 export function createStatusRoom(deps: {
@@ -86,12 +110,11 @@ export function createStatusRoom(deps: {
     log: deps.stateLog,
     now: () => clock.now(),
   });
-  statusListens(deps.events, tracker, statusEvents);
   const noteOutcome = createOutcomeNotes(
     tracker,
     () => clock.now(),
     () => deps.events.emit('upstream.keyRefused', {}),
   );
-  const noteBackground = backgroundNotes({ noteOutcome, emitStatus: statusEvents.emitStatus });
-  return { hub, status: tracker, statusEvents, noteOutcome, noteBackground };
+  statusListens(deps.events, tracker, statusEvents, noteOutcome);
+  return { hub, status: tracker, statusEvents };
 }

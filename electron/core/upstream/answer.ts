@@ -42,8 +42,30 @@ export interface LocalError {
   message: string;
 }
 
-/** The domain events the upstream room emits (platform/domain-events.ts). */
+/**
+ * Who asked, which decides how much an answer says about the upstream as a whole (the table's
+ * `status` column, outcome-table.ts; status/outcome-status.ts adds the payloads).
+ */
+export type OutcomePurpose =
+  /** A customer's live lookup: anything but live data or a client error is a failure to show. */
+  | { kind: 'lookup' }
+  /** The online booking: a clean refusal is an answer (the API works); 5xx and 429 say nothing. */
+  | { kind: 'booking' }
+  /**
+   * A queued booking sent again: only a refused key reaches the status. Its answers already
+   * mark the API online (the client's onAnswer); being offline is the recovery probe's call.
+   */
+  | { kind: 'replay' }
+  /** The mirror's refresh or the recovery probe: `what` names it in the status's last error. */
+  | { kind: 'background'; what: string };
+
+/** The domain events of the upstream room (platform/domain-events.ts). */
 export interface UpstreamEvents {
   /** Every answer's headers, errors included (clock skew, rate limit, back online, metrics). */
   'upstream.answered': AnswerMeta;
+  /**
+   * What a request came to, from the room that made it (a lookup, the send path, the mirror,
+   * the probe): the status room notes what it means (status/status-room.ts).
+   */
+  'upstream.outcome': { outcome: UpstreamOutcome<unknown>; purpose: OutcomePurpose };
 }

@@ -17,6 +17,7 @@ export type {
   BookingVerdict,
   LocalError,
   NetworkReason,
+  OutcomePurpose,
   UpstreamOutcome,
 } from './outcome';
 export {

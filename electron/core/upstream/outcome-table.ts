@@ -9,7 +9,7 @@
 import { SLOT_TAKEN_REFUSAL } from '../../../shared/kiosk-data';
 import type { ErrorCode } from '../../../shared/result';
 import { assertNever } from '../../../shared/result';
-import type { LocalError, UpstreamOutcome } from './answer';
+import type { LocalError, OutcomePurpose, UpstreamOutcome } from './answer';
 
 /** Every distinct thing an upstream request can come to, before who asked matters. */
 export type OutcomeClass =
@@ -39,8 +39,8 @@ export type OutcomeClass =
   /** A success whose body we cannot read: a booking may have been created. */
   | 'unreadableSuccess';
 
-/** Who asked, which decides how much an answer says about the upstream (outcome-status.ts). */
-export type OutcomePurposeKind = 'lookup' | 'booking' | 'replay' | 'background';
+/** Who asked, which decides how much an answer says about the upstream (answer.ts). */
+export type OutcomePurposeKind = OutcomePurpose['kind'];
 
 /** Status effects without their payloads (outcome-status.ts fills them in). */
 export type StatusEffectKind = 'none' | 'success' | 'network' | 'failure' | 'auth';

@@ -11,6 +11,7 @@ export type {
   AnswerMeta,
   LocalError,
   NetworkReason,
+  OutcomePurpose,
   RateLimitHeaders,
   UpstreamOutcome,
 } from './answer';

@@ -81,13 +81,15 @@ async function states(c: KioskCoreInternals): Promise<string[]> {
 
 describe('what a booking tells the status bar', () => {
   it('a booking the API refuses still counts as contact: subscribers hear the new last sync', async () => {
-    const { c, clock, lastStatus } = await open();
+    const { c, clock, lastStatus, events } = await open();
     const [time] = await annaSlots(c);
     clock.advance(60_000);
     expect((await c.api.createBooking(annaAt(time!, 1))).state).toBe('sent');
     clock.advance(60_000);
     expect((await failure(c.api.createBooking(annaAt(time!, 2)))).code).toBe('slot_taken');
     expect(lastStatus()?.lastSyncAt).toBe(new Date(MONDAY_1000 + 120_000).toISOString());
+    // The refused one was dropped (`booking.dropped`): no booking event for an entry that is gone.
+    expect(events.filter((e) => e.type === 'booking')).toHaveLength(1);
   });
 
   it('a refused key on a booking the cache calls taken: refused, the status says paused, and the queue spends no request', async () => {

@@ -5,14 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyStatusEffect,
-  backgroundNotes,
   createOutcomeNotes,
   statusEffect,
-  type OutcomePurpose,
   type StatusEffect,
 } from '../../../electron/core/status/outcome-status';
 import { SyncStatusTracker } from '../../../electron/core/status/sync-status';
-import type { UpstreamOutcome } from '../../../electron/core/upstream/outcome';
+import type { OutcomePurpose, UpstreamOutcome } from '../../../electron/core/upstream/outcome';
 
 const meta = { rateLimit: null, serverDate: null, receivedAt: 0 };
 const ok: UpstreamOutcome<unknown> = { kind: 'ok', status: 200, data: [], meta };
@@ -142,25 +140,5 @@ describe('applying an effect', () => {
     const note = createOutcomeNotes(tracker, () => 42);
     expect(note(network, lookup)).toEqual({ kind: 'network', reason: 'timeout' });
     expect(tracker.offlineSince).toBe(42);
-  });
-
-  it('a background note says a refused key only on a refused key, and always announces the status', () => {
-    const tracker = new SyncStatusTracker(() => 'remote');
-    const calls: string[] = [];
-    const notes = backgroundNotes({
-      noteOutcome: createOutcomeNotes(
-        tracker,
-        () => 7,
-        () => calls.push('pause'),
-      ),
-      emitStatus: () => calls.push('emit'),
-    });
-    notes('probe')(rateLimited);
-    notes('probe')(http(500));
-    expect(calls).toEqual(['emit', 'emit']);
-    expect(tracker.snapshot(counts).lastError).toBe('probe failed (HTTP 500)');
-    notes('probe')(http(403));
-    expect(calls).toEqual(['emit', 'emit', 'pause', 'emit']);
-    expect(tracker.paused).toBe(true);
   });
 });

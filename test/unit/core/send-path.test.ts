@@ -5,11 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../electron/core/outbox/entry';
-import {
-  createSendPath,
-  LOST_NOT_SENT_AGAIN,
-  type SendPurpose,
-} from '../../../electron/core/outbox/send';
+import { createSendPath, LOST_NOT_SENT_AGAIN } from '../../../electron/core/outbox/send';
 import { createMemoryOutboxStore } from '../../../electron/core/outbox/store';
 import type { CallOptions } from '../../../electron/core/upstream/client';
 import type { UpstreamOutcome } from '../../../electron/core/upstream/outcome';
@@ -77,8 +73,10 @@ function rig(
     random: () => 0.5,
     bookingTimeoutMs: 4_000,
     replayTimeoutMs: 1_500,
-    onOutcome: (o, purpose: SendPurpose) =>
-      heard.push(`${purpose}:${o.kind}:${store.get('l1')?.state}`),
+    events: {
+      emit: (_type, { outcome: o, purpose }) =>
+        void heard.push(`${purpose.kind}:${o.kind}:${store.get('l1')?.state}`),
+    },
     ...(more.appointmentPassed ? { appointmentPassed: more.appointmentPassed } : {}),
     lookupTimeoutMs: 900,
     inCatalog: () => more.inCatalog ?? true,
@@ -243,7 +241,7 @@ describe('send path', () => {
     expect(asked).toEqual(['book']);
   });
 
-  it('a send path nobody listens to (no onOutcome) still decides a failed check', async () => {
+  it('a send path nobody listens to (no events) still decides a failed check', async () => {
     const store = createMemoryOutboxStore();
     store.insert({ ...entry(), responseLost: true });
     const client = upstreamDouble({
