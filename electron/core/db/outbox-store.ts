@@ -1,7 +1,7 @@
 /**
  * The outbox store on the kiosk database (SQL stays in db/outbox-repo). A refusal found later
- * (an update to `rejected` the customer did not hear at the screen: `toldAtOnce`,
- * transitions.ts) runs `refusal.write` in the same durable transaction as the entry's update:
+ * (an update to `rejected` of a booking that had not ended, which the customer did not hear at
+ * the screen: `toldAtOnce`, transitions.ts) runs `refusal.write` in the same durable transaction as the entry's update:
  * a crash or a full disk between them must not lose the customer's follow-up. That is a hook
  * and not a domain event because its failure must fail the write (a bus listener's is only
  * logged); what it wrote is announced after the commit as `booking.refused`.
@@ -21,6 +21,7 @@ import {
   nextOutboxDueAt,
   updateOutboxEntry,
 } from './outbox-repo';
+import { BOOKING_STATES } from '../../../shared/booking/booking-states';
 import { durableTransaction, type KioskDb } from './open';
 import type { DomainEmitter } from '../platform';
 import type { OutboxEntry, OutboxStore } from '../outbox';
@@ -50,13 +51,15 @@ export function createSqliteOutboxStore(db: KioskDb, refusal?: RefusalWrites): O
     update(localId, { toldAtOnce, ...patch }) {
       if (!refusal || patch.state !== 'rejected' || toldAtOnce)
         return updateOutboxEntry(db, localId, patch);
-      let opened = { mailed: false };
-      const entry = durableTransaction(db, () => {
+      const { entry, opened } = durableTransaction(db, () => {
+        // Only a booking that had not ended is newly refused: staff's Undo of a discard writes
+        // `rejected` again, which reopens nothing (nor mails a customer told at the screen).
+        const before = getOutboxEntry(db, localId);
         const updated = updateOutboxEntry(db, localId, patch);
-        opened = refusal.write(updated);
-        return updated;
+        const refusedNow = before !== null && !BOOKING_STATES[before.state].ended;
+        return { entry: updated, opened: refusedNow ? refusal.write(updated) : null };
       });
-      refusal.events.emit('booking.refused', { entry, mailed: opened.mailed });
+      if (opened) refusal.events.emit('booking.refused', { entry, mailed: opened.mailed });
       return entry;
     },
     count: (state) => countOutboxEntries(db, state),

@@ -128,6 +128,24 @@ describe('a queued booking refused on replay', () => {
     expect(await found('030 555-0101')).toEqual([doomed.localId]);
     expect(await found('030 555-0199')).toEqual([]);
   });
+  it('staff contacted the customer, then discard and undo it: the follow-up stays contacted, nothing reopens', async () => {
+    core = await startCore(join(temp.dir, 'kiosk'), upstream.proxy.url, { clock });
+    const doomed = await queueDoomedBooking(core, upstream, 'en');
+    await until(async () => {
+      await core?.replayer.runOnce();
+      return (await core?.api.getSyncStatus({}))?.queued === 0;
+    }, 10_000);
+    const session = await openStaffSession(core);
+    const { localId } = doomed;
+    expect((await core.api.getSyncStatus({})).refused).toBe(1);
+    await core.api.resolveFollowUp({ session, localId, action: 'contacted' });
+    expect((await core.api.getSyncStatus({})).refused).toBe(0);
+    await core.api.discardBooking({ session, localId });
+    expect((await core.api.restoreBooking({ session, localId })).state).toBe('rejected');
+    const row = (await core.api.listBookings({ session })).find((b) => b.localId === localId);
+    expect(row?.followUp).toEqual({ state: 'contacted', mail: 'none' });
+    expect((await core.api.getSyncStatus({})).refused).toBe(0);
+  });
 });
 
 function spawnNotify(

@@ -92,7 +92,17 @@ describe('one visit, several services', () => {
     );
     expect(bookings).toHaveLength(2);
     // The refusal was told at the kiosk: no follow-up for staff to chase.
-    expect(bookings.find((b) => b.state === 'rejected')?.followUp).toBeUndefined();
+    const refused = bookings.find((b) => b.state === 'rejected');
+    expect(refused?.followUp).toBeUndefined();
+    // Staff discard it and undo that: still the refusal told at the kiosk, nothing opens
+    // (no follow-up, no e-mail to a customer who heard it at the screen).
+    const session = await openStaffSession(core);
+    const localId = refused?.localId ?? 'missing';
+    await core.api.discardBooking({ session, localId });
+    expect((await core.api.restoreBooking({ session, localId })).state).toBe('rejected');
+    const after = await listed(core);
+    expect(after.find((b) => b.localId === localId)?.followUp).toBeUndefined();
+    expect((await core.api.getSyncStatus({})).refused).toBe(0);
   });
 
   it('the times of a visit are as old as its oldest lookup: cached when any of them was', async () => {
