@@ -136,13 +136,14 @@ describe('SyncStatusTracker', () => {
     expect(tracker.snapshot(counts)).toMatchObject({ online: true, lastError: null });
   });
 
-  it('reads what an answer says of the API from the outcome table (408 is a retry there, so a problem)', () => {
+  it('reads what an answer says of the API from the outcome table (408 is a retry there, a redirect a fault: both problems)', () => {
     for (const status of [201, 401, 404, 409, 422, 429]) {
       const tracker = new SyncStatusTracker(() => 'remote');
       tracker.onAnswer({ ...answer(0), status });
       expect(tracker.snapshot(counts), `HTTP ${status}`).toMatchObject({ online: true });
     }
-    for (const status of [408, 500, 502]) {
+    // A redirect is not followed (an API address that moved): no booking gets through it.
+    for (const status of [301, 302, 408, 500, 502]) {
       const tracker = new SyncStatusTracker(() => 'remote');
       tracker.onAnswer({ ...answer(0), status });
       expect(tracker.snapshot(counts), `HTTP ${status}`).toMatchObject({
