@@ -77,6 +77,16 @@ const integration = {
           'test/integration/core/staff-actions-told.test.ts',
           // Sync now: what it asks the API, what it leaves alone, what it reports and announces.
           'test/integration/core/sync-now.test.ts',
+          // The booking area's files since the rooms (issue 27): the screens' holds, the day
+          // view, one booking path (a refusal told at once, a taken time answered 404), a time
+          // refused on replay, a person's times and the booking's language (about 30 s in all).
+          'test/integration/core/screen-holds.test.ts',
+          'test/integration/core/day-glance.test.ts',
+          'test/integration/core/told-at-once.test.ts',
+          'test/integration/core/taken-answered-404.test.ts',
+          'test/integration/core/refused-time-not-offered.test.ts',
+          'test/integration/core/person-times.test.ts',
+          'test/integration/core/booking-language.test.ts',
         ],
     environment: 'node' as const,
     testTimeout: 60_000,
