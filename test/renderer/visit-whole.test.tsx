@@ -2,7 +2,7 @@
  * Issue 28: a visit of two services names both on the time screen with their total length and
  * price, and its confirmation has the QR code (an event per service) and the e-mail line.
  */
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
 import { fillDetails, renderApp, settle, tap } from './support/render-app';
 
@@ -29,7 +29,15 @@ it('a haircut and colour: both named, 2 h for €111.50, one QR code with both, 
   await screen.findByText('This time is still free.');
   await tap('Book now');
   await settle();
-  const qr = within(screen.getByTestId('visit-qr')).getByRole('img');
+  // The code is drawn off the main path (a placeholder until then): wait for the image itself.
+  const qr = await waitFor(
+    () => {
+      const img = within(screen.getByTestId('visit-qr')).getByRole('img');
+      expect(img.getAttribute('data-text')).not.toBeNull();
+      return img;
+    },
+    { timeout: 30_000 },
+  );
   const calendar = qr.getAttribute('data-text') ?? '';
   expect(calendar.match(/BEGIN:VEVENT/g)).toHaveLength(2);
   // 09:00 and 09:30 in Berlin in November: 08:00 and 08:30 UTC.
