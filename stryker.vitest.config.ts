@@ -79,7 +79,7 @@ const integration = {
           'test/integration/core/sync-now.test.ts',
           // The booking area's files since the rooms (issue 27): the screens' holds, the day
           // view, one booking path (a refusal told at once, a taken time answered 404), a time
-          // refused on replay, a person's times and the booking's language (about 30 s in all).
+          // refused on replay, a person's times, the booking's language and its follow-up (about 35 s).
           'test/integration/core/screen-holds.test.ts',
           'test/integration/core/day-glance.test.ts',
           'test/integration/core/told-at-once.test.ts',
@@ -87,6 +87,7 @@ const integration = {
           'test/integration/core/refused-time-not-offered.test.ts',
           'test/integration/core/person-times.test.ts',
           'test/integration/core/booking-language.test.ts',
+          'test/integration/core/booking-follow-up.test.ts',
         ],
     environment: 'node' as const,
     testTimeout: 60_000,
