@@ -41,8 +41,8 @@ beforeEach(() => {
   });
   // What the status bar and the replayer hear (status/status-room.ts, kiosk-core.ts).
   events.on('booking.changed', ({ entry }) => told.push(`change ${entry.localId} ${entry.state}`));
-  for (const type of ['storage.changed', 'outbox.rowSetAside'] as const)
-    events.on(type, () => told.push('status'));
+  events.on('storage.changed', ({ full }) => told.push(full ? 'disk full' : 'disk ok'));
+  events.on('outbox.rowSetAside', ({ localId }) => told.push(`set aside ${localId}`));
   events.on('outbox.due', () => told.push('wake'));
 });
 
@@ -66,13 +66,13 @@ describe('the kiosk outbox on real SQLite', () => {
     full = true;
     expect(isDiskFull(thrown(() => outbox.store.insert(outboxEntry({ localId: 'a' }))))).toBe(true);
     expect(outbox.full()).toBe(true);
-    expect(told).toEqual(['status']);
+    expect(told).toEqual(['disk full']);
     expect(outbox.store.get('a')).toBeNull();
 
     full = false;
     outbox.store.insert(outboxEntry({ localId: 'b' }));
     expect(outbox.full()).toBe(false);
-    expect(told).toEqual(['status', 'status', 'wake']);
+    expect(told).toEqual(['disk full', 'disk ok', 'wake']);
   });
 
   it('the retry probes the disk with a real commit: still full says full, space back says so', () => {
@@ -86,7 +86,7 @@ describe('the kiosk outbox on real SQLite', () => {
 
     full = false;
     expect(outbox.retry()).toBe(true);
-    expect(told).toEqual(['status', 'wake']);
+    expect(told).toEqual(['disk ok', 'wake']);
   });
 
   it('an answer held on a full disk is announced as a booking change once it is written', () => {
@@ -99,7 +99,7 @@ describe('the kiosk outbox on real SQLite', () => {
 
     full = false;
     expect(outbox.retry()).toBe(true);
-    expect(told).toEqual(['status', 'wake', 'change a sent', 'wake']);
+    expect(told).toEqual(['disk ok', 'wake', 'change a sent', 'wake']);
     expect(outbox.isHeld('a')).toBe(false);
     expect(createSqliteOutboxStore(db).get('a')?.state).toBe('sent');
   });
@@ -123,7 +123,7 @@ describe('the kiosk outbox on real SQLite', () => {
     expect(outbox.store.list().map((entry) => [entry.localId, entry.state])).toEqual([
       ['damaged', 'quarantined'],
     ]);
-    expect(told).toEqual(['status']);
+    expect(told).toEqual(['set aside damaged']);
     const errors = logLines.filter((line) => line.includes(' ERROR '));
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain('outbox row set aside (quarantined): it cannot be read');
@@ -133,6 +133,6 @@ describe('the kiosk outbox on real SQLite', () => {
 
     // Set aside once: a later read says nothing more.
     outbox.store.list();
-    expect(told).toEqual(['status']);
+    expect(told).toEqual(['set aside damaged']);
   });
 });
