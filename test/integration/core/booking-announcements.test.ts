@@ -151,6 +151,23 @@ describe('a booking queued offline', () => {
     expect(lastStatus()?.queued).toBe(1);
   });
 
+  it('a queued booking the replay sends reaches subscribers as sent, then the count', async () => {
+    const { c, up, clock, events, lastStatus } = await open();
+    const [time] = await annaSlots(c);
+    up.proxy.setMode('500');
+    const queued = await c.api.createBooking(annaAt(time!, 1));
+    expect(queued.state).toBe('queued');
+    up.proxy.setMode('pass');
+    events.length = 0;
+    clock.advance(60_000); // past the retry's backoff
+    await c.replayer.runOnce();
+    const told = events.flatMap((e) =>
+      e.type === 'booking' ? [`${e.booking.localId} ${e.booking.state}`] : [],
+    );
+    expect(told).toEqual([`${queued.localId} sending`, `${queued.localId} sent`]);
+    expect(lastStatus()?.queued).toBe(0);
+  });
+
   it('is refused, and told why, when the cached day says no: taken, off the grid, or not cached', async () => {
     const { c, up } = await open();
     const time = await bookedAndRecached(c);
