@@ -53,6 +53,14 @@ afterEach(async () => {
   temp.remove();
 });
 
+/** Runs the replay until nothing is queued (the doomed booking refused, or the retry sent). */
+async function replayUntilEmpty(c: KioskCoreInternals): Promise<void> {
+  await until(async () => {
+    await c.replayer.runOnce();
+    return (await c.api.getSyncStatus({})).queued === 0;
+  }, 10_000);
+}
+
 describe('a queued booking refused on replay', () => {
   it('opens a follow-up with the contact details and sends one e-mail in the booking language', async () => {
     sink = await startSmtpSink();
@@ -63,10 +71,7 @@ describe('a queued booking refused on replay', () => {
     });
     expect((await core.api.getPublicSettings({})).customerMail).toBe(true);
     const doomed = await queueDoomedBooking(core, upstream, 'pl');
-    await until(async () => {
-      await core?.replayer.runOnce();
-      return (await core?.api.getSyncStatus({}))?.queued === 0;
-    }, 10_000);
+    await replayUntilEmpty(core);
     const session = await openStaffSession(core);
     const row = (await core.api.listBookings({ session })).find(
       (b) => b.localId === doomed.localId,
@@ -99,10 +104,7 @@ describe('a queued booking refused on replay', () => {
     ).resolves.toEqual({ localId: doomed.localId, state: 'contacted', mail: 'sent' });
     // A retry that is refused again never mails twice.
     await core.api.retryBooking({ session, localId: doomed.localId });
-    await until(async () => {
-      await core?.replayer.runOnce();
-      return (await core?.api.getSyncStatus({}))?.queued === 0;
-    }, 10_000);
+    await replayUntilEmpty(core);
     await core.mail?.runOnce();
     expect(sink.received).toHaveLength(1);
   });
@@ -111,10 +113,7 @@ describe('a queued booking refused on replay', () => {
     core = await startCore(join(temp.dir, 'kiosk'), upstream.proxy.url, { clock });
     expect((await core.api.getPublicSettings({})).customerMail).toBe(false);
     const doomed = await queueDoomedBooking(core, upstream, 'en');
-    await until(async () => {
-      await core?.replayer.runOnce();
-      return (await core?.api.getSyncStatus({}))?.queued === 0;
-    }, 10_000);
+    await replayUntilEmpty(core);
     const session = await openStaffSession(core);
     const row = (await core.api.listBookings({ session })).find(
       (b) => b.localId === doomed.localId,
@@ -131,10 +130,7 @@ describe('a queued booking refused on replay', () => {
   it('staff contacted the customer, then discard and undo it: the follow-up stays contacted, nothing reopens', async () => {
     core = await startCore(join(temp.dir, 'kiosk'), upstream.proxy.url, { clock });
     const doomed = await queueDoomedBooking(core, upstream, 'en');
-    await until(async () => {
-      await core?.replayer.runOnce();
-      return (await core?.api.getSyncStatus({}))?.queued === 0;
-    }, 10_000);
+    await replayUntilEmpty(core);
     const session = await openStaffSession(core);
     const { localId } = doomed;
     expect((await core.api.getSyncStatus({})).refused).toBe(1);
