@@ -1,10 +1,11 @@
 /**
  * The outbox store on the kiosk database (SQL stays in db/outbox-repo). A refusal found later
  * (an update to `rejected` of a booking that had not ended, which the customer did not hear at
- * the screen: `toldAtOnce`, transitions.ts) runs `refusal.write` in the same durable transaction as the entry's update:
- * a crash or a full disk between them must not lose the customer's follow-up. That is a hook
- * and not a domain event because its failure must fail the write (a bus listener's is only
- * logged); what it wrote is announced after the commit as `booking.refused`.
+ * the screen: `toldAtOnce`, transitions.ts) runs `refusal.write` in the same durable
+ * transaction as the entry's update: a crash or a full disk between them must not lose the
+ * customer's follow-up. That is a hook and not a domain event because its failure must fail
+ * the write (a bus listener's is only logged); what it wrote is announced after the commit as
+ * `booking.refused`.
  */
 import {
   countOutboxEntries,
