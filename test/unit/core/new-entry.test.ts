@@ -5,15 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { newEntry } from '../../../electron/core/booking/booking';
 import { systemTimers, type Clock } from '../../../electron/core/platform/clock';
-import type { BookingRequest } from '../../../shared/api/schemas';
+import { outboxEntry } from '../../support/core/outbox-entry';
 
-const request: BookingRequest = {
-  serviceId: 'svc-cut',
-  employeeId: 'emp-anna',
-  date: '2026-11-25',
-  time: '09:00',
-  customer: { name: 'Eva Muster', email: 'eva@example.com', phone: '+49 30 555 0100' },
-};
+/** The tests' one booking request (the outbox fixture's). */
+const { request } = outboxEntry({ localId: 'fixture' });
 
 /** Wall time and monotonic time apart, so that each field shows which one it took. */
 const clock: Clock = { ...systemTimers, now: () => 1_800_000_000_000, monotonic: () => 42_000 };
@@ -23,7 +18,7 @@ describe('a new outbox entry', () => {
     const entry = newEntry(request, 45, clock, 'sending');
     expect(entry).toMatchObject({
       request,
-      hold: { employeeId: 'emp-anna', date: '2026-11-25', time: '09:00', durationMinutes: 45 },
+      hold: { employeeId: 'emp', date: '2026-11-24', time: '10:00', durationMinutes: 45 },
       state: 'sending',
       attempts: 1,
       firstAttemptAt: 1_800_000_000_000,
