@@ -75,18 +75,16 @@ export function createMemoryOutboxStore(): OutboxStore {
       return true;
     },
     get: (localId) => structuredClone(rows.get(localId) ?? null),
-    // As the SQLite store: newest first, ties by localId (descending).
+    // As the SQLite store: newest first, ties by localId (descending; localIds are unique).
     list: () =>
       [...rows.values()]
-        .sort(
-          (a, b) =>
-            b.createdAt - a.createdAt ||
-            (a.localId < b.localId ? 1 : a.localId > b.localId ? -1 : 0),
-        )
+        // Stryker disable next-line EqualityOperator: localIds are unique, never equal
+        .sort((a, b) => b.createdAt - a.createdAt || (a.localId < b.localId ? 1 : -1))
         .map((e) => structuredClone(e)),
     due: (now, limit) =>
       [...rows.values()]
         .filter((e) => e.state === 'queued' && e.nextAttemptAt <= now)
+        // Stryker disable next-line EqualityOperator: localIds are unique, never equal
         .sort((a, b) => a.createdAt - b.createdAt || (a.localId < b.localId ? -1 : 1))
         .slice(0, limit)
         .map((e) => structuredClone(e)),

@@ -111,11 +111,18 @@ export function outboxStoreContract(
     it(
       'lists entries created in the same millisecond by localId, the later one first',
       withStore((store) => {
-        store.insert(outboxEntry({ localId: 'b', createdAt: 7 }));
-        store.insert(outboxEntry({ localId: 'c', createdAt: 7 }));
-        store.insert(outboxEntry({ localId: 'a', createdAt: 7 }));
-        store.insert(outboxEntry({ localId: 'b2', createdAt: 7 }));
-        expect(ids(store.list())).toEqual(['c', 'b2', 'b', 'a']);
+        for (const localId of ['b', 'd', 'a', 'e', 'c', 'b2'])
+          store.insert(outboxEntry({ localId, createdAt: 7 }));
+        expect(ids(store.list())).toEqual(['e', 'd', 'c', 'b2', 'b', 'a']);
+      }),
+    );
+
+    it(
+      'due: entries taken in the same millisecond and due together go in localId order',
+      withStore((store) => {
+        for (const localId of ['b', 'd', 'a', 'e', 'c'])
+          store.insert(outboxEntry({ localId, createdAt: 7, nextAttemptAt: 10 }));
+        expect(ids(store.due(10, 10))).toEqual(['a', 'b', 'c', 'd', 'e']);
       }),
     );
 
@@ -205,7 +212,7 @@ export function outboxStoreContract(
         const next = store.update('a', patch);
         expect(next).toEqual({ ...entry, ...patch });
         expect(store.get('a')).toEqual(next);
-        expect(() => store.update('nobody', { state: 'sent' })).toThrow();
+        expect(() => store.update('nobody', { state: 'sent' })).toThrow('outbox: no such entry');
       }),
     );
 
