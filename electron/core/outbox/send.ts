@@ -150,39 +150,22 @@ export function createSendPath(options: SendPathOptions): SendPath {
     call: CallOptions,
   ): Promise<SendAttempt | null> {
     const checked = await checkSlot(client, entry.request, call);
-    switch (checked.kind) {
-      case 'free':
-      // Taken, or gone from the list (its answer is lost): it may be ours, sent again all the same.
-      case 'taken':
-      case 'unlisted':
-        return null;
-      case 'failed': {
-        tell(checked.outcome, 'replay');
-        return { outcome: checked.outcome, verdict: lookupVerdict(checked.outcome) };
-      }
-      default:
-        return assertNever(checked);
-    }
+    // Free, taken, or gone from the list (its answer is lost): sent again all the same.
+    if (checked.kind !== 'failed') return null;
+    tell(checked.outcome, 'replay');
+    return { outcome: checked.outcome, verdict: lookupVerdict(checked.outcome) };
   }
 
-  /** The pre-check's lookup failed: its outcome decides as a send's would (nothing is sent). */
+  /**
+   * The pre-check's lookup failed: its outcome decides as a send's would (nothing is sent): no
+   * answer is a retry, a refused key pauses, a 429 waits. A lookup refused (its service gone, a
+   * bad query) says nothing about our booking: staff must find out.
+   */
   function lookupVerdict(
     outcome: Exclude<UpstreamOutcome<BookingResponse>, { kind: 'ok' }>,
   ): BookingVerdict {
     const verdict = classifyBookingOutcome(outcome);
-    switch (verdict.kind) {
-      // A lookup refused (its service gone, a bad query) says nothing about our booking.
-      case 'refused':
-        return { kind: 'unknown', error: verdict.error };
-      case 'sent':
-      case 'retry':
-      case 'auth':
-      case 'wait':
-      case 'unknown':
-        return verdict;
-      default:
-        return assertNever(verdict);
-    }
+    return verdict.kind === 'refused' ? { kind: 'unknown', error: verdict.error } : verdict;
   }
 
   /**
@@ -211,6 +194,7 @@ export function createSendPath(options: SendPathOptions): SendPath {
         return { ...verdict, taken: offered ? 'yes' : 'no' };
       case 'failed':
         return verdict;
+      // Stryker disable next-line ConditionalExpression: unreachable, the cases are exhaustive
       default:
         return assertNever(checked);
     }

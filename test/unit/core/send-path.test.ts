@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../electron/core/outbox/entry';
 import { createSendPath, LOST_NOT_SENT_AGAIN } from '../../../electron/core/outbox/send';
 import { createMemoryOutboxStore } from '../../../electron/core/outbox/store';
+import { diskFullError } from '../../../electron/core/platform/disk-full';
 import type { CallOptions } from '../../../electron/core/upstream/client';
 import type { UpstreamOutcome } from '../../../electron/core/upstream/outcome';
 import type { BookingResponse, TimeSlots } from '../../../shared/api/schemas';
@@ -338,5 +339,123 @@ describe('send path', () => {
     const { verdict } = await unknown.send.attempt(unknown.send.begin(entry()), 'replay');
     expect(verdict).toMatchObject({ kind: 'refused', taken: 'ask' });
     expect(unknown.lookups).toEqual([]);
+  });
+});
+
+describe('send path: what staff and the queue are left with', () => {
+  const answered = (status: number): UpstreamOutcome<BookingResponse> => ({
+    kind: 'http',
+    status,
+    message: `HTTP ${status}`,
+    meta,
+  });
+  const dayOf = (available: boolean): UpstreamOutcome<TimeSlots> => ({
+    kind: 'ok',
+    status: 200,
+    data: { date: '2026-11-24', timeSlots: [{ time: '10:00', available, employeeId: 'emp' }] },
+    meta,
+  });
+
+  it("a lost answer's check refused for our key pauses the queue, and one rate limited waits; nothing is sent", async () => {
+    const keyRefused = rig(answered(201), {
+      first: { responseLost: true },
+      slots: { kind: 'http', status: 401, message: 'bad key', meta },
+    });
+    const sending = keyRefused.send.begin({ ...entry(), responseLost: true });
+    const { verdict } = await keyRefused.send.attempt(sending, 'replay');
+    expect(verdict).toEqual({ kind: 'auth', error: { status: 401, message: 'bad key' } });
+    expect(keyRefused.send.settle(sending, verdict).pause).toEqual({
+      status: 401,
+      message: 'bad key',
+    });
+    expect(keyRefused.calls).toEqual([]);
+
+    const limited = rig(answered(201), {
+      first: { responseLost: true },
+      slots: { kind: 'rateLimited', retryAfterMs: 7_000, meta },
+    });
+    const waits = await limited.send.attempt(
+      limited.send.begin({ ...entry(), responseLost: true }),
+      'replay',
+    );
+    expect(waits.verdict).toMatchObject({ kind: 'wait', afterMs: 7_000 });
+    expect(limited.calls).toEqual([]);
+  });
+
+  it('a booking refused (404) for a time it was not offered is taken all the same when the list shows it unavailable', async () => {
+    const t = rig(answered(404), { slots: dayOf(false) });
+    const { verdict } = await t.send.attempt(t.send.begin(entry()), 'booking', false);
+    expect(verdict).toMatchObject({ kind: 'refused', taken: 'yes' });
+  });
+
+  it('a booking the customer was told is refused is dropped; on a full disk it stays as it was sent, and another error is not hidden', () => {
+    const waiting = { keepRefused: false, invalid: null, slotNotFree: () => null };
+    const refusal = {
+      kind: 'refused',
+      status: 409,
+      taken: 'yes',
+      error: { status: 409, message: 'taken' },
+    } as const;
+    const t = rig(answered(409));
+    const sending = t.send.begin(entry());
+    const { next, transition } = t.send.settle(sending, refusal, waiting);
+    expect(transition.told).toMatchObject({ forget: true });
+    expect(next.state).toBe('rejected');
+    expect(t.store.get('l1')).toBeNull();
+
+    for (const [error, outcome] of [
+      [diskFullError(), 'kept'],
+      [new Error('database is locked'), 'thrown'],
+    ] as const) {
+      const store = createMemoryOutboxStore();
+      store.insert(entry());
+      const send = createSendPath({
+        store: {
+          ...store,
+          remove: () => {
+            throw error;
+          },
+        },
+        client: () => upstreamDouble({}),
+        clock: manualClock(0),
+      });
+      const begun = send.begin(entry());
+      if (outcome === 'kept') {
+        expect(send.settle(begun, refusal, waiting).next.state).toBe('rejected');
+        expect(store.get('l1')?.state).toBe('sending');
+      } else {
+        expect(() => send.settle(begun, refusal, waiting)).toThrow('database is locked');
+      }
+    }
+  });
+
+  it('a lost answer whose re-send is refused as taken is sent again after a pause by default; staff get it at once from an upstream that ignores keys', () => {
+    const refusal = {
+      kind: 'refused',
+      status: 409,
+      taken: 'yes',
+      error: { status: 409, message: 'taken' },
+    } as const;
+    for (const [keepsKeys, state] of [
+      [undefined, 'queued'],
+      [false, 'unknown'],
+    ] as const) {
+      const store = createMemoryOutboxStore();
+      store.insert({ ...entry(), responseLost: true });
+      const send = createSendPath({
+        store,
+        client: () => upstreamDouble({}),
+        clock: manualClock(0),
+        ...(keepsKeys === undefined ? {} : { upstreamKeepsKeys: () => keepsKeys }),
+      });
+      const { next } = send.settle(send.begin({ ...entry(), responseLost: true }), refusal);
+      expect(next.state).toBe(state);
+    }
+  });
+
+  it('what staff read on a lost answer not sent again says why and what to check', () => {
+    expect(LOST_NOT_SENT_AGAIN).toMatch(/answer to this booking was lost/);
+    expect(LOST_NOT_SENT_AGAIN).toMatch(/did not send it again/);
+    expect(LOST_NOT_SENT_AGAIN).toMatch(/check with the booking service whether it was booked/);
   });
 });
