@@ -70,7 +70,7 @@ export function createReplayer(options: ReplayerOptions): Replayer {
   const { store, clock, governor, send } = options;
   const log = options.log ?? createLogger('core:replay');
   // Attempts that leave a booking queued (an outage) repeat: one line an hour per outcome.
-  const retryLog = quietRepeats(log, () => clock.now(), { keyFields: ['verdict', 'state'] });
+  const retryLog = quietRepeats(log, () => clock.now(), { keyFields: ['verdict'] });
   const maxPerRun = options.maxPerRun ?? 50;
   let stopped = false;
   let paused = false;
@@ -113,7 +113,7 @@ export function createReplayer(options: ReplayerOptions): Replayer {
     }
   }
 
-  async function run(waitForBudget = true): Promise<void> {
+  async function run(waitForBudget: boolean): Promise<void> {
     for (let sent = 0; sent < maxPerRun && !paused && !stopped;) {
       const wait = governor().waitMs(clock.now(), 'interactive');
       if (wait > 0) {

@@ -344,6 +344,44 @@ describe('what the replayer logs, and its timers', () => {
     ]);
   });
 
+  it('an attempt that leaves its booking queued is logged once an hour per verdict; every booking sent is logged', async () => {
+    const { log, lines } = capture();
+    const r = rig([queued(1), queued(2), queued(3), queued(4), queued(5)], { log });
+    r.answers.push(http(503), http(503), { kind: 'rateLimited', retryAfterMs: 9_000, meta });
+    r.answers.push(ok('b4'), ok('b5'));
+    await r.replayer.runOnce();
+    expect(r.sent).toEqual(['key-1', 'key-2', 'key-3', 'key-4', 'key-5']);
+    const attempts = lines
+      .filter((line) => line.includes('booking attempt'))
+      .map((line) => JSON.parse(line.slice(line.indexOf('{'))) as Record<string, unknown>)
+      .map(
+        (fields) => `${String(fields.localId)} ${String(fields.verdict)} ${String(fields.state)}`,
+      );
+    // l2's retry repeats l1's within the hour: held back (the next line says how many).
+    expect(attempts).toEqual(['l1 retry queued', 'l3 wait queued', 'l4 sent sent', 'l5 sent sent']);
+  });
+
+  it('back online: bookings waiting out a backoff are sent at once; with none waiting the loop does not look', async () => {
+    let looks = 0;
+    const r = rig([queued(1, START + 60 * 60_000)], {
+      store: (memory) => ({
+        ...memory,
+        due: (now, limit) => ((looks += 1), memory.due(now, limit)),
+      }),
+    });
+    r.answers.push(ok('b1'));
+    r.replayer.start();
+    await r.clock.advance(0);
+    expect(r.sent).toEqual([]);
+    r.replayer.wakeQueued();
+    await r.clock.advance(0);
+    expect(r.sent).toEqual(['key-1']);
+    const before = looks;
+    r.replayer.wakeQueued();
+    await r.clock.advance(0);
+    expect(looks).toBe(before);
+  });
+
   it('a refused key is logged as the queue pausing, with the status', async () => {
     const { log, lines } = capture();
     const r = rig([queued(1)], { log });
