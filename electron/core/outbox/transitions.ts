@@ -246,6 +246,7 @@ export function applyVerdict(
         result: { kind: 'retry', afterMs: verdict.afterMs },
         pause: null,
       };
+    // Stryker disable next-line ConditionalExpression: unreachable, the cases are exhaustive
     default:
       return assertNever(verdict);
   }
@@ -284,6 +285,7 @@ function toldAtOnce(verdict: BookingVerdict, now: number, waiting: Waiting): Tra
     case 'wait':
     case 'unknown':
       return fromCache(waiting.invalid ?? waiting.slotNotFree());
+    // Stryker disable next-line ConditionalExpression: unreachable, the cases are exhaustive
     default:
       return assertNever(verdict);
   }

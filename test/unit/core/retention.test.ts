@@ -138,6 +138,7 @@ describe('retention', () => {
     clock.advance(DAY);
     expect(retention.run()).toBe(1);
     expect(() => setup(0)).toThrow(RangeError);
+    expect(() => setup(0)).toThrow('retentionDays must be a whole number >= 1, got 0');
     expect(() => setup(1.5)).toThrow(RangeError);
   });
 

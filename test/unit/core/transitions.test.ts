@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../electron/core/outbox/entry';
 import {
-  APPOINTMENT_PASSED,
   applyVerdict,
   DEFAULT_REPLAY_POLICY,
   LOST_AND_TAKEN,
@@ -171,7 +170,11 @@ describe('applyVerdict', () => {
       patch: {
         state: 'rejected',
         responseLost: false,
-        lastError: { status: 503, message: `${APPOINTMENT_PASSED}: busy` },
+        // What staff read: why it ended unsent, and the API's last answer.
+        lastError: {
+          status: 503,
+          message: 'the appointment time passed while the booking waited: busy',
+        },
         updatedAt: NOW,
       },
       result: { kind: 'failed' },
