@@ -82,7 +82,7 @@ export interface Told {
 }
 
 /** The message an entry ends with when its appointment passed while the API could not be reached. */
-export const APPOINTMENT_PASSED = 'the appointment time passed while the booking waited';
+const APPOINTMENT_PASSED = 'the appointment time passed while the booking waited';
 
 export interface Transition {
   patch: OutboxPatch;
