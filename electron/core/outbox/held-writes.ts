@@ -165,7 +165,7 @@ export function createHeldWrites(options: HeldWritesOptions): HeldWrites {
     isHeld: (localId) => held.has(localId),
     full: () => isFull,
     retry() {
-      if (!isFull && held.size === 0) return true;
+      if (!isFull) return true; // nothing is held while the disk takes writes
       try {
         if (held.size === 0) write(options.probe);
         else flushAfterSuccess();

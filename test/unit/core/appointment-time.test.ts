@@ -46,6 +46,9 @@ describe('appointment time', () => {
     time.noteServerDate(TEN_BERLIN - 30 * MINUTE);
     expect(time.now()).toBe(TEN_BERLIN - 30 * MINUTE);
     expect(time.passed(at('2026-11-24', '10:00'))).toBe(false);
+    // An answer without a Date header keeps the API's time as last heard.
+    time.noteServerDate(null);
+    expect(time.now()).toBe(TEN_BERLIN - 30 * MINUTE);
   });
 
   it('a time that is no time of day never counts as passed', () => {
