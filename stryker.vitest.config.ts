@@ -88,6 +88,8 @@ const integration = {
           'test/integration/core/person-times.test.ts',
           'test/integration/core/booking-language.test.ts',
           'test/integration/core/booking-follow-up.test.ts',
+          // The lookups, the booking steps and staff's actions over real SQLite and a scripted API.
+          'test/integration/core/lookups-rig.test.ts',
         ],
     environment: 'node' as const,
     testTimeout: 60_000,
