@@ -186,7 +186,7 @@ export function createBookingAdmin(deps: BookingAdminDeps): BookingAdminApi {
           new KioskFailure('invalid_request', 'this discard can no longer be undone'),
         );
       }
-      // Stryker disable next-line CallExpression: restored, it is no longer discarded (refused above)
+      // Stryker disable next-line CallExpression: once restored, not discarded: refused above
       discarded.delete(localId);
       const next = staffWrite(localId, { state: undo.state, updatedAt: clock.now() });
       onBookingChange(next);
