@@ -90,6 +90,7 @@ const integration = {
           'test/integration/core/booking-follow-up.test.ts',
           // The lookups, the booking steps and staff's actions over real SQLite and a scripted API.
           'test/integration/core/lookups-rig.test.ts',
+          'test/integration/core/booking-steps.test.ts',
         ],
     environment: 'node' as const,
     testTimeout: 60_000,
