@@ -6,10 +6,12 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  type BookingDeps,
   createBookingApi,
   createBookingSteps,
   type BookingSteps,
 } from '../../../electron/core/booking/booking';
+import { createVisitApi } from '../../../electron/core/booking/visit';
 import { createLookups } from '../../../electron/core/catalog/lookups';
 import { saveCatalog, saveTimeSlots } from '../../../electron/core/db/mirror-repo';
 import { openKioskDb, type KioskDb } from '../../../electron/core/db/open';
@@ -37,7 +39,7 @@ const MONDAY_1000 = Date.parse('2026-11-23T09:00:00Z'); // 10:00 in Berlin
 const DATE = '2026-11-24';
 const meta = { rateLimit: null, serverDate: null, receivedAt: 0 };
 const ok = <T>(data: T, status = 200): UpstreamOutcome<T> => ({ kind: 'ok', status, data, meta });
-const SERVICES: Service[] = [apiService('svc')];
+const SERVICES: Service[] = [apiService('svc'), apiService('svc-colour')];
 const EMPLOYEES: Employee[] = [apiEmployee('emp')];
 
 const request = (over: Partial<BookingRequest> = {}): BookingRequest => ({
@@ -127,34 +129,33 @@ function rig(options: RigOptions = {}) {
     random: () => 0.5,
     appointmentPassed: () => options.appointmentPassed ?? false,
   });
-  const steps = createBookingSteps(
-    {
-      db,
-      store,
-      clock,
-      timeZone: 'Europe/Berlin',
-      status,
-      statusEvents: { snapshot: () => ({ upstream: 'embedded' }) as SyncStatus },
-      events: {
-        emit: (type, payload) =>
-          void heard.push(
-            'entry' in payload
-              ? `${type} ${payload.entry.state}`
-              : `${type} ${payload.localId === inserted[0]}`,
-          ),
-      },
-      replayer: {
-        pause: () => void (replayer.pauses += 1),
-        poke: () => void (replayer.pokes += 1),
-      },
-      send,
-      settings: { hasPin: () => true, get: () => ({ language: 'de' }) as Settings },
-      gate,
-      inLanguage: (_language, fn) => fn(),
+  const deps: BookingDeps = {
+    db,
+    store,
+    clock,
+    timeZone: 'Europe/Berlin',
+    status,
+    statusEvents: { snapshot: () => ({ upstream: 'embedded' }) as SyncStatus },
+    events: {
+      emit: (type, payload) =>
+        void heard.push(
+          'entry' in payload
+            ? `${type} ${payload.entry.state}`
+            : `${type} ${payload.localId === inserted[0]}`,
+        ),
     },
-    lookups,
-  );
-  return { db, clock, memory, steps, heard, replayer };
+    replayer: {
+      pause: () => void (replayer.pauses += 1),
+      poke: () => void (replayer.pokes += 1),
+    },
+    send,
+    settings: { hasPin: () => true, get: () => ({ language: 'de' }) as Settings },
+    gate,
+    inLanguage: (_language, fn) => fn(),
+  };
+  const steps = createBookingSteps(deps, lookups);
+  const visits = createVisitApi(deps, lookups, steps);
+  return { db, clock, memory, steps, visits, heard, replayer };
 }
 
 /** The day's cached `any` list, fetched now: what an offline booking is checked against. */
@@ -295,6 +296,9 @@ describe('offline: checked against the cached day, then queued', () => {
   });
 });
 
+/** The follow-up table made unwritable for another reason than a full disk. */
+const breakFollowUps = (db: KioskDb) => db.$client.exec('DROP TABLE follow_ups');
+
 describe('the follow-up of a booking not sent at once', () => {
   const queued: BookingSteps = {
     cacheRefusal: () => null,
@@ -313,7 +317,48 @@ describe('the follow-up of a booking not sent at once', () => {
       },
       queued,
     );
-    db.$client.close();
-    await expect(api.createBooking(request())).rejects.toThrow(/not open/);
+    breakFollowUps(db);
+    await expect(api.createBooking(request())).rejects.toThrow(/no such table/);
+  });
+});
+
+describe('a visit', () => {
+  const visit = {
+    customer: request().customer,
+    parts: [
+      { serviceId: 'svc', employeeId: 'emp', date: DATE, time: '10:00' },
+      { serviceId: 'svc-colour', employeeId: 'emp', date: DATE, time: '10:30' },
+    ],
+  };
+
+  it('a later service failing on an unexpected error is refused as internal; the first stays booked', async () => {
+    let inserts = 0;
+    const { visits } = rig({
+      store: (memory) => ({
+        ...memory,
+        insertIfFree: (entry, check) => {
+          inserts += 1;
+          if (inserts === 2) throw new Error('SQLITE_IOERR: disk I/O error');
+          return memory.insertIfFree(entry, check);
+        },
+      }),
+    });
+    const result = await visits.createVisit(visit);
+    expect(result.parts).toMatchObject([
+      { outcome: 'booked', serviceId: 'svc', result: { state: 'sent' } },
+      {
+        outcome: 'refused',
+        serviceId: 'svc-colour',
+        error: { code: 'internal', message: 'this service could not be booked' },
+      },
+    ]);
+  });
+
+  it('queued, with a follow-up that cannot be written for another reason than a full disk: the call fails', async () => {
+    const { db, visits } = rig({
+      book: () => Promise.resolve({ kind: 'network', reason: 'connect', message: 'refused' }),
+    });
+    breakFollowUps(db);
+    await expect(visits.createVisit(visit)).rejects.toThrow(/no such table/);
   });
 });
