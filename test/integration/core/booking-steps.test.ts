@@ -180,7 +180,7 @@ describe('a booking the API answers at once', () => {
   });
 
   it('refused as taken: the customer hears it at once, the entry is dropped by its id', async () => {
-    const { steps, heard, replayer, memory } = rig({
+    const { steps, heard, replayer } = rig({
       book: () =>
         Promise.resolve({ kind: 'http', status: 409, message: 'Slot already booked', meta }),
     });

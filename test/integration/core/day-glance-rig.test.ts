@@ -16,6 +16,8 @@ import { outboxEntry } from '../../support/core/outbox-entry';
 
 const TUESDAY_1000 = Date.parse('2026-11-24T09:00:00Z'); // 10:00 in Berlin
 const TODAY = '2026-11-24';
+/** The staff session is checked before the engine (staff-access.ts): any token does here. */
+const STAFF = { session: 'staff-session' };
 
 let cleanup: (() => void)[] = [];
 afterEach(() => {
@@ -66,7 +68,7 @@ describe('today at a glance from the cache', () => {
         { date: TODAY, timeSlots: list },
         TUESDAY_1000,
       );
-    const result = await glance.getDayGlance();
+    const result = await glance.getDayGlance(STAFF);
     expect(result.employees.map((e) => e.employeeId)).toEqual(['emp-anna']);
   });
 
@@ -111,6 +113,9 @@ describe('today at a glance from the cache', () => {
         updatedAt: TUESDAY_1000 + 60_000,
       }),
     );
-    expect(cellsOf(await glance.getDayGlance(), 'emp-anna')).toEqual(['11:00 busy', '11:30 free']);
+    expect(cellsOf(await glance.getDayGlance(STAFF), 'emp-anna')).toEqual([
+      '11:00 busy',
+      '11:30 free',
+    ]);
   });
 });

@@ -221,13 +221,13 @@ describe('when a lookup asks the API', () => {
 
   it('nothing cached is asked live however long the cache may be kept, and then kept', async () => {
     const { lookups, asked } = rig({}, { freshness: FOREVER });
-    const catalog = await lookups.api.getCatalog();
+    const catalog = await lookups.api.getCatalog({});
     expect(catalog.source).toBe('live');
     const slots = await lookups.api.getTimeSlots({ date: DATE, serviceId: SERVICE });
     expect(slots.source).toBe('live');
     expect(asked.map((a) => a.op)).toEqual(['getServices', 'getEmployees', 'getTimeSlots']);
 
-    expect((await lookups.api.getCatalog()).source).toBe('cache');
+    expect((await lookups.api.getCatalog({})).source).toBe('cache');
     expect((await lookups.api.getTimeSlots({ date: DATE, serviceId: SERVICE })).source).toBe(
       'cache',
     );

@@ -19,6 +19,8 @@ import { outboxEntry } from '../../support/core/outbox-entry';
 
 const START = Date.parse('2026-11-23T09:00:00Z');
 const refusal = { status: 409, message: 'this slot is taken' };
+/** Staff's session is checked before the engine (staff-access.ts): any token does here. */
+const SESSION = 'staff-session';
 
 function rig(store: OutboxStore, storage?: BookingAdminDeps['storage']) {
   const pokes = { count: 0 };
@@ -67,14 +69,16 @@ describe("staff's actions on a booking", () => {
     const store = createMemoryOutboxStore();
     store.insert(sending('a'));
     const { admin } = rig(store);
-    expect((await admin.discardBooking({ localId: 'a' })).state).toBe('discarded');
+    expect((await admin.discardBooking({ session: SESSION, localId: 'a' })).state).toBe(
+      'discarded',
+    );
   });
 
   it('without a disk watch: Retry queues a refused booking again under a new key', async () => {
     const store = createMemoryOutboxStore();
     store.insert(outboxEntry({ localId: 'a', state: 'rejected', lastError: refusal }));
     const { admin, pokes } = rig(store);
-    expect((await admin.retryBooking({ localId: 'a' })).state).toBe('queued');
+    expect((await admin.retryBooking({ session: SESSION, localId: 'a' })).state).toBe('queued');
     expect(store.get('a')?.idempotencyKey).not.toBe('key-a');
     expect(pokes.count).toBe(1);
   });
@@ -83,7 +87,7 @@ describe("staff's actions on a booking", () => {
     const store = createMemoryOutboxStore();
     store.insert(sending('a'));
     const { admin } = rig(store, { isHeld: () => true, retry: () => false });
-    await expect(admin.discardBooking({ localId: 'a' })).rejects.toThrow(
+    await expect(admin.discardBooking({ session: SESSION, localId: 'a' })).rejects.toThrow(
       'a sending booking cannot be discarded',
     );
     expect(store.get('a')?.state).toBe('sending');
@@ -95,7 +99,7 @@ describe("staff's actions on a booking", () => {
     disk.full = true;
     held.settle('a', { state: 'rejected', lastError: refusal });
     expect(held.isHeld('a')).toBe(true);
-    const shown = await admin.retryBooking({ localId: 'a' });
+    const shown = await admin.retryBooking({ session: SESSION, localId: 'a' });
     expect(shown.state).toBe('rejected');
     expect(memory.get('a')?.state).toBe('sending');
     expect(pokes.count).toBe(0);
@@ -108,7 +112,7 @@ describe("staff's actions on a booking", () => {
     disk.full = true;
     held.settle('a', { state: 'rejected', lastError: refusal });
     disk.full = false;
-    const shown = await admin.retryBooking({ localId: 'a' });
+    const shown = await admin.retryBooking({ session: SESSION, localId: 'a' });
     expect(held.isHeld('a')).toBe(false);
     expect(shown.state).toBe('queued');
     expect(memory.get('a')?.state).toBe('queued');
@@ -125,8 +129,8 @@ describe("staff's actions on a booking", () => {
       const store = createMemoryOutboxStore();
       store.insert(outboxEntry({ localId: 'a', state }));
       const { admin, pokes } = rig(store);
-      await admin.discardBooking({ localId: 'a' });
-      expect((await admin.restoreBooking({ localId: 'a' })).state).toBe(state);
+      await admin.discardBooking({ session: SESSION, localId: 'a' });
+      expect((await admin.restoreBooking({ session: SESSION, localId: 'a' })).state).toBe(state);
       expect(pokes.count).toBe(woken);
     },
   );
