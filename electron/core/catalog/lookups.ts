@@ -178,7 +178,7 @@ export function createLookups(deps: LookupsDeps): Lookups {
             today,
       )
       .map(([day]) => day)
-      // Stryker disable next-line ArrowFunction,ArithmeticOperator: the same, sorted or not
+      // Stryker disable next-line ArrowFunction,ArithmeticOperator: in date order already (above)
       .sort((a, b) => a - b);
     const offlinePart = input.serviceId === undefined ? {} : { bookableOffline };
     let last: UpstreamOutcome<unknown> | null = null;
