@@ -88,6 +88,10 @@ const integration = {
           'test/integration/core/person-times.test.ts',
           'test/integration/core/booking-language.test.ts',
           'test/integration/core/booking-follow-up.test.ts',
+          // The lookups, a booking's steps and the day view over real SQLite, a scripted API.
+          'test/integration/core/lookups-rig.test.ts',
+          'test/integration/core/booking-steps.test.ts',
+          'test/integration/core/day-glance-rig.test.ts',
         ],
     environment: 'node' as const,
     testTimeout: 60_000,

@@ -116,3 +116,79 @@ describe('the screens’ holds', () => {
     await expect(b.holdSlot({ parts: [part('09:00')] })).resolves.toBeDefined();
   });
 });
+
+describe('what another screen’s hold is checked against', () => {
+  /** Screens over an API whose visit offers are cut at 09:00 with Anna, then colour with Ben. */
+  function twoParts() {
+    const asked: string[] = [];
+    const api: Api = {
+      getTimeSlots: ({ date }) =>
+        Promise.resolve({ date, timeSlots: [], source: 'live', asOf: null }),
+      getVisitTimes: ({ date }) =>
+        Promise.resolve({
+          date,
+          source: 'live',
+          asOf: null,
+          offers: [
+            {
+              time: '09:00',
+              samePerson: false,
+              parts: [
+                { serviceId: 'svc-cut', time: '09:00', employeeId: 'emp-anna', employeeName: null },
+                {
+                  serviceId: 'svc-colour',
+                  time: '09:45',
+                  employeeId: 'emp-ben',
+                  employeeName: null,
+                },
+              ],
+            },
+          ],
+        }),
+      createBooking: (input) =>
+        input.serviceId === 'svc-gone'
+          ? Promise.reject(new KioskFailure('invalid_input', 'this service is not offered'))
+          : Promise.resolve({ localId: 'l', reference: 'A', state: 'sent', booking: null }),
+      createVisit: () => Promise.reject(new Error('not used')),
+    };
+    const holds = createScreenHolds({
+      now: () => 0,
+      minutesOf: (serviceId) => {
+        asked.push(serviceId);
+        return serviceId === 'svc-gone'
+          ? Promise.reject(new KioskFailure('unavailable', 'not in the cached catalog'))
+          : Promise.resolve(45);
+      },
+    });
+    return { a: holds.forScreen(api, 'a'), b: holds.forScreen(api, 'b'), asked };
+  }
+
+  it('a visit any of whose times another screen holds cannot be held', async () => {
+    const { a, b } = twoParts();
+    await a.holdSlot({ parts: [part('09:00')] });
+    await expect(
+      b.holdSlot({ parts: [part('09:00'), part('09:45', 'emp-ben')] }),
+    ).rejects.toMatchObject({ code: 'slot_taken' });
+  });
+
+  it('a visit offer whose later service another screen holds is not offered', async () => {
+    const { a, b } = twoParts();
+    await a.holdSlot({ parts: [part('09:45', 'emp-ben')] });
+    const offers = await b.getVisitTimes({ date: DATE, serviceIds: ['svc-cut', 'svc-colour'] });
+    expect(offers.offers).toEqual([]);
+  });
+
+  it('with no other screen’s hold that day, a booking’s own checks answer, and no duration is asked', async () => {
+    const { a, b, asked } = twoParts();
+    await a.holdSlot({ parts: [part('09:00', 'emp-anna', '2026-11-26')] });
+    asked.length = 0;
+    await expect(
+      b.createBooking({ ...part('09:00'), serviceId: 'svc-gone', customer }),
+    ).rejects.toMatchObject({ code: 'invalid_input' });
+    const slots = await b.getTimeSlots({ date: DATE, serviceId: 'svc-cut' });
+    expect(slots).toEqual({ date: DATE, timeSlots: [], source: 'live', asOf: null });
+    const visits = await b.getVisitTimes({ date: DATE, serviceIds: ['svc-cut', 'svc-colour'] });
+    expect(visits.offers.map((o) => o.time)).toEqual(['09:00']);
+    expect(asked).toEqual([]);
+  });
+});

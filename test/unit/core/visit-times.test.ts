@@ -82,6 +82,20 @@ describe('a visit’s start times', () => {
     ]);
   });
 
+  it('asks no own list for a free time that names nobody (an API that leaves the person out)', async () => {
+    const { lookups, asked } = fakeLookups({
+      [CUT]: [{ time: '09:00', available: true }, at('10:00', 'emp-anna')],
+      [COLOUR]: [],
+      [`${COLOUR}/emp-anna`]: [],
+    });
+    await visitTimes(lookups)({ date: DATE, serviceIds: [CUT, COLOUR] });
+    expect(asked).toEqual([
+      { serviceId: CUT, employeeId: undefined },
+      { serviceId: COLOUR, employeeId: undefined },
+      { serviceId: COLOUR, employeeId: 'emp-anna' },
+    ]);
+  });
+
   it('asks at most six people’s own lists for a following service (the budget)', async () => {
     const people = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((p) => `emp-${p}`);
     const { lookups, asked } = fakeLookups({
@@ -121,6 +135,19 @@ describe('a visit’s start times', () => {
     );
     const times = await visitTimes(lookups)({ date: DATE, serviceIds: [CUT, COLOUR] });
     expect(times).toMatchObject({ source: 'cache', asOf: '2026-11-25T07:55:00.000Z' });
+  });
+
+  it('a lookup of no time does not make the answer of no time', async () => {
+    const { lookups } = fakeLookups(
+      { [CUT]: [at('09:00', 'emp-anna')], [COLOUR]: [], [`${COLOUR}/emp-anna`]: [] },
+      {
+        [CUT]: { source: 'live', asOf: '2026-11-25T08:10:00.000Z' },
+        [COLOUR]: { source: 'cache', asOf: null },
+        [`${COLOUR}/emp-anna`]: { source: 'live', asOf: '2026-11-25T08:20:00.000Z' },
+      },
+    );
+    const times = await visitTimes(lookups)({ date: DATE, serviceIds: [CUT, COLOUR] });
+    expect(times).toMatchObject({ source: 'cache', asOf: '2026-11-25T08:10:00.000Z' });
   });
 
   it('live when every lookup was, and of no time when none was ever fetched', async () => {
