@@ -55,7 +55,6 @@ export function createBookingAdmin(deps: BookingAdminDeps): BookingAdminApi {
    * on a full disk after the request): staff may send it again or discard it.
    */
   const stuck = (entry: OutboxEntry): boolean =>
-    // Stryker disable next-line ConditionalExpression: asked of 'whenStuck' states only (sending)
     entry.state === 'sending' &&
     !deps.send.inFlight(entry.localId) &&
     !(deps.storage?.isHeld(entry.localId) ?? false);

@@ -169,7 +169,6 @@ export function createLookups(deps: LookupsDeps): Lookups {
             serviceId: input.serviceId,
           });
     const today = todayIn(deps.timeZone, clock.now());
-    // Stryker disable next-line MethodExpression: the lists come in date order (their key's index)
     const bookableOffline = [...slotDays]
       .filter(
         ([day, list]) =>
@@ -178,7 +177,6 @@ export function createLookups(deps: LookupsDeps): Lookups {
             today,
       )
       .map(([day]) => day)
-      // Stryker disable next-line ArrowFunction,ArithmeticOperator: in date order already (above)
       .sort((a, b) => a - b);
     const offlinePart = input.serviceId === undefined ? {} : { bookableOffline };
     let last: UpstreamOutcome<unknown> | null = null;
