@@ -6,7 +6,7 @@
  * announces; a settings update starts afresh with the API only when the API changed.
  */
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Agent, type Dispatcher } from 'undici';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import type { LocalBooking, SyncStatus } from '../../../shared/kiosk-api';
@@ -18,6 +18,7 @@ import {
   MONDAY_0830,
   bookAtApi,
   corePerTest,
+  kioskFailure,
   offsetClock,
   queuedAfter500,
   serverBookings,
@@ -183,6 +184,97 @@ describe('Sync now while online', () => {
   });
 });
 
+/**
+ * A dispatcher that lets booking requests (POST .../book) through until `set` gives it a gate:
+ * then each booking request goes to the gate, which sends it (`send`) when it likes.
+ */
+function bookingGate() {
+  const agent = new Agent();
+  let gate: ((send: () => void) => void) | null = null;
+  const dispatcher: Dispatcher = agent.compose((dispatch) => (opts, handler) => {
+    if (gate === null || opts.method !== 'POST' || !opts.path.endsWith('/book'))
+      return dispatch(opts, handler);
+    gate(() => dispatch(opts, handler));
+    return true;
+  });
+  return {
+    dispatcher,
+    set: (next: ((send: () => void) => void) | null) => void (gate = next),
+    close: () => agent.close(),
+  };
+}
+
+describe('Sync now while a customer books', () => {
+  it("counts what it sent: a customer's booking refused as taken meanwhile is gone, neither sent nor an error", async () => {
+    const books = bookingGate();
+    try {
+      // The customer's request is held past its usual timeout (the test decides when it goes).
+      const r = await open({ dispatcher: books.dispatcher, bookingTimeoutMs: 10_000 });
+      const slots = await liveSlots(r);
+      const [mine, waiting] = [slots[0]!, slots.at(-1)!]; // far apart: neither holds the other's
+      const queuedId = await queued(r, waiting, 12);
+      let sendCustomer: (() => void) | null = null;
+      books.set((send) => void (sendCustomer = send));
+      const creating = r.c.api.createBooking(request(mine, 13));
+      const told = kioskFailure(creating);
+      await until(() => sendCustomer !== null, 3_000);
+      // Someone else books the customer's time at the API before the customer's request arrives.
+      expect(await bookAtApi(r.up, request(mine, 913), 'other13@example.com')).toBe(201);
+      // Sync now's replay of the queued booking goes once the customer has heard the answer.
+      books.set((send) => {
+        books.set(null);
+        sendCustomer?.();
+        void creating.catch(() => undefined).then(send);
+      });
+
+      const status = await syncNow(r);
+      expect((await told).code).toBe('slot_taken');
+      expect(status.report).toEqual({ result: 'online', sent: 1, stillQueued: 0 });
+      expect(await booking(r, queuedId)).toMatchObject({ state: 'sent' });
+      expect((await r.c.api.listBookings({ session: r.session })).map((b) => b.localId)).toEqual([
+        queuedId,
+      ]);
+      expect(
+        serverBookings(r.up.dbPath)
+          .map((b) => b.email)
+          .sort(),
+      ).toEqual(['customer12@example.com', 'other13@example.com']);
+    } finally {
+      await books.close();
+    }
+  });
+});
+
+describe("Sync now and the customer's next lookup", () => {
+  it('offline, a lookup waits between its own tries; after Sync now the next one asks the API at once', async () => {
+    // A lookup's own tries while offline: one a minute, so the test never outlasts the wait.
+    const r = await open({ offlineProbeMs: 60_000 });
+    await liveSlots(r); // Anna's Tuesday (2026-11-24) is cached
+    r.up.proxy.setMode('down');
+    // The first lookup finds the API gone; the second is a lookup's own try while offline.
+    await liveSlots(r);
+    await liveSlots(r);
+    expect((await r.c.api.getSyncStatus({})).online).toBe(false);
+    // The next one within the minute answers from the cache without asking.
+    const requests = r.up.proxy.requests();
+    await liveSlots(r);
+    expect(r.up.proxy.requests()).toBe(requests);
+
+    const status = await syncNow(r);
+    expect(status.report.result).toBe('offline');
+    expect(r.up.proxy.requests() - requests).toBe(1); // its probe
+    r.up.proxy.setMode('pass');
+    const slots = await r.c.api.getTimeSlots({
+      date: '2026-11-24',
+      serviceId: 'svc-damen-schnitt',
+      employeeId: 'emp-anna',
+      fresh: true,
+    });
+    expect(slots.source).toBe('live');
+    expect((await r.c.api.getSyncStatus({})).online).toBe(true);
+  });
+});
+
 describe("Sync now while the minute's budget is spent (issue 30)", () => {
   it('answers at once; the booking goes when the budget returns, and a status event says so', async () => {
     // Timers fire only when the test moves time: a Sync now that waited for the budget would
@@ -288,5 +380,42 @@ describe('updateSettings', () => {
     const status = await r.c.api.getSyncStatus({});
     expect(status).toMatchObject({ online: false, mode: 'offline' });
     expect(r.heard).toEqual([status]);
+  });
+
+  it('a new API address is asked at once, not after the backoff the old one earned; the log says so', async () => {
+    vi.stubEnv('FRONTDESK_LOG_LEVEL', 'info'); // the test run logs errors only
+    try {
+      const lines: string[] = [];
+      // Timers fire only when the test moves time: the mirror's loop runs as far as it says.
+      const clock = timerClock(MONDAY_0830);
+      const { core: c, upstream: up } = await openRig(clock, {
+        mirrorDays: 2,
+        autoStart: true,
+        logSink: (line) => lines.push(line),
+      });
+      const session = await openStaffSession(c);
+      // The old API is gone: the mirror's first refresh fails, and it waits 5 s for the next.
+      up.proxy.setMode('down');
+      await clock.advance(100);
+      await until(() => c.mirror.requests === 1, 3_000);
+      expect((await c.api.getSyncStatus({})).online).toBe(false);
+
+      await c.api.updateSettings({
+        session,
+        pin: TEST_PIN,
+        upstreamUrl: up.server.url,
+        apiKey: CORE_TEST_KEY,
+      });
+      // Within a second the mirror has asked the new API, which answered: online.
+      await clock.advance(1_000);
+      await until(async () => (await c.api.getSyncStatus({})).online, 3_000);
+      expect(c.mirror.requests).toBeGreaterThan(1);
+      expect(up.proxy.requests()).toBe(1); // nothing more went to the old address
+      expect(lines.filter((line) => line.includes('re-targeted'))).toEqual([
+        expect.stringMatching(/ INFO core: upstream re-targeted \{"kind":"remote"\}$/),
+      ]);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
