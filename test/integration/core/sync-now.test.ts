@@ -6,6 +6,7 @@
  * announces; a settings update starts afresh with the API only when the API changed.
  */
 import Database from 'better-sqlite3';
+import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { Agent, type Dispatcher } from 'undici';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
@@ -184,6 +185,15 @@ describe('Sync now while online', () => {
   });
 });
 
+/** An origin on 127.0.0.1 whose port refuses connections (it was just closed). */
+async function closedPort(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
 /**
  * A dispatcher that lets booking requests (POST .../book) through until `set` gives it a gate:
  * then each booking request goes to the gate, which sends it (`send`) when it likes.
@@ -302,6 +312,40 @@ describe("Sync now while the minute's budget is spent (issue 30)", () => {
     await until(() => heard.some((s) => s.queued === 0), 10_000);
     const list = await c.api.listBookings({ session });
     expect(list.find((b) => b.localId === localId)).toMatchObject({ state: 'sent', attempts: 2 });
+  });
+});
+
+describe('Sync now while offline with nothing queued', () => {
+  it('the kiosk then asks the API every few seconds: online again soon after the API is back', async () => {
+    // The API refuses connections while `down` (its host still takes them: the reachability
+    // watch asks the API only once a spell, then every 45 s).
+    const refused = await closedPort();
+    let down = false;
+    const agent = new Agent();
+    const dispatcher = agent.compose(
+      (dispatch) => (opts, handler) =>
+        dispatch(down ? { ...opts, origin: refused } : opts, handler),
+    );
+    try {
+      // Timers fire only when the test moves time: the loops run as far as it says.
+      const clock = timerClock(MONDAY_0830);
+      const { core: c } = await openRig(clock, { mirrorDays: 2, autoStart: true, dispatcher });
+      const session = await openStaffSession(c);
+      down = true;
+      // A minute without the API: the mirror and the watch have found it gone and back off;
+      // with nothing queued, the kiosk asks the API itself every 45 s.
+      await clock.advance(60_000);
+      expect((await c.api.getSyncStatus({})).online).toBe(false);
+
+      const status = await c.api.syncNow({ session });
+      expect(status.report).toEqual({ result: 'offline', sent: 0, stillQueued: 0 });
+      down = false;
+      // Staff asked: the next question comes within seconds, not after the 45 s.
+      await clock.advance(5_000);
+      await until(async () => (await c.api.getSyncStatus({})).online, 3_000);
+    } finally {
+      await agent.close();
+    }
   });
 });
 
