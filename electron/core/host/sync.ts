@@ -56,7 +56,6 @@ export function createSyncApi(deps: SyncDeps): SyncApi {
   return {
     getSyncStatus: () => Promise.resolve(snapshot()),
     async syncNow() {
-      // Stryker disable next-line ConditionalExpression: not paused, the queue is not either: resume() plans the same run again
       if (status.paused) {
         // Staff asked: try the key once more (they may have fixed it upstream).
         status.clearAuthError();
@@ -93,7 +92,7 @@ export function createSyncApi(deps: SyncDeps): SyncApi {
         // left goes on in the loops, and the status events tell staff when it is done.
         store.wakeAll(monotonicNow(clock));
         await replayer.sendDueNow();
-        // Stryker disable next-line CallExpression: sendDueNow's run plans the loop's next run from what is still due
+        // Stryker disable next-line CallExpression: sendDueNow's run plans the next from what is due (one that threw: its 1 s backoff)
         replayer.poke();
         // Stryker disable ArrowFunction: the status room announces each refresh's outcome already
         void deps.mirror
