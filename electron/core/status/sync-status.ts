@@ -91,16 +91,13 @@ export class SyncStatusTracker {
 
   /** The host took a connection: a good last answer stays fresh (nothing else changes). */
   onReachable(): void {
-    // Stryker disable next-line ConditionalExpression: freshAt is read only while online, and every good answer sets it
     if (this.online) this.freshAt = this.now?.() ?? null;
   }
 
   /** Online and the last news of the API is recent (see ONLINE_FRESH_MS). */
   private get fresh(): boolean {
     if (this.now === undefined) return true;
-    // Stryker disable next-line ConditionalExpression: read only while online, which a good answer sets with freshAt
-    if (this.freshAt === null) return false;
-    return this.now() - this.freshAt <= ONLINE_FRESH_MS;
+    return this.freshAt !== null && this.now() - this.freshAt <= ONLINE_FRESH_MS;
   }
 
   onFailure(message: string): void {
@@ -144,10 +141,9 @@ export class SyncStatusTracker {
   }
 
   snapshot(counts: StatusCounts): SyncStatus {
-    const skewMs = this.clockSkewMs ?? 0; // none known: no skew to report
     const skewError =
-      Math.abs(skewMs) > MAX_CLOCK_SKEW_MS
-        ? `The kiosk's clock differs from the API's by ${Math.round(skewMs / 1000)} s: set the system clock.`
+      this.clockSkewMs !== null && Math.abs(this.clockSkewMs) > MAX_CLOCK_SKEW_MS
+        ? `The kiosk's clock differs from the API's by ${Math.round(this.clockSkewMs / 1000)} s: set the system clock.`
         : null;
     const authMessage = this.authError
       ? `The API refused the API key (HTTP ${this.authError.status ?? '?'}): check the key in settings.`
