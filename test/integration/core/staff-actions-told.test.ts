@@ -384,4 +384,18 @@ describe('Sync now and a booking left sending by a full disk', () => {
     expect(synced.report.result).toBe('online');
     expect(await stateOf(r, localId)).toMatchObject({ state: 'sending' });
   });
+
+  it('a write that fails for another reason than a full disk: Sync now fails with it, and the booking stays as it was', async () => {
+    const r = await open();
+    const localId = await leftSending(r, r.slots[0]!, 42);
+    // The row cannot be written (a damaged database, say): no full disk, which Sync now rides out.
+    onDisk(
+      r,
+      `create trigger broken before update on outbox when old.local_id = '${localId}'
+       begin select raise(abort, 'disk I/O error'); end`,
+    );
+    await expect(r.c.api.syncNow({ session: r.session })).rejects.toThrow('disk I/O error');
+    expect(await stateOf(r, localId)).toMatchObject({ state: 'sending' });
+    expect(serverBookings(r.up.dbPath)).toHaveLength(1); // the other customer's only
+  });
 });
