@@ -156,6 +156,7 @@ export async function createKioskCoreInternals(
     events,
   });
   events.on('upstream.keyRefused', () => replayer.pause());
+  events.on('upstream.keyAccepted', () => replayer.resume());
   // What a background loop's request came to, for the status room (status/status-room.ts).
   const background = (what: string) => (outcome: UpstreamOutcome<unknown>) =>
     events.emit('upstream.outcome', { outcome, purpose: { kind: 'background', what } });

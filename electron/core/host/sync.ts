@@ -76,12 +76,10 @@ export function createSyncApi(deps: SyncDeps): SyncApi {
           if (!isDiskFull(error)) throw error;
         }
       }
-      // Stryker disable MethodExpression,ConditionalExpression,StringLiteral: equivalent, a booking staff must check never turns sent in a Sync now
       const waiting = store
         .holding()
         .filter((e) => e.state !== 'unknown')
         .map((e) => e.localId);
-      // Stryker restore MethodExpression,ConditionalExpression,StringLiteral
       // Offline (or never in contact): one cheap request says whether the API is back, so that
       // the answer below is about now, not about the last customer's lookup.
       const before = snapshot();
@@ -92,7 +90,6 @@ export function createSyncApi(deps: SyncDeps): SyncApi {
         // left goes on in the loops, and the status events tell staff when it is done.
         store.wakeAll(monotonicNow(clock));
         await replayer.sendDueNow();
-        // Stryker disable next-line CallExpression: sendDueNow's run plans the next from what is due (one that threw: its 1 s backoff)
         replayer.poke();
         // Stryker disable ArrowFunction: the status room announces each refresh's outcome already
         void deps.mirror

@@ -28,6 +28,8 @@ export interface StatusRoomEvents {
   'upstream.backOnline': Record<string, never>;
   /** An answer refused our key (any request): the queue pauses until staff act. */
   'upstream.keyRefused': Record<string, never>;
+  /** A request worked with the key the API had refused: the paused queue goes on. */
+  'upstream.keyAccepted': Record<string, never>;
 }
 
 export type StatusHears = KioskOutboxEvents & UpstreamEvents & NotifyEvents & StatusRoomEvents;
@@ -115,6 +117,7 @@ export function createStatusRoom(deps: {
     tracker,
     () => clock.now(),
     () => deps.events.emit('upstream.keyRefused', {}),
+    () => deps.events.emit('upstream.keyAccepted', {}),
   );
   statusListens(deps.events, tracker, statusEvents, noteOutcome);
   return { hub, status: tracker, statusEvents };

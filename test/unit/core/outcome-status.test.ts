@@ -141,4 +141,23 @@ describe('applying an effect', () => {
     expect(note(network, lookup)).toEqual({ kind: 'network', reason: 'timeout' });
     expect(tracker.offlineSince).toBe(42);
   });
+
+  it('createOutcomeNotes says when the key is refused, and when an answer works with it again', () => {
+    const tracker = new SyncStatusTracker(() => 'remote');
+    const said: string[] = [];
+    const note = createOutcomeNotes(
+      tracker,
+      () => 42,
+      () => said.push('refused'),
+      () => said.push('accepted'),
+    );
+    note(ok, lookup); // nothing was refused: nothing to say
+    note(http(401), booking);
+    note(network, lookup); // no answer: the key is still refused
+    expect(said).toEqual(['refused']);
+    note(ok, { kind: 'background', what: 'reachability probe' });
+    expect(tracker.paused).toBe(false);
+    note(ok, lookup);
+    expect(said).toEqual(['refused', 'accepted']);
+  });
 });
