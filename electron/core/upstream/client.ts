@@ -114,8 +114,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     call: CallOptions,
     body?: { json: unknown; idempotencyKey: string },
   ): Promise<UpstreamOutcome<ApiData<N>>> {
-    const query: Partial<Record<string, string | number>> =
-      body === undefined && asked ? (asked as Record<string, string | number>) : {};
+    // Only the keys of the operation's query schema are read (a booking has none).
+    const query = (asked ?? {}) as Partial<Record<string, string | number>>;
     const { method, path, response: schema, query: querySchema } = apiOperations[name];
     const target = options.target();
     if (!target) return { kind: 'network', reason: 'connect', message: 'no upstream configured' };
@@ -250,20 +250,14 @@ export function readRateLimit(headers: Headers): RateLimitHeaders | null {
   const limit = Number(headerValue(headers['x-ratelimit-limit']));
   const remaining = Number(headerValue(headers['x-ratelimit-remaining']));
   const reset = Number(headerValue(headers['x-ratelimit-reset']));
-  if (
-    ![limit, remaining, reset].every(Number.isFinite) ||
-    limit <= 0 ||
-    headers['x-ratelimit-limit'] === undefined
-  ) {
-    return null;
-  }
+  // A header that is missing reads as NaN here.
+  if (![limit, remaining, reset].every(Number.isFinite) || limit <= 0) return null;
   return { limit, remaining, resetAt: reset * 1000 };
 }
 
 function readDate(headers: Headers): number | null {
-  const value = headerValue(headers.date);
-  if (!value) return null;
-  const ms = Date.parse(value);
+  // A missing ("undefined") or empty header parses as NaN.
+  const ms = Date.parse(String(headerValue(headers.date)));
   return Number.isNaN(ms) ? null : ms;
 }
 

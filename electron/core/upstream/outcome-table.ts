@@ -200,6 +200,7 @@ export function outcomeClass(outcome: UpstreamOutcome<unknown>): OutcomeClass {
       return outcome.reason === 'connect' ? 'notSent' : 'answerLost';
     case 'invalidBody':
       return isSuccess(outcome.status) ? 'unreadableSuccess' : 'unreadableError';
+    // Stryker disable next-line ConditionalExpression: unreachable, the cases are exhaustive
     default:
       return assertNever(outcome);
   }

@@ -50,6 +50,7 @@ export function classifyBookingOutcome(outcome: UpstreamOutcome<BookingResponse>
       return { kind: 'auth', error };
     case 'wait':
       return { kind: 'wait', afterMs: waitMs(outcome), error };
+    // Stryker disable next-line ConditionalExpression: unreachable, the cases are exhaustive
     default:
       return assertNever(meaning.booking);
   }
@@ -68,6 +69,7 @@ function localError(outcome: Exclude<UpstreamOutcome<unknown>, { kind: 'ok' }>):
       return { status: null, message: `network: ${outcome.reason}` };
     case 'invalidBody':
       return { status: outcome.status, message: 'invalid response body' };
+    // Stryker disable next-line ConditionalExpression: unreachable, the cases are exhaustive
     default:
       return assertNever(outcome);
   }
@@ -103,6 +105,7 @@ export function fallbackReason(outcome: UpstreamOutcome<unknown>): string {
       return `network: ${outcome.reason}`;
     case 'invalidBody':
       return 'invalid response body';
+    // Stryker disable next-line ConditionalExpression: unreachable, the cases are exhaustive
     default:
       return assertNever(outcome);
   }
@@ -126,6 +129,7 @@ export function classifyLookupOutcome<T>(outcome: UpstreamOutcome<T>): LookupVer
         message,
       };
     }
+    // Stryker disable next-line ConditionalExpression: unreachable, the cases are exhaustive
     default:
       return assertNever(meaning.lookup);
   }

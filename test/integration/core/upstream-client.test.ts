@@ -245,7 +245,8 @@ describe('upstream client', () => {
       dispatcher: agent,
     });
     expect((await given.getServices(CALL)).kind).toBe('ok');
-    await given.close();
+    // A promise still, for the shutdown path that awaits every close.
+    await expect(given.close()).resolves.toBeUndefined();
     expect((await given.getServices(CALL)).kind).toBe('ok');
     await agent.close();
     expect(await given.getServices(CALL)).toMatchObject({ kind: 'network' });
@@ -464,6 +465,61 @@ describe('upstream client and odd answers', () => {
         message: 'answer makes no sense',
         fields: { method: 'GET', path: '/availability', status: 200, field: 'data.date' },
       },
+    ]);
+  });
+
+  it('a booking asks for the answer in its language when one is known for its key', async () => {
+    scripted.script('any', reply(500, '{}'));
+    const speaking = createUpstreamClient({
+      target: () => ({ baseUrl: scripted.url, apiKey: 'secret-key-1' }),
+      governor,
+      clock,
+      log,
+      bookingLanguage: (key) => (key === 'idem-de' ? 'de' : null),
+    });
+    opened.push(speaking);
+    const booking = bookingRequest(
+      { date: '2026-11-24', time: '10:00', serviceId: SERVICE, employeeId: 'emp-anna' },
+      1,
+    );
+    await speaking.book(booking, 'idem-de', CALL);
+    await speaking.book(booking, 'idem-other', CALL);
+    await odd.book(booking, 'idem-de', CALL); // a client told of no languages
+    expect(scripted.seen.map((seen) => seen.headers['accept-language'] ?? 'none')).toEqual([
+      'de',
+      'none',
+      'none',
+    ]);
+  });
+
+  it('a failure repeating the same way is one log line; a new method, status or field is a new line', async () => {
+    const lines = () => logged.map((line) => `${line.message} ${JSON.stringify(line.fields)}`);
+    scripted.script('getServices', reply(500, 'down'));
+    await odd.getServices(CALL);
+    await odd.getServices(CALL);
+    expect(lines()).toEqual([
+      'error answer without envelope {"method":"GET","path":"/services","status":500}',
+    ]);
+    scripted.script('getServices', reply(502, 'down'));
+    await odd.getServices(CALL);
+    scripted.script('book', reply(500, 'down'));
+    await odd.book(
+      bookingRequest(
+        { date: '2026-11-24', time: '10:00', serviceId: SERVICE, employeeId: 'emp-anna' },
+        1,
+      ),
+      'idem-1',
+      CALL,
+    );
+    scripted.script('getServices', reply(200, '{"success":true,"data":[{"nope":1}]}'));
+    await odd.getServices(CALL);
+    scripted.script('getServices', reply(200, '{"success":true,"data":[{"_id":"s1"}]}'));
+    await odd.getServices(CALL);
+    expect(logged.slice(1).map((line) => line.fields)).toEqual([
+      { method: 'GET', path: '/services', status: 502 },
+      { method: 'POST', path: '/book', status: 500 },
+      { method: 'GET', path: '/services', status: 200, field: 'data.0._id' },
+      { method: 'GET', path: '/services', status: 200, field: 'data.0.title' },
     ]);
   });
 

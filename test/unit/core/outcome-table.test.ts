@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  answerClass,
   OUTCOME_TABLE,
   outcomeClass,
   refusalCode,
@@ -46,6 +47,19 @@ describe('outcomeClass', () => {
     [{ kind: 'invalidBody', status: 500, meta }, 'unreadableError'],
   ])('%j is %s', (outcome, cls) => {
     expect(outcomeClass(outcome)).toBe(cls);
+  });
+});
+
+describe('answerClass (each answer as the sync status reads it)', () => {
+  it.each<[number, OutcomeClass]>([
+    [200, 'ok'],
+    [204, 'ok'],
+    [429, 'rateLimited'],
+    [413, 'otherClientError'],
+    [401, 'keyRefused'],
+    [500, 'serverFault'],
+  ])('%s is %s', (status, cls) => {
+    expect(answerClass(status)).toBe(cls);
   });
 });
 
