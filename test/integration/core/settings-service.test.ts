@@ -135,6 +135,15 @@ describe('settings as stored', () => {
     expect(service.pinMatches('1357')).toBe(true);
   });
 
+  it("null clears a staff value: no receipt printer is none, not one named 'null'", () => {
+    const { db, service } = open();
+    service.update(update({ printer: 'Front desk' }));
+    expect(service.get().printer).toBe('Front desk');
+    service.update(update({ printer: null }));
+    expect(service.get().printer).toBeNull();
+    expect(getSetting(db, 'printer')).toBeNull();
+  });
+
   it('falls back to the defaults for values that are missing or unreadable', () => {
     const { db, service } = open();
     expect(service.get()).toMatchObject({
