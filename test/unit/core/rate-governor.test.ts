@@ -569,6 +569,14 @@ describe('RateGovernor', () => {
       expect(g.snapshot(after)).toMatchObject({ minute: { limit: 1000, used: 10 } });
     });
 
+    it('peers: an answer stamped earlier in a window (the clock stepped back) does not replace a later look at it', () => {
+      const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+      for (let t = 0; t < 10; t += 1) g.onSend(t, 'background');
+      g.onAnswer(40_000, { limit: 60, remaining: 20, resetAt: 60_000 }); // 30 others at 40 s
+      g.onAnswer(35_000, { limit: 60, remaining: 50, resetAt: 60_000 }); // what 35 s saw
+      expect(g.peers(40_000)).toBe(4);
+    });
+
     it('peers: a day-window header says nothing about others', () => {
       const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
       for (let t = 0; t < 5; t += 1) g.onSend(t, 'background');
