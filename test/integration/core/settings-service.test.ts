@@ -397,6 +397,12 @@ describe("IT's locks", () => {
       failure(() => locked.service.update(update({ upstreamUrl: 'https://other.example.com' })))
         .message,
     ).toBe('apiKey is set by your IT department');
+    // The key IT set sent along with the move is no change to it: it stays.
+    const moved = locked.service.update(
+      update({ upstreamUrl: 'https://other.example.com', apiKey: 'key-1' }),
+    );
+    expect(moved.settings.upstreamUrl).toBe('https://other.example.com');
+    expect(locked.secrets.get()).toBe('key-1');
     const noKey = open({ it: { locked: ['apiKey'] } }, null);
     expect(
       noKey.service.update(update({ upstreamUrl: 'https://other.example.com' })).settings
