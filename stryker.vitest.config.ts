@@ -48,6 +48,8 @@ const integration = {
           // Staff actions, settings and customer data through the real core (a few seconds).
           'test/integration/core/settings.test.ts',
           'test/integration/core/settings-service.test.ts',
+          // The welcome line per language: the one-text migration, a clear (settings-service.ts).
+          'test/integration/core/shop-welcome.test.ts',
           'test/integration/core/staff-session.test.ts',
           'test/integration/core/staff-access.test.ts',
           'test/integration/core/shop-profile.test.ts',

@@ -86,8 +86,9 @@ export function readRetryAfterMs(input: RetryAfterInput): number {
     return fromHeader.date
       ? Math.min(bound, Math.max(SECOND, fromHeader.ms))
       : fit(fromHeader.ms / SECOND, bound);
-  if (input.body !== undefined && Number.isFinite(input.body) && input.body > 0)
-    return fit(input.body, bound);
+  // NaN is not above 0, and Infinity fits no bound: both come to the bound.
+  const body = input.body ?? 0;
+  if (body > 0) return fit(body, bound);
   return bound;
 }
 

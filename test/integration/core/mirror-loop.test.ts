@@ -13,6 +13,7 @@ import {
   type Mirror,
   type MirrorOptions,
 } from '../../../electron/core/mirror/mirror';
+import type { CallOptions } from '../../../electron/core/upstream/client';
 import { DEFAULT_MIRROR_POLICY, type MirrorTask } from '../../../electron/core/mirror/plan';
 import type { UpstreamClient } from '../../../electron/core/upstream/client';
 import type { UpstreamOutcome } from '../../../electron/core/upstream/outcome';
@@ -55,6 +56,8 @@ interface Rig {
   mirror: Mirror;
   clock: TimerClock;
   asked: string[];
+  /** What the mirror told the client of each request (priority, waits). */
+  calls: CallOptions[];
   outcomes: string[];
   /** Answers other than the normal ones, per task (undefined: the normal answer). */
   override: { fn: Override };
@@ -84,10 +87,16 @@ function rig(
   });
   const clock = timerClock(start);
   const asked: string[] = [];
+  const calls: CallOptions[] = [];
   const outcomes: string[] = [];
   const override: Rig['override'] = { fn: () => undefined };
   const enabled = { value: true };
-  const answer = async <T>(task: MirrorTask, normal: T): Promise<UpstreamOutcome<T>> => {
+  const answer = async <T>(
+    task: MirrorTask,
+    call: CallOptions,
+    normal: T,
+  ): Promise<UpstreamOutcome<T>> => {
+    calls.push(call);
     asked.push(
       task.kind === 'slots'
         ? `slots ${task.date} ${task.serviceId}${task.employeeId ? ` ${task.employeeId}` : ''}`
@@ -101,15 +110,16 @@ function rig(
     );
   };
   const client: UpstreamClient = {
-    getServices: () =>
-      answer({ kind: 'services' }, [
+    getServices: (call) =>
+      answer({ kind: 'services' }, call, [
         ...serviceIds.map((id) => service(id, true)),
         service('svc-off', false),
       ]),
-    getEmployees: () => answer({ kind: 'employees' }, [EMPLOYEE]),
-    getAvailableDays: (query) =>
+    getEmployees: (call) => answer({ kind: 'employees' }, call, [EMPLOYEE]),
+    getAvailableDays: (query, call) =>
       answer(
         { kind: 'days', year: query.year, month: query.month, serviceId: query.serviceId ?? '' },
+        call,
         {
           year: query.year,
           month: query.month,
@@ -117,7 +127,7 @@ function rig(
           totalDays: 5,
         },
       ),
-    getTimeSlots: (query) => {
+    getTimeSlots: (query, call) => {
       const span =
         typeof daySlots === 'function' ? daySlots(query.date, query.serviceId) : daySlots;
       return answer(
@@ -127,6 +137,7 @@ function rig(
           serviceId: query.serviceId,
           ...(query.employeeId ? { employeeId: query.employeeId } : {}),
         },
+        call,
         { date: query.date, timeSlots: span ? slots(...span) : [] },
       );
     },
@@ -146,7 +157,7 @@ function rig(
     log: silentLogger,
     ...options,
   });
-  return { db, mirror, clock, asked, outcomes, override, enabled };
+  return { db, mirror, clock, asked, calls, outcomes, override, enabled };
 }
 
 /** Steps at the clock's time until the mirror wants a later time; returns that time. */
@@ -235,6 +246,61 @@ describe('mirror against a scripted API', () => {
     r.clock.set(Date.parse('2026-11-24T15:30:00Z')); // 16:30, after the last slot at 15:00
     const next = await settle(r);
     expect(next).toBe(Date.parse('2026-11-24T23:01:00Z')); // 00:01 in Berlin
+  });
+});
+
+describe('how and when the mirror asks', () => {
+  it('asks in the background (never the reserve), waits for no one, and gives an answer 30 s or the timeout it was given', async () => {
+    const r = rig();
+    await r.mirror.sweep(3);
+    expect(r.calls).toEqual(
+      Array.from({ length: 3 }, () => ({
+        priority: 'background',
+        maxWaitMs: 0,
+        timeoutMs: 30_000,
+      })),
+    );
+    const slow = rig({ timeoutMs: 5_000 });
+    await slow.mirror.step();
+    expect(slow.calls).toEqual([{ priority: 'background', maxWaitMs: 0, timeoutMs: 5_000 }]);
+  });
+
+  it('configured opening hours win over the span of the cached slots', async () => {
+    // Slots 09:00-18:00, the shop configured 07:00-21:00: at 20:30 it still spends.
+    const r = rig({ openingHours: { open: '07:00', close: '21:00' } });
+    await settle(r);
+    r.clock.set(Date.parse('2026-11-24T19:30:00Z')); // 20:30 in Berlin
+    const asked = r.asked.length;
+    expect(await settle(r)).toBeLessThan(Date.parse('2026-11-24T23:01:00Z'));
+    expect(r.asked.slice(asked)).toContain('slots 2026-11-24 svc-on');
+  });
+
+  it('a day with no slots cached spends within the fallback hours, until 20:00', async () => {
+    const r = rig({}, TUESDAY_1000, (date) => (date === '2026-11-24' ? null : ['09:00', '18:00']));
+    await settle(r);
+    r.clock.set(Date.parse('2026-11-24T18:59:00Z')); // 19:59: tomorrow's list is due again
+    const asked = r.asked.length;
+    expect(await settle(r)).toBeLessThan(Date.parse('2026-11-24T23:01:00Z'));
+    expect(r.asked.slice(asked)).toContain('slots 2026-11-25 svc-on');
+    r.clock.set(Date.parse('2026-11-24T19:01:00Z')); // 20:01: closed until just after midnight
+    expect(await settle(r)).toBe(Date.parse('2026-11-24T23:01:00Z'));
+  });
+
+  it('where the clocks jump at midnight (Santiago, 6 September) it looks again an hour after closing', async () => {
+    // 21:00 on Saturday 5 September, after closing; the 6th has no 00:00 (00:00 -> 01:00).
+    const start = Date.parse('2026-09-06T01:00:00Z');
+    const r = rig(
+      { timeZone: 'America/Santiago', openingHours: { open: '08:00', close: '20:00' } },
+      start,
+    );
+    expect(await settle(r)).toBe(start + 3_600_000);
+  });
+
+  it('sweep stops at a back-off: the API unreachable is asked once', async () => {
+    const r = rig();
+    r.override.fn = () => ({ kind: 'network', reason: 'connect', message: 'connect' });
+    expect(await r.mirror.sweep(10)).toBe(r.clock.now() + 5_000);
+    expect(r.asked).toEqual(['services']);
   });
 });
 

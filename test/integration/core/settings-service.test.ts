@@ -135,6 +135,15 @@ describe('settings as stored', () => {
     expect(service.pinMatches('1357')).toBe(true);
   });
 
+  it("null clears a staff value: no receipt printer is none, not one named 'null'", () => {
+    const { db, service } = open();
+    service.update(update({ printer: 'Front desk' }));
+    expect(service.get().printer).toBe('Front desk');
+    service.update(update({ printer: null }));
+    expect(service.get().printer).toBeNull();
+    expect(getSetting(db, 'printer')).toBeNull();
+  });
+
   it('falls back to the defaults for values that are missing or unreadable', () => {
     const { db, service } = open();
     expect(service.get()).toMatchObject({
@@ -388,6 +397,12 @@ describe("IT's locks", () => {
       failure(() => locked.service.update(update({ upstreamUrl: 'https://other.example.com' })))
         .message,
     ).toBe('apiKey is set by your IT department');
+    // The key IT set sent along with the move is no change to it: it stays.
+    const moved = locked.service.update(
+      update({ upstreamUrl: 'https://other.example.com', apiKey: 'key-1' }),
+    );
+    expect(moved.settings.upstreamUrl).toBe('https://other.example.com');
+    expect(locked.secrets.get()).toBe('key-1');
     const noKey = open({ it: { locked: ['apiKey'] } }, null);
     expect(
       noKey.service.update(update({ upstreamUrl: 'https://other.example.com' })).settings

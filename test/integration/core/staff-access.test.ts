@@ -9,13 +9,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openKioskDb } from '../../../electron/core/db/open';
 import { createSettingsService } from '../../../electron/core/staff/settings-service';
 import { createSqlitePinAttemptStore } from '../../../electron/core/staff/pin-attempts-store';
-import { createStaffAccess, type UnguardedApi } from '../../../electron/core/staff/staff-access';
+import {
+  browserScreen,
+  createStaffAccess,
+  type StaffAccessDeps,
+  type UnguardedApi,
+} from '../../../electron/core/staff/staff-access';
 import { silentLogger } from '../../../electron/core/platform/log';
 import { createMemorySecretStore } from '../../../electron/core/staff/secret-store';
 import { createStaffSessions } from '../../../electron/core/staff/staff-sessions';
 import { kioskMethods, type KioskApi } from '../../../shared/kiosk-api';
 import { KioskFailure } from '../../../shared/result';
 import { makeTempDir } from '../../support/core/harness';
+import { captureLog } from '../../support/core/log-capture';
 
 const cleanup: (() => void)[] = [];
 afterEach(() => {
@@ -36,9 +42,11 @@ interface Opened {
   restart(): Opened;
 }
 
+/** `deps`: the staff access's own, in place of the test's (a log, where lockouts are kept). */
 function open(
   kind: 'embedded' | 'remote' = 'remote',
   reuse?: { dataDir: string; clock: { now: number } },
+  deps: Partial<StaffAccessDeps> = {},
 ): Opened {
   const temp = reuse ? null : makeTempDir('fd-staff-access-');
   const dataDir = reuse?.dataDir ?? temp?.dir ?? '';
@@ -59,6 +67,7 @@ function open(
     recoveryCode: () => RECOVERY,
     pinAttemptStore: createSqlitePinAttemptStore(db),
     log: silentLogger,
+    ...deps,
   });
   const calls: string[] = [];
   // The engine's side: records which methods the guard let through.
@@ -228,7 +237,23 @@ describe('the guard', () => {
     expect((await api.updateSettings({ session, upstreamUrl: samePlace })).upstreamUrl).toBe(
       samePlace,
     );
+    // From one remote host to another: the PIN again.
+    expect(await code(api.updateSettings({ session, upstreamUrl: 'https://third.example' }))).toBe(
+      'unauthorized: pin: enter the current staff PIN to move the upstream to another host',
+    );
     expect((await api.updateSettings({ session, upstreamUrl: null })).upstreamUrl).toBeNull();
+  });
+
+  it('a URL that is none is refused as such: no PIN asked, no attempt counted', async () => {
+    const { api } = open('embedded');
+    const { session = '' } = await api.setupStaffPin({ setupCode: CODE, pin: '2468' });
+    expect(await code(api.updateSettings({ session, upstreamUrl: 'not a url' }))).toBe(
+      'invalid_input: upstreamUrl: not a URL',
+    );
+    expect(await api.verifyStaffPin({ pin: '2468' })).toMatchObject({
+      valid: true,
+      failedAttempts: 0,
+    });
   });
 
   it('wrong current PINs count towards the lockout, and then say how long to wait', async () => {
@@ -318,6 +343,65 @@ describe('the PIN lockout', () => {
         .retryAfterSec,
     ).toBeGreaterThan(0);
     expect((await restarted.api.verifyStaffPin({ pin: '2468' })).valid).toBe(true);
+  });
+});
+
+describe('what IT is told, and where the lockout is kept', () => {
+  it('logs the first PIN set and a right PIN after wrong ones (how many, at which screen), never a PIN', async () => {
+    const { log, lines } = captureLog('core:staff');
+    const kiosk = open('remote', undefined, { log });
+    await kiosk.api.setupStaffPin({ setupCode: 'ABCD-EFGX', pin: '2468' });
+    await kiosk.api.setupStaffPin({ setupCode: CODE, pin: '2468' });
+    await kiosk.api.verifyStaffPin({ pin: '2468' }); // no wrong one before: nothing to tell
+    const web = kiosk.screen(browserScreen('launch-token-1'));
+    await web.verifyStaffPin({ pin: '1111' });
+    await web.verifyStaffPin({ pin: '1112' });
+    await web.verifyStaffPin({ pin: '2468' });
+    expect(lines).toEqual([
+      'WARN core:staff: staff PIN right after wrong ones {"screen":"app","failedAttempts":1}',
+      'INFO core:staff: staff PIN set {"setup":"required"}',
+      `WARN core:staff: staff PIN right after wrong ones {"screen":"${browserScreen('launch-token-1')}","failedAttempts":2}`,
+    ]);
+    expect(lines.join('\n')).not.toMatch(/2468|1111/);
+  });
+
+  it('without a store the lockout holds in memory', async () => {
+    const kiosk = open('remote', undefined, { pinAttemptStore: undefined });
+    await kiosk.api.setupStaffPin({ setupCode: CODE, pin: '2468' });
+    for (let i = 0; i < 4; i += 1) await kiosk.api.verifyStaffPin({ pin: '0000' });
+    expect(await kiosk.api.verifyStaffPin({ pin: '0000' })).toEqual({
+      valid: false,
+      retryAfterSec: 60,
+    });
+    expect((await kiosk.api.verifyStaffPin({ pin: '2468' })).valid).toBe(false);
+  });
+
+  it('a store that cannot be written: the lockout still holds, and IT is told it lasts until a restart', async () => {
+    const { log, lines } = captureLog('core:staff');
+    const broken = {
+      read: () => null,
+      write: () => {
+        throw new Error('disk full');
+      },
+    };
+    const kiosk = open('remote', undefined, { log, pinAttemptStore: broken });
+    await kiosk.api.setupStaffPin({ setupCode: CODE, pin: '2468' });
+    lines.length = 0;
+    for (let i = 0; i < 4; i += 1) await kiosk.api.verifyStaffPin({ pin: '0000' });
+    expect((await kiosk.api.verifyStaffPin({ pin: '0000' })).retryAfterSec).toBe(60);
+    expect((await kiosk.api.verifyStaffPin({ pin: '2468' })).valid).toBe(false);
+    expect(lines).toHaveLength(5);
+    for (const line of lines)
+      expect(line).toMatch(
+        /^WARN core:staff: the PIN lockout could not be saved; it holds until a restart \{"error":\{.*"message":"disk full"/,
+      );
+  });
+
+  it("a browser shell's screen is named by a digest of its launch token, never the token", () => {
+    const screen = browserScreen('launch-token-1');
+    expect(screen).toMatch(/^web:[0-9a-f]{16}$/);
+    expect(browserScreen('launch-token-1')).toBe(screen);
+    expect(browserScreen('launch-token-2')).not.toBe(screen);
   });
 });
 

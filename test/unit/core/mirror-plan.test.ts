@@ -199,6 +199,12 @@ describe('open days from the cache', () => {
       'open',
     ],
     [
+      'a list fetched at the same instant as the calendar: the calendar wins',
+      '2026-11-24',
+      { fetchedAt: NOW, lastSlotTime: '18:00', anyAvailable: false },
+      'open',
+    ],
+    [
       'newer list, nothing free: full',
       '2026-11-24',
       { fetchedAt: NOW + 1, lastSlotTime: '18:00', anyAvailable: false },
@@ -230,6 +236,17 @@ describe('open days from the cache', () => {
     ]);
     expect(overlayAvailableDays({ availableDays: [24, 25], fetchedAt: NOW }, slotDays)).toEqual([
       25, 26,
+    ]);
+  });
+
+  it('a list fetched at the same instant as the calendar changes nothing; the days come sorted', () => {
+    const slotDays = new Map([
+      [24, { fetchedAt: NOW, anyAvailable: false }], // same instant: the calendar stands
+      [3, { fetchedAt: NOW + 1, anyAvailable: true }], // opened since, before the others
+      [12, { fetchedAt: NOW + 1, anyAvailable: true }],
+    ]);
+    expect(overlayAvailableDays({ availableDays: [24, 25, 9], fetchedAt: NOW }, slotDays)).toEqual([
+      3, 9, 12, 24, 25,
     ]);
   });
 
@@ -334,5 +351,117 @@ describe('the plan holds every operation of the API table', () => {
 
   it('names exactly the operations of the table', () => {
     expect(Object.keys(MIRROR_TASKS).sort()).toEqual([...apiOperationNames].sort());
+  });
+});
+
+/** Every task due now, most urgent first (each one set aside in turn to see the next). */
+function dueNow(state: PlanInput, plan = policy): MirrorTask[] {
+  const failedUntil = new Map(state.failedUntil);
+  const tasks: MirrorTask[] = [];
+  for (let i = 0; i < 50; i += 1) {
+    const { task } = planNext({ ...state, failedUntil }, plan);
+    if (!task) break;
+    tasks.push(task);
+    failedUntil.set(taskKey(task), NOW + 1);
+  }
+  return tasks;
+}
+
+/** The slot lists of the default input's open days, all just fetched: nothing of them due. */
+const allFresh = (): Map<string, ReturnType<typeof fresh>> =>
+  new Map([
+    [slotsKey('2026-11-24', 'a'), fresh(0)],
+    [slotsKey('2026-11-24', 'b'), fresh(0)],
+    [slotsKey('2026-11-25', 'a'), fresh(0)],
+    [slotsKey('2026-11-27', 'a'), fresh(0)],
+  ]);
+
+describe('planNext: ages and order', () => {
+  it("keeps this month's calendar by daysMaxAgeMs and the next month's by nextMonthDaysMaxAgeMs", () => {
+    const days = new Map(
+      [...input().days].map(([key, value]) => [key, { ...value, fetchedAt: NOW - 120 * MIN }]),
+    );
+    const state = input({ days, slots: allFresh() });
+    const thisMonthOften = { ...policy, daysMaxAgeMs: 60 * MIN };
+    expect(dueNow(state, thisMonthOften)).toEqual([
+      { kind: 'days', year: 2026, month: 11, serviceId: 'a' },
+      { kind: 'days', year: 2026, month: 11, serviceId: 'b' },
+    ]);
+    const nextMonthOften = { ...policy, nextMonthDaysMaxAgeMs: 60 * MIN };
+    expect(dueNow(state, nextMonthOften)).toEqual([
+      { kind: 'days', year: 2026, month: 12, serviceId: 'a' },
+      { kind: 'days', year: 2026, month: 12, serviceId: 'b' },
+    ]);
+  });
+
+  it('takes first the task furthest past its own age limit, relative to that limit', () => {
+    // Today (limit ~10 min) 20 min old: twice its age; the 25th (limit ~60 min) 100 min old.
+    const slots = allFresh()
+      .set(slotsKey('2026-11-24', 'a'), fresh(20))
+      .set(slotsKey('2026-11-25', 'a'), fresh(100));
+    expect(planNext(input({ slots }), policy).task).toEqual({
+      kind: 'slots',
+      date: '2026-11-24',
+      serviceId: 'a',
+    });
+    // Today 12 min old (1.2 of its age), the 25th 200 min old (3.4 of its age): the 25th first.
+    slots.set(slotsKey('2026-11-24', 'a'), fresh(12)).set(slotsKey('2026-11-25', 'a'), fresh(200));
+    expect(dueNow(input({ slots }))).toEqual([
+      { kind: 'slots', date: '2026-11-25', serviceId: 'a' },
+      { kind: 'slots', date: '2026-11-24', serviceId: 'a' },
+    ]);
+  });
+
+  it('looks for open days 62 days ahead at most, even with a later calendar cached', () => {
+    // a is closed all of November and December; 24 January is 61 days on, the 25th is 62.
+    const days = new Map(input().days)
+      .set(daysKey(2026, 11, 'a'), { fetchedAt: NOW - MIN, availableDays: [] })
+      .set(daysKey(2026, 12, 'a'), { fetchedAt: NOW - MIN, availableDays: [] })
+      .set(daysKey(2027, 1, 'a'), { fetchedAt: NOW - MIN, availableDays: [24, 25] });
+    const slots = new Map([[slotsKey('2026-11-24', 'b'), fresh(0)]]);
+    expect(dueNow(input({ days, slots }))).toEqual([
+      { kind: 'slots', date: '2027-01-24', serviceId: 'a' },
+    ]);
+  });
+
+  it('keeps today fresh while it has slots ahead though the calendar shows it full; not a later day, not a day that is over', () => {
+    // b: no day free in the calendar fetched a minute ago; lists from half an hour before.
+    const days = new Map(input().days).set(daysKey(2026, 11, 'b'), {
+      fetchedAt: NOW - MIN,
+      availableDays: [],
+    });
+    const slots = allFresh()
+      .set(slotsKey('2026-11-24', 'b'), fresh(30, '18:00', false))
+      .set(slotsKey('2026-11-25', 'b'), fresh(120, '18:00', false));
+    // A cancellation can free one of today's later slots: today is asked again; tomorrow not.
+    expect(dueNow(input({ days, slots }))).toEqual([
+      { kind: 'slots', date: '2026-11-24', serviceId: 'b' },
+    ]);
+    // Its last slot is now (10:00) or past: nothing ahead to free, however old the list.
+    slots.set(slotsKey('2026-11-24', 'b'), fresh(420, '10:00', false));
+    expect(dueNow(input({ days, slots }))).toEqual([]);
+    slots.set(slotsKey('2026-11-24', 'b'), fresh(420, '09:30', false));
+    expect(dueNow(input({ days, slots }))).toEqual([]);
+  });
+
+  it('asks again rarely for a today with no slot left: none at all, or the last one now', () => {
+    // Lists older than the calendar (which still says open), half an hour old: today's age
+    // limit has passed, the idle one not.
+    const slots = allFresh().set(slotsKey('2026-11-24', 'a'), {
+      fetchedAt: NOW - 30 * MIN,
+      lastSlotTime: null,
+      anyAvailable: false,
+    });
+    const days = new Map(input().days).set(daysKey(2026, 11, 'a'), {
+      fetchedAt: NOW - MIN,
+      availableDays: [24, 25, 27],
+    });
+    expect(dueNow(input({ days, slots }))).toEqual([]);
+    slots.set(slotsKey('2026-11-24', 'a'), fresh(30, '10:00'));
+    expect(dueNow(input({ days, slots }))).toEqual([]);
+    slots.set(slotsKey('2026-11-24', 'a'), fresh(30, '10:30'));
+    expect(dueNow(input({ days, slots }))).toEqual([
+      { kind: 'slots', date: '2026-11-24', serviceId: 'a' },
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import { RateGovernor, type Priority } from '../../../electron/core/governor/rat
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 
 /** A server counting our requests in fixed (clock-aligned) or rolling windows, as decisions.md allows. */
 class ModelServer {
@@ -516,6 +517,63 @@ describe('RateGovernor', () => {
       for (let t = 0; t < 5; t += 1) g.onSend(t, 'background');
       g.onAnswer(40_000, { limit: 60, remaining: 50, resetAt: 60_000 }); // others 5
       g.onAnswer(40_000, { limit: 60, remaining: 10, resetAt: 60_000 }); // others 45
+      expect(g.peers(40_000)).toBe(4);
+    });
+
+    /** Six sends of ours in the minute from 0, answered at 40 s with only ours counted. */
+    const aloneSoFar = (): RateGovernor => {
+      const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+      for (let t = 0; t < 6; t += 1) g.onSend(1_000 + t, 'background');
+      g.onAnswer(40_000, { limit: 60, remaining: 54, resetAt: 60_000 });
+      return g;
+    };
+
+    it('peers: a full 429 is about the minute window when its reset is at most 65 s away, not later, not now', () => {
+      expect(aloneSoFar().peers(50_000)).toBe(1);
+      const at65 = aloneSoFar();
+      at65.onRateLimited(50_000, 2_000, { limit: 60, resetAt: 115_000 });
+      expect(at65.peers(50_000)).toBe(4); // a full minute we had no part in: others filled it
+      const beyond = aloneSoFar();
+      beyond.onRateLimited(50_000, 2_000, { limit: 60, resetAt: 115_001 });
+      expect(beyond.peers(50_000)).toBe(1); // the day window: says nothing about others
+      const resetNow = aloneSoFar();
+      resetNow.onRateLimited(50_000, 2_000, { limit: 60, resetAt: 50_000 });
+      expect(resetNow.peers(50_000)).toBe(1); // a window already over
+    });
+
+    it('peers: a window that began exactly an hour ago still counts', () => {
+      const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+      for (let t = 0; t < 10; t += 1) g.onSend(t, 'background');
+      g.onAnswer(40_000, { limit: 60, remaining: 20, resetAt: 60_000 }); // 30 others
+      expect(g.peers(HOUR)).toBe(4);
+    });
+
+    it('peers: a window over an hour old is dropped when asked, with no send since', () => {
+      const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+      for (let t = 0; t < 10; t += 1) g.onSend(t, 'background');
+      g.onAnswer(40_000, { limit: 60, remaining: 20, resetAt: 60_000 }); // 30 others
+      expect(g.peers(40_000)).toBe(4);
+      // Just under an hour later, a window with the key to ourselves, asked just over the hour.
+      for (let i = 0; i < 6; i += 1) g.onSend(HOUR - 30_000 + i * 1_000, 'background');
+      g.onAnswer(HOUR + 5_000, { limit: 60, remaining: 54, resetAt: HOUR + 30_000 });
+      expect(g.peers(HOUR + 5_000)).toBe(1);
+    });
+
+    it('a minute-near header with the day limit is the minute window again from the day window reset on', () => {
+      const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+      g.onSend(0, 'interactive');
+      g.onAnswer(0, { limit: 1000, remaining: 500, resetAt: HOUR });
+      const after = HOUR; // the instant of the reset
+      g.onSend(after, 'interactive');
+      g.onAnswer(after, { limit: 1000, remaining: 990, resetAt: after + 30_000 });
+      expect(g.snapshot(after)).toMatchObject({ minute: { limit: 1000, used: 10 } });
+    });
+
+    it('peers: an answer stamped earlier in a window (the clock stepped back) does not replace a later look at it', () => {
+      const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1000 });
+      for (let t = 0; t < 10; t += 1) g.onSend(t, 'background');
+      g.onAnswer(40_000, { limit: 60, remaining: 20, resetAt: 60_000 }); // 30 others at 40 s
+      g.onAnswer(35_000, { limit: 60, remaining: 50, resetAt: 60_000 }); // what 35 s saw
       expect(g.peers(40_000)).toBe(4);
     });
 
