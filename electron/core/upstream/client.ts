@@ -256,8 +256,9 @@ export function readRateLimit(headers: Headers): RateLimitHeaders | null {
 }
 
 function readDate(headers: Headers): number | null {
-  // A missing ("undefined") or empty header parses as NaN.
-  const ms = Date.parse(String(headerValue(headers.date)));
+  const value = headerValue(headers.date);
+  if (!value) return null;
+  const ms = Date.parse(value);
   return Number.isNaN(ms) ? null : ms;
 }
 

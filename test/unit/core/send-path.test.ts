@@ -349,6 +349,13 @@ describe('send path: what staff and the queue are left with', () => {
     message: `HTTP ${status}`,
     meta,
   });
+  /** A 409 the day's list confirmed: taken. */
+  const refusal = {
+    kind: 'refused',
+    status: 409,
+    taken: 'yes',
+    error: { status: 409, message: 'taken' },
+  } as const;
   const dayOf = (available: boolean): UpstreamOutcome<TimeSlots> => ({
     kind: 'ok',
     status: 200,
@@ -390,12 +397,6 @@ describe('send path: what staff and the queue are left with', () => {
 
   it('a booking the customer was told is refused is dropped; on a full disk it stays as it was sent, and another error is not hidden', () => {
     const waiting = { keepRefused: false, invalid: null, slotNotFree: () => null };
-    const refusal = {
-      kind: 'refused',
-      status: 409,
-      taken: 'yes',
-      error: { status: 409, message: 'taken' },
-    } as const;
     const t = rig(answered(409));
     const sending = t.send.begin(entry());
     const { next, transition } = t.send.settle(sending, refusal, waiting);
@@ -430,12 +431,6 @@ describe('send path: what staff and the queue are left with', () => {
   });
 
   it('a lost answer whose re-send is refused as taken is sent again after a pause by default; staff get it at once from an upstream that ignores keys', () => {
-    const refusal = {
-      kind: 'refused',
-      status: 409,
-      taken: 'yes',
-      error: { status: 409, message: 'taken' },
-    } as const;
     for (const [keepsKeys, state] of [
       [undefined, 'queued'],
       [false, 'unknown'],
