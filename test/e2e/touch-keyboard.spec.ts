@@ -56,8 +56,9 @@ test('a touch-only kiosk: the setup code, the booking search and a Settings fiel
   await page.getByRole('button', { name: 'Unlock' }).tap();
   await onScreen(page, 'outbox');
 
-  // Two bookings; the search finds one by the name typed on the keyboard.
-  const choice = await firstFreeSlot(kiosk);
+  // Two bookings; the search finds one by the name typed on the keyboard. The day must have two
+  // free times left: the worker's earlier specs fill the fixed day as they run.
+  const choice = await firstFreeSlot(kiosk, 0, 2);
   const slots = (await kiosk.call('getTimeSlots', {
     date: choice.date,
     serviceId: choice.serviceId,
