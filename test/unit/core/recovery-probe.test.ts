@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadCatalog, openKioskDb } from '../../../electron/core/db';
 import type { Clock, TimerHandle } from '../../../electron/core/platform/clock';
 import {
   createRecoveryProbe,
+  probeUpstream,
   PROBE_IDLE_MS,
   PROBE_URGENT_MS,
   type RecoveryProbe,
@@ -10,6 +12,7 @@ import {
 import type { UpstreamClient } from '../../../electron/core/upstream/client';
 import type { UpstreamOutcome } from '../../../electron/core/upstream/outcome';
 import type { Service } from '../../../shared/api/schemas';
+import { makeTempDir } from '../../support/core/harness';
 import { timerClock, type TimerClock } from '../../support/core/manual-clock';
 import { upstreamDouble } from '../../support/core/upstream-double';
 
@@ -286,5 +289,99 @@ describe('recovery probe: its pace, its request, and when it stays quiet', () =>
     await r.clock.advance(2_000);
     expect(r.calls.map((call) => call.at)).toEqual([1_000, 2_000]);
     await r.probe.stop();
+  });
+});
+
+describe('the probe as the core wires it (probeUpstream)', () => {
+  const dirs: { remove(): void }[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) dir.remove();
+  });
+
+  function service(id: string, enabled: boolean): Service {
+    return {
+      _id: id,
+      title: id,
+      description: '',
+      category: 'hair',
+      pricing: { price: 30, currency: 'EUR', taxRate: 19 },
+      duration: { value: 30, unit: 'minutes' },
+      features: [],
+      enabled,
+      sortOrder: 0,
+    };
+  }
+
+  function wired(answer: () => UpstreamOutcome<Service[]>) {
+    const temp = makeTempDir('frontdesk-probe-');
+    dirs.push(temp);
+    const db = openKioskDb({ dataDir: temp.dir });
+    const clock = timerClock(0);
+    const calls: number[] = [];
+    const heard: UpstreamOutcome<Service[]>[] = [];
+    // Bookings in each state; a state the probe does not ask about has some too.
+    const counts: Record<string, number> = { queued: 0, sending: 0, rejected: 3, failed: 2 };
+    const client = upstreamDouble({
+      getServices: () => {
+        calls.push(clock.now());
+        return Promise.resolve(answer());
+      },
+    });
+    const probe = probeUpstream({
+      db,
+      clock,
+      client: () => client,
+      status: { offlineSince: 0, paused: false },
+      store: { count: (state) => counts[state] ?? 0 },
+      onOutcome: (outcome) => heard.push(outcome),
+    });
+    return { db, clock, calls, heard, counts, probe };
+  }
+
+  it('asks at the urgent pace while a booking is queued or being sent, at the idle pace otherwise', async () => {
+    const w = wired(() => ({ kind: 'network', reason: 'connect', message: 'x' }));
+    w.probe.start();
+    await w.clock.advance(PROBE_URGENT_MS); // the first look
+    expect(w.calls).toEqual([PROBE_URGENT_MS]);
+    // Refused or failed bookings wait for staff, not for the API: the idle pace.
+    await w.clock.advance(PROBE_IDLE_MS - 1);
+    expect(w.calls).toHaveLength(1);
+    await w.clock.advance(1);
+    expect(w.calls).toEqual([PROBE_URGENT_MS, PROBE_URGENT_MS + PROBE_IDLE_MS]);
+
+    w.counts.queued = 1;
+    await w.clock.advance(2 * PROBE_URGENT_MS);
+    expect(w.calls).toHaveLength(4);
+    w.counts.sending = 1; // one queued and one under way: still urgent
+    await w.clock.advance(PROBE_URGENT_MS);
+    expect(w.calls).toHaveLength(5);
+    w.counts.queued = 0; // one under way only: still urgent
+    await w.clock.advance(PROBE_URGENT_MS);
+    expect(w.calls).toHaveLength(6);
+
+    w.counts.sending = 0;
+    await w.clock.advance(PROBE_IDLE_MS - 1);
+    expect(w.calls).toHaveLength(6);
+    await w.probe.stop();
+  });
+
+  it('keeps the enabled services of an answer and passes every outcome on', async () => {
+    const services = [service('cut', true), service('retired', false), service('colour', true)];
+    const ok: UpstreamOutcome<Service[]> = {
+      kind: 'ok',
+      status: 200,
+      data: services,
+      meta: { rateLimit: null, serverDate: null, receivedAt: 0 },
+    };
+    const down: UpstreamOutcome<Service[]> = { kind: 'network', reason: 'connect', message: 'x' };
+    let next = down;
+    const w = wired(() => next);
+
+    await w.probe.probe();
+    expect(loadCatalog(w.db).services).toEqual([]);
+    next = ok;
+    await w.probe.probe();
+    expect(loadCatalog(w.db).services.map((s) => s._id)).toEqual(['cut', 'colour']);
+    expect(w.heard).toEqual([down, ok]);
   });
 });
