@@ -120,19 +120,19 @@ export function createOutcomeNotes(
   status: SyncStatusTracker,
   now: () => number,
   /** The API refused our key (the composition pauses the queue on `upstream.keyRefused`). */
-  onKeyRefused?: () => void,
+  onKeyRefused: () => void,
   /**
    * An answer came with the key the API had refused (fixed upstream, or a lookup or the
    * watch's probe heard it work): the composition resumes the queue (`upstream.keyAccepted`).
    */
-  onKeyAccepted?: () => void,
+  onKeyAccepted: () => void,
 ): NoteOutcome {
   return (outcome, purpose) => {
     const effect = statusEffect(outcome, purpose);
     const wasPaused = status.paused;
     applyStatusEffect(status, effect, now());
-    if (effect.kind === 'auth') onKeyRefused?.();
-    else if (wasPaused && !status.paused) onKeyAccepted?.();
+    if (effect.kind === 'auth') onKeyRefused();
+    else if (wasPaused && !status.paused) onKeyAccepted();
     return effect;
   };
 }

@@ -137,7 +137,12 @@ describe('applying an effect', () => {
 
   it('createOutcomeNotes applies the effect at the time it reads and returns it', () => {
     const tracker = new SyncStatusTracker(() => 'remote');
-    const note = createOutcomeNotes(tracker, () => 42);
+    const note = createOutcomeNotes(
+      tracker,
+      () => 42,
+      () => undefined,
+      () => undefined,
+    );
     expect(note(network, lookup)).toEqual({ kind: 'network', reason: 'timeout' });
     expect(tracker.offlineSince).toBe(42);
   });

@@ -374,7 +374,7 @@ describe('the probe as the core wires it (probeUpstream)', () => {
       meta: { rateLimit: null, serverDate: null, receivedAt: 0 },
     };
     const down: UpstreamOutcome<Service[]> = { kind: 'network', reason: 'connect', message: 'x' };
-    let next = down;
+    let next: UpstreamOutcome<Service[]> = down;
     const w = wired(() => next);
 
     await w.probe.probe();
