@@ -22,14 +22,14 @@ export function createStatusEvents(deps: {
   store: OutboxStore;
   events: EventHub;
   /** Whether the disk under the outbox is full (the status bar's "Disk full"). */
-  storageFull?: () => boolean;
+  storageFull: () => boolean;
   /** Refused bookings staff have yet to act on (electron/core/notify). */
-  refused?: () => number;
+  refused: () => number;
   /** Where changes of the upstream's state go, and an hourly line while it is not online. */
-  log?: Logger;
-  now?: () => number;
+  log: Logger;
+  now: () => number;
   /** What is left of the API budget now (the rate governor's count). */
-  budget?: () => SyncStatus['budget'];
+  budget: () => SyncStatus['budget'];
 }): StatusEvents {
   const { status, store, events } = deps;
   const snapshot = (): SyncStatus => ({
@@ -37,9 +37,9 @@ export function createStatusEvents(deps: {
       queued: store.count('queued') + store.count('sending'),
       unknown: store.count('unknown'),
     }),
-    storage: deps.storageFull?.() ? 'full' : 'ok',
-    refused: deps.refused?.() ?? 0,
-    ...(deps.budget ? { budget: deps.budget() } : {}),
+    storage: deps.storageFull() ? 'full' : 'ok',
+    refused: deps.refused(),
+    budget: deps.budget(),
   });
   let logged: { state: SyncState; since: number; lastLineAt: number } | null = null;
   /**
@@ -48,7 +48,6 @@ export function createStatusEvents(deps: {
    */
   const logState = (status: SyncStatus): void => {
     const { log, now } = deps;
-    if (!log || !now) return;
     const state = syncState(status);
     const at = now();
     const fields = {

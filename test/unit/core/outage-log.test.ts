@@ -35,6 +35,9 @@ function rig() {
     events: createEventHub(silentLogger),
     log: logger('core:status'),
     now: () => now,
+    storageFull: () => false,
+    refused: () => 0,
+    budget: () => undefined,
   });
   // As the upstream client and the mirror build theirs.
   const client = quietRepeats(logger('core:upstream'), () => now, {

@@ -12,12 +12,22 @@ const counts: Record<string, number> = { queued: 2, sending: 1, unknown: 4 };
 const store = { count: (state: string) => counts[state] ?? 0 } as unknown as OutboxStore;
 
 describe('status events', () => {
-  it('counts a booking being sent as queued; no disk or refusal source reads as ok and 0', () => {
+  const budget = {
+    minute: { limit: 60, remaining: 57 },
+    day: { limit: 1_000, remaining: 960 },
+  };
+
+  it('counts a booking being sent as queued, with the disk, the refusals and the budget left', () => {
     const events = createEventHub(log);
     const { snapshot } = createStatusEvents({
       status: new SyncStatusTracker(() => 'embedded'),
       store,
       events,
+      storageFull: () => false,
+      refused: () => 0,
+      log,
+      now: () => 0,
+      budget: () => budget,
     });
     expect(SyncStatus.parse(snapshot())).toMatchObject({
       queued: 3,
@@ -25,6 +35,7 @@ describe('status events', () => {
       storage: 'ok',
       refused: 0,
       upstream: 'embedded',
+      budget,
     });
   });
 
@@ -39,6 +50,9 @@ describe('status events', () => {
       events,
       storageFull: () => full,
       refused: () => 2,
+      log,
+      now: () => 0,
+      budget: () => undefined,
     });
     status.emitStatus();
     full = true;
