@@ -76,10 +76,9 @@ export function createSyncApi(deps: SyncDeps): SyncApi {
           if (!isDiskFull(error)) throw error;
         }
       }
-      const waiting = store
-        .holding()
-        .filter((e) => e.state !== 'unknown')
-        .map((e) => e.localId);
+      // The bookings holding a time now; the report counts those this Sync now sent (one whose
+      // answer was lost waits for staff and is never sent here).
+      const waiting = store.holding().map((e) => e.localId);
       // Offline (or never in contact): one cheap request says whether the API is back, so that
       // the answer below is about now, not about the last customer's lookup.
       const before = snapshot();

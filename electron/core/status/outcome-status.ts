@@ -74,12 +74,10 @@ function failureMessage(outcome: UpstreamOutcome<unknown>, purpose: OutcomePurpo
     return outcome.problem
       ? `The booking service answered something unexpected (${outcome.problem.operation}: ${outcome.problem.field})`
       : 'The booking service answered something unexpected';
-  if (purpose.kind === 'background' && outcome.kind === 'http')
-    return `${purpose.what} failed (HTTP ${outcome.status})`;
-  if (purpose.kind === 'background')
-    // Stryker disable next-line StringLiteral: unreachable, a background failure is an HTTP status or a body
-    return `${purpose.what} failed (${fallbackReason(outcome)})`;
-  return `live lookup failed (${fallbackReason(outcome)})`;
+  if (purpose.kind !== 'background') return `live lookup failed (${fallbackReason(outcome)})`;
+  // A background failure is an HTTP status (the table gives it to statuses and bodies only).
+  const why = outcome.kind === 'http' ? `HTTP ${outcome.status}` : fallbackReason(outcome);
+  return `${purpose.what} failed (${why})`;
 }
 
 /** Applies an effect to the tracker; `now` is when the outcome arrived. */

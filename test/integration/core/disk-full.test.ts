@@ -123,6 +123,29 @@ describe('a full disk during the round trip', () => {
     expect(serverBookings(upstream.dbPath)).toHaveLength(1);
   });
 
+  it('Sync now stores a held answer at once, with the API away: the disk is tried first', async () => {
+    const c = await openCore();
+    diskFull = () => serverBookings(upstream.dbPath).length > 0;
+    const taken = await slot();
+    const result = await c.api.createBooking(bookingRequest(taken, 9));
+    expect(result.state).toBe('sent');
+    const session = await openStaffSession(c);
+    // The API goes away, and a customer's lookup finds it so: the kiosk is offline.
+    upstream.proxy.setMode('down');
+    await expect(
+      c.api.getTimeSlots({ date: taken.date, serviceId: SERVICE, fresh: true }),
+    ).rejects.toThrow(/neither live nor cached/);
+    expect((await c.api.getSyncStatus({})).online).toBe(false);
+    diskFull = () => false;
+    const synced = await c.api.syncNow({ session });
+    expect(synced.report.result).toBe('offline');
+    expect(synced.storage).toBe('ok');
+    const onServer = serverBookings(upstream.dbPath);
+    expect(rowsOnDisk()).toEqual([
+      { localId: result.localId, state: 'sent', bookingId: onServer[0]?.id ?? 'missing' },
+    ]);
+  });
+
   it('the held answer is written by the storage retry on its own once space returns', async () => {
     const c = await openCore();
     diskFull = () => serverBookings(upstream.dbPath).length > 0;

@@ -103,4 +103,24 @@ describe('a 72 h outage in the log', () => {
     r.client.warn('request failed', { method: 'GET', path: '/d', reason: 'connect' });
     expect(r.lines.at(-1)).toMatch(/request failed .*"reason":"connect","repeatedSinceLastLine":1/);
   });
+
+  it('each change says why: the reason offline, the HTTP status of an API with problems, and the queue', () => {
+    const r = rig();
+    r.tracker.onAnswer({ status: 200, rateLimit: null, serverDate: null, receivedAt: START });
+    r.status.emitStatus();
+    r.tracker.onNetworkFailure(START, 'timeout');
+    r.status.emitStatus();
+    expect(r.lines.at(-1)).toMatch(
+      /upstream offline \{"reason":"timeout","queued":0,"after":"online"/,
+    );
+    r.set(START + 60_000);
+    r.tracker.onAnswer({ status: 503, rateLimit: null, serverDate: null, receivedAt: r.at() });
+    r.status.emitStatus();
+    expect(r.lines.at(-1)).toMatch(/upstream problems \{"status":503,"queued":0,"after":"offline"/);
+    r.set(START + 60_000 + QUIET_EVERY_MS);
+    r.status.emitStatus();
+    expect(r.lines.at(-1)).toMatch(
+      /upstream still problems \{"status":503,"queued":0,"forMinutes":60\}/,
+    );
+  });
 });
