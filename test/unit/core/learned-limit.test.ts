@@ -4,7 +4,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LEARNED_HOLD_MS, LearnedLimit } from '../../../electron/core/governor/learned-limit';
+import {
+  LEARNED_HOLD_MS,
+  LearnedLimit,
+  LearnedState,
+} from '../../../electron/core/governor/learned-limit';
 import { RateGovernor, type Priority } from '../../../electron/core/governor/rate-governor';
 
 const MINUTE = 60_000;
@@ -61,6 +65,29 @@ describe('LearnedLimit', () => {
     learned.onSurprise(0, 70);
     learned.onClean(1, 60); // a header that says less than learned: the header rules
     expect(learned.export()).toBeNull();
+  });
+
+  it('a ceiling that reaches the advertised limit is forgotten at once, even while it holds', () => {
+    const learned = new LearnedLimit();
+    learned.import({ ceiling: 60, holdUntil: 10 * HOUR });
+    learned.onClean(0, 60);
+    expect(learned.export()).toBeNull();
+  });
+
+  it('a minute pressed exactly a minute before the answer still counts', () => {
+    const learned = new LearnedLimit();
+    learned.onSurprise(0, 10);
+    learned.onPressed(HOUR);
+    learned.onClean(HOUR + MINUTE, 60);
+    expect(learned.cap(60)).toBe(11);
+  });
+
+  it('a saved state is read back only when its ceiling is a whole number from 1 to 100,000', () => {
+    expect(LearnedState.safeParse({ ceiling: 5, holdUntil: 1 }).success).toBe(true);
+    expect(LearnedState.safeParse({ ceiling: 100_000, holdUntil: 1 }).success).toBe(true);
+    for (const ceiling of [0, 100_001, 2.5, '5'])
+      expect(LearnedState.safeParse({ ceiling, holdUntil: 1 }).success).toBe(false);
+    expect(LearnedState.safeParse({ ceiling: 5 }).success).toBe(false);
   });
 });
 
@@ -140,4 +167,60 @@ describe('RateGovernor against an API that enforces less than it advertises', ()
       { numRuns: 25 },
     );
   }, 60_000);
+});
+
+describe('RateGovernor: what a 429 with budget left teaches, and how the ceiling rises again', () => {
+  /** Our sends, each answered without headers (as an API without them, or a header-less 5xx). */
+  function sendAll(g: RateGovernor, times: number[]): void {
+    for (const t of times) {
+      g.onSend(t, 'interactive');
+      g.onAnswer(t, null);
+    }
+  }
+  const every = (from: number, count: number, gap = 1_000) =>
+    Array.from({ length: count }, (_, i) => from + i * gap);
+
+  it('the ceiling is what was accepted in the header’s window: our count, when larger than the key’s', () => {
+    const g = new RateGovernor({ minuteLimit: 60, dayLimit: 10_000 });
+    sendAll(g, every(0, 5)); // the window before: not counted
+    sendAll(g, every(60_000, 30)); // the header's window starts with our first send of it
+    g.onSend(100_000, 'interactive');
+    // The header lags: it counts 10 for the key; we know we sent 31 in its window.
+    g.onRateLimited(100_000, 20_000, { limit: 60, remaining: 50, resetAt: 120_000 });
+    expect(g.snapshot(100_000).minute.limit).toBe(30);
+    expect(g.exportLearned()).toEqual({ ceiling: 30, holdUntil: 100_000 + LEARNED_HOLD_MS });
+  });
+
+  it('the key’s count, when larger than ours: the rest of it is another kiosk’s', () => {
+    const g = new RateGovernor({ minuteLimit: 60, dayLimit: 10_000 });
+    sendAll(g, every(60_000, 9));
+    g.onSend(100_000, 'interactive');
+    g.onRateLimited(100_000, 20_000, { limit: 60, remaining: 30, resetAt: 120_000 });
+    expect(g.snapshot(100_000).minute.limit).toBe(29);
+    // 30 counted for the key in 40 s of its window, 10 of them ours: a second and a third kiosk.
+    expect(g.peers(100_000)).toBe(3);
+  });
+
+  it('a 429 whose headers describe the day: the ceiling is what we sent in the last minute', () => {
+    const g = new RateGovernor({ minuteLimit: 60, dayLimit: 10_000 });
+    sendAll(g, every(0, 20)); // more than a minute before the refusal
+    sendAll(g, every(70_000, 12));
+    g.onSend(90_000, 'interactive');
+    g.onRateLimited(90_000, 30_000, { limit: 1_000, remaining: 500, resetAt: 90_000 + 2 * HOUR });
+    expect(g.snapshot(90_000).minute.limit).toBe(12);
+  });
+
+  it('after its hour the ceiling rises by one on a minute that used all of it, not on one that did not', () => {
+    const pressed = new RateGovernor({ minuteLimit: 60, dayLimit: 10_000 });
+    pressed.importLearned({ ceiling: 10, holdUntil: 0 });
+    expect(pressed.snapshot(HOUR).minute.limit).toBe(10);
+    sendAll(pressed, every(HOUR, 10));
+    expect(pressed.snapshot(HOUR + MINUTE).minute.limit).toBe(11);
+    expect(pressed.exportLearned()).toEqual({ ceiling: 11, holdUntil: 0 });
+
+    const quiet = new RateGovernor({ minuteLimit: 60, dayLimit: 10_000 });
+    quiet.importLearned({ ceiling: 10, holdUntil: 0 });
+    sendAll(quiet, every(HOUR, 9));
+    expect(quiet.snapshot(HOUR + MINUTE).minute.limit).toBe(10);
+  });
 });

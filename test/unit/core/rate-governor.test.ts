@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { RateGovernor, type Priority } from '../../../electron/core/governor/rate-governor';
+import { budgetLeft } from '../../../electron/core/governor/budget-left';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -638,5 +639,27 @@ describe('RateGovernor: rate-limit answers as bounds (issue 18)', () => {
     g.onAnswer(10, { limit: 60, remaining: 0, resetAt: 99_999_999_999_000 });
     expect(g.waitMs(20, 'interactive')).toBe(0);
     expect(g.snapshot(20).last).toBeNull();
+  });
+});
+
+describe('RateGovernor: a window with no share, and the budget staff read', () => {
+  it('a minute limit of 1 leaves the background no share: it looks again in a minute, not at once', () => {
+    const g = new RateGovernor({ minuteLimit: 1, dayLimit: 1_000 });
+    expect(g.budget('minute', 'background')).toBe(0);
+    expect(g.waitMs(0, 'background')).toBe(MINUTE);
+    expect(g.waitMs(0, 'interactive')).toBe(0);
+  });
+
+  it('budgetLeft: requests left per window, never below none', () => {
+    expect(
+      budgetLeft({ minute: { limit: 60, used: 3 }, day: { limit: 1_000, used: 1_200 } }),
+    ).toEqual({ minute: { limit: 60, remaining: 57 }, day: { limit: 1_000, remaining: 0 } });
+    const g = new RateGovernor({ minuteLimit: 60, dayLimit: 1_000 });
+    g.onSend(0, 'interactive');
+    g.onSend(1_000, 'interactive');
+    expect(budgetLeft(g.snapshot(2_000))).toEqual({
+      minute: { limit: 60, remaining: 58 },
+      day: { limit: 1_000, remaining: 998 },
+    });
   });
 });
