@@ -13,7 +13,13 @@ import { bookingReference } from '../../../shared/booking/reference';
 import type { CustomerBooking } from '../../../shared/kiosk-api';
 import { assertNever, KioskFailure } from '../../../shared/result';
 import type { Language } from '../../../shared/settings';
-import { isDiskFull, monotonicNow, type Clock, type DomainEmitter } from '../platform';
+import {
+  createLogger,
+  isDiskFull,
+  monotonicNow,
+  type Clock,
+  type DomainEmitter,
+} from '../platform';
 import { loadCatalog, trackFollowUp, type KioskDb } from '../db';
 import type {
   CacheRefusal,
@@ -181,6 +187,26 @@ function answerOf(
   };
 }
 
+const log = createLogger('core:booking');
+
+/**
+ * Keeps the follow-up of a booking the customer was not told is made. It never fails the call:
+ * the booking is in the outbox, and the customer must hear that, not an error that invites a
+ * second booking. Without it a follow-up uses the shop's language. A full disk is in the status
+ * already (issue 17); any other failure is logged, by the booking's local id only.
+ */
+export function keepFollowUp(
+  deps: Pick<BookingDeps, 'db' | 'clock'>,
+  localId: string,
+  language: string,
+): void {
+  try {
+    trackFollowUp(deps.db, localId, language, deps.clock.now());
+  } catch (error) {
+    if (!isDiskFull(error)) log.error('follow-up not kept', { localId, error });
+  }
+}
+
 export function createBookingApi(
   deps: Pick<BookingDeps, 'db' | 'clock' | 'settings' | 'inLanguage'>,
   steps: BookingSteps,
@@ -191,15 +217,8 @@ export function createBookingApi(
       const { language, ...request } = input;
       const result = await deps.inLanguage(language, () => steps.book(request));
       // Told "queued" (or the answer was lost): the customer may need to hear back (notify/).
-      if (result.state !== 'sent') {
-        try {
-          const kept = language ?? deps.settings.get().language ?? 'de';
-          trackFollowUp(deps.db, result.localId, kept, deps.clock.now());
-        } catch (error) {
-          // A full disk (issue 17): the booking is held; a follow-up uses the default language.
-          if (!isDiskFull(error)) throw error;
-        }
-      }
+      if (result.state !== 'sent')
+        keepFollowUp(deps, result.localId, language ?? deps.settings.get().language ?? 'de');
       return result;
     },
   };

@@ -19,10 +19,9 @@ import { bookingReference } from '../../../shared/booking/reference';
 import { fitVisit, type VisitService } from '../../../shared/booking/visit-fit';
 import type { TimeSlotsResult, VisitPartResult } from '../../../shared/kiosk-api';
 import { KioskFailure } from '../../../shared/result';
-import { trackFollowUp, durableTransaction } from '../db';
-import { isDiskFull } from '../platform';
+import { durableTransaction } from '../db';
 import type { OutboxEntry } from '../outbox';
-import { newEntry, slotFree, type BookingDeps, type BookingSteps } from './booking';
+import { keepFollowUp, newEntry, slotFree, type BookingDeps, type BookingSteps } from './booking';
 import type { EngineApi } from '../engine';
 import type { Lookups } from '../catalog';
 
@@ -187,14 +186,9 @@ export function createVisitApi(deps: VisitDeps, lookups: Lookups, steps: Booking
         // Told "queued" (or the answer was lost): the customer may need to hear back (notify/).
         const language = input.language ?? deps.settings.get().language ?? 'de';
         for (const part of parts) {
-          if (part.outcome !== 'booked' || part.result.state === 'sent') continue;
-          try {
-            trackFollowUp(db, part.result.localId, language, clock.now());
-          } catch (error) {
-            // A full disk (issue 17): the parts are booked or held, and the customer must hear
-            // so, not a failure that invites a second visit; a follow-up uses the default language.
-            if (!isDiskFull(error)) throw error;
-          }
+          // Never fails the visit: its parts are booked or held, and the customer must hear so.
+          if (part.outcome === 'booked' && part.result.state !== 'sent')
+            keepFollowUp(deps, part.result.localId, language);
         }
         return { visitId, parts };
       }),
