@@ -73,6 +73,7 @@ export function createLocalEngine(rooms: EngineRooms): LocalEngine {
     settings,
     gate,
     inLanguage: rooms.notice.inLanguage,
+    log: rooms.log,
   };
   const steps = createBookingSteps(booking, lookups);
   const api = {

@@ -13,13 +13,7 @@ import { bookingReference } from '../../../shared/booking/reference';
 import type { CustomerBooking } from '../../../shared/kiosk-api';
 import { assertNever, KioskFailure } from '../../../shared/result';
 import type { Language } from '../../../shared/settings';
-import {
-  createLogger,
-  isDiskFull,
-  monotonicNow,
-  type Clock,
-  type DomainEmitter,
-} from '../platform';
+import { isDiskFull, monotonicNow, type Clock, type DomainEmitter, type Logger } from '../platform';
 import { loadCatalog, trackFollowUp, type KioskDb } from '../db';
 import type {
   CacheRefusal,
@@ -52,6 +46,7 @@ export interface BookingDeps {
   gate: Pick<LiveGate, 'mayGoLive'>;
   /** Runs a booking the customer waits for in their language (notify/booking-language.ts). */
   inLanguage: <T>(language: Language | undefined, fn: () => Promise<T>) => Promise<T>;
+  log: Logger;
 }
 
 export type BookingApi = Pick<EngineApi, 'createBooking'>;
@@ -187,8 +182,6 @@ function answerOf(
   };
 }
 
-const log = createLogger('core:booking');
-
 /**
  * Keeps the follow-up of a booking the customer was not told is made. It never fails the call:
  * the booking is in the outbox, and the customer must hear that, not an error that invites a
@@ -196,19 +189,19 @@ const log = createLogger('core:booking');
  * already (issue 17); any other failure is logged, by the booking's local id only.
  */
 export function keepFollowUp(
-  deps: Pick<BookingDeps, 'db' | 'clock'>,
+  deps: Pick<BookingDeps, 'db' | 'clock' | 'log'>,
   localId: string,
   language: string,
 ): void {
   try {
     trackFollowUp(deps.db, localId, language, deps.clock.now());
   } catch (error) {
-    if (!isDiskFull(error)) log.error('follow-up not kept', { localId, error });
+    if (!isDiskFull(error)) deps.log.error('follow-up not kept', { localId, error });
   }
 }
 
 export function createBookingApi(
-  deps: Pick<BookingDeps, 'db' | 'clock' | 'settings' | 'inLanguage'>,
+  deps: Pick<BookingDeps, 'db' | 'clock' | 'settings' | 'inLanguage' | 'log'>,
   steps: BookingSteps,
 ): BookingApi {
   return {

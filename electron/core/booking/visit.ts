@@ -64,6 +64,7 @@ export type VisitDeps = Pick<
   | 'replayer'
   | 'settings'
   | 'inLanguage'
+  | 'log'
 >;
 
 export function createVisitApi(deps: VisitDeps, lookups: Lookups, steps: BookingSteps): VisitApi {

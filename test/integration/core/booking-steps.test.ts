@@ -16,6 +16,7 @@ import { createLookups } from '../../../electron/core/catalog/lookups';
 import { saveCatalog, saveTimeSlots } from '../../../electron/core/db/mirror-repo';
 import { openKioskDb, type KioskDb } from '../../../electron/core/db/open';
 import { createLiveGate } from '../../../electron/core/engine/live-gate';
+import { createLogger } from '../../../electron/core/platform/log';
 import { createSendPath } from '../../../electron/core/outbox/send';
 import { createMemoryOutboxStore, type OutboxStore } from '../../../electron/core/outbox/store';
 import type { UpstreamClient } from '../../../electron/core/upstream/client';
@@ -112,6 +113,7 @@ function rig(options: RigOptions = {}) {
     getTimeSlots: (query) => Promise.resolve(ok({ date: query.date, timeSlots: [] })),
   });
   const heard: string[] = [];
+  const logged: string[] = [];
   const replayer = { pauses: 0, pokes: 0 };
   const lookups = createLookups({
     db,
@@ -152,10 +154,11 @@ function rig(options: RigOptions = {}) {
     settings: { hasPin: () => true, get: () => ({ language: 'de' }) as Settings },
     gate,
     inLanguage: (_language, fn) => fn(),
+    log: createLogger('core', { level: 'debug', sink: (line) => logged.push(line) }),
   };
   const steps = createBookingSteps(deps, lookups);
   const visits = createVisitApi(deps, lookups, steps);
-  return { db, clock, memory, steps, visits, heard, replayer };
+  return { db, clock, memory, steps, visits, heard, replayer, logged };
 }
 
 /** The day's cached `any` list, fetched now: what an offline booking is checked against. */
@@ -308,12 +311,14 @@ describe('the follow-up of a booking not sent at once', () => {
 
   it('a follow-up that cannot be written for another reason than a full disk: the customer still hears the booking is queued', async () => {
     const { db, clock } = rig();
+    const logged: string[] = [];
     const api = createBookingApi(
       {
         db,
         clock,
         settings: { hasPin: () => true, get: () => ({ language: 'de' }) as Settings },
         inLanguage: (_language, fn) => fn(),
+        log: createLogger('core', { level: 'debug', sink: (line) => logged.push(line) }),
       },
       queued,
     );
@@ -322,6 +327,11 @@ describe('the follow-up of a booking not sent at once', () => {
       localId: 'l-1',
       state: 'queued',
     });
+    // Staff and IT read why, by the booking's id, never the customer's details.
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(/ ERROR core: follow-up not kept .*"localId":"l-1".*no such table/);
+    expect(logged[0]).not.toContain(request().customer.name);
+    expect(logged[0]).not.toContain(request().customer.email);
   });
 });
 
@@ -358,7 +368,7 @@ describe('a visit', () => {
   });
 
   it('queued, with a follow-up that cannot be written for another reason than a full disk: the customer hears both are queued', async () => {
-    const { db, visits } = rig({
+    const { db, visits, logged } = rig({
       book: () => Promise.resolve({ kind: 'network', reason: 'connect', message: 'refused' }),
     });
     breakFollowUps(db);
@@ -367,5 +377,6 @@ describe('a visit', () => {
       'queued',
       'queued',
     ]);
+    expect(logged.filter((line) => / follow-up not kept /.test(line))).toHaveLength(2);
   });
 });
