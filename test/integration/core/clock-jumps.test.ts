@@ -75,7 +75,7 @@ async function sentOnceBack(rig: Awaited<ReturnType<typeof queueOne>>): Promise<
   await until(async () => {
     await rig.core.replayer.runOnce();
     return (await stateOf(rig)) === 'sent';
-  }, 8_000);
+  }, 20_000);
   expect(serverBookings(rig.upstream.dbPath)).toHaveLength(1);
 }
 

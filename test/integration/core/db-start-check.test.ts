@@ -165,7 +165,7 @@ describe('the database is checked at start', () => {
     await until(() => {
       const afterBooking = readMarker(dataDir);
       return afterBooking.kind === 'ok' && afterBooking.identity.generation > atStart;
-    }, 5_000);
+    }, 20_000);
     await stop(first);
     await stop(await start(dataDir));
   });

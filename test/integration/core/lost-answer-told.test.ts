@@ -103,7 +103,7 @@ describe('a lost /book answer for an employee the cached list does not name', ()
     await until(async () => {
       await c.replayer.runOnce();
       return (await c.api.listBookings({ session }))[0]?.state === 'sent';
-    }, 5_000);
+    }, 20_000);
     const [sent] = await c.api.listBookings({ session });
     expect(sent?.booking?.bookingId).toBe(created[0]?.id);
     expect(serverBookings(upstream.dbPath)).toHaveLength(1);
@@ -129,7 +129,7 @@ describe('a lost /book answer for an employee the cached list does not name', ()
     await until(async () => {
       await c.replayer.runOnce();
       return (await c.api.listBookings({ session }))[0]?.state === 'sent';
-    }, 5_000);
+    }, 20_000);
     expect(serverBookings(upstream.dbPath)).toHaveLength(1);
   });
 });

@@ -176,7 +176,7 @@ describe('kiosk core against the reference server through the fault proxy', () =
     await until(async () => {
       await c.replayer.runOnce();
       return (await c.api.listBookings({ session }))[0]?.state === 'sent';
-    }, 5_000);
+    }, 20_000);
     const [booking] = await c.api.listBookings({ session });
     expect(booking?.attempts).toBe(2);
     expect(booking?.booking?.bookingId).toBe(created[0]?.id);
@@ -261,7 +261,7 @@ describe('kiosk core against the reference server through the fault proxy', () =
     await until(async () => {
       await c.replayer.runOnce();
       return (await c.api.listBookings({ session }))[0]?.state === 'sent';
-    }, 5_000);
+    }, 20_000);
     expect((await c.api.getSyncStatus({})).mode).toBe('enabled');
     expect(serverBookings(upstream.dbPath)).toHaveLength(1);
   });
@@ -290,7 +290,7 @@ describe('kiosk core against the reference server through the fault proxy', () =
     setTimeout(() => {
       stormRequests = upstream.proxy.requests() - stormStart;
       upstream.proxy.setMode('pass');
-    }, 3_000);
+    }, 20_000);
     await until(
       async () => {
         await c.replayer.runOnce();
@@ -397,7 +397,7 @@ describe('an online booking whose request gets no answer is checked against the 
       return (
         (await c.api.listBookings({ session: await openStaffSession(c) }))[0]?.state === 'unknown'
       );
-    }, 5_000);
+    }, 20_000);
     const [unknown] = await c.api.listBookings({ session: await openStaffSession(c) });
     expect(unknown?.lastError?.message).toBe(LOST_AND_TAKEN);
     expect(serverBookings(upstream.dbPath)).toHaveLength(0);

@@ -410,7 +410,7 @@ describe('bookings the API refuses, or does not answer', () => {
     const slot = firstFree((await annaDay(c)).timeSlots, 'emp-anna');
     up.proxy.setMode('hang');
     const pending = c.api.createBooking(annaBooking(slot.time, 10));
-    await until(async () => (await c.api.getSyncStatus({})).queued === 1, 2_000);
+    await until(async () => (await c.api.getSyncStatus({})).queued === 1, 20_000);
     const list = await staffList(c);
     expect(list.map((b) => [b.state, b.attempts])).toEqual([['sending', 1]]);
     // Staff can neither retry nor discard a booking whose answer is still coming.

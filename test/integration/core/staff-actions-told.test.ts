@@ -90,7 +90,7 @@ async function rejected(r: Rig, slot: Slot, n: number): Promise<string> {
   await until(async () => {
     await r.c.replayer.runOnce();
     return (await stateOf(r, localId))?.state === 'rejected';
-  }, 5_000);
+  }, 20_000);
   return localId;
 }
 
@@ -272,7 +272,7 @@ describe("each action announces the booking's new state to the counter screen", 
     expect((await c.api.retryBooking({ session, localId })).state).toBe('queued');
     expect(told[0]).toMatchObject({ localId, state: 'queued' });
     // Sent again at once; refused as taken, it may be ours (its answer may be lost): staff check it.
-    await until(async () => (await stateOf(r, localId))?.state === 'unknown', 3_000);
+    await until(async () => (await stateOf(r, localId))?.state === 'unknown', 20_000);
     expect(await stateOf(r, localId)).toMatchObject({ lastError: { status: 409 } });
   });
 });
@@ -312,7 +312,7 @@ describe('a booking whose answer may be lost stays for staff to check; one they 
     await until(async () => {
       await c.replayer.runOnce();
       return (await stateOf(r, localId))?.state === 'unknown';
-    }, 3_000);
+    }, 20_000);
     expect((await c.api.retryBooking({ session, localId })).state).toBe('queued');
     await c.replayer.runOnce();
     expect(await stateOf(r, localId)).toMatchObject({
@@ -352,7 +352,7 @@ describe('Retry and Undo wake the running queue', () => {
     expect((await r.c.api.retryBooking({ session: r.session, localId: r.localId })).state).toBe(
       'queued',
     );
-    await until(async () => (await stateOf(r, r.localId))?.state === 'sent', 3_000);
+    await until(async () => (await stateOf(r, r.localId))?.state === 'sent', 20_000);
   });
 
   it('Undo: the restored booking is sent with no other call', async () => {
@@ -360,7 +360,7 @@ describe('Retry and Undo wake the running queue', () => {
     expect((await r.c.api.restoreBooking({ session: r.session, localId: r.localId })).state).toBe(
       'queued',
     );
-    await until(async () => (await stateOf(r, r.localId))?.state === 'sent', 3_000);
+    await until(async () => (await stateOf(r, r.localId))?.state === 'sent', 20_000);
   });
 });
 

@@ -141,7 +141,7 @@ describe('Retry', () => {
     await until(async () => {
       await c.replayer.runOnce();
       return (await staff.list())[0]?.state === 'rejected';
-    }, 5_000);
+    }, 20_000);
     expect((await staff.list())[0]).toMatchObject({
       state: 'rejected',
       lastError: { status: 409 },
@@ -196,7 +196,7 @@ describe('Retry', () => {
   it('wakes the running replayer: the retried booking goes out with no other call', async () => {
     const { up, staff, localId } = await discardedWhileTheLoopSleeps(3);
     expect((await staff.retry(localId)).state).toBe('queued');
-    await until(async () => (await staff.list())[0]?.state === 'sent', 5_000);
+    await until(async () => (await staff.list())[0]?.state === 'sent', 20_000);
     expect(serverBookings(up.dbPath)).toHaveLength(1);
   });
 

@@ -126,7 +126,7 @@ describe('Sync now while online', () => {
       const r = await open({ dispatcher: hold.dispatcher, bookingTimeoutMs: 10_000 });
       const [slot] = await liveSlots(r);
       const creating = r.c.api.createBooking(request(slot!, 1));
-      await until(() => hold.isHolding(), 3_000);
+      await until(() => hold.isHolding(), 20_000);
 
       const status = await syncNow(r);
       expect(status.report).toEqual({ result: 'online', sent: 0, stillQueued: 1 });
@@ -160,7 +160,7 @@ describe('Sync now while online', () => {
     await until(async () => {
       await r.c.replayer.runOnce();
       return (await booking(r, lost.localId)).state === 'unknown';
-    }, 5_000);
+    }, 20_000);
     const before = await booking(r, lost.localId);
 
     const status = await syncNow(r);

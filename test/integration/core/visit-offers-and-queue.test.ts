@@ -210,7 +210,7 @@ describe('a visit booked while the API is known gone', () => {
       'queued',
       'queued',
     ]);
-    await until(() => serverBookings(rig.upstream.dbPath).length === 2, 2_000);
+    await until(() => serverBookings(rig.upstream.dbPath).length === 2, 20_000);
   });
 
   it('a part the cache calls taken refuses the whole visit, nothing queued', async () => {
