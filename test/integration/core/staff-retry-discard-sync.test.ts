@@ -123,7 +123,7 @@ async function discardedWhileTheLoopSleeps(n: number) {
         () => true,
         () => false,
       ),
-    5_000,
+    20_000,
   );
   up.proxy.setMode('pass');
   return { up, staff, localId: result.localId };
