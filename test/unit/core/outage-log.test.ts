@@ -104,23 +104,40 @@ describe('a 72 h outage in the log', () => {
     expect(r.lines.at(-1)).toMatch(/request failed .*"reason":"connect","repeatedSinceLastLine":1/);
   });
 
-  it('each change says why: the reason offline, the HTTP status of an API with problems, and the queue', () => {
+  it('each change says why (the reason offline, the HTTP status of an API with problems, the queue), at its level', () => {
     const r = rig();
+    const said = () => r.lines.map((line) => line.replace(/^\S+ /, ''));
+    // The first state of a start is said only when it is not the good one.
     r.tracker.onAnswer({ status: 200, rateLimit: null, serverDate: null, receivedAt: START });
     r.status.emitStatus();
+    expect(said()).toEqual([]);
     r.tracker.onNetworkFailure(START, 'timeout');
     r.status.emitStatus();
-    expect(r.lines.at(-1)).toMatch(
-      /upstream offline \{"reason":"timeout","queued":0,"after":"online"/,
-    );
     r.set(START + 60_000);
     r.tracker.onAnswer({ status: 503, rateLimit: null, serverDate: null, receivedAt: r.at() });
     r.status.emitStatus();
-    expect(r.lines.at(-1)).toMatch(/upstream problems \{"status":503,"queued":0,"after":"offline"/);
     r.set(START + 60_000 + QUIET_EVERY_MS);
     r.status.emitStatus();
-    expect(r.lines.at(-1)).toMatch(
-      /upstream still problems \{"status":503,"queued":0,"forMinutes":60\}/,
-    );
+    r.tracker.onAnswer({ status: 200, rateLimit: null, serverDate: null, receivedAt: r.at() });
+    r.status.emitStatus();
+    // Online, with answers: no hourly line.
+    r.set(START + 60_000 + 3 * QUIET_EVERY_MS);
+    r.tracker.onAnswer({ status: 200, rateLimit: null, serverDate: null, receivedAt: r.at() });
+    r.status.emitStatus();
+    expect(said()).toEqual([
+      'WARN core:status: upstream offline {"reason":"timeout","queued":0,"after":"online","forMinutes":0}',
+      'WARN core:status: upstream problems {"status":503,"queued":0,"after":"offline","forMinutes":1}',
+      'INFO core:status: upstream still problems {"status":503,"queued":0,"forMinutes":60}',
+      'INFO core:status: upstream online {"queued":0,"after":"problems","forMinutes":60}',
+    ]);
+  });
+
+  it('a start that finds the API away says so at once', () => {
+    const r = rig();
+    r.tracker.onNetworkFailure(START, 'connect');
+    r.status.emitStatus();
+    expect(r.lines.map((line) => line.replace(/^\S+ /, ''))).toEqual([
+      'WARN core:status: upstream offline {"reason":"connect","queued":0}',
+    ]);
   });
 });
