@@ -4,7 +4,8 @@
  * `page.keyboard`, no `fill`), the PIN on its keypad.
  */
 import type { Page } from '@playwright/test';
-import { CUSTOMER, firstFreeSlot } from './support/flow';
+import { addDays } from '../../shared/booking/time';
+import { CUSTOMER, firstFreeSlot, kioskToday } from './support/flow';
 import { onScreen, SCREENSHOT_DIR } from './support/screens';
 import { expect, openKioskAt, STAFF_PIN, test } from './support/stack';
 
@@ -56,40 +57,52 @@ test('a touch-only kiosk: the setup code, the booking search and a Settings fiel
   await page.getByRole('button', { name: 'Unlock' }).tap();
   await onScreen(page, 'outbox');
 
-  // Two bookings; the search finds one by the name typed on the keyboard. The day must have two
-  // free times left: the worker's earlier specs fill the fixed day as they run.
-  const choice = await firstFreeSlot(kiosk, 0, 2);
-  const slots = (await kiosk.call('getTimeSlots', {
-    date: choice.date,
-    serviceId: choice.serviceId,
-    fresh: true,
-  })) as { timeSlots: { time: string; available: boolean; employeeId?: string }[] };
-  const free = slots.timeSlots.filter((slot) => slot.available && slot.employeeId);
-  // One from the day's first free times, one from its last. The worker's specs share one API, so
-  // a time on the list may be taken by the time it is booked: then the next one is tried.
-  const book = async (times: typeof free, name: string): Promise<void> => {
-    for (const slot of times) {
-      try {
-        await kiosk.call('createBooking', {
-          serviceId: choice.serviceId,
-          employeeId: slot.employeeId,
-          date: choice.date,
-          time: slot.time,
-          customer: {
-            ...CUSTOMER,
-            name,
-            email: `${name.split(' ')[0]?.toLowerCase()}@example.com`,
-          },
-        });
-        return;
-      } catch (error) {
-        if (!String(error).includes('slot_taken')) throw error;
+  // Two bookings; the search finds one by the name typed on the keyboard. The worker's specs
+  // share one API and fill its days as they run: each booking reads the day's free times afresh
+  // and takes the first one the API still has (the first of the day, or its last), else the
+  // next day's.
+  const choice = await firstFreeSlot(kiosk);
+  const now = kioskToday(kiosk);
+  const freeOn = async (date: string) => {
+    const { timeSlots } = (await kiosk.call('getTimeSlots', {
+      date,
+      serviceId: choice.serviceId,
+      fresh: true,
+    })) as { timeSlots: { time: string; available: boolean; employeeId?: string }[] };
+    return timeSlots.filter(
+      (slot) => slot.available && slot.employeeId && (date !== now.date || slot.time > now.time),
+    );
+  };
+  const book = async (name: string, lastFirst: boolean): Promise<void> => {
+    const refused: string[] = [];
+    for (let day = 0; day < 14; day += 1) {
+      const date = addDays(choice.date, day);
+      const free = await freeOn(date);
+      for (const slot of lastFirst ? free.toReversed() : free) {
+        try {
+          await kiosk.call('createBooking', {
+            serviceId: choice.serviceId,
+            employeeId: slot.employeeId,
+            date,
+            time: slot.time,
+            customer: {
+              ...CUSTOMER,
+              name,
+              email: `${name.split(' ')[0]?.toLowerCase()}@example.com`,
+            },
+          });
+          if (refused.length > 0) console.warn(`${name}: refused first\n${refused.join('\n')}`);
+          return;
+        } catch (error) {
+          if (!String(error).includes('slot_taken')) throw error;
+          refused.push(`${date} ${slot.time} ${slot.employeeId}: ${String(error)}`);
+        }
       }
     }
-    throw new Error(`no free time left for ${name}`);
+    throw new Error(`no free time left for ${name}:\n${refused.join('\n')}`);
   };
-  await book(free, 'Eva Muster');
-  await book(free.toReversed(), 'Jan Kowalski');
+  await book('Eva Muster', false);
+  await book('Jan Kowalski', true);
   await page.getByRole('button', { name: 'Refresh' }).tap();
   const rows = page.locator('.outbox-list > li');
   await expect(rows).toHaveCount(2);
