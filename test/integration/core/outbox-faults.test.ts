@@ -290,7 +290,7 @@ describe('kiosk core against the reference server through the fault proxy', () =
     setTimeout(() => {
       stormRequests = upstream.proxy.requests() - stormStart;
       upstream.proxy.setMode('pass');
-    }, 20_000);
+    }, 3_000);
     await until(
       async () => {
         await c.replayer.runOnce();
