@@ -12,6 +12,7 @@ import {
 import type { UpstreamClient } from '../../../electron/core/upstream/client';
 import type { UpstreamOutcome } from '../../../electron/core/upstream/outcome';
 import type { Service } from '../../../shared/api/schemas';
+import { apiService } from '../../support/api-fixtures';
 import { makeTempDir } from '../../support/core/harness';
 import { timerClock, type TimerClock } from '../../support/core/manual-clock';
 import { upstreamDouble } from '../../support/core/upstream-double';
@@ -298,20 +299,6 @@ describe('the probe as the core wires it (probeUpstream)', () => {
     for (const dir of dirs.splice(0)) dir.remove();
   });
 
-  function service(id: string, enabled: boolean): Service {
-    return {
-      _id: id,
-      title: id,
-      description: '',
-      category: 'hair',
-      pricing: { price: 30, currency: 'EUR', taxRate: 19 },
-      duration: { value: 30, unit: 'minutes' },
-      features: [],
-      enabled,
-      sortOrder: 0,
-    };
-  }
-
   function wired(answer: () => UpstreamOutcome<Service[]>) {
     const temp = makeTempDir('frontdesk-probe-');
     dirs.push(temp);
@@ -366,7 +353,11 @@ describe('the probe as the core wires it (probeUpstream)', () => {
   });
 
   it('keeps the enabled services of an answer and passes every outcome on', async () => {
-    const services = [service('cut', true), service('retired', false), service('colour', true)];
+    const services = [
+      apiService('cut'),
+      apiService('retired', { enabled: false }),
+      apiService('colour'),
+    ];
     const ok: UpstreamOutcome<Service[]> = {
       kind: 'ok',
       status: 200,
