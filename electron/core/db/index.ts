@@ -29,7 +29,7 @@ export type { KioskOutboxEvents } from './kiosk-outbox';
 export { loadMirrorIndex } from './mirror-index';
 export type { MirrorIndex } from './mirror-index';
 export {
-  catalogHas,
+  catalogKnows,
   loadAvailableDays,
   loadCatalog,
   loadService,

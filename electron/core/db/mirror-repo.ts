@@ -14,6 +14,7 @@ import {
   type Service,
   type TimeSlots,
 } from '../../../shared/api/schemas';
+import type { CatalogKnowledge } from '../outbox';
 import type { KioskDb } from './open';
 import { mirrorAvailableDays, mirrorEmployees, mirrorServices, mirrorTimeSlots } from './schema';
 
@@ -72,13 +73,29 @@ export function saveCatalog(
   });
 }
 
-/** Whether the cached catalog has this service and this person (loaded whole: it is small). */
-export function catalogHas(db: KioskDb, ids: { serviceId: string; employeeId: string }): boolean {
-  const catalog = loadCatalog(db);
-  return (
-    catalog.services.some((s) => s._id === ids.serviceId) &&
-    catalog.employees.some((e) => e._id === ids.employeeId)
-  );
+/**
+ * What the cached catalog knows of this service and this person (send.ts's `inCatalog`): one
+ * missing from a list that was fetched is `unlisted`; a list not fetched yet (an empty table:
+ * the mirror's first steps after a cold start) is `unknown`, never "missing". Read by id, not
+ * parsed: a listed id whose row is damaged was still on the API's list.
+ */
+export function catalogKnows(
+  db: KioskDb,
+  ids: { serviceId: string; employeeId: string },
+): CatalogKnowledge {
+  const service = listed(db, mirrorServices, ids.serviceId);
+  const employee = listed(db, mirrorEmployees, ids.employeeId);
+  if (service === 'unlisted' || employee === 'unlisted') return 'unlisted';
+  return service === 'listed' && employee === 'listed' ? 'listed' : 'unknown';
+}
+
+function listed(
+  db: KioskDb,
+  table: typeof mirrorServices | typeof mirrorEmployees,
+  id: string,
+): CatalogKnowledge {
+  if (db.select({ id: table.id }).from(table).where(eq(table.id, id)).get()) return 'listed';
+  return db.select({ id: table.id }).from(table).limit(1).get() ? 'unlisted' : 'unknown';
 }
 
 export function loadCatalog(db: KioskDb): {

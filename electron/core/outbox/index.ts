@@ -11,7 +11,7 @@ export type { HeldWrites } from './held-writes';
 export type { Replayer } from './replayer';
 export { createRetention } from './retention';
 export type { RetainedStore, RetentionOptions } from './retention';
-export type { SendPath } from './send';
+export type { CatalogKnowledge, SendPath } from './send';
 export { slotFreeIn } from './slot-check';
 export type { OutboxStore, WakeOptions } from './store';
 export { recoverInterrupted, TAKEN_ONCE } from './transitions';

@@ -73,11 +73,20 @@ export interface SendPathOptions {
   /** Timeout of the online booking's look at the day's list after a refusal (default: the client's). */
   lookupTimeoutMs?: number;
   /**
-   * Whether the cached catalog knows the booking's service and person (default: yes). A refusal
-   * of one it lacks is not looked into: the service or person went, not the slot.
+   * What the cached catalog knows of the booking's service and person (default: `listed`). A
+   * refusal of one the fetched catalog lacks (`unlisted`) is not looked into: the service or
+   * person went, not the slot. A catalog not mirrored yet (`unknown`, the first minute after a
+   * start) says nothing: the day's list decides, as for a listed one.
    */
-  inCatalog?: (request: BookingRequest) => boolean;
+  inCatalog?: (request: BookingRequest) => CatalogKnowledge;
 }
+
+/**
+ * What the cached catalog knows of a booking's service and person: both on the lists as last
+ * fetched (`listed`), one missing from a fetched list (`unlisted`), or a list not fetched yet
+ * (`unknown`; never read as missing).
+ */
+export type CatalogKnowledge = 'listed' | 'unlisted' | 'unknown';
 
 export { LOST_AND_TAKEN } from './transitions';
 
@@ -172,8 +181,10 @@ export function createSendPath(options: SendPathOptions): SendPath {
    * A refusal the table leaves to the day's list (`ask`: a status a remote may answer a taken
    * slot with): listed free is `no`; listed unavailable, or gone from the list when it was
    * `offered` before, is `yes`, for the online booking and the replay alike. No usable answer,
-   * or a service or person the cached catalog lacks, leaves `ask`: the customer hears the plain
-   * refusal, and a lost answer goes on as possibly ours (transitions.ts).
+   * or a service or person the fetched catalog lacks, leaves `ask`: the customer hears the plain
+   * refusal, and a lost answer goes on as possibly ours (transitions.ts). A catalog not mirrored
+   * yet lacks nothing: the list is asked (else the first minute after a start told a customer
+   * whose time was taken that the service or person had gone, issue 37).
    */
   async function resolveTaken(
     client: UpstreamClient,
@@ -183,7 +194,7 @@ export function createSendPath(options: SendPathOptions): SendPath {
     offered: boolean,
   ): Promise<BookingVerdict> {
     if (verdict.kind !== 'refused' || verdict.taken !== 'ask') return verdict;
-    if (!(options.inCatalog?.(entry.request) ?? true)) return verdict;
+    if ((options.inCatalog?.(entry.request) ?? 'listed') === 'unlisted') return verdict;
     const checked = await checkSlot(client, entry.request, takenCalls[purpose]);
     switch (checked.kind) {
       case 'free':

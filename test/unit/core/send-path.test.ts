@@ -5,7 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../electron/core/outbox/entry';
-import { createSendPath, LOST_NOT_SENT_AGAIN } from '../../../electron/core/outbox/send';
+import {
+  createSendPath,
+  LOST_NOT_SENT_AGAIN,
+  type CatalogKnowledge,
+} from '../../../electron/core/outbox/send';
 import { createMemoryOutboxStore } from '../../../electron/core/outbox/store';
 import { diskFullError } from '../../../electron/core/platform/disk-full';
 import type { CallOptions } from '../../../electron/core/upstream/client';
@@ -48,7 +52,7 @@ function rig(
     slots?: UpstreamOutcome<TimeSlots>;
     book?: () => Promise<UpstreamOutcome<BookingResponse>>;
     appointmentPassed?: () => boolean;
-    inCatalog?: boolean;
+    inCatalog?: CatalogKnowledge;
   } = {},
 ) {
   const clock = manualClock(1_000_000);
@@ -80,7 +84,7 @@ function rig(
     },
     ...(more.appointmentPassed ? { appointmentPassed: more.appointmentPassed } : {}),
     lookupTimeoutMs: 900,
-    inCatalog: () => more.inCatalog ?? true,
+    inCatalog: () => more.inCatalog ?? 'listed',
   });
   return { clock, store, send, calls, heard, lookups };
 }
@@ -332,14 +336,27 @@ describe('send path', () => {
       expect(verdict).toMatchObject({ kind: 'refused', taken });
       expect(t.lookups).toEqual([]);
     }
-    const unknown = rig(
+    const gone = rig(
       { kind: 'http', status: 404, message: 'Not found', meta },
-      { inCatalog: false, slots: day(false) },
+      { inCatalog: 'unlisted', slots: day(false) },
     );
-    const { verdict } = await unknown.send.attempt(unknown.send.begin(entry()), 'replay');
+    const { verdict } = await gone.send.attempt(gone.send.begin(entry()), 'replay');
     expect(verdict).toMatchObject({ kind: 'refused', taken: 'ask' });
-    expect(unknown.lookups).toEqual([]);
+    expect(gone.lookups).toEqual([]);
   });
+
+  it.each(['unknown', 'listed'] as const)(
+    'a 404 with the catalog %s (not mirrored yet, or mirrored) is looked into: listed unavailable is taken',
+    async (inCatalog) => {
+      const t = rig(
+        { kind: 'http', status: 404, message: 'Not found', meta },
+        { inCatalog, slots: day(false) },
+      );
+      const { verdict } = await t.send.attempt(t.send.begin(entry()), 'booking');
+      expect(verdict).toMatchObject({ kind: 'refused', taken: 'yes' });
+      expect(t.lookups).toHaveLength(1);
+    },
+  );
 });
 
 describe('send path: what staff and the queue are left with', () => {
