@@ -238,6 +238,7 @@ export async function createKioskCoreInternals(
   const { api, apiFor } = createScreenApis({
     shared: { ...engine.api, ...hostApi, ...speechVoices.api, ...notice.api },
     serviceMinutes: engine.serviceMinutes,
+    held: engine.held,
     access,
     now: () => clock.now(),
     emit: (event) => hub.emit(event),

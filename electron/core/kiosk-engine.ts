@@ -14,6 +14,7 @@ import {
   createScreenHolds,
   type BookingAdminDeps,
   type BookingDeps,
+  type HeldLookups,
 } from './booking';
 import { createDayGlanceApi, createLookups, type DayGlanceDeps, type LookupsDeps } from './catalog';
 import { createLiveGate, type EngineApi } from './engine';
@@ -43,6 +44,8 @@ export interface LocalEngine {
   api: EngineApi;
   /** A service's duration from the cached catalog (the screens' holds need it). */
   serviceMinutes: (serviceId: string) => Promise<number>;
+  /** The lookups that take other screens' holds into the availability model. */
+  held: HeldLookups;
 }
 
 export function createLocalEngine(rooms: EngineRooms): LocalEngine {
@@ -76,10 +79,12 @@ export function createLocalEngine(rooms: EngineRooms): LocalEngine {
     log: rooms.log,
   };
   const steps = createBookingSteps(booking, lookups);
+  const visits = createVisitApi(booking, lookups, steps);
   const api = {
     ...lookups.api,
     ...createBookingApi(booking, steps),
-    ...createVisitApi(booking, lookups, steps),
+    createVisit: visits.createVisit,
+    getVisitTimes: (input) => visits.getVisitTimes(input),
     ...createBookingAdmin({
       store,
       clock,
@@ -106,7 +111,11 @@ export function createLocalEngine(rooms: EngineRooms): LocalEngine {
     }),
     ...createDayGlanceApi({ db, store, clock, timeZone, mirror }),
   } satisfies EngineApi;
-  return { api, serviceMinutes: (serviceId) => lookups.serviceMinutes(serviceId) };
+  return {
+    api,
+    serviceMinutes: (serviceId) => lookups.serviceMinutes(serviceId),
+    held: { getTimeSlots: lookups.timeSlots, getVisitTimes: visits.getVisitTimes },
+  };
 }
 
 /** Every screen's API: the shared handlers, its own holds and calls for help, behind the guard. */
@@ -119,6 +128,7 @@ export interface ScreenApis {
 export function createScreenApis(deps: {
   shared: Omit<UnguardedApi, 'holdSlot' | 'releaseHold' | StaffCallMethod>;
   serviceMinutes: (serviceId: string) => Promise<number>;
+  held: HeldLookups;
   access: Pick<StaffAccess, 'guard'>;
   now: () => number;
   /** Calls for help go to the screens as KioskEvents (the hub). */
@@ -126,7 +136,11 @@ export function createScreenApis(deps: {
   log: Logger;
 }): ScreenApis {
   // Each screen's own hold (issue 28): the app's window is the screen `app`, as for its lockout.
-  const holds = createScreenHolds({ now: deps.now, minutesOf: deps.serviceMinutes });
+  const holds = createScreenHolds({
+    now: deps.now,
+    minutesOf: deps.serviceMinutes,
+    lookups: deps.held,
+  });
   // Calls for help are per caller (rate limit, one open call each): each screen's API its own.
   const staffCalls = createStaffCalls({ now: deps.now, emit: deps.emit, log: deps.log });
   const unguardedFor = (screen: string): UnguardedApi => ({

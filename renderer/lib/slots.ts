@@ -1,5 +1,5 @@
 import type { TimeSlot } from '../../shared/api/schemas';
-import { mergeSlotsByTime } from '../../shared/booking/slot-offers';
+import { mergeSlotsByTime } from '../../shared/booking/free-times';
 
 export type DayPart = 'morning' | 'afternoon' | 'evening';
 export const DAY_PARTS: readonly DayPart[] = ['morning', 'afternoon', 'evening'];

@@ -19,7 +19,7 @@ import { localTime } from '../lib/dates';
 import { formatTime } from '../lib/format';
 import { useScreenHold } from '../hooks/use-screen-hold';
 import type { KioskError } from '../../shared/result';
-import { offerAt } from '../../shared/booking/slot-offers';
+import { offerAt } from '../../shared/booking/free-times';
 
 interface ReviewScreenProps {
   state: FlowState;

@@ -10,7 +10,7 @@
  * hour earlier, so that time is not offered.
  */
 import type { TimeSlot } from '../api/schemas';
-import { freeEmployeesAt } from './slot-offers';
+import { freeEmployeesAt } from './free-times';
 import { instantToWall, wallToInstant } from './time';
 
 /** A visit has at most this many services (the customer's patience, the kiosk's budget). */

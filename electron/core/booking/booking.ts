@@ -7,8 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BookingRequest, BookingResponse } from '../../../shared/api/schemas';
 import { CACHE_REFUSAL_MESSAGES, checkAgainstCache } from '../../../shared/booking/cache-checks';
-import { isSlotHeld } from '../../../shared/booking/holds';
-import { offerAt } from '../../../shared/booking/slot-offers';
+import { clashes } from '../../../shared/booking/free-times';
 import { bookingReference } from '../../../shared/booking/reference';
 import type { CustomerBooking } from '../../../shared/kiosk-api';
 import { assertNever, KioskFailure } from '../../../shared/result';
@@ -120,11 +119,8 @@ function insertNew(write: () => boolean): boolean {
 }
 
 export const slotFree = (request: BookingRequest, minutes: number) => (holding: OutboxEntry[]) =>
-  !isSlotHeld(
-    request.date,
-    request.time,
-    request.employeeId,
-    minutes,
+  !clashes(
+    { ...request, durationMinutes: minutes },
     holding.map((e) => e.hold),
   );
 
@@ -245,40 +241,32 @@ export function createBookingSteps(deps: BookingDeps, lookups: Lookups): Booking
   }
 
   /**
-   * What the cached day says about a booking's slot: `uncached` when the day is not cached,
-   * else null when the slot is free there (on the grid, available for this employee for the
-   * whole duration, not held by another unsent booking or one sent since the cache was fetched),
-   * or the failure to refuse it with. `ownId` is the booking's own entry, not a hold against it.
+   * What the cached day says about a booking's slot, asked of the availability model: `uncached`
+   * when no list of the day is cached, else null when the time is free there with this employee
+   * for the whole duration (their list, the kiosk's other bookings, the times refused as taken
+   * since), or the failure to refuse it with. `ownId` is the booking's own entry.
    */
   function cachedSlotCheck(
     request: BookingRequest,
     minutes: number,
     ownId?: string,
   ): 'uncached' | KioskFailure | null {
-    const cached = lookups.cachedSlots(request.date, request.serviceId, request.employeeId);
-    if (!cached) return 'uncached';
-    // A time may be listed once per free employee: this booking's employee's entry stands for it.
-    const slot = offerAt(cached.data, request.time, request.employeeId);
+    const answer = lookups.cachedAnswer({
+      date: request.date,
+      serviceId: request.serviceId,
+      employeeId: request.employeeId,
+      durationMinutes: minutes,
+      ...(ownId === undefined ? {} : { exceptLocalId: ownId }),
+    });
+    if (!answer) return 'uncached';
+    const slot = answer.timeSlots.find((s) => s.time === request.time);
     if (!slot)
       return new KioskFailure(
         'invalid_request',
         'this time is not on the slot grid of the cached day',
       );
-    const others = [
-      ...store
-        .holdsOn(request.date, cached.fetchedAt)
-        .filter((e) => e.localId !== ownId)
-        .map((e) => e.hold),
-      // A time the API refused as taken after the cached list was fetched is not queued again.
-      ...lookups.refusedSince(request.date, cached.fetchedAt),
-    ];
-    if (
-      !slot.available ||
-      slot.employeeId !== request.employeeId ||
-      isSlotHeld(request.date, request.time, request.employeeId, minutes, others)
-    ) {
+    if (!slot.available || slot.employeeId !== request.employeeId)
       return new KioskFailure('slot_taken', 'this slot is not free');
-    }
     return null;
   }
 
@@ -297,8 +285,12 @@ export function createBookingSteps(deps: BookingDeps, lookups: Lookups): Booking
     // Whether the customer could have picked the time: on the cached day's list, or no list
     // cached. A refusal after which it is gone from the API's list then means taken (issue 27),
     // never for a time off the grid. The sync status hears the outcome inside the send path.
-    const cached = lookups.cachedSlots(request.date, request.serviceId, request.employeeId);
-    const offered = !cached || offerAt(cached.data, request.time) !== undefined;
+    const cached = lookups.cachedAnswer({
+      date: request.date,
+      serviceId: request.serviceId,
+      durationMinutes: minutes,
+    });
+    const offered = !cached || cached.timeSlots.some((slot) => slot.time === request.time);
     const { verdict } = await deps.send.attempt(entry, 'booking', offered);
     // What the verdict does to the entry is the replay's (transitions.ts), told that the
     // customer waits: a refusal they hear now, and what the cache says against queueing it.

@@ -7,4 +7,5 @@ export type { BookingDeps } from './booking';
 export { createBookingAdmin } from './booking-admin';
 export type { BookingAdminDeps } from './booking-admin';
 export { createScreenHolds } from './screen-holds';
+export type { HeldLookups } from './screen-holds';
 export { createVisitApi } from './visit';

@@ -6,7 +6,7 @@
  * reach the API. Each screen's API (KioskCore.apiFor) is wrapped with its own name here.
  */
 import type { KioskApi } from '../../../shared/kiosk-api';
-import { applyHolds, isSlotHeld, type Hold } from '../../../shared/booking/holds';
+import { clashes as clashesWith, type Hold } from '../../../shared/booking/free-times';
 import { SCREEN_HOLD_MS, type HoldSlotInput } from '../../../shared/kiosk-holds';
 import { KioskFailure } from '../../../shared/result';
 
@@ -15,8 +15,21 @@ type HeldMethods = 'getTimeSlots' | 'getVisitTimes' | 'createBooking' | 'createV
 export type HoldMethod = 'holdSlot' | 'releaseHold';
 type Wrapped = Pick<KioskApi, HeldMethods>;
 
+/** The lookups that take other screens' holds into the availability model. */
+export interface HeldLookups {
+  getTimeSlots(
+    input: Parameters<KioskApi['getTimeSlots']>[0],
+    holds: readonly Hold[],
+  ): ReturnType<KioskApi['getTimeSlots']>;
+  getVisitTimes(
+    input: Parameters<KioskApi['getVisitTimes']>[0],
+    holds: readonly Hold[],
+  ): ReturnType<KioskApi['getVisitTimes']>;
+}
+
 export interface ScreenHoldsDeps {
   now: () => number;
+  lookups: HeldLookups;
   /** A service's duration (the cached catalog's, see lookups.serviceMinutes). */
   minutesOf: (serviceId: string) => Promise<number>;
   holdMs?: number;
@@ -47,7 +60,7 @@ export function createScreenHolds(deps: ScreenHoldsDeps): ScreenHolds {
   }
   const clashes = (screen: string, holds: readonly Hold[]): boolean => {
     const theirs = others(screen);
-    return holds.some((h) => isSlotHeld(h.date, h.time, h.employeeId, h.durationMinutes, theirs));
+    return holds.some((hold) => clashesWith(hold, theirs));
   };
   const toHolds = (parts: HoldSlotInput['parts']): Promise<Hold[]> =>
     Promise.all(
@@ -99,29 +112,18 @@ export function createScreenHolds(deps: ScreenHoldsDeps): ScreenHolds {
           return { heldUntil: new Date(until).toISOString(), heldForMs: holdMs };
         },
         releaseHold: () => Promise.resolve({ released: held.delete(screen) }),
-        async getTimeSlots(input) {
-          const result = await api.getTimeSlots(input);
-          const theirs = others(screen).filter((h) => h.date === input.date);
-          if (theirs.length === 0) return result;
-          const minutes = await deps.minutesOf(input.serviceId);
-          return {
-            ...result,
-            timeSlots: applyHolds(result.timeSlots, input.date, minutes, theirs),
-          };
-        },
-        async getVisitTimes(input) {
-          const result = await api.getVisitTimes(input);
-          const theirs = others(screen).filter((h) => h.date === input.date);
-          if (theirs.length === 0) return result;
-          const minutes = await Promise.all(input.serviceIds.map((id) => deps.minutesOf(id)));
-          const offers = result.offers.filter((offer) =>
-            offer.parts.every(
-              (part, i) =>
-                !isSlotHeld(input.date, part.time, part.employeeId, minutes[i] ?? 0, theirs),
-            ),
-          );
-          return { ...result, offers };
-        },
+        // Other screens' holds go into the availability model, per person: a time held for one
+        // person is still offered with another who is free then.
+        getTimeSlots: (input) =>
+          deps.lookups.getTimeSlots(
+            input,
+            others(screen).filter((h) => h.date === input.date),
+          ),
+        getVisitTimes: (input) =>
+          deps.lookups.getVisitTimes(
+            input,
+            others(screen).filter((h) => h.date === input.date),
+          ),
         createBooking: (input) => booking(screen, [input], () => api.createBooking(input)),
         createVisit: (input) => booking(screen, input.parts, () => api.createVisit(input)),
       };

@@ -3,7 +3,7 @@
  * booking, so a visit is two or three bookings of this kiosk that share a local visit id (the
  * outbox's `visit_id`, which staff see), each starting when the one before ends.
  *
- * - getVisitTimes: the day's slots of each service (lookups.ts: live or cached, holds out),
+ * - getVisitTimes: the day's slots of each service (lookups.ts: the availability model's answer),
  *   and per person for the services that follow, fitted by shared/booking/visit-fit.ts.
  * - createVisit online: the services are booked one after another through createBooking's
  *   steps (booking.ts, one send path). The first refused fails the call as createBooking does
@@ -15,6 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { BookingRequest, TimeSlot } from '../../../shared/api/schemas';
+import type { Hold } from '../../../shared/booking/free-times';
 import { bookingReference } from '../../../shared/booking/reference';
 import { fitVisit, type VisitService } from '../../../shared/booking/visit-fit';
 import type { TimeSlotsResult, VisitPartResult } from '../../../shared/kiosk-api';
@@ -25,7 +26,13 @@ import { keepFollowUp, newEntry, slotFree, type BookingDeps, type BookingSteps }
 import type { EngineApi } from '../engine';
 import type { Lookups } from '../catalog';
 
-export type VisitApi = Pick<EngineApi, 'getVisitTimes' | 'createVisit'>;
+export type VisitApi = Pick<EngineApi, 'createVisit'> & {
+  /** getVisitTimes, with the holds of the other screens taken into the model (screen-holds.ts). */
+  getVisitTimes: (
+    input: Parameters<EngineApi['getVisitTimes']>[0],
+    holds?: readonly Hold[],
+  ) => ReturnType<EngineApi['getVisitTimes']>;
+};
 
 /** At most this many people's own lists are asked for per following service (the budget). */
 const MAX_PEOPLE_ASKED = 6;
@@ -132,15 +139,13 @@ export function createVisitApi(deps: VisitDeps, lookups: Lookups, steps: Booking
   }
 
   return {
-    async getVisitTimes({ date, serviceIds, employeeId, fresh }) {
+    async getVisitTimes({ date, serviceIds, employeeId, fresh }, holds = []) {
       const results: TimeSlotsResult[] = [];
       const slotsOf = async (serviceId: string, person: string | undefined) => {
-        const result = await lookups.api.getTimeSlots({
-          date,
-          serviceId,
-          employeeId: person,
-          fresh,
-        });
+        const result = await lookups.timeSlots(
+          { date, serviceId, employeeId: person, fresh },
+          holds,
+        );
         results.push(result);
         return result.timeSlots;
       };

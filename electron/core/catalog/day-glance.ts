@@ -2,15 +2,16 @@
  * Today at a glance (getDayGlance, a staff method: it names this kiosk's customers). Answered
  * from the mirror alone, never live: each employee's own list of today, which the mirror's plan
  * keeps fresh (mirror/staff-day.ts), and this kiosk's bookings of today from the outbox. A time
- * the API refused as taken since a list was fetched is busy there, as the time grid says.
+ * the API refused as taken since a list was fetched is busy there, as the time grid says (both
+ * asked of the availability model, shared/booking/free-times.ts).
  */
 import { durationMinutes } from '../../../shared/api/duration';
 import { buildDayGlance, type GlanceInput } from '../../../shared/booking/day-glance';
 import type { Service } from '../../../shared/api/schemas';
-import { applyHolds } from '../../../shared/booking/holds';
+import { freeTimes } from '../../../shared/booking/free-times';
 import { bookingReference } from '../../../shared/booking/reference';
 import { instantToWall } from '../../../shared/booking/time';
-import { loadCatalog, loadTimeSlots, loadOfferedServices, refusedAsTakenSince } from '../db';
+import { loadCatalog, loadTimeSlots, loadOfferedServices, refusedAsTaken } from '../db';
 import { staffDayServices } from '../mirror';
 import type { EngineApi } from '../engine';
 import type { Clock } from '../platform';
@@ -37,19 +38,17 @@ export function createDayGlanceApi(deps: DayGlanceDeps): Pick<EngineApi, 'getDay
   ): GlanceInput['employees'][number]['list'] {
     const cached = loadTimeSlots(db, { date, serviceId: service._id, employeeId });
     if (!cached) return null;
-    const theirs = cached.data.timeSlots.map((slot) => ({
-      ...slot,
-      employeeId: slot.employeeId ?? employeeId,
-    }));
-    return {
-      timeSlots: applyHolds(
-        theirs,
-        date,
-        durationMinutes(service),
-        refusedAsTakenSince(db, date, cached.fetchedAt),
-      ),
-      asOf: new Date(cached.fetchedAt).toISOString(),
-    };
+    // Their own list, asked of the availability model: a free time is one where the service
+    // fits whole before this kiosk's next booking of theirs and no refusal since took it.
+    const answer = freeTimes({
+      date,
+      durationMinutes: durationMinutes(service),
+      employeeId,
+      anyList: null,
+      personLists: new Map([[employeeId, { ...cached.data, fetchedAt: cached.fetchedAt }]]),
+      blockers: [...store.holdsOn(date, 0).map((e) => e.hold), ...refusedAsTaken(db, date)],
+    });
+    return { timeSlots: answer.timeSlots, asOf: new Date(cached.fetchedAt).toISOString() };
   }
   return {
     getDayGlance: () =>

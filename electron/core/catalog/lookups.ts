@@ -1,24 +1,26 @@
 /**
  * The customer's lookups: the catalog, the days of a month, a day's time slots. Live when the
  * cache is stale and the governor allows an interactive request, else from the cache (with
- * `asOf`); slots always have the holds of this kiosk's unsent bookings taken out.
+ * `asOf`). What is free of a day is the availability model's answer
+ * (shared/booking/free-times.ts) from every cached list of that day and what this kiosk knows
+ * since: its bookings, the times refused as taken, other screens' holds.
  */
 import { durationMinutes } from '../../../shared/api/duration';
-import type { Service, TimeSlot } from '../../../shared/api/schemas';
-import { applyHolds, type Hold } from '../../../shared/booking/holds';
+import type { Service } from '../../../shared/api/schemas';
+import { freeTimes, type FreeTimes, type Hold } from '../../../shared/booking/free-times';
 import { todayIn } from '../../../shared/booking/time';
 import { assertNever, KioskFailure } from '../../../shared/result';
 import {
   loadAvailableDays,
   loadCatalog,
   loadService,
+  loadDayLists,
   loadSlotDaysOfMonth,
-  loadTimeSlots,
+  refusedAsTaken,
   saveAvailableDays,
   saveCatalog,
   saveTimeSlots,
   type Cached,
-  refusedAsTakenSince,
 } from '../db';
 import { overlayAvailableDays } from '../mirror';
 import { classifyLookupOutcome, type UpstreamEvents, type UpstreamOutcome } from '../upstream';
@@ -35,18 +37,30 @@ import type { UpstreamClient } from '../upstream';
 
 export type LookupApi = Pick<EngineApi, 'getCatalog' | 'getAvailableDays' | 'getTimeSlots'>;
 
+/** One question to the availability model about the cached lists of a day. */
+export interface DayQuery {
+  date: string;
+  serviceId: string;
+  /** A person's times; undefined: anyone's. */
+  employeeId?: string | undefined;
+  durationMinutes: number;
+  /** Another screen's holds, told to this screen's lookups (booking/screen-holds.ts). */
+  holds?: readonly Hold[];
+  /** A booking's own entry, which does not block itself. */
+  exceptLocalId?: string;
+}
+
 export interface Lookups {
   api: LookupApi;
+  /** getTimeSlots, with the holds of the other screens taken into the model. */
+  timeSlots: (
+    input: Parameters<LookupApi['getTimeSlots']>[0],
+    holds?: readonly Hold[],
+  ) => ReturnType<LookupApi['getTimeSlots']>;
   /** The service's duration for holds (see the function's comment). */
   serviceMinutes(serviceId: string): Promise<number>;
-  /** Times refused as taken since a cached list was fetched: held against it (holdsFor). */
-  refusedSince(date: string, fetchedAt: number): Hold[];
-  /** Cached slots for a lookup; an employee without its own cache falls back to the `any` day. */
-  cachedSlots(
-    date: string,
-    serviceId: string,
-    employeeId: string | undefined,
-  ): Cached<TimeSlot[]> | null;
+  /** The availability model's answer from the cached lists alone (null: none cached). */
+  cachedAnswer(query: DayQuery): FreeTimes | null;
 }
 
 const LOOKUP = { kind: 'lookup' } as const;
@@ -110,16 +124,6 @@ export function createLookups(deps: LookupsDeps): Lookups {
   const asOf = (fetchedAt: number): string => new Date(fetchedAt).toISOString();
   const isStale = (cached: Cached<unknown> | null, maxAgeMs: number): boolean =>
     cached === null || clock.now() - cached.fetchedAt > maxAgeMs;
-
-  /**
-   * Holds: unsent bookings, plus what a cached answer may not know yet: bookings sent since, and
-   * times the API refused as taken since (db/refused-slots.ts). A live answer knows both.
-   */
-  function holdsFor(date: string, fetchedAt: number | null): Hold[] {
-    const holds = store.holdsOn(date, fetchedAt).map((e) => e.hold);
-    // Stryker disable next-line ConditionalExpression: no row's updatedAt is >= NULL either
-    return fetchedAt === null ? holds : [...holds, ...refusedAsTakenSince(db, date, fetchedAt)];
-  }
 
   /** `force`: refresh even a fresh cache (a service it lacks is asked for). */
   async function getCatalog(force: boolean): ReturnType<EngineApi['getCatalog']> {
@@ -239,99 +243,84 @@ export function createLookups(deps: LookupsDeps): Lookups {
   }
 
   /**
-   * Cached slots for a lookup. A person's list is their own cached list merged with what the
-   * `any` list says of them (issue 28): where `any` is the fresher, a time it names them for is
-   * free and a time nobody is free at is taken; elsewhere their own list decides. The older
-   * list's `fetchedAt` is kept, so the holds of bookings sent since are taken out.
+   * What the kiosk knows against the lists of `date`: its own bookings (unsent ones, and sent
+   * ones: real whether or not a list shows them yet), the times the API refused as taken, and
+   * the holds a screen is told of (another screen's). `exceptLocalId`: a booking's own entry.
    */
-  function cachedSlots(
-    date: string,
-    serviceId: string,
-    employeeId: string | undefined,
-  ): Cached<TimeSlot[]> | null {
-    const own = loadTimeSlots(db, { date, serviceId, employeeId });
-    const ownSlots = own ? { data: own.data.timeSlots, fetchedAt: own.fetchedAt } : null;
-    if (employeeId === undefined || employeeId === 'any') return ownSlots;
-    const any = loadTimeSlots(db, { date, serviceId });
-    if (!any) return ownSlots;
-    const anySlots = any.data.timeSlots;
-    const named = (time: string) =>
-      anySlots.some((s) => s.time === time && s.available && s.employeeId === employeeId);
-    if (!ownSlots || ownSlots.fetchedAt >= any.fetchedAt) {
-      // Only slots the API named this employee for are known free for them (a safe subset).
-      const base = ownSlots?.data ?? [];
-      const times = [...new Set([...base.map((s) => s.time), ...anySlots.map((s) => s.time)])];
-      const data = times.sort().map((time): TimeSlot => {
-        const mine = base.find((s) => s.time === time);
-        if (mine) return mine;
-        return named(time)
-          ? { time, available: true, employeeId }
-          : { time, available: false, reason: 'unknown' };
-      });
-      return { data, fetchedAt: any.fetchedAt };
-    }
-    const times = [...new Set([...ownSlots.data, ...anySlots].map((s) => s.time))].sort();
-    const data = times.map((time): TimeSlot => {
-      if (named(time)) return { time, available: true, employeeId };
-      const mine = ownSlots.data.find((s) => s.time === time);
-      const anyoneFree = anySlots.some((s) => s.time === time && s.available);
-      if (mine && (anyoneFree || !anySlots.some((s) => s.time === time))) return mine;
-      return { time, available: false, reason: mine?.reason ?? 'unknown' };
-    });
-    return { data, fetchedAt: ownSlots.fetchedAt };
+  function blockersOn(date: string, holds: readonly Hold[], exceptLocalId?: string) {
+    const bookings = store.holdsOn(date, 0).filter((e) => e.localId !== exceptLocalId);
+    return {
+      bookings,
+      blockers: [...bookings.map((e) => e.hold), ...refusedAsTaken(db, date), ...holds],
+    };
   }
 
-  /** When the person's own list was fetched (null: never); the `any` list does not count. */
-  function ownFetchedAt(date: string, serviceId: string, employeeId: string | undefined) {
-    return loadTimeSlots(db, { date, serviceId, employeeId })?.fetchedAt ?? null;
+  /** The model's answer from the cache alone; null when no list of the day is cached. */
+  function cachedAnswer(query: DayQuery): FreeTimes | null {
+    const lists = loadDayLists(db, query.date, query.serviceId);
+    if (lists.anyList === null && lists.personLists.size === 0) return null;
+    const { blockers } = blockersOn(query.date, query.holds ?? [], query.exceptLocalId);
+    return freeTimes({ ...query, ...lists, blockers });
   }
 
-  const getTimeSlots: LookupApi['getTimeSlots'] = async (input) => {
+  const timeSlots: Lookups['timeSlots'] = async (input, holds = []) => {
     const { date, serviceId } = input;
     // Stryker disable next-line ConditionalExpression,StringLiteral: 'any' reads as undefined below
     const employeeId = input.employeeId === 'any' ? undefined : input.employeeId;
-    const minutes = await serviceMinutes(serviceId);
-    const cached = cachedSlots(date, serviceId, employeeId);
-    let last: UpstreamOutcome<unknown> | null = null;
+    const durationMinutes = await serviceMinutes(serviceId);
+    const lists = loadDayLists(db, date, serviceId);
+    const { bookings, blockers } = blockersOn(date, holds);
+    // The list asked for: a person's own (a fresh `any` list names them for some of their free
+    // times only, issue 28), or the `any` list.
+    const asked = employeeId === undefined ? lists.anyList : lists.personLists.get(employeeId);
+    const fetchedAt = asked?.fetchedAt ?? null;
     const maxAge =
       date === todayIn(deps.timeZone, clock.now())
         ? freshness.todayMaxAgeMs
         : freshness.otherMaxAgeMs;
-    // A person's times are only known from their own list: a fresh `any` list names them for
-    // some of their free times only (issue 28), so it never keeps their own list from being asked.
-    const fetchedAt =
-      // Stryker disable next-line ConditionalExpression: for anyone, own list = cached list
-      employeeId === undefined
-        ? (cached?.fetchedAt ?? null)
-        : ownFetchedAt(date, serviceId, employeeId);
-    const stale = fetchedAt === null || clock.now() - fetchedAt > maxAge;
+    // A booking of this kiosk since the list was fetched makes it stale for that person
+    // (issue 37): the model covers the gap at once, and the list is asked again when it may be.
+    const bookedSince = (since: number) =>
+      bookings.some(
+        (e) =>
+          e.updatedAt > since && (employeeId === undefined || e.hold.employeeId === employeeId),
+      );
+    const stale = fetchedAt === null || clock.now() - fetchedAt > maxAge || bookedSince(fetchedAt);
+    let last: UpstreamOutcome<unknown> | null = null;
+    let source: 'live' | 'cache' = 'cache';
     if ((input.fresh === true || stale) && gate.mayGoLive()) {
       const key = { date, serviceId, employeeId };
       const live = noteLookup((last = await deps.client().getTimeSlots(key, interactive())));
       if (live) {
         const now = clock.now();
         saveTimeSlots(db, key, live, now);
-        return {
-          date,
-          timeSlots: applyHolds(live.timeSlots, date, minutes, holdsFor(date, null)),
-          source: 'live',
-          asOf: asOf(now),
-        };
+        const list = { timeSlots: live.timeSlots, fetchedAt: now };
+        if (employeeId === undefined) lists.anyList = list;
+        else lists.personLists.set(employeeId, list);
+        source = 'live';
       }
     }
-    if (!cached) throw missing(last, 'these time slots are');
+    const known =
+      lists.anyList !== null ||
+      (employeeId === undefined ? lists.personLists.size > 0 : lists.personLists.has(employeeId));
+    if (!known) throw missing(last, 'these time slots are');
+    const answer = freeTimes({ date, durationMinutes, employeeId, ...lists, blockers });
     return {
       date,
-      timeSlots: applyHolds(cached.data, date, minutes, holdsFor(date, cached.fetchedAt)),
-      source: 'cache',
-      asOf: asOf(cached.fetchedAt),
+      timeSlots: answer.timeSlots,
+      source,
+      asOf: asOf(answer.asOf ?? clock.now()),
     };
   };
 
   return {
-    api: { getCatalog: () => getCatalog(false), getAvailableDays, getTimeSlots },
+    api: {
+      getCatalog: () => getCatalog(false),
+      getAvailableDays,
+      getTimeSlots: (input) => timeSlots(input),
+    },
+    timeSlots,
     serviceMinutes,
-    cachedSlots,
-    refusedSince: (date, fetchedAt) => refusedAsTakenSince(db, date, fetchedAt),
+    cachedAnswer,
   };
 }

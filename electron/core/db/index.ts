@@ -48,7 +48,9 @@ export { checkpointKioskDb, durableTransaction, openKioskDb, purgeKioskWal } fro
 export type { KioskDb } from './open';
 export { createSqliteOutboxStore } from './outbox-store';
 export type { RefusalWrites } from './outbox-store';
-export { refusedAsTakenSince } from './refused-slots';
+export { refusedAsTaken } from './refused-slots';
+export { loadDayLists } from './day-lists';
+export type { DayLists } from './day-lists';
 export {
   findScreenByTokenHash,
   insertScreen,

@@ -1,24 +1,25 @@
 /**
- * Times the API refused as taken (409) after a cached slot list was fetched (issue 28: a time
- * refused on replay was still offered from that list at the counter two minutes later). They
- * count as holds on a list fetched before the refusal, until a list fetched after it says
- * otherwise. Read straight from the outbox rows (the `outbox_hold` index's columns).
+ * Times the API refused as taken (409), as blockers of the availability model: each counts
+ * against a list fetched before the refusal (`since`), until a list fetched after it says
+ * otherwise (issue 28: a time refused on replay was still offered from that list at the counter
+ * two minutes later). Read straight from the outbox rows (the `outbox_hold` index's columns).
  */
-import { and, eq, gte, inArray } from 'drizzle-orm';
-import type { Hold } from '../../../shared/booking/holds';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Blocker } from '../../../shared/booking/free-times';
 import type { KioskDb } from './open';
 import { outbox } from './schema';
 
 /** A refused booking stays refused when staff discard it: the time was taken all the same. */
 const REFUSED_STATES = ['rejected', 'discarded'] as const;
 
-export function refusedAsTakenSince(db: KioskDb, date: string, since: number): Hold[] {
+export function refusedAsTaken(db: KioskDb, date: string): Blocker[] {
   return db
     .select({
       employeeId: outbox.employeeId,
       date: outbox.date,
       time: outbox.time,
       durationMinutes: outbox.durationMinutes,
+      since: outbox.updatedAt,
     })
     .from(outbox)
     .where(
@@ -26,9 +27,13 @@ export function refusedAsTakenSince(db: KioskDb, date: string, since: number): H
         eq(outbox.date, date),
         inArray(outbox.state, [...REFUSED_STATES]),
         eq(outbox.lastErrorStatus, 409),
-        gte(outbox.updatedAt, since),
       ),
     )
     .all()
-    .filter((hold) => typeof hold.time === 'string' && Number.isInteger(hold.durationMinutes));
+    .filter(
+      (hold) =>
+        typeof hold.time === 'string' &&
+        Number.isInteger(hold.durationMinutes) &&
+        typeof hold.since === 'number',
+    );
 }

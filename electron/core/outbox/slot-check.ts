@@ -6,7 +6,7 @@
  * mean "taken" (the spec does not say which: outcome-table.ts's `ask`).
  */
 import type { BookingRequest, TimeSlots } from '../../../shared/api/schemas';
-import { offerAt } from '../../../shared/booking/slot-offers';
+import { listedFreeWith } from '../../../shared/booking/free-times';
 import type { CallOptions, UpstreamClient, UpstreamOutcome } from '../upstream';
 
 export type SlotCheck =
@@ -22,9 +22,9 @@ export type SlotCheck =
 
 /** Reads a day's slots: is `request.time` listed free for `request.employeeId`? */
 export function slotFreeIn(day: TimeSlots, request: BookingRequest): boolean {
-  if (day.date !== request.date) return false;
-  const slot = offerAt(day.timeSlots, request.time, request.employeeId);
-  return slot?.available === true && slot.employeeId === request.employeeId;
+  return (
+    day.date === request.date && listedFreeWith(day.timeSlots, request.time, request.employeeId)
+  );
 }
 
 export async function checkSlot(

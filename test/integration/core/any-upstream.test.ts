@@ -9,7 +9,7 @@
  * test passes. Remove an entry when its part lands.
  */
 import { describe, expect, it } from 'vitest';
-import { mergeSlotsByTime } from '../../../shared/booking/slot-offers';
+import { mergeSlotsByTime } from '../../../shared/booking/free-times';
 import {
   CORE_TEST_KEY,
   bookingRequest,

@@ -13,7 +13,7 @@ import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import { SETTLE_MS, type BookedTimesReport } from '../../../electron/core/link/booked-times-watch';
 import { LOST_NOT_SENT_AGAIN } from '../../../electron/core/outbox/send';
 import type { BookingRequest } from '../../../shared/api/schemas';
-import { mergeSlotsByTime } from '../../../shared/booking/slot-offers';
+import { mergeSlotsByTime } from '../../../shared/booking/free-times';
 import { bookingRequest, serverBookings, startCore } from '../../support/core/harness';
 import { manualClock, type ManualClock } from '../../support/core/manual-clock';
 import { openStaffSession } from '../../support/core/staff';

@@ -110,7 +110,10 @@ const slotsOf = (db: KioskDb, employeeId: string | undefined, slots: TimeSlot[],
     at,
   );
 
-describe("a person's cached times: their own list merged with the `any` list", () => {
+describe("a person's cached times: the availability model over their own list and the `any` list", () => {
+  const cached = (lookups: Lookups, employeeId: string | undefined) =>
+    lookups.cachedAnswer({ date: DATE, serviceId: SERVICE, employeeId, durationMinutes: 15 });
+
   it('where `any` is the fresher: it frees the times it names them for and takes those nobody is free at', () => {
     const { db, lookups } = rig();
     slotsOf(
@@ -138,75 +141,76 @@ describe("a person's cached times: their own list merged with the `any` list", (
       ],
       MONDAY_1000 + 60_000,
     );
-    expect(lookups.cachedSlots(DATE, SERVICE, 'emp-a')).toEqual({
-      data: [
+    expect(cached(lookups, 'emp-a')).toEqual({
+      timeSlots: [
         free('08:30', 'emp-a'), // named by `any`
-        free('09:00', 'emp-a'), // someone is free then: their own list decides
-        taken('09:30', 'unknown'), // nobody is free then any more
-        free('10:00', 'emp-a'), // `any` does not list it: their own list decides
-        taken('10:30', 'booked'), // taken for everyone: their own list's reason
+        free('09:00', 'emp-a'), // someone else is named then: their own list decides
+        taken('09:30', 'booked'), // nobody is free then any more
+        taken('10:00', 'booked'), // the fresher `any` list dropped it: nobody is free then
+        taken('10:30', 'booked'), // taken for everyone
         taken('11:00', 'unknown'), // someone else's time, not in their own list
         free('11:30', 'emp-a'), // named by the fresher `any` list: free again
       ],
-      fetchedAt: MONDAY_1000, // the older list's: holds sent since are taken out
+      asOf: MONDAY_1000, // 09:00 rests on the older list
     });
   });
 
   it.each([
     ['as fresh as', 0],
     ['fresher than', 60_000],
-  ])(
-    'where their own list is %s `any`: it decides, `any` adds only the times it names them for',
-    (_, ownLater) => {
-      const { db, lookups } = rig();
-      slotsOf(
-        db,
-        undefined,
-        [
-          free('08:30', 'emp-a'),
-          free('09:00', 'emp-a'),
-          free('09:30', 'emp-b'),
-          free('10:00', 'emp-b'),
-        ],
-        MONDAY_1000,
-      );
-      slotsOf(
-        db,
-        'emp-a',
-        [taken('09:00', 'booked'), free('10:00', 'emp-a')],
-        MONDAY_1000 + ownLater,
-      );
-      expect(lookups.cachedSlots(DATE, SERVICE, 'emp-a')).toEqual({
-        data: [
-          free('08:30', 'emp-a'),
-          taken('09:00', 'booked'),
-          taken('09:30', 'unknown'),
-          free('10:00', 'emp-a'),
-        ],
-        fetchedAt: MONDAY_1000,
-      });
-    },
-  );
+  ])('where their own list is %s `any`: it decides', (_, ownLater) => {
+    const { db, lookups } = rig();
+    slotsOf(
+      db,
+      undefined,
+      [
+        free('08:30', 'emp-a'),
+        free('09:00', 'emp-a'),
+        free('09:30', 'emp-b'),
+        free('10:00', 'emp-b'),
+      ],
+      MONDAY_1000,
+    );
+    slotsOf(
+      db,
+      'emp-a',
+      [taken('09:00', 'booked'), free('10:00', 'emp-a')],
+      MONDAY_1000 + ownLater,
+    );
+    expect(cached(lookups, 'emp-a')).toEqual({
+      timeSlots: [
+        taken('08:30', 'unknown'),
+        taken('09:00', 'booked'),
+        taken('09:30', 'unknown'),
+        free('10:00', 'emp-a'),
+      ],
+      asOf: MONDAY_1000 + ownLater,
+    });
+  });
 
   it('with only the `any` list cached: the times it names them for, every other one unknown', () => {
     const { db, lookups } = rig();
     slotsOf(db, undefined, [free('10:00', 'emp-b'), free('09:00', 'emp-a')], MONDAY_1000);
-    expect(lookups.cachedSlots(DATE, SERVICE, 'emp-a')).toEqual({
-      data: [free('09:00', 'emp-a'), taken('10:00', 'unknown')],
-      fetchedAt: MONDAY_1000,
+    expect(cached(lookups, 'emp-a')).toEqual({
+      timeSlots: [free('09:00', 'emp-a'), taken('10:00', 'unknown')],
+      asOf: MONDAY_1000,
     });
   });
 
   it.each([undefined, 'any'])(
-    'for anyone (%s): the `any` list as cached, a time listed once per free person',
+    'for anyone (%s): a time is free when one person is, by the list that knows them best',
     (employeeId) => {
       const { db, lookups } = rig();
-      const list = [free('09:00', 'emp-a'), free('09:00', 'emp-b'), taken('09:30')];
-      slotsOf(db, undefined, list, MONDAY_1000);
+      slotsOf(
+        db,
+        undefined,
+        [free('09:00', 'emp-a'), free('09:00', 'emp-b'), taken('09:30')],
+        MONDAY_1000,
+      );
       slotsOf(db, 'emp-a', [taken('09:00')], MONDAY_1000 + 60_000);
-      expect(lookups.cachedSlots(DATE, SERVICE, employeeId)).toEqual({
-        data: list,
-        fetchedAt: MONDAY_1000,
+      expect(cached(lookups, employeeId)).toEqual({
+        timeSlots: [free('09:00', 'emp-b'), taken('09:30', 'booked')],
+        asOf: MONDAY_1000,
       });
     },
   );

@@ -6,7 +6,7 @@
  * refusal makes it `unknown` and staff are told what to check.
  */
 import { describe, expect, it } from 'vitest';
-import { mergeSlotsByTime } from '../../../shared/booking/slot-offers';
+import { mergeSlotsByTime } from '../../../shared/booking/free-times';
 import { LOST_AND_TAKEN } from '../../../electron/core/outbox/send';
 import { TAKEN_ONCE, TAKEN_PAUSE_MS } from '../../../electron/core/outbox/transitions';
 import { bookingRequest, serverBookings } from '../../support/core/harness';

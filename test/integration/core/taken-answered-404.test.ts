@@ -8,7 +8,7 @@
  * SQLite, real SMTP on 127.0.0.1.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { mergeSlotsByTime } from '../../../shared/booking/slot-offers';
+import { mergeSlotsByTime } from '../../../shared/booking/free-times';
 import { SLOT_TAKEN_REFUSAL } from '../../../shared/kiosk-data';
 import type { BookingRequest } from '../../../shared/api/schemas';
 import { CORE_TEST_KEY, bookingRequest, kioskFailure } from '../../support/core/harness';

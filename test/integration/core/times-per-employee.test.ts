@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TimeSlot } from '../../../shared/api/schemas';
-import { freeEmployeesAt, mergeSlotsByTime, offerAt } from '../../../shared/booking/slot-offers';
+import { freeEmployeesAt, mergeSlotsByTime, offerAt } from '../../../shared/booking/free-times';
 import { bookingRequest, kioskFailure, serverBookings } from '../../support/core/harness';
 import { manualClock } from '../../support/core/manual-clock';
 import { openStaffSession } from '../../support/core/staff';

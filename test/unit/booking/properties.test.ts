@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { computeAvailableDays, computeDaySlots } from '../../../shared/booking/availability';
 import { checkSlot } from '../../../shared/booking/check-slot';
-import { applyHolds, intervalsOverlap } from '../../../shared/booking/holds';
-import type { Hold } from '../../../shared/booking/holds';
+import { freeTimes, intervalsOverlap } from '../../../shared/booking/free-times';
+import type { Hold } from '../../../shared/booking/free-times';
 import {
   addDays,
   dayClock,
@@ -352,7 +352,7 @@ const holdsArb: fc.Arbitrary<Hold[]> = fc.array(
 );
 
 describe('holds properties', () => {
-  it('applyHolds never frees a slot, blocks every overlapping slot of a held employee, keeps the rest', () => {
+  it("a person's answer never frees a slot, blocks each slot a hold of theirs overlaps for the whole length, keeps the rest", () => {
     fc.assert(
       fc.property(
         slotsArb,
@@ -360,22 +360,32 @@ describe('holds properties', () => {
         fc.integer({ min: 5, max: 180 }),
         (slots, holds, duration) => {
           const date = '2026-03-04';
-          const before = structuredClone(slots);
-          const result = applyHolds(slots, date, duration, holds);
-          expect(slots).toEqual(before);
-          expect(result).toHaveLength(slots.length);
-          result.forEach((after, i) => {
-            const original = slots[i]!;
-            expect(after.time).toBe(original.time);
+          // e0's own list: the first entry of each time.
+          const own = slots
+            .map((slot) => (slot.available ? { ...slot, employeeId: 'e0' } : slot))
+            .filter((slot, i, all) => all.findIndex((s) => s.time === slot.time) === i);
+          const before = structuredClone(own);
+          const result = freeTimes({
+            date,
+            durationMinutes: duration,
+            employeeId: 'e0',
+            anyList: null,
+            personLists: new Map([['e0', { timeSlots: own, fetchedAt: 0 }]]),
+            blockers: holds,
+          }).timeSlots;
+          expect(own).toEqual(before);
+          expect(result.map((s) => s.time)).toEqual(own.map((s) => s.time).sort());
+          for (const after of result) {
+            const original = own.find((s) => s.time === after.time)!;
             if (!original.available) {
-              expect(after).toEqual(original);
-              return;
+              expect(after.available).toBe(false);
+              continue;
             }
             const start = toMinutes(original.time);
             const overlapping = holds.some(
               (h) =>
                 h.date === date &&
-                h.employeeId === original.employeeId &&
+                h.employeeId === 'e0' &&
                 intervalsOverlap(
                   start,
                   start + duration,
@@ -386,7 +396,7 @@ describe('holds properties', () => {
             if (overlapping)
               expect(after).toEqual({ time: original.time, available: false, reason: 'held' });
             else expect(after).toEqual(original);
-          });
+          }
         },
       ),
       RUNS,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { TimeSlot } from '../../../shared/api/schemas';
-import { freeEmployeesAt } from '../../../shared/booking/slot-offers';
+import { freeEmployeesAt } from '../../../shared/booking/free-times';
 import { fromMinutes, toMinutes } from '../../../shared/booking/time';
 import {
   endTimeOf,

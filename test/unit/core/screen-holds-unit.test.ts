@@ -4,7 +4,8 @@
  * screen's hold, and expiry. The whole path through the real core is screen-holds.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { createScreenHolds } from '../../../electron/core/booking/screen-holds';
+import { createScreenHolds, type HeldLookups } from '../../../electron/core/booking/screen-holds';
+import { clashes, type Hold } from '../../../shared/booking/free-times';
 import type { KioskApi } from '../../../shared/kiosk-api';
 import { KioskFailure } from '../../../shared/result';
 
@@ -18,6 +19,26 @@ const part = (time: string, employeeId = 'emp-anna', date = DATE) => ({
 const customer = { name: 'Eva Muster', email: 'eva@example.com', phone: '+49 30 555 0100' };
 
 type Api = Pick<KioskApi, 'getTimeSlots' | 'getVisitTimes' | 'createBooking' | 'createVisit'>;
+
+/**
+ * The lookups as the engine gives them (lookups.ts and visit.ts ask the availability model with
+ * the holds they are told): here the stand-in API's offers, less those a told hold clashes with.
+ */
+function heldLookups(api: Api, told: Hold[][] = []): HeldLookups {
+  return {
+    getTimeSlots: (input, holds) => {
+      told.push([...holds]);
+      return api.getTimeSlots(input);
+    },
+    getVisitTimes: async (input, holds) => {
+      told.push([...holds]);
+      const result = await api.getVisitTimes(input);
+      const free = (p: { time: string; employeeId: string }) =>
+        !clashes({ ...p, date: input.date, durationMinutes: 45 }, holds);
+      return { ...result, offers: result.offers.filter((offer) => offer.parts.every(free)) };
+    },
+  };
+}
 
 function rig() {
   let now = 0;
@@ -45,7 +66,11 @@ function rig() {
     },
     createVisit: () => Promise.reject(new Error('not used')),
   };
-  const holds = createScreenHolds({ now: () => now, minutesOf: () => Promise.resolve(45) });
+  const holds = createScreenHolds({
+    now: () => now,
+    minutesOf: () => Promise.resolve(45),
+    lookups: heldLookups(api),
+  });
   return {
     holds,
     a: holds.forScreen(api, 'a'),
@@ -60,6 +85,34 @@ const book = (api: Pick<KioskApi, 'createBooking'>, time: string) =>
   api.createBooking({ ...part(time), customer });
 
 describe('the screens’ holds', () => {
+  it('a screen’s lookups are told the other screens’ holds of that day, never its own', async () => {
+    const told: Hold[][] = [];
+    const api: Api = {
+      getTimeSlots: ({ date }) =>
+        Promise.resolve({ date, timeSlots: [], source: 'live', asOf: null }),
+      getVisitTimes: ({ date }) =>
+        Promise.resolve({ date, source: 'live', asOf: null, offers: [] }),
+      createBooking: () => Promise.reject(new Error('not used')),
+      createVisit: () => Promise.reject(new Error('not used')),
+    };
+    const holds = createScreenHolds({
+      now: () => 0,
+      minutesOf: () => Promise.resolve(45),
+      lookups: heldLookups(api, told),
+    });
+    const [a, b, c] = ['a', 'b', 'c'].map((screen) => holds.forScreen(api, screen));
+    await a!.holdSlot({ parts: [part('09:00')] });
+    await c!.holdSlot({ parts: [part('10:00', 'emp-ben', '2026-11-26')] });
+    await b!.getTimeSlots({ date: DATE, serviceId: 'svc-cut' });
+    await a!.getTimeSlots({ date: DATE, serviceId: 'svc-cut' });
+    await b!.getVisitTimes({ date: '2026-11-26', serviceIds: ['svc-cut'] });
+    expect(told).toEqual([
+      [{ employeeId: 'emp-anna', date: DATE, time: '09:00', durationMinutes: 45 }],
+      [],
+      [{ employeeId: 'emp-ben', date: '2026-11-26', time: '10:00', durationMinutes: 45 }],
+    ]);
+  });
+
   it('a visit’s start times another screen holds (or overlaps) are not offered; the holder and other days see all', async () => {
     const { a, b } = rig();
     await a.holdSlot({ parts: [part('09:00')] });
@@ -153,6 +206,7 @@ describe('what another screen’s hold is checked against', () => {
     };
     const holds = createScreenHolds({
       now: () => 0,
+      lookups: heldLookups(api),
       minutesOf: (serviceId) => {
         asked.push(serviceId);
         return serviceId === 'svc-gone'

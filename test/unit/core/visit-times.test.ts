@@ -24,26 +24,27 @@ function fakeLookups(
   fresh: Record<string, Pick<TimeSlotsResult, 'source' | 'asOf'>> = {},
 ) {
   const asked: Ask[] = [];
+  const timeSlots: Lookups['timeSlots'] = ({ serviceId, employeeId }) => {
+    asked.push({ serviceId, employeeId });
+    const key = employeeId ? `${serviceId}/${employeeId}` : serviceId;
+    const list = lists[key];
+    if (list === undefined || list instanceof Error)
+      return Promise.reject(list ?? new Error(`no list ${key}`));
+    return Promise.resolve({
+      date: DATE,
+      timeSlots: list,
+      ...(fresh[key] ?? { source: 'live', asOf: '2026-11-25T08:00:00.000Z' }),
+    });
+  };
   const lookups: Lookups = {
     api: {
       getCatalog: () => Promise.reject(new Error('not asked')),
       getAvailableDays: () => Promise.reject(new Error('not asked')),
-      getTimeSlots: ({ serviceId, employeeId }) => {
-        asked.push({ serviceId, employeeId });
-        const key = employeeId ? `${serviceId}/${employeeId}` : serviceId;
-        const list = lists[key];
-        if (list === undefined || list instanceof Error)
-          return Promise.reject(list ?? new Error(`no list ${key}`));
-        return Promise.resolve({
-          date: DATE,
-          timeSlots: list,
-          ...(fresh[key] ?? { source: 'live', asOf: '2026-11-25T08:00:00.000Z' }),
-        });
-      },
+      getTimeSlots: (input) => timeSlots(input),
     },
+    timeSlots,
     serviceMinutes: (serviceId) => Promise.resolve(serviceId === CUT ? 45 : 60),
-    refusedSince: () => [],
-    cachedSlots: () => null,
+    cachedAnswer: () => null,
   };
   return { lookups, asked };
 }

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { TimeSlot } from '../../../shared/api/schemas';
-import { applyHolds } from '../../../shared/booking/holds';
-import { freeEmployeesAt, mergeSlotsByTime, offerAt } from '../../../shared/booking/slot-offers';
+import {
+  freeEmployeesAt,
+  freeTimes,
+  mergeSlotsByTime,
+  offerAt,
+  type Hold,
+} from '../../../shared/booking/free-times';
 
 const DATE = '2026-11-24';
 const free = (time: string, employeeId: string): TimeSlot => ({
@@ -56,28 +61,32 @@ describe('mergeSlotsByTime', () => {
     expect(perEmployee).toHaveLength(4); // not mutated
   });
 
+  const hold = (employeeId: string): Hold => ({
+    employeeId,
+    date: DATE,
+    time: '11:00',
+    durationMinutes: 15,
+  });
+  const anyoneWith = (blockers: Hold[]) =>
+    freeTimes({
+      date: DATE,
+      durationMinutes: 15,
+      anyList: { timeSlots: perEmployee, fetchedAt: 0 },
+      personLists: new Map(),
+      blockers,
+    }).timeSlots;
+
   it('after a hold on Anna at 11:00, the shared time is offered with Mehmet, not shown twice', () => {
-    const held = applyHolds(perEmployee, DATE, 15, [
-      { employeeId: 'anna', date: DATE, time: '11:00', durationMinutes: 15 },
-    ]);
-    expect(mergeSlotsByTime(held)).toEqual([
+    expect(anyoneWith([hold('anna')])).toEqual([
       free('11:00', 'mehmet'),
       free('11:15', 'anna'),
       taken('11:30'),
     ]);
-    expect(freeEmployeesAt(held, '11:00')).toEqual(['mehmet']);
   });
 
   it('after holds on both, the time is offered as not free', () => {
-    const hold = (employeeId: string) => ({
-      employeeId,
-      date: DATE,
-      time: '11:00',
-      durationMinutes: 15,
-    });
-    const held = applyHolds(perEmployee, DATE, 15, [hold('anna'), hold('mehmet')]);
-    const merged = mergeSlotsByTime(held);
-    expect(merged[0]).toMatchObject({ time: '11:00', available: false });
+    const held = anyoneWith([hold('anna'), hold('mehmet')]);
+    expect(held[0]).toEqual({ time: '11:00', available: false, reason: 'held' });
     expect(freeEmployeesAt(held, '11:00')).toEqual([]);
   });
 
