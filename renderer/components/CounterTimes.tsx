@@ -9,6 +9,8 @@ import { ERROR_KEYS } from '../lib/message-keys';
 import { Notice } from './Notice';
 
 interface CounterTimesProps {
+  /** The day the times are for, as shown (null: no day chosen yet). */
+  dayLabel: string | null;
   timeSlots: readonly TimeSlot[];
   /** Whether staff may book this time now (free, not booked here, not past). */
   isFree: (slot: TimeSlot) => boolean;
@@ -16,18 +18,28 @@ interface CounterTimesProps {
   chosenTime: string | undefined;
   /** Why the times could not be loaded, if they could not. */
   error: KioskError | null;
-  /** The times loaded for a chosen service and day, and none of them free. */
-  noneFree: boolean;
+  /**
+   * Why nothing can be booked on the day (the times are loaded and none is free), said where
+   * staff look, next to the grid; null while something is free or not yet known.
+   */
+  noneFree: string | null;
+  /** The id of that note, for the chosen day's chip to name it (aria-describedby). */
+  noteId: string;
   onChoose: (chosen: ChosenSlot) => void;
 }
 
-/** The counter's time grid: every time of the day, the taken and past ones disabled. */
+/**
+ * The counter's time grid: every time of the day, the taken and past ones disabled, under the
+ * date it is for (issue 37: staff always see which day "Book" books).
+ */
 export function CounterTimes({
+  dayLabel,
   timeSlots,
   isFree,
   chosenTime,
   error,
   noneFree,
+  noteId,
   onChoose,
 }: CounterTimesProps) {
   const { t } = useTranslation();
@@ -37,10 +49,13 @@ export function CounterTimes({
   return (
     <div role="group" aria-labelledby="desk-time">
       <h3 id="desk-time" className="group-title">
-        {t('desk.time')}
+        {dayLabel ? t('desk.timeOn', { date: dayLabel }) : t('desk.time')}
       </h3>
       {error && <Notice tone="error">{t(ERROR_KEYS[error.code])}</Notice>}
-      {noneFree && <p className="hint">{t('desk.noSlots')}</p>}
+      {/* Always in the page, so that a screen reader hears the note when it appears. */}
+      <p id={noteId} className="desk-day-note" role="status" data-testid="desk-day-note">
+        {noneFree}
+      </p>
       <div className="desk-slots" onKeyDown={moveFocusWithArrows}>
         {timeSlots.map((s) => {
           const free = isFree(s);

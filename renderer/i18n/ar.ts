@@ -65,6 +65,8 @@ export const ar: LanguageStrings = {
     offlineMonth:
       'تعذّر الوصول إلى خدمة الحجز الآن، وهذا الشهر غير محفوظ على هذا الكشك. يُرجى اختيار يوم في شهر آخر أو السؤال عند المكتب.',
     backToThisMonth: 'العودة إلى هذا الشهر',
+    withPerson: 'أيام {{name}}',
+    anyPerson: 'عرض الأيام مع أي شخص',
   },
   time: {
     title: 'اختر الوقت',
@@ -80,6 +82,11 @@ export const ar: LanguageStrings = {
     offlineDay: 'تعذّر الوصول إلى خدمة الحجز الآن، وأوقات هذا اليوم غير محفوظة على هذا الكشك.',
     nearestDay: 'عرض أقرب يوم متاح للحجز: {{date}}',
     noStoredDay: 'لا يمكن حجز أي يوم هنا حتى يعود الاتصال. يُرجى السؤال عند المكتب.',
+    personOff: 'لا دوام في هذا اليوم',
+    personBusy: 'لا وقت متاح في هذا اليوم',
+    personOffNotice: 'لا دوام لـ {{name}} يوم {{date}}. يُرجى اختيار يوم آخر أو شخص آخر.',
+    personBusyNotice: 'لم يعد لدى {{name}} وقت متاح يوم {{date}}. يُرجى اختيار يوم آخر أو شخص آخر.',
+    personDays: 'عرض أيام {{name}}',
   },
   details: {
     title: 'بياناتك',

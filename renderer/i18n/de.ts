@@ -62,6 +62,8 @@ export const de: LanguageStrings = {
     offlineMonth:
       'Der Buchungsdienst ist gerade nicht erreichbar, und dieser Monat ist auf diesem Gerät nicht gespeichert. Bitte wählen Sie einen Tag in einem anderen Monat oder fragen Sie am Empfang.',
     backToThisMonth: 'Zurück zum aktuellen Monat',
+    withPerson: 'Tage mit {{name}}',
+    anyPerson: 'Tage mit allen zeigen',
   },
   time: {
     title: 'Uhrzeit wählen',
@@ -79,6 +81,13 @@ export const de: LanguageStrings = {
     nearestDay: 'Nächsten buchbaren Tag zeigen: {{date}}',
     noStoredDay:
       'Bis die Verbindung zurück ist, kann hier kein Tag gebucht werden. Bitte fragen Sie am Empfang.',
+    personOff: 'arbeitet an dem Tag nicht',
+    personBusy: 'an dem Tag nichts mehr frei',
+    personOffNotice:
+      '{{name}} arbeitet am {{date}} nicht. Bitte wählen Sie einen anderen Tag oder eine andere Person.',
+    personBusyNotice:
+      '{{name}} hat am {{date}} nichts mehr frei. Bitte wählen Sie einen anderen Tag oder eine andere Person.',
+    personDays: 'Tage mit {{name}} zeigen',
   },
   details: {
     title: 'Ihre Angaben',

@@ -66,6 +66,8 @@ export const en = {
     offlineMonth:
       'The booking service cannot be reached right now, and this month is not stored on this kiosk. Please choose a day in another month or ask at the counter.',
     backToThisMonth: 'Back to this month',
+    withPerson: 'Days with {{name}}',
+    anyPerson: 'Show the days with anyone',
   },
   time: {
     title: 'Pick a time',
@@ -83,6 +85,13 @@ export const en = {
     nearestDay: 'Show the nearest day that can be booked: {{date}}',
     noStoredDay:
       'No day can be booked here until the connection is back. Please ask at the counter.',
+    personOff: 'not working that day',
+    personBusy: 'no free time that day',
+    personOffNotice:
+      '{{name}} does not work on {{date}}. Please choose another day or another person.',
+    personBusyNotice:
+      '{{name}} has no free time left on {{date}}. Please choose another day or another person.',
+    personDays: 'Show the days with {{name}}',
   },
   details: {
     title: 'Your details',

@@ -62,6 +62,8 @@ export const pl: LanguageStrings = {
     offlineMonth:
       'System rezerwacji jest teraz niedostępny, a ten miesiąc nie jest zapisany w tym kiosku. Wybierz dzień w innym miesiącu lub zapytaj przy ladzie.',
     backToThisMonth: 'Wróć do bieżącego miesiąca',
+    withPerson: 'Dni, w których pracuje {{name}}',
+    anyPerson: 'Pokaż dni z dowolną osobą',
   },
   time: {
     title: 'Wybierz godzinę',
@@ -79,6 +81,12 @@ export const pl: LanguageStrings = {
     nearestDay: 'Pokaż najbliższy dzień z wolnym terminem: {{date}}',
     noStoredDay:
       'Dopóki połączenie nie wróci, nie można tu zarezerwować żadnego dnia. Zapytaj przy ladzie.',
+    personOff: 'nie pracuje tego dnia',
+    personBusy: 'brak wolnych godzin tego dnia',
+    personOffNotice: '{{name}} nie pracuje w dniu {{date}}. Wybierz inny dzień lub inną osobę.',
+    personBusyNotice:
+      '{{name}} nie ma już wolnych godzin w dniu {{date}}. Wybierz inny dzień lub inną osobę.',
+    personDays: 'Pokaż dni, w których pracuje {{name}}',
   },
   details: {
     title: 'Twoje dane',

@@ -62,6 +62,8 @@ export const tr: LanguageStrings = {
     offlineMonth:
       'Randevu sistemine şu anda ulaşılamıyor ve bu ay bu kioskta kayıtlı değil. Lütfen başka bir aydan gün seçin ya da tezgâha sorun.',
     backToThisMonth: 'Bu aya dön',
+    withPerson: '{{name}} ile günler',
+    anyPerson: 'Herhangi biriyle günleri göster',
   },
   time: {
     title: 'Saat seçin',
@@ -79,6 +81,13 @@ export const tr: LanguageStrings = {
     nearestDay: 'Randevu alınabilecek en yakın günü göster: {{date}}',
     noStoredDay:
       'Bağlantı geri gelene kadar burada hiçbir gün için randevu alınamaz. Lütfen tezgâha sorun.',
+    personOff: 'o gün çalışmıyor',
+    personBusy: 'o gün boş saati yok',
+    personOffNotice:
+      '{{name}}, {{date}} günü çalışmıyor. Lütfen başka bir gün veya başka bir kişi seçin.',
+    personBusyNotice:
+      '{{name}} için {{date}} günü boş saat kalmadı. Lütfen başka bir gün veya başka bir kişi seçin.',
+    personDays: '{{name}} ile günleri göster',
   },
   details: {
     title: 'Bilgileriniz',

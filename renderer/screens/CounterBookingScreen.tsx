@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TimeSlot } from '../../shared/api/schemas';
 import type { LocalBooking } from '../../shared/kiosk-api';
@@ -13,14 +13,15 @@ import {
 } from '../components/CounterCustomerForm';
 import { CounterTimes } from '../components/CounterTimes';
 import { Notice } from '../components/Notice';
+import { PeopleChips } from '../components/PeopleChips';
 import type { ChosenSlot } from '../flow/flow-machine';
 import type { GlanceChoice } from './DayGlanceScreen';
 import { useOpenDays } from '../hooks/use-open-days';
+import { usePeopleOfDay } from '../hooks/use-people-of-day';
 import { useResult } from '../hooks/use-result';
 import { addMonths, datesThroughMonth, localTime, localToday, parseDate } from '../lib/dates';
 import { formatShortDate } from '../lib/format';
 import { moveFocusWithArrows, tabStop } from '../lib/arrow-keys';
-import { findServiceEmployees } from '../lib/service-employees';
 import { timeOffers } from '../lib/slots';
 import { validateCustomer, validateField, type CustomerDraft } from '../lib/validation';
 
@@ -37,6 +38,11 @@ const EMPTY: CustomerDraft = { name: '', email: '', phone: '' };
  * The counter's booking on one screen, for staff with a physical keyboard: service, day, time,
  * customer, Enter. A walk-in is booked in three taps (service, time, Book) plus typing; the
  * first open day is chosen for them, and choosing a time moves the cursor to the name.
+ *
+ * The day is staff's (issue 37): once chosen, the screen never changes it by itself. Choosing
+ * a person shows that person's days in the strip and keeps the chosen day, selected and in
+ * view; when the person (or the service) has nothing free that day, the note by the times says
+ * so. The booking goes to the day on screen.
  */
 export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProps) {
   const { t } = useTranslation();
@@ -93,32 +99,13 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
   // The strip's one Tab stop: the chosen day, else the first open one.
   const dayStop = date ?? dates.find(isOpen);
 
-  // The first open day is chosen for staff when the service changes (or none is chosen yet).
+  // The first open day is chosen for staff once a service is, while no day is chosen yet; a
+  // chosen day is never changed by the screen (issue 37: not by a person, not by a service).
   // (Set while rendering, as React advises for state that follows other state: no extra pass.)
-  if (open.state === 'ready' && serviceId && !(date && (isOpen(date) || date === request?.date))) {
+  if (open.state === 'ready' && serviceId && date === null) {
     const first = dates.find(isOpen) ?? null;
-    if (first !== date) setDate(first);
+    if (first !== null) setDate(first);
   }
-
-  const people = useResult(
-    useCallback(
-      () =>
-        serviceId && date
-          ? findServiceEmployees(client, serviceId, date).then((ids): Result<string[]> => ({
-              ok: true,
-              result: ids,
-            }))
-          : Promise.resolve<Result<string[]>>({ ok: true, result: [] }),
-      [client, serviceId, date],
-    ),
-  );
-  const offering = new Set([
-    ...(people.state === 'ready' ? people.value : []),
-    ...(employeeId ? [employeeId] : []),
-  ]);
-  const employees = catalog.employees.filter(
-    (employee) => employee.available && offering.has(employee._id),
-  );
 
   // Live slots where the cache is known to be behind: a rebooking (its slot went unseen) and
   // after a "slot taken" answer. Otherwise the mirror answers, sparing the API budget.
@@ -146,6 +133,40 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
     employee !== undefined &&
     !gone.has(`${date} ${time}`) &&
     (cutoff === null || time > cutoff);
+
+  // Asked again after each booking or "taken" answer here: a person's last time may be gone.
+  const { employees, dayOf } = usePeopleOfDay({
+    client,
+    employees: catalog.employees,
+    serviceId,
+    date,
+    employeeId,
+    offered: isFree,
+    version: gone.size,
+  });
+  const dayLabel = date ? (date === today ? t('day.today') : formatShortDate(date, locale)) : null;
+  const chosenPerson = catalog.employees.find((employee) => employee._id === employeeId) ?? null;
+  const noneFree =
+    serviceId && dayLabel && slots.state === 'ready' && !timeSlots.some(isFree)
+      ? chosenPerson
+        ? t(dayOf(chosenPerson._id) === 'off' ? 'desk.personOff' : 'desk.personBusy', {
+            name: chosenPerson.name,
+            date: dayLabel,
+          })
+        : t('desk.noSlots', { date: dayLabel })
+      : null;
+  const noteId = useId();
+
+  // The chosen day stays in view in the strip: after a choice, and when the strip is redrawn
+  // for a person's days (its chip may lie far to the right, past today's).
+  const strip = useRef<HTMLDivElement | null>(null);
+  const stripReady = open.state === 'ready';
+  useEffect(() => {
+    if (!date || !stripReady) return;
+    strip.current
+      ?.querySelector<HTMLElement>(`[data-date="${date}"]`)
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [date, employeeId, serviceId, stripReady]);
 
   useEffect(() => {
     // Only once the fresh form is on screen (an effect of the render before may run first, with
@@ -266,6 +287,7 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
               strip itself takes the focus, for reading them from the keyboard (axe
               scrollable-region-focusable). */}
           <div
+            ref={strip}
             className="desk-days"
             onKeyDown={moveFocusWithArrows}
             role="group"
@@ -274,14 +296,18 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
           >
             {dates.map((d) => {
               const available = isOpen(d);
+              const chosen = date === d;
+              // The chosen day is never greyed out: where nothing is free, the note says why.
+              const closed = chosen && open.state === 'ready' && !available;
               return (
                 <button
                   key={d}
                   type="button"
                   data-date={d}
-                  className={`chip desk-day${date === d ? ' chip-active' : ''}`}
-                  aria-pressed={date === d}
-                  disabled={!serviceId || !available}
+                  className={`chip desk-day${chosen ? ' chip-active' : ''}${closed ? ' desk-day-closed' : ''}`}
+                  aria-pressed={chosen}
+                  {...(chosen && noneFree ? { 'aria-describedby': noteId } : {})}
+                  disabled={!serviceId || !(available || chosen)}
                   {...tabStop(d === dayStop)}
                   onClick={() => {
                     setDate(d);
@@ -294,36 +320,32 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
             })}
           </div>
         </div>
-        {employees.length > 1 && (
-          <div role="group" aria-labelledby="desk-who">
+        {/* With a person chosen the row stays, so that "Anyone" is one tap away. */}
+        {(employees.length > 1 || employeeId !== null) && (
+          <div role="group" aria-labelledby="desk-who" data-testid="desk-who">
             <h3 id="desk-who" className="group-title">
               {t('time.employee')}
             </h3>
-            <div className="chip-row" onKeyDown={moveFocusWithArrows}>
-              {[{ _id: null, name: t('time.anyone') }, ...employees].map((employee) => (
-                <button
-                  key={employee._id ?? 'anyone'}
-                  type="button"
-                  className={`chip${employeeId === employee._id ? ' chip-active' : ''}`}
-                  aria-pressed={employeeId === employee._id}
-                  {...tabStop(employeeId === employee._id)}
-                  onClick={() => {
-                    setEmployeeId(employee._id);
-                    setSlot(null);
-                  }}
-                >
-                  {employee.name}
-                </button>
-              ))}
-            </div>
+            <PeopleChips
+              employees={employees}
+              chosen={employeeId}
+              dayOf={dayOf}
+              onKeyDown={moveFocusWithArrows}
+              onChoose={(id) => {
+                setEmployeeId(id);
+                setSlot(null);
+              }}
+            />
           </div>
         )}
         <CounterTimes
+          dayLabel={serviceId ? dayLabel : null}
           timeSlots={timeSlots}
           isFree={isFree}
           chosenTime={slot?.time}
           error={slots.state === 'error' ? slots.error : null}
-          noneFree={!!serviceId && !!date && slots.state === 'ready' && !timeSlots.some(isFree)}
+          noneFree={noneFree}
+          noteId={noteId}
           onChoose={chooseTime}
         />
       </div>

@@ -18,7 +18,7 @@ interface DayScreenProps {
 
 export function DayScreen({ state, dispatch }: DayScreenProps) {
   const { t } = useTranslation();
-  const { client, locale, now } = useKiosk();
+  const { client, catalog, locale, now } = useKiosk();
   const service = useService(state.draft.serviceId);
   const today = localToday(now());
   const first = parseDate(state.draft.date ?? today);
@@ -27,6 +27,8 @@ export function DayScreen({ state, dispatch }: DayScreenProps) {
   const atCurrentMonth = view.year === current.year && view.month === current.month;
   const serviceId = state.draft.serviceId ?? '';
   const employeeId = state.draft.employeeId ?? undefined;
+  // A person chosen on the time screen: these are their days (issue 37), and saying so.
+  const person = catalog.employees.find((employee) => employee._id === employeeId) ?? null;
 
   const days = useResult(
     useCallback(
@@ -73,6 +75,18 @@ export function DayScreen({ state, dispatch }: DayScreenProps) {
     <main className="screen" data-screen="day">
       <StepHeader title={t('day.title')} step={2} subtitle={service?.title} />
       <div className="screen-body">
+        {person && (
+          <div className="day-person" data-testid="day-person">
+            <p className="lead">{t('day.withPerson', { name: person.name })}</p>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => dispatch({ type: 'chooseEmployee', employeeId: null })}
+            >
+              {t('day.anyPerson')}
+            </button>
+          </div>
+        )}
         <div className="calendar">
           <div className="calendar-head">
             <button

@@ -3,19 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { useKiosk, useService } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
 import { Notice } from '../components/Notice';
+import { PeopleChips } from '../components/PeopleChips';
 import { StepHeader } from '../components/StepHeader';
 import { VisitServices } from '../components/VisitServices';
 import type { FlowAction, FlowState } from '../flow/flow-machine';
+import { usePeopleOfDay } from '../hooks/use-people-of-day';
 import { useResult } from '../hooks/use-result';
 import { ERROR_KEYS, type TranslationKey } from '../lib/message-keys';
 import { addMonths, localTime, localToday, parseDate } from '../lib/dates';
 import { formatDate, formatTime } from '../lib/format';
-import { findServiceEmployees } from '../lib/service-employees';
 import { groupSlots, type DayPart } from '../lib/slots';
 import { visitSlots, type VisitSlots } from '../lib/visit';
 import { holdPartsOf } from '../lib/screen-hold';
+import type { TimeSlot } from '../../shared/api/schemas';
 import type { KioskClient, TimeSlotsResult } from '../../shared/kiosk-api';
-import type { Result } from '../../shared/result';
 
 interface TimeScreenProps {
   state: FlowState;
@@ -65,24 +66,21 @@ export function TimeScreen({ state, dispatch }: TimeScreenProps) {
   const anyFree = groups.some((group) =>
     group.slots.some((slot) => isFree(slot.time, slot.available)),
   );
-  // Only the people who do this service (see service-employees.ts), and whoever was chosen.
-  const known = useResult(
-    useCallback(
-      () =>
-        findServiceEmployees(client, serviceId, date).then((ids): Result<string[]> => ({
-          ok: true,
-          result: ids,
-        })),
-      [client, serviceId, date],
-    ),
-  );
-  const offering = new Set([
-    ...(known.state === 'ready' ? known.value : []),
-    ...(employeeId ? [employeeId] : []),
-  ]);
-  const employees = catalog.employees.filter(
-    (employee) => employee.available && offering.has(employee._id),
-  );
+  // Only the people who do this service (see service-employees.ts), and whoever was chosen,
+  // each with their day (issue 37): one who does not work that day, or has nothing free, says so.
+  const offered = (slot: TimeSlot): boolean =>
+    isFree(slot.time, slot.available) && slot.employeeId !== undefined;
+  const { employees, dayOf } = usePeopleOfDay({
+    client,
+    employees: catalog.employees,
+    serviceId: serviceId || null,
+    date: date || null,
+    employeeId: draft.employeeId,
+    offered,
+    version: refusals + state.goneSlots.length,
+  });
+  const chosenPerson = catalog.employees.find((e) => e._id === draft.employeeId) ?? null;
+  const chosenDay = chosenPerson ? dayOf(chosenPerson._id) : null;
   // This day is neither live nor stored: the nearest day this kiosk can book offline instead.
   const uncached = slots.state === 'error' && slots.error.code === 'unavailable';
   const nearest = useResult(
@@ -137,24 +135,19 @@ export function TimeScreen({ state, dispatch }: TimeScreenProps) {
             {state.notice === 'slot_taken' ? t('time.slotTaken') : t('time.slotGone')}
           </Notice>
         )}
-        {employees.length > 1 && (
+        {/* With a person chosen the row stays, so that "Anyone" is one tap away. */}
+        {(employees.length > 1 || draft.employeeId !== null) && (
           <div className="employee-choice" role="group" aria-labelledby="employee-label">
             <span id="employee-label" className="field-label">
               {t('time.employee')}
             </span>
-            <div className="chip-row">
-              {[{ _id: null, name: t('time.anyone') }, ...employees].map((employee) => (
-                <button
-                  key={employee._id ?? 'anyone'}
-                  type="button"
-                  className={`chip chip-large${draft.employeeId === employee._id ? ' chip-active' : ''}`}
-                  aria-pressed={draft.employeeId === employee._id}
-                  onClick={() => dispatch({ type: 'chooseEmployee', employeeId: employee._id })}
-                >
-                  {employee.name}
-                </button>
-              ))}
-            </div>
+            <PeopleChips
+              employees={employees}
+              chosen={draft.employeeId}
+              dayOf={dayOf}
+              large
+              onChoose={(id) => dispatch({ type: 'chooseEmployee', employeeId: id })}
+            />
           </div>
         )}
         <VisitServices draft={draft} dispatch={dispatch} />
@@ -179,7 +172,31 @@ export function TimeScreen({ state, dispatch }: TimeScreenProps) {
         ) : (
           slots.state === 'error' && <Notice tone="error">{t(ERROR_KEYS[slots.error.code])}</Notice>
         )}
-        {slots.state === 'ready' && !anyFree && <Notice tone="info">{t('time.none')}</Notice>}
+        {slots.state === 'ready' && !anyFree && (
+          <div className="person-day" data-testid="time-none">
+            {chosenPerson ? (
+              <>
+                {/* The day stays the customer's: the person's days are one tap away. */}
+                <Notice tone="info">
+                  {t(chosenDay === 'off' ? 'time.personOffNotice' : 'time.personBusyNotice', {
+                    name: chosenPerson.name,
+                    date: formatDate(date, locale),
+                  })}
+                </Notice>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  data-testid="person-days"
+                  onClick={() => dispatch({ type: 'back' })}
+                >
+                  {t('time.personDays', { name: chosenPerson.name })}
+                </button>
+              </>
+            ) : (
+              <Notice tone="info">{t('time.none')}</Notice>
+            )}
+          </div>
+        )}
         {groups.map((group) => (
           <section key={group.part} className="slot-group" aria-labelledby={`part-${group.part}`}>
             <h2 id={`part-${group.part}`} className="group-title">

@@ -85,6 +85,9 @@ export const staffDe: StaffText = {
     queued: 'Vorgemerkt, Referenz {{reference}}: wird gesendet, sobald die API antwortet.',
     rebooking: 'Neue Buchung für {{name}}: die alte Uhrzeit ist vergeben, bitte eine neue wählen.',
     rebooked: 'Die abgelehnte Buchung verweist jetzt auf diese.',
-    noSlots: 'An diesem Tag ist nichts frei.',
+    noSlots: 'Am {{date}} ist nichts frei.',
+    timeOn: 'Zeiten am {{date}}',
+    personOff: '{{name}} arbeitet am {{date}} nicht. Anderen Tag oder andere Person wählen.',
+    personBusy: '{{name}} hat am {{date}} nichts frei. Anderen Tag oder andere Person wählen.',
   },
 };

@@ -91,7 +91,10 @@ export const staffEn = {
     queued: 'Queued, reference {{reference}}: it is sent when the API answers.',
     rebooking: 'Booking again for {{name}}: the old time is taken, choose a new one.',
     rebooked: 'The rejected booking now links to this one.',
-    noSlots: 'Nothing free on this day.',
+    noSlots: 'Nothing free on {{date}}.',
+    timeOn: 'Times on {{date}}',
+    personOff: '{{name}} does not work on {{date}}. Choose another day or person.',
+    personBusy: '{{name}} has nothing free on {{date}}. Choose another day or person.',
   },
 };
 

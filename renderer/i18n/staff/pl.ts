@@ -86,6 +86,9 @@ export const staffPl: StaffText = {
     rebooking:
       'Ponowna rezerwacja – klient: {{name}}. Poprzednia godzina jest zajęta, wybierz nową.',
     rebooked: 'Odrzucona rezerwacja jest teraz powiązana z tą.',
-    noSlots: 'W tym dniu nie ma wolnych terminów.',
+    noSlots: 'W dniu {{date}} nie ma wolnych terminów.',
+    timeOn: 'Godziny w dniu {{date}}',
+    personOff: '{{name}} nie pracuje w dniu {{date}}. Wybierz inny dzień lub osobę.',
+    personBusy: '{{name}} nie ma wolnych terminów w dniu {{date}}. Wybierz inny dzień lub osobę.',
   },
 };

@@ -85,6 +85,9 @@ export const staffTr: StaffText = {
     queued: 'Sıraya alındı, referans {{reference}}: API yanıt verince gönderilecek.',
     rebooking: '{{name}} için yeniden randevu: Eski saat dolu, yeni bir saat seçin.',
     rebooked: 'Reddedilen randevu artık bu randevuya bağlı.',
-    noSlots: 'Bu gün boş saat yok.',
+    noSlots: '{{date}} günü boş saat yok.',
+    timeOn: '{{date}} saatleri',
+    personOff: '{{name}}, {{date}} günü çalışmıyor. Başka bir gün veya kişi seçin.',
+    personBusy: '{{name}} için {{date}} günü boş saat yok. Başka bir gün veya kişi seçin.',
   },
 };

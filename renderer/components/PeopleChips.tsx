@@ -1,0 +1,64 @@
+import type { KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Employee } from '../../shared/api/schemas';
+import { tabStop } from '../lib/arrow-keys';
+import { PERSON_DAY_KEYS, type PersonDay } from '../lib/person-days';
+
+interface PeopleChipsProps {
+  employees: readonly Employee[];
+  /** The chosen person; null: anyone. */
+  chosen: string | null;
+  dayOf: (employeeId: string) => PersonDay | null;
+  onChoose: (employeeId: string | null) => void;
+  /** The kiosk's larger chips (the counter's are the normal size). */
+  large?: boolean;
+  /** The counter's arrow keys (one Tab stop for the row). */
+  onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
+}
+
+/**
+ * "Anyone" and the people who do the service. A person who cannot be booked on the day shown
+ * stays in the row (choosing them shows their days) and says why under their name: "not
+ * working that day" or "no free time that day", in their accessible name too, so a screen
+ * reader and audio mode say it with the name.
+ */
+export function PeopleChips({
+  employees,
+  chosen,
+  dayOf,
+  onChoose,
+  large = false,
+  onKeyDown,
+}: PeopleChipsProps) {
+  const { t } = useTranslation();
+  const people = [
+    { _id: null, name: t('time.anyone'), day: null },
+    ...employees.map((employee) => ({ ...employee, day: dayOf(employee._id) })),
+  ];
+  return (
+    <div className="chip-row" {...(onKeyDown ? { onKeyDown } : {})}>
+      {people.map(({ _id, name, day }) => {
+        const away = day === 'busy' || day === 'off' ? t(PERSON_DAY_KEYS[day]) : null;
+        return (
+          <button
+            key={_id ?? 'anyone'}
+            type="button"
+            className={`chip${large ? ' chip-large' : ''}${chosen === _id ? ' chip-active' : ''}${away ? ' chip-away' : ''}`}
+            aria-pressed={chosen === _id}
+            {...(day ? { 'data-person-day': day } : {})}
+            {...(away ? { 'aria-label': `${name}, ${away}` } : {})}
+            {...(onKeyDown ? tabStop(chosen === _id) : {})}
+            onClick={() => onChoose(_id)}
+          >
+            <span className="chip-name">{name}</span>
+            {away && (
+              <span className="chip-note" aria-hidden="true">
+                {away}
+              </span>
+            )}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
