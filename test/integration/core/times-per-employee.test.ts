@@ -7,7 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import type { TimeSlot } from '../../../shared/api/schemas';
 import { freeEmployeesAt, mergeSlotsByTime, offerAt } from '../../../shared/booking/free-times';
-import { bookingRequest, kioskFailure, serverBookings } from '../../support/core/harness';
+import {
+  bookingRequest,
+  CORE_TEST_KEY,
+  kioskFailure,
+  serverBookings,
+} from '../../support/core/harness';
 import { manualClock } from '../../support/core/manual-clock';
 import { openStaffSession } from '../../support/core/staff';
 import {
@@ -34,13 +39,23 @@ async function offers(rig: VariantCoreRig) {
   return { raw: day.timeSlots, merged: mergeSlotsByTime(day.timeSlots), source: day.source };
 }
 
+/** The upstream's own `any` list, asked straight (not through the kiosk). */
+async function upstreamList(rig: VariantCoreRig): Promise<TimeSlot[]> {
+  const url = `${rig.variant.url}/api/public/booking/availability?date=${DATE}&serviceId=${SERVICE}&employeeId=any`;
+  const answer = await fetch(url, { headers: { Authorization: `Bearer ${CORE_TEST_KEY}` } });
+  return ((await answer.json()) as { data: { timeSlots: TimeSlot[] } }).data.timeSlots;
+}
+
 describe('times listed once per free employee', () => {
   it('online: each time is offered once; booking the named employee leaves the other free at that time', async () => {
     const rig = await open(manualClock(MONDAY_1000), { slotShape: 'per-employee' });
+    const upstream = await upstreamList(rig);
     const { raw, merged } = await offers(rig);
-    expect(raw.length).toBeGreaterThan(merged.length);
+    // The API lists a shared time once per free employee; the kiosk offers each time once.
+    expect(upstream.length).toBeGreaterThan(mergeSlotsByTime(upstream).length);
+    expect(raw).toEqual(merged);
     expect(new Set(merged.map((s) => s.time)).size).toBe(merged.length);
-    const time = sharedTimes(raw)[0]!;
+    const time = sharedTimes(upstream)[0]!;
     const first = offerAt(merged, time)!;
     const sent = await rig.core.api.createBooking(
       bookingRequest({ date: DATE, serviceId: SERVICE, employeeId: first.employeeId!, time }, 1),
@@ -75,8 +90,8 @@ describe('times listed once per free employee', () => {
   it('offline: the second customer at a shared time is queued with the other employee, a third is refused, both replay', async () => {
     const clock = manualClock(MONDAY_1000);
     const rig = await open(clock, { slotShape: 'per-employee' });
-    const { raw } = await offers(rig); // cached
-    const time = sharedTimes(raw)[0]!;
+    await offers(rig); // cached
+    const time = sharedTimes(await upstreamList(rig))[0]!;
     await takeOffline(rig, SERVICE);
 
     const before = await offers(rig);
