@@ -51,6 +51,11 @@ export interface FreeTimesInput {
   anyList: ListedDay | null;
   /** Each person's own list of the day for the service. */
   personLists: ReadonlyMap<string, ListedDay>;
+  /**
+   * Who else may do the service (the catalog's people), for anyone: a person no list names is
+   * unknown, never free, but the answer says when their own list could free a hidden time.
+   */
+  candidates?: readonly string[];
   blockers: readonly Blocker[];
 }
 
@@ -59,6 +64,11 @@ export interface FreeTimes {
   timeSlots: TimeSlot[];
   /** The oldest list a free time of the answer rests on (null: no list at all). */
   asOf: number | null;
+  /**
+   * Anyone: the people without an own list who could be free at a time the answer hides because
+   * a blocker took the person the lists name (their own list would tell), in the order met.
+   */
+  unsure: string[];
 }
 
 /** Whether [aStart, aEnd) and [bStart, bEnd) share a point (touching intervals do not). */
@@ -181,7 +191,7 @@ function peopleOf(input: FreeTimesInput): string[] {
   const named = (input.anyList?.timeSlots ?? [])
     .map((slot) => (slot.available ? slot.employeeId : undefined))
     .filter((id): id is string => id !== undefined);
-  return [...new Set([...named, ...input.personLists.keys()])];
+  return [...new Set([...named, ...input.personLists.keys(), ...(input.candidates ?? [])])];
 }
 
 function timesOf(input: FreeTimesInput, people: readonly string[]): string[] {
@@ -197,8 +207,10 @@ export function freeTimes(input: FreeTimesInput): FreeTimes {
   const people = asked === undefined ? peopleOf(input) : [asked];
   const lists = [input.anyList, ...people.map((id) => input.personLists.get(id) ?? null)];
   let asOf: number | null = null;
+  const unsure = new Set<string>();
   const timeSlots = timesOf(input, people).map((time): TimeSlot => {
     let reason: string | null = null;
+    const unknownHere: string[] = [];
     // Anyone: the person the `any` list names at this time first (the API's own pick).
     const order =
       asked === undefined
@@ -207,6 +219,7 @@ export function freeTimes(input: FreeTimesInput): FreeTimes {
     for (const employeeId of order) {
       const cell = cellOf(employeeId, time, input.personLists.get(employeeId), input.anyList);
       if (!cell.free) {
+        if (cell.at === null) unknownHere.push(employeeId);
         reason ??= cell.reason === 'unknown' ? null : cell.reason;
         continue;
       }
@@ -222,8 +235,13 @@ export function freeTimes(input: FreeTimesInput): FreeTimes {
         ...(cell.name === undefined ? {} : { employeeName: cell.name }),
       };
     }
+    if (reason === 'held' && asked === undefined) for (const id of unknownHere) unsure.add(id);
     return { time, available: false, reason: reason ?? 'unknown' };
   });
   const fetched = lists.flatMap((list) => (list ? [list.fetchedAt] : []));
-  return { timeSlots, asOf: asOf ?? (fetched.length > 0 ? Math.max(...fetched) : null) };
+  return {
+    timeSlots,
+    asOf: asOf ?? (fetched.length > 0 ? Math.max(...fetched) : null),
+    unsure: [...unsure],
+  };
 }

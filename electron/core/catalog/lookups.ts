@@ -65,6 +65,9 @@ export interface Lookups {
 
 const LOOKUP = { kind: 'lookup' } as const;
 
+/** At most this many people's own lists are asked for to free the hidden times of anyone. */
+const MAX_PEOPLE_ASKED = 4;
+
 /**
  * Nothing live and nothing cached. An API that answered something unusable (issue 18) is "not
  * available right now" for the customer, never "cannot be reached"; staff read the operation
@@ -269,7 +272,7 @@ export function createLookups(deps: LookupsDeps): Lookups {
     const employeeId = input.employeeId === 'any' ? undefined : input.employeeId;
     const durationMinutes = await serviceMinutes(serviceId);
     const lists = loadDayLists(db, date, serviceId);
-    const { bookings, blockers } = blockersOn(date, holds);
+    const { blockers } = blockersOn(date, holds);
     // The list asked for: a person's own (a fresh `any` list names them for some of their free
     // times only, issue 28), or the `any` list.
     const asked = employeeId === undefined ? lists.anyList : lists.personLists.get(employeeId);
@@ -278,14 +281,9 @@ export function createLookups(deps: LookupsDeps): Lookups {
       date === todayIn(deps.timeZone, clock.now())
         ? freshness.todayMaxAgeMs
         : freshness.otherMaxAgeMs;
-    // A booking of this kiosk since the list was fetched makes it stale for that person
-    // (issue 37): the model covers the gap at once, and the list is asked again when it may be.
-    const bookedSince = (since: number) =>
-      bookings.some(
-        (e) =>
-          e.updatedAt > since && (employeeId === undefined || e.hold.employeeId === employeeId),
-      );
-    const stale = fetchedAt === null || clock.now() - fetchedAt > maxAge || bookedSince(fetchedAt);
+    // A booking of this kiosk since the list was fetched is in the model's blockers at once;
+    // the mirror brings that day's refresh forward (issue 37), so no lookup pays for it here.
+    const stale = fetchedAt === null || clock.now() - fetchedAt > maxAge;
     let last: UpstreamOutcome<unknown> | null = null;
     let source: 'live' | 'cache' = 'cache';
     if ((input.fresh === true || stale) && gate.mayGoLive()) {
@@ -304,7 +302,28 @@ export function createLookups(deps: LookupsDeps): Lookups {
       lists.anyList !== null ||
       (employeeId === undefined ? lists.personLists.size > 0 : lists.personLists.has(employeeId));
     if (!known) throw missing(last, 'these time slots are');
-    const answer = freeTimes({ date, durationMinutes, employeeId, ...lists, blockers });
+    const candidates = loadCatalog(db)
+      .employees.filter((e) => e.available)
+      .map((e) => e._id);
+    const ask = () =>
+      freeTimes({ date, durationMinutes, employeeId, ...lists, candidates, blockers });
+    let answer = ask();
+    // Anyone, with the person the lists name at a time taken by what the kiosk knows: another
+    // person's own list may free it (the `any` list names one person per time). Asked once each.
+    for (const person of answer.unsure.slice(0, MAX_PEOPLE_ASKED)) {
+      if (!gate.mayGoLive()) break;
+      const key = { date, serviceId, employeeId: person };
+      // A person the API will not list for this service is no offer, and no failure.
+      const live = await deps
+        .client()
+        .getTimeSlots(key, interactive())
+        .then(noteLookup)
+        .catch(() => null);
+      if (!live) break;
+      saveTimeSlots(db, key, live, clock.now());
+      lists.personLists.set(person, { timeSlots: live.timeSlots, fetchedAt: clock.now() });
+    }
+    if (answer.unsure.length > 0) answer = ask();
     return {
       date,
       timeSlots: answer.timeSlots,

@@ -208,6 +208,25 @@ describe('freeTimes', () => {
     ).toEqual([]);
   });
 
+  it('anyone: a time hidden because the named person is blocked names the people whose own list would tell', () => {
+    const anyList = list(200, free('10:00', 'anna'), free('10:15', 'anna'));
+    const answer = freeTimes(
+      input({
+        anyList,
+        personLists: new Map([['ben', list(100, taken('10:00'))]]),
+        candidates: ['anna', 'ben', 'sophie'],
+        blockers: [hold('10:00', 15)],
+      }),
+    );
+    expect(answer.timeSlots[0]).toEqual({ time: '10:00', available: false, reason: 'held' });
+    // Ben's own list is known (taken); Sophie's is not: hers could free 10:00.
+    expect(answer.unsure).toEqual(['sophie']);
+    expect(freeTimes(input({ anyList, candidates: ['sophie'] })).unsure).toEqual([]);
+    expect(
+      freeTimes(input({ employeeId: 'anna', anyList, blockers: [hold('10:00', 15)] })).unsure,
+    ).toEqual([]);
+  });
+
   it('asOf is the newest list when nothing is free, null with no list', () => {
     const anyList = list(300, taken('10:00'));
     expect(freeTimes(input({ anyList })).asOf).toBe(300);
