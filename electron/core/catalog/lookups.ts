@@ -7,7 +7,12 @@
  */
 import { durationMinutes } from '../../../shared/api/duration';
 import type { Service } from '../../../shared/api/schemas';
-import { freeTimes, type FreeTimes, type Hold } from '../../../shared/booking/free-times';
+import {
+  freeTimes,
+  type FreeTimes,
+  type Hold,
+  type ListedDay,
+} from '../../../shared/booking/free-times';
 import { todayIn } from '../../../shared/booking/time';
 import { assertNever, KioskFailure } from '../../../shared/result';
 import {
@@ -21,6 +26,7 @@ import {
   saveCatalog,
   saveTimeSlots,
   type Cached,
+  type SlotsKey,
 } from '../db';
 import { overlayAvailableDays } from '../mirror';
 import { classifyLookupOutcome, type UpstreamEvents, type UpstreamOutcome } from '../upstream';
@@ -266,35 +272,46 @@ export function createLookups(deps: LookupsDeps): Lookups {
     return freeTimes({ ...query, ...lists, blockers });
   }
 
+  /** Asks the API for one list of the day and keeps it; null when no usable answer came. */
+  async function fetchList(key: SlotsKey): Promise<ListedDay | null> {
+    const live = noteLookup(await deps.client().getTimeSlots(key, interactive()));
+    if (!live) return null;
+    const fetchedAt = clock.now();
+    saveTimeSlots(db, key, live, fetchedAt);
+    return { timeSlots: live.timeSlots, fetchedAt };
+  }
+
   const timeSlots: Lookups['timeSlots'] = async (input, holds = []) => {
     const { date, serviceId } = input;
     // Stryker disable next-line ConditionalExpression,StringLiteral: 'any' reads as undefined below
     const employeeId = input.employeeId === 'any' ? undefined : input.employeeId;
     const durationMinutes = await serviceMinutes(serviceId);
     const lists = loadDayLists(db, date, serviceId);
-    const { blockers } = blockersOn(date, holds);
+    const { bookings, blockers } = blockersOn(date, holds);
+    const keep = (id: string | undefined, list: ListedDay | null) => {
+      if (list === null) return;
+      if (id === undefined) lists.anyList = list;
+      else lists.personLists.set(id, list);
+    };
     // The list asked for: a person's own (a fresh `any` list names them for some of their free
-    // times only, issue 28), or the `any` list.
+    // times only, issue 28), or the `any` list. A booking of this kiosk since it was fetched is
+    // in the model's blockers at once; the mirror brings that day's refresh forward.
     const asked = employeeId === undefined ? lists.anyList : lists.personLists.get(employeeId);
     const fetchedAt = asked?.fetchedAt ?? null;
     const maxAge =
       date === todayIn(deps.timeZone, clock.now())
         ? freshness.todayMaxAgeMs
         : freshness.otherMaxAgeMs;
-    // A booking of this kiosk since the list was fetched is in the model's blockers at once;
-    // the mirror brings that day's refresh forward (issue 37), so no lookup pays for it here.
     const stale = fetchedAt === null || clock.now() - fetchedAt > maxAge;
     let last: UpstreamOutcome<unknown> | null = null;
     let source: 'live' | 'cache' = 'cache';
     if ((input.fresh === true || stale) && gate.mayGoLive()) {
-      const key = { date, serviceId, employeeId };
-      const live = noteLookup((last = await deps.client().getTimeSlots(key, interactive())));
+      const live = noteLookup(
+        (last = await deps.client().getTimeSlots({ date, serviceId, employeeId }, interactive())),
+      );
       if (live) {
-        const now = clock.now();
-        saveTimeSlots(db, key, live, now);
-        const list = { timeSlots: live.timeSlots, fetchedAt: now };
-        if (employeeId === undefined) lists.anyList = list;
-        else lists.personLists.set(employeeId, list);
+        saveTimeSlots(db, { date, serviceId, employeeId }, live, clock.now());
+        keep(employeeId, { timeSlots: live.timeSlots, fetchedAt: clock.now() });
         source = 'live';
       }
     }
@@ -308,22 +325,26 @@ export function createLookups(deps: LookupsDeps): Lookups {
     const ask = () =>
       freeTimes({ date, durationMinutes, employeeId, ...lists, candidates, blockers });
     let answer = ask();
-    // Anyone, with the person the lists name at a time taken by what the kiosk knows: another
-    // person's own list may free it (the `any` list names one person per time). Asked once each.
-    for (const person of answer.unsure.slice(0, MAX_PEOPLE_ASKED)) {
-      if (!gate.mayGoLive()) break;
-      const key = { date, serviceId, employeeId: person };
-      // A person the API will not list for this service is no offer, and no failure.
-      const live = await deps
-        .client()
-        .getTimeSlots(key, interactive())
-        .then(noteLookup)
-        .catch(() => null);
-      if (!live) break;
-      saveTimeSlots(db, key, live, clock.now());
-      lists.personLists.set(person, { timeSlots: live.timeSlots, fetchedAt: clock.now() });
+    if (answer.unsure.length > 0) {
+      // Anyone, with the person the `any` list names at a time taken by what the kiosk knows
+      // (the list names one person per time): a booking the API has since it was fetched, a
+      // fresh `any` list knows; a booking not sent or another screen's hold, only the others'
+      // own lists can tell. Each asked once, within the budget; a failure is no offer.
+      const anyAt = lists.anyList?.fetchedAt ?? Number.NEGATIVE_INFINITY;
+      const sentSince = bookings.some((e) => e.state === 'sent' && e.updatedAt >= anyAt);
+      const safely = (key: SlotsKey) => fetchList(key).catch(() => null);
+      const anyJustAsked = source === 'live' && employeeId === undefined;
+      if (sentSince && !anyJustAsked && gate.mayGoLive())
+        keep(undefined, await safely({ date, serviceId }));
+      answer = ask();
+      for (const person of answer.unsure.slice(0, MAX_PEOPLE_ASKED)) {
+        if (!gate.mayGoLive()) break;
+        const list = await safely({ date, serviceId, employeeId: person });
+        if (list === null) break;
+        keep(person, list);
+      }
+      answer = ask();
     }
-    if (answer.unsure.length > 0) answer = ask();
     return {
       date,
       timeSlots: answer.timeSlots,

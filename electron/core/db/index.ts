@@ -42,7 +42,7 @@ export {
   saveServices,
   saveTimeSlots,
 } from './mirror-repo';
-export type { Cached } from './mirror-repo';
+export type { Cached, SlotsKey } from './mirror-repo';
 export { loadOfferedServices } from './mirror-staff-day';
 export { checkpointKioskDb, durableTransaction, openKioskDb, purgeKioskWal } from './open';
 export type { KioskDb } from './open';
