@@ -5,8 +5,10 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { TimeSlotsSchema } from '../../../shared/api/schemas';
-import type { ListedDay } from '../../../shared/booking/free-times';
+import type { Blocker, ListedDay } from '../../../shared/booking/free-times';
 import type { KioskDb } from './open';
+import { holdsOnDate } from './outbox-repo';
+import { refusedAsTaken } from './refused-slots';
 import { mirrorTimeSlots } from './schema';
 
 export interface DayLists {
@@ -38,4 +40,13 @@ function readList(text: string, fetchedAt: unknown): ListedDay | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * What this kiosk knows against the lists of `date`, read from its outbox rows: its bookings
+ * (unsent and sent) and the times the API refused as taken. The lookups read the bookings
+ * through the outbox store instead (its overlay of writes a full disk held back).
+ */
+export function kioskBlockersOn(db: KioskDb, date: string): Blocker[] {
+  return [...holdsOnDate(db, date, 0).map((entry) => entry.hold), ...refusedAsTaken(db, date)];
 }

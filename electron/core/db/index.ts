@@ -49,7 +49,7 @@ export type { KioskDb } from './open';
 export { createSqliteOutboxStore } from './outbox-store';
 export type { RefusalWrites } from './outbox-store';
 export { refusedAsTaken } from './refused-slots';
-export { loadDayLists } from './day-lists';
+export { kioskBlockersOn, loadDayLists } from './day-lists';
 export type { DayLists } from './day-lists';
 export {
   findScreenByTokenHash,

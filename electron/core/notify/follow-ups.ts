@@ -11,6 +11,7 @@
  */
 import type { Clock } from '../platform';
 import { randomUUID } from 'node:crypto';
+import { freeTimes } from '../../../shared/booking/free-times';
 import { addDays, instantToWall } from '../../../shared/booking/time';
 import type { KioskApi, LocalBooking } from '../../../shared/kiosk-api';
 import { FollowUp } from '../../../shared/kiosk-data';
@@ -25,7 +26,8 @@ import {
   openFollowUp,
   setFollowUpState,
   loadService,
-  loadTimeSlots,
+  kioskBlockersOn,
+  loadDayLists,
   type KioskDb,
 } from '../db';
 import type { OutboxEntry } from '../outbox';
@@ -62,14 +64,22 @@ const NEXT_DAYS = 7;
 export function createFollowUps(options: FollowUpOptions): FollowUps {
   const { db, clock } = options;
 
-  /** Free times of the service from the cache, after now, the refused slot aside. */
+  /**
+   * Free times of the service with anyone from the cache, after now, the refused slot aside:
+   * asked of the availability model (the kiosk's other bookings and refusals taken out).
+   */
   function nextFreeTimes(entry: OutboxEntry): { date: string; time: string }[] {
     const now = instantToWall(clock.now(), options.timeZone);
     const found: { date: string; time: string }[] = [];
     for (let day = 0; day < NEXT_DAYS && found.length < NEXT_TIMES; day += 1) {
       const date = addDays(now.date, day);
-      const slots = loadTimeSlots(db, { date, serviceId: entry.request.serviceId });
-      for (const slot of slots?.data.timeSlots ?? []) {
+      const { timeSlots } = freeTimes({
+        date,
+        durationMinutes: entry.hold.durationMinutes,
+        ...loadDayLists(db, date, entry.request.serviceId),
+        blockers: kioskBlockersOn(db, date),
+      });
+      for (const slot of timeSlots) {
         if (!slot.available || (date === now.date && slot.time <= now.time)) continue;
         if (date === entry.request.date && slot.time === entry.request.time) continue;
         found.push({ date, time: slot.time });
