@@ -51,11 +51,10 @@ export function PeopleChips({
             onClick={() => onChoose(_id)}
           >
             <span className="chip-name">{name}</span>
-            {away && (
-              <span className="chip-note" aria-hidden="true">
-                {away}
-              </span>
-            )}
+            {/* The space: the visible text reads as the accessible name does (axe's
+                label-content-name-mismatch compares them). */}
+            {away && ' '}
+            {away && <span className="chip-note">{away}</span>}
           </button>
         );
       })}

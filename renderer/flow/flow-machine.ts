@@ -45,7 +45,10 @@ export interface FlowState {
   step: FlowStep;
   draft: FlowDraft;
   notice: FlowNotice;
-  /** Slot times the kiosk learnt are gone this session, hidden even if a cached grid offers them. */
+  /**
+   * Times the kiosk learnt are gone this session, per person (`goneSlotKey`), hidden even if a
+   * cached grid offers them: that person's time, not the other people's at that hour.
+   */
   goneSlots: string[];
   /** The "next free appointment" shortcut skips the day and time screens; back returns to services. */
   quick: boolean;
@@ -97,8 +100,15 @@ export const initialFlowState: FlowState = {
   visitOutcome: null,
 };
 
+/** A time gone for one person (issue 37: the others' times at that hour stay on offer). */
+export function goneSlotKey(date: string, time: string, employeeId: string | undefined): string {
+  return `${date} ${time} ${employeeId ?? ''}`;
+}
+
 function goneKey(draft: FlowDraft): string[] {
-  return draft.date && draft.slot ? [`${draft.date} ${draft.slot.time}`] : [];
+  return draft.date && draft.slot
+    ? [goneSlotKey(draft.date, draft.slot.time, draft.slot.employeeId)]
+    : [];
 }
 
 export function flowReducer(state: FlowState, action: FlowAction): FlowState {

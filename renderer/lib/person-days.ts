@@ -6,7 +6,10 @@
  *
  * - `free`: the person has a time on offer that day;
  * - `busy`: their own list has times that day, none on offer (booked up, past, gone);
- * - `off`: their own list has no time at all that day: they do not work then.
+ * - `off`: their own list knows no time of theirs that day: they do not work then. The API lists
+ *   no time for them; the kiosk's answer may still list the day's other times, each unavailable
+ *   with the reason `unknown` (shared/booking/free-times.ts: a time no list says anything of
+ *   for that person).
  */
 import type { TimeSlot } from '../../shared/api/schemas';
 import type { KioskClient } from '../../shared/kiosk-api';
@@ -31,8 +34,12 @@ export const PERSON_DAY_KEYS = {
   off: 'time.personOff',
 } as const satisfies Record<Exclude<PersonDay, 'free'>, TranslationKey>;
 
+/** The reason the availability model gives a time no list says anything of (free-times.ts). */
+const NOTHING_KNOWN = 'unknown';
+
 const names = (slot: TimeSlot, employeeId: string): boolean =>
   slot.available && slot.employeeId === employeeId;
+const knowsNothing = (slot: TimeSlot): boolean => !slot.available && slot.reason === NOTHING_KNOWN;
 
 /**
  * The person's day, or null when the lists cannot tell (their own list failed; or the "anyone"
@@ -48,7 +55,7 @@ export function personDayOf(
   const own = lists.own.get(employeeId);
   if (!own) return null;
   if (own.some(mine)) return 'free';
-  return own.length === 0 ? 'off' : 'busy';
+  return own.every(knowsNothing) ? 'off' : 'busy';
 }
 
 /**

@@ -14,7 +14,7 @@ import {
 import { CounterTimes } from '../components/CounterTimes';
 import { Notice } from '../components/Notice';
 import { PeopleChips } from '../components/PeopleChips';
-import type { ChosenSlot } from '../flow/flow-machine';
+import { goneSlotKey, type ChosenSlot } from '../flow/flow-machine';
 import type { GlanceChoice } from './DayGlanceScreen';
 import { useOpenDays } from '../hooks/use-open-days';
 import { usePeopleOfDay } from '../hooks/use-people-of-day';
@@ -72,7 +72,7 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
   const [error, setError] = useState<KioskError | 'pickTime' | null>(null);
   const [outcome, setOutcome] = useState<CounterOutcome>(null);
   const [gone, setGone] = useState<Set<string>>(
-    () => new Set(request ? [`${request.date} ${request.time}`] : []),
+    () => new Set(request ? [goneSlotKey(request.date, request.time, request.employeeId)] : []),
   );
   const inputs = useRef<CounterInputs>({});
   const when = useRef<HTMLDivElement | null>(null);
@@ -111,11 +111,15 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
   // after a "slot taken" answer. Otherwise the mirror answers, sparing the API budget.
   const [stale, setStale] = useState(0);
   const fresh = rebook !== undefined || stale > 0;
+  // Bookings made here: after each the day's times are asked again (issue 37: the core's answer
+  // then leaves out every time the booking took from its person, for the service's whole length,
+  // and keeps the other people's), from the cache: the core knows its own booking.
+  const [booked, setBooked] = useState(0);
   const slots = useResult(
     useCallback(
       () =>
         // Each "slot taken" (stale + 1) asks again, even when `fresh` was already on.
-        serviceId && date && stale >= 0
+        serviceId && date && stale >= 0 && booked >= 0
           ? client.getTimeSlots({
               date,
               serviceId,
@@ -123,7 +127,7 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
               ...(fresh ? { fresh } : {}),
             })
           : Promise.resolve<Result<null>>({ ok: true, result: null }),
-      [client, serviceId, date, employeeId, fresh, stale],
+      [client, serviceId, date, employeeId, fresh, stale, booked],
     ),
   );
   const cutoff = date === today ? localTime(now()) : null;
@@ -131,7 +135,7 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
   const isFree = ({ time, available, employeeId: employee }: TimeSlot): boolean =>
     available &&
     employee !== undefined &&
-    !gone.has(`${date} ${time}`) &&
+    !gone.has(goneSlotKey(date ?? '', time, employee)) &&
     (cutoff === null || time > cutoff);
 
   // Asked again after each booking or "taken" answer here: a person's last time may be gone.
@@ -142,7 +146,7 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
     date,
     employeeId,
     offered: isFree,
-    version: gone.size,
+    version: stale + booked,
   });
   const dayLabel = date ? (date === today ? t('day.today') : formatShortDate(date, locale)) : null;
   const chosenPerson = catalog.employees.find((employee) => employee._id === employeeId) ?? null;
@@ -157,16 +161,31 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
       : null;
   const noteId = useId();
 
-  // The chosen day stays in view in the strip: after a choice, and when the strip is redrawn
-  // for a person's days (its chip may lie far to the right, past today's).
+  // The chosen day stays in view in the strip: after a choice, when the strip is redrawn for a
+  // person's days (its chip may lie far to the right, past today's) or in another language (a
+  // right-to-left one turns it round), and when the strip changes size (a window resized, a
+  // rotated screen, larger text).
   const strip = useRef<HTMLDivElement | null>(null);
   const stripReady = open.state === 'ready';
   useEffect(() => {
-    if (!date || !stripReady) return;
-    strip.current
-      ?.querySelector<HTMLElement>(`[data-date="${date}"]`)
-      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [date, employeeId, serviceId, stripReady]);
+    const element = strip.current;
+    if (!date || !stripReady || !element) return;
+    const show = (): void =>
+      element
+        .querySelector<HTMLElement>(`[data-date="${date}"]`)
+        ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    show();
+    // jsdom has no ResizeObserver; every browser the kiosk runs in has.
+    if (typeof ResizeObserver === 'undefined') return;
+    let width = element.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (element.clientWidth === width) return;
+      width = element.clientWidth;
+      show();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [date, employeeId, serviceId, stripReady, locale]);
 
   useEffect(() => {
     // Only once the fresh form is on screen (an effect of the render before may run first, with
@@ -224,7 +243,7 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
     setSubmitting(false);
     if (!result.ok) {
       if (result.error.code === 'slot_taken') {
-        setGone((current) => new Set([...current, `${date} ${slot.time}`]));
+        setGone((current) => new Set([...current, goneSlotKey(date, slot.time, slot.employeeId)]));
         setStale((count) => count + 1);
       }
       setSlot(null);
@@ -240,8 +259,9 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
       linked = link.ok;
     }
     setOutcome({ result: result.result, linked });
+    setBooked((count) => count + 1);
     // Ready for the next customer: same service and day, a fresh form.
-    setGone((current) => new Set([...current, `${date} ${slot.time}`]));
+    setGone((current) => new Set([...current, goneSlotKey(date, slot.time, slot.employeeId)]));
     setSlot(null);
     setCustomer(EMPTY);
     setNotes('');
@@ -340,7 +360,8 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
         )}
         <CounterTimes
           dayLabel={serviceId ? dayLabel : null}
-          timeSlots={timeSlots}
+          // Not working that day: no grid of times that were never theirs, only the note.
+          timeSlots={chosenPerson && dayOf(chosenPerson._id) === 'off' ? [] : timeSlots}
           isFree={isFree}
           chosenTime={slot?.time}
           error={slots.state === 'error' ? slots.error : null}

@@ -6,7 +6,7 @@ import { Notice } from '../components/Notice';
 import { PeopleChips } from '../components/PeopleChips';
 import { StepHeader } from '../components/StepHeader';
 import { VisitServices } from '../components/VisitServices';
-import type { FlowAction, FlowState } from '../flow/flow-machine';
+import { goneSlotKey, type FlowAction, type FlowState } from '../flow/flow-machine';
 import { usePeopleOfDay } from '../hooks/use-people-of-day';
 import { useResult } from '../hooks/use-result';
 import { ERROR_KEYS, type TranslationKey } from '../lib/message-keys';
@@ -60,23 +60,23 @@ export function TimeScreen({ state, dispatch }: TimeScreenProps) {
   const offers = slots.state === 'ready' && 'offers' in slots.value ? slots.value.offers : null;
   const cutoff = date === localToday(now()) ? localTime(now()) : null;
   const gone = new Set(state.goneSlots);
-  const isFree = (time: string, available: boolean): boolean =>
-    available && !gone.has(`${date} ${time}`) && (cutoff === null || time > cutoff);
+  // What the kiosk answered as free (a person named), unless gone for that person here or past.
+  const isFree = ({ time, available, employeeId: employee }: TimeSlot): boolean =>
+    available &&
+    employee !== undefined &&
+    !gone.has(goneSlotKey(date, time, employee)) &&
+    (cutoff === null || time > cutoff);
   const groups = slots.state === 'ready' ? groupSlots(slots.value.timeSlots) : [];
-  const anyFree = groups.some((group) =>
-    group.slots.some((slot) => isFree(slot.time, slot.available)),
-  );
+  const anyFree = groups.some((group) => group.slots.some(isFree));
   // Only the people who do this service (see service-employees.ts), and whoever was chosen,
   // each with their day (issue 37): one who does not work that day, or has nothing free, says so.
-  const offered = (slot: TimeSlot): boolean =>
-    isFree(slot.time, slot.available) && slot.employeeId !== undefined;
   const { employees, dayOf } = usePeopleOfDay({
     client,
     employees: catalog.employees,
     serviceId: serviceId || null,
     date: date || null,
     employeeId: draft.employeeId,
-    offered,
+    offered: isFree,
     version: refusals + state.goneSlots.length,
   });
   const chosenPerson = catalog.employees.find((e) => e._id === draft.employeeId) ?? null;
@@ -197,51 +197,53 @@ export function TimeScreen({ state, dispatch }: TimeScreenProps) {
             )}
           </div>
         )}
-        {groups.map((group) => (
-          <section key={group.part} className="slot-group" aria-labelledby={`part-${group.part}`}>
-            <h2 id={`part-${group.part}`} className="group-title">
-              {t(DAY_PART_KEYS[group.part])}
-            </h2>
-            <div className="slot-grid">
-              {group.slots.map((slot) => {
-                const free = isFree(slot.time, slot.available) && slot.employeeId !== undefined;
-                // Back from the details, the time chosen before is shown as chosen.
-                const chosen = draft.slot?.time === slot.time;
-                return (
-                  <button
-                    key={slot.time}
-                    type="button"
-                    data-time={slot.time}
-                    className={`slot${free ? '' : ' slot-taken'}${chosen ? ' slot-chosen' : ''}`}
-                    aria-pressed={chosen ? true : undefined}
-                    disabled={!free}
-                    aria-label={
-                      free
-                        ? formatTime(slot.time, locale)
-                        : `${formatTime(slot.time, locale)}, ${t('time.unavailable')}`
-                    }
-                    onClick={() => {
-                      if (!slot.employeeId) return;
-                      const chosenSlot = {
-                        time: slot.time,
-                        employeeId: slot.employeeId,
-                        employeeName: slot.employeeName ?? null,
-                      };
-                      const offer = offers?.find((o) => o.time === slot.time);
-                      void choose(
-                        offer
-                          ? { type: 'chooseVisitSlot', slot: chosenSlot, visit: offer.parts }
-                          : { type: 'chooseSlot', slot: chosenSlot },
-                      );
-                    }}
-                  >
-                    {formatTime(slot.time, locale)}
-                  </button>
-                );
-              })}
-            </div>
-          </section>
-        ))}
+        {/* Not working that day: no grid of times that were never theirs, only why. */}
+        {chosenDay !== 'off' &&
+          groups.map((group) => (
+            <section key={group.part} className="slot-group" aria-labelledby={`part-${group.part}`}>
+              <h2 id={`part-${group.part}`} className="group-title">
+                {t(DAY_PART_KEYS[group.part])}
+              </h2>
+              <div className="slot-grid">
+                {group.slots.map((slot) => {
+                  const free = isFree(slot);
+                  // Back from the details, the time chosen before is shown as chosen.
+                  const chosen = draft.slot?.time === slot.time;
+                  return (
+                    <button
+                      key={slot.time}
+                      type="button"
+                      data-time={slot.time}
+                      className={`slot${free ? '' : ' slot-taken'}${chosen ? ' slot-chosen' : ''}`}
+                      aria-pressed={chosen ? true : undefined}
+                      disabled={!free}
+                      aria-label={
+                        free
+                          ? formatTime(slot.time, locale)
+                          : `${formatTime(slot.time, locale)}, ${t('time.unavailable')}`
+                      }
+                      onClick={() => {
+                        if (!slot.employeeId) return;
+                        const chosenSlot = {
+                          time: slot.time,
+                          employeeId: slot.employeeId,
+                          employeeName: slot.employeeName ?? null,
+                        };
+                        const offer = offers?.find((o) => o.time === slot.time);
+                        void choose(
+                          offer
+                            ? { type: 'chooseVisitSlot', slot: chosenSlot, visit: offer.parts }
+                            : { type: 'chooseSlot', slot: chosenSlot },
+                        );
+                      }}
+                    >
+                      {formatTime(slot.time, locale)}
+                    </button>
+                  );
+                })}
+              </div>
+            </section>
+          ))}
       </div>
       <ActionBar
         onBack={() => dispatch({ type: 'back' })}

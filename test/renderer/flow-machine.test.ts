@@ -58,7 +58,8 @@ describe('flowReducer', () => {
     expect(back.notice).toBe('slot_taken');
     expect(back.draft.slot).toBeNull();
     expect(back.draft.customer.email).toBe('eva@example.com');
-    expect(back.goneSlots).toEqual(['2026-11-24 09:30']);
+    // Gone for Anna only: another person's 09:30 stays on offer (issue 37).
+    expect(back.goneSlots).toEqual(['2026-11-24 09:30 emp-anna']);
     expect(flowReducer(review, { type: 'slotGone' }).notice).toBe('slot_gone');
   });
 

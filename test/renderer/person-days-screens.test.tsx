@@ -18,8 +18,10 @@ const WEDNESDAY = '2026-11-25';
 const isTuesday = (date: string): boolean => new Date(`${date}T12:00:00Z`).getUTCDay() === 2;
 
 /**
- * The fake salon, with Ben away on Tuesdays: his own list has no time then, and his available
- * days leave Tuesdays out; on other days the "anyone" list names him for the afternoon.
+ * The fake salon, with Ben away on Tuesdays: the kiosk's answer for him then lists the day's
+ * times with nothing known of him (as the core's availability model answers a person whose own
+ * list from the API is empty), and his available days leave Tuesdays out; on other days the
+ * "anyone" list names him for the afternoon.
  */
 function benOffOnTuesdays(options: FakeKioskOptions = {}): FakeKioskClient {
   const client = new FakeKioskClient(options);
@@ -29,7 +31,16 @@ function benOffOnTuesdays(options: FakeKioskOptions = {}): FakeKioskClient {
     if (!answer.ok) return answer;
     const tuesday = isTuesday(input.date);
     if (input.employeeId === 'emp-ben')
-      return tuesday ? ok({ ...answer.result, timeSlots: [] }) : answer;
+      return tuesday
+        ? ok({
+            ...answer.result,
+            timeSlots: answer.result.timeSlots.map(({ time }) => ({
+              time,
+              available: false,
+              reason: 'unknown',
+            })),
+          })
+        : answer;
     if (input.employeeId) return answer;
     return ok({
       ...answer.result,
@@ -85,7 +96,7 @@ describe('the counter: a person who does not work on the chosen day', () => {
     // Ben is in the row (he does haircuts), marked: not bookable that day, said with his name.
     const ben = screen.getByRole('button', { name: 'Ben Roth, not working that day' });
     expect(ben.getAttribute('data-person-day')).toBe('off');
-    expect(ben.textContent).toBe('Ben Rothnot working that day');
+    expect(ben.textContent).toBe('Ben Roth not working that day');
     expect(said(ben)).toBe('Ben Roth, not working that day');
     expect(screen.getByRole('button', { name: 'Anna Berg' }).hasAttribute('data-person-day')).toBe(
       true,
@@ -104,7 +115,8 @@ describe('the counter: a person who does not work on the chosen day', () => {
     expect(note.getAttribute('role')).toBe('status');
     expect(day(TUESDAY).getAttribute('aria-describedby')).toBe(note.id);
     expect(said(day(TUESDAY))).toContain('Ben Roth does not work on Tue 24 Nov.');
-    expect(document.querySelectorAll('.desk-slot:not(:disabled)')).toHaveLength(0);
+    // No grid of struck-out times that were never his.
+    expect(document.querySelectorAll('.desk-slot')).toHaveLength(0);
     // His days in the strip: no Tuesday but the chosen one; "Anyone" is still one tap away.
     expect(day('2026-12-01').disabled).toBe(true);
     expect(day(WEDNESDAY).disabled).toBe(false);
@@ -132,6 +144,37 @@ describe('the counter: a person who does not work on the chosen day', () => {
       date: WEDNESDAY,
       time: '14:00',
     });
+  });
+
+  it("a booking here takes the time from its person only, and the day's times are asked again", async () => {
+    const client = benOffOnTuesdays({ settings: { mode: 'counter' } });
+    renderApp(client);
+    await settle();
+    await enterPin('1234');
+    await tap(/^Haircut/);
+    fireEvent.click(day(WEDNESDAY));
+    await settle();
+    await tap('Anna Berg');
+    const annaLookups = (): number =>
+      client.calls.filter(
+        (call) =>
+          call.method === 'getTimeSlots' &&
+          (call.input as { employeeId?: string }).employeeId === 'emp-anna',
+      ).length;
+    const before = annaLookups();
+    await tap('14:00');
+    await type('Name', 'Eva Muster');
+    await type('E-mail', 'eva@example.com');
+    await type('Phone', '+49 30 1234567');
+    await tap('Book');
+    expect(screen.getByText(/^Booked: A-\d{6}/)).toBeTruthy();
+    expect(annaLookups()).toBeGreaterThan(before);
+    const slot = (time: string): HTMLButtonElement | null =>
+      document.querySelector<HTMLButtonElement>(`.desk-slot[data-time="${time}"]`);
+    expect(slot('14:00')?.disabled).toBe(true);
+    // Ben's 14:00 is his own: still on offer.
+    await tap('Ben Roth');
+    expect(slot('14:00')?.disabled).toBe(false);
   });
 
   it('a new service keeps the chosen day too, and says when nothing is free on it', async () => {
@@ -183,7 +226,7 @@ describe('the kiosk: a person who does not work on the chosen day', () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByText('No free times on this day. Please pick another day.')).toBeNull();
-    expect(document.querySelectorAll('.slot:not(:disabled)')).toHaveLength(0);
+    expect(document.querySelectorAll('[data-screen="time"] .slot')).toHaveLength(0);
 
     await tap('Show the days with Ben Roth');
     expect(document.querySelector('[data-screen="day"]')).not.toBeNull();

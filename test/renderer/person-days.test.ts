@@ -11,6 +11,7 @@ const free = (time: string, employeeId: string): TimeSlot => ({
   employeeId,
 });
 const taken = (time: string): TimeSlot => ({ time, available: false, reason: 'booked' });
+const unknown = (time: string): TimeSlot => ({ time, available: false, reason: 'unknown' });
 const lists = (any: TimeSlot[] | null, own: Record<string, TimeSlot[]> = {}): DayLists => ({
   any,
   own: new Map(Object.entries(own)),
@@ -27,6 +28,16 @@ describe('personDayOf', () => {
     ],
     ['an own list with times, none free: booked up', lists([], { ann: [taken('09:00')] }), 'busy'],
     ['an own list without a time: not working that day', lists([], { ann: [] }), 'off'],
+    [
+      "an own list whose times say nothing of them (the model's `unknown`): not working that day",
+      lists([], { ann: [unknown('09:00'), unknown('09:30')] }),
+      'off',
+    ],
+    [
+      'one time known taken among unknown ones: they work, nothing free',
+      lists([], { ann: [unknown('09:00'), taken('09:30')] }),
+      'busy',
+    ],
     ['no own list and not named: not known', lists([free('09:00', 'bob')]), null],
     ['nothing could be asked', lists(null), null],
     [
