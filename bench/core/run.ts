@@ -6,6 +6,7 @@
  * - replay of 300 queued bookings against a server limited to 600/min, and to 100/min (binding);
  * - mirror freshness over a simulated day at 60/min and 1,000/day (demo catalog), one kiosk, and
  *   two kiosks on one key each booking every 30 minutes (issue 8);
+ * - a day with three restarts: the day's requests and each start's first 10 minutes (issue 37);
  * - with --long: crash safety, 200 SIGKILLs over 500 bookings.
  */
 import { join } from 'node:path';
@@ -23,6 +24,7 @@ import {
 import { makeTempDir, bookingRequest, serverBookings } from '../../test/support/core/harness';
 import { startServer } from '../../server/start-server';
 import { runSimulatedDay, type SimulatedDayFigures } from '../../test/support/core/simulated-day';
+import { runRestartDay, type RestartDayFigures } from './restarts';
 import { openStaffSession, TEST_PIN } from '../../test/support/core/staff';
 import {
   FIXTURE_DAYS,
@@ -51,6 +53,7 @@ export interface CoreBenchFigures {
   replayBinding: ReplayFigures;
   simulatedDay: SimulatedDayFigures;
   simulatedDayTwoOnOneKey: SimulatedDayFigures;
+  restartDay: RestartDayFigures;
   crash?: CrashFigures;
 }
 
@@ -222,6 +225,7 @@ export async function runCoreBench(options: { long?: boolean } = {}): Promise<Co
     replayBinding: await benchReplay(300, 100),
     simulatedDay: await runSimulatedDay(),
     simulatedDayTwoOnOneKey: await runSimulatedDay({ devices: 2, bookingEveryMin: 30 }),
+    restartDay: await runRestartDay(),
   };
   if (options.long)
     figures.crash = await runCrashTest({ bookings: 500, minKills: 200, maxKillDelayMs: 30 });

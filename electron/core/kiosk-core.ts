@@ -175,6 +175,12 @@ export async function createKioskCoreInternals(
   });
   events.on('upstream.backOnline', () => replayer.wakeQueued());
   events.on('upstream.backOnline', () => mirror.poke());
+  // A booking of this kiosk sent, queued or perhaps made leaves that day's lists stale: the
+  // mirror brings their refresh forward (issue 37).
+  events.on('booking.changed', ({ entry }) => {
+    if (entry.state === 'sent' || entry.state === 'queued' || entry.state === 'unknown')
+      mirror.noteBooked(entry.request);
+  });
   const probe = probeUpstream({
     db,
     clock,

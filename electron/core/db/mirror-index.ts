@@ -1,6 +1,7 @@
 /**
  * What the mirror's schedule needs to know about the cache, in one cheap read: fetch times
  * and, per cached slot day, the last slot time (payloads are only parsed as far as needed).
+ * A person's lists (days and slots filtered by `employeeId`) are kept apart, by fetch time only.
  */
 import { min } from 'drizzle-orm';
 import type { KioskDb } from './open';
@@ -19,6 +20,10 @@ export interface MirrorIndex {
       anyAvailable: boolean;
     }
   >;
+  /** `${year}-${month}|${serviceId}|${employeeId}` -> when that person's days were fetched */
+  personDays: Map<string, number>;
+  /** `${date}|${serviceId}|${employeeId}` -> when that person's own slot list was fetched */
+  personSlots: Map<string, number>;
 }
 
 export function loadMirrorIndex(db: KioskDb): MirrorIndex {
@@ -33,22 +38,34 @@ export function loadMirrorIndex(db: KioskDb): MirrorIndex {
       .from(mirrorEmployees)
       .get()?.at ?? null;
   const days = new Map<string, { fetchedAt: number; availableDays: number[] }>();
+  const personDays = new Map<string, number>();
   for (const row of db.select().from(mirrorAvailableDays).all()) {
-    if (row.employeeKey !== '' || row.serviceKey === '') continue;
+    if (row.serviceKey === '') continue;
+    if (row.employeeKey !== '') {
+      personDays.set(
+        `${row.year}-${row.month}|${row.serviceKey}|${row.employeeKey}`,
+        row.fetchedAt,
+      );
+      continue;
+    }
     days.set(`${row.year}-${row.month}|${row.serviceKey}`, {
       fetchedAt: row.fetchedAt,
       availableDays: readAvailableDays(row.data),
     });
   }
   const slots: MirrorIndex['slots'] = new Map();
+  const personSlots = new Map<string, number>();
   for (const row of db.select().from(mirrorTimeSlots).all()) {
-    if (row.employeeKey !== 'any') continue;
+    if (row.employeeKey !== 'any') {
+      personSlots.set(`${row.date}|${row.serviceId}|${row.employeeKey}`, row.fetchedAt);
+      continue;
+    }
     slots.set(`${row.date}|${row.serviceId}`, {
       fetchedAt: row.fetchedAt,
       ...readSlotSpan(row.data),
     });
   }
-  return { servicesFetchedAt, employeesFetchedAt, days, slots };
+  return { servicesFetchedAt, employeesFetchedAt, days, slots, personDays, personSlots };
 }
 
 function readAvailableDays(text: string): number[] {

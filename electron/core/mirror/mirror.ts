@@ -2,7 +2,9 @@
  * The mirror loop: each `step()` asks the plan for the most overdue refresh, asks the governor
  * (background priority: never the reserve), performs at most one request, stores the answer and
  * returns when it wants to run next. `start()` drives steps with the injected clock; tests and
- * the simulated day call `step()` themselves. One step at a time.
+ * the simulated day call `step()` themselves. One step at a time. It keeps in memory only what
+ * the cache cannot say: when it sent its last requests (the plan's window), the tasks that just
+ * failed, and the lists a booking of this kiosk made stale (`noteBooked`).
  */
 import {
   addDays,
@@ -30,11 +32,14 @@ import { type UpstreamClient, classifyLookupOutcome, type UpstreamOutcome } from
 import {
   DEFAULT_MIRROR_POLICY,
   planNext,
+  slotsKey,
   taskKey,
+  type BookedList,
   type MirrorPolicy,
   type MirrorTask,
   type StaffDayList,
 } from './plan';
+import { personDayPairs } from './person-days';
 import { staffDayServices } from './staff-day';
 
 export interface OpeningHours {
@@ -82,6 +87,12 @@ export interface Mirror {
    * on it (and other kiosks on a shared key see this one's usual share).
    */
   noteDayViewed(): void;
+  /**
+   * A booking of this kiosk was sent or queued (or may have been made): that day's `any` list of
+   * its service and the person's own list, when cached, are stale. Their refresh is brought
+   * forward to `bookedRefreshDelayMs` from now, within the plan's window and the governor.
+   */
+  noteBooked(slot: { date: string; serviceId: string; employeeId: string }): void;
   /** Requests the mirror has made since it was created (figures for the bench). */
   readonly requests: number;
   readonly requestsByKind: Readonly<Record<MirrorTask['kind'], number>>;
@@ -111,6 +122,10 @@ export function createMirror(options: MirrorOptions): Mirror {
   };
   let current: Promise<number> | null = null;
   let lastPrunedFor = '';
+  /** When this mirror sent its requests of the plan's last window. */
+  let spent: number[] = [];
+  /** Lists a booking of this kiosk made stale, by task key, until fetched after the last one. */
+  const booked = new Map<string, { task: BookedList['task']; firstAt: number; lastAt: number }>();
 
   const FALLBACK_HOURS: OpeningHours = { open: '08:00', close: '20:00' };
 
@@ -197,6 +212,28 @@ export function createMirror(options: MirrorOptions): Mirror {
     });
   }
 
+  /**
+   * The marked lists as the plan needs them: with their fetch time. A mark whose list was
+   * fetched after its last booking, is of a past day, or is not cached (nothing stale is shown)
+   * is dropped.
+   */
+  function bookedLists(index: MirrorIndex, today: string): BookedList[] {
+    const lists: BookedList[] = [];
+    for (const [key, mark] of booked) {
+      const { date, serviceId, employeeId } = mark.task;
+      const fetchedAt =
+        employeeId === undefined
+          ? index.slots.get(slotsKey(date, serviceId))?.fetchedAt
+          : index.personSlots.get(`${slotsKey(date, serviceId)}|${employeeId}`);
+      if (date < today || fetchedAt === undefined || fetchedAt > mark.lastAt) {
+        booked.delete(key);
+        continue;
+      }
+      lists.push({ ...mark, fetchedAt });
+    }
+    return lists;
+  }
+
   async function step(): Promise<number> {
     const now = clock.now();
     if (!options.enabled()) return now + 60_000;
@@ -231,6 +268,10 @@ export function createMirror(options: MirrorOptions): Mirror {
         days: index.days,
         slots: index.slots,
         staffDay: now - dayViewedAt < DAY_VIEW_KEPT_MS ? staffDayLists(wall.date, catalog) : [],
+        people: personDayPairs(catalog.services, catalog.employees, loadOfferedServices(db)),
+        personDays: index.personDays,
+        booked: bookedLists(index, wall.date),
+        spent: (spent = spent.filter((at) => at >= now - policy.windowMs)),
         failedUntil,
         // Other kiosks on the same key: this one keeps its share (ages stretched by their number).
         stretch: options.governor().peers(now),
@@ -241,6 +282,7 @@ export function createMirror(options: MirrorOptions): Mirror {
     const wait = options.governor().waitMs(now, 'background');
     if (wait > 0) return now + wait;
 
+    spent.push(now);
     const outcome = await run(plan.task);
     requests += 1;
     requestsByKind[plan.task.kind] += 1;
@@ -314,6 +356,19 @@ export function createMirror(options: MirrorOptions): Mirror {
       const first = clock.now() - dayViewedAt >= DAY_VIEW_KEPT_MS;
       dayViewedAt = clock.now();
       if (first) loop.poke();
+    },
+    noteBooked({ date, serviceId, employeeId }) {
+      const at = clock.now();
+      for (const task of [
+        { kind: 'slots', date, serviceId },
+        { kind: 'slots', date, serviceId, employeeId },
+      ] as const) {
+        const key = taskKey(task);
+        const mark = booked.get(key);
+        booked.set(key, { task, firstAt: mark?.firstAt ?? at, lastAt: at });
+      }
+      // The loop may sleep until a far refresh: it plans again with the marks.
+      loop.poke();
     },
     get requests() {
       return requests;

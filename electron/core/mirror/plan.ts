@@ -12,10 +12,19 @@
  * 3. the calendar itself every `daysMaxAgeMs` (this month) / `nextMonthDaysMaxAgeMs`.
  * 4. each employee's own slot list of today (the day view, staff-day.ts) every
  *    `staffDayMaxAgeMs`, after today's lists of the services.
+ * 5. each person's available days of this month and the next, per service they do (the day
+ *    strip once a person is chosen, offline too) every `personDaysMaxAgeMs`; never fetched,
+ *    they count as just due, not as first: they come after the customer's first screens.
+ * 6. after a booking of this kiosk, that day's lists it made stale (`booked`: the `any` list of
+ *    its service, and the person's own list when one is cached) `bookedRefreshDelayMs` after
+ *    the booking, instead of at their next age.
  * Whether a day is open comes from the calendar, unless a slot list fetched after it says
  * otherwise (derived-days.ts). Outside opening hours only what was never fetched is filled, so
  * a kiosk started at any hour has a calendar and the next open days at once.
  * `stretch` (>= 1) scales every age: a key shared with other kiosks gives this one a share.
+ * Spread (issue 37): at most `windowRequests` requests in any `windowMs` (`spent`), so that a
+ * start, whatever the cache holds, costs at most that many in its first minutes; what is due
+ * beyond waits, in the order above, until the window has room.
  */
 import type { ApiOperationName } from '../../../shared/api/operations';
 import { addDays } from '../../../shared/booking/time';
@@ -26,7 +35,7 @@ export { daysKey, slotsKey };
 export type MirrorTask =
   | { kind: 'services' }
   | { kind: 'employees' }
-  | { kind: 'days'; year: number; month: number; serviceId: string }
+  | { kind: 'days'; year: number; month: number; serviceId: string; employeeId?: string }
   | { kind: 'slots'; date: string; serviceId: string; employeeId?: string };
 
 /**
@@ -58,6 +67,15 @@ export interface MirrorPolicy {
   failureBackoffMs: number;
   /** An employee's own list of today (the day view): 3 people, 10 hours: 60 requests a day. */
   staffDayMaxAgeMs: number;
+  /** A person's available days of a month for one service (11 pairs x 2 months a day). */
+  personDaysMaxAgeMs: number;
+  /** After a booking of this kiosk: its day's stale lists are refreshed this long after it. */
+  bookedRefreshDelayMs: number;
+  /** At most this many requests in any `windowMs` (a start, a morning warm-up, an hour's turn). */
+  windowRequests: number;
+  /** What no first screen needs (a person's days) fills the window only up to this many. */
+  windowRequestsLater: number;
+  windowMs: number;
 }
 
 export const DEFAULT_MIRROR_POLICY: MirrorPolicy = {
@@ -71,6 +89,14 @@ export const DEFAULT_MIRROR_POLICY: MirrorPolicy = {
   openDays: 7,
   failureBackoffMs: 60_000,
   staffDayMaxAgeMs: 30 * 60_000,
+  personDaysMaxAgeMs: 24 * 3_600_000,
+  // Bookings of one visit or one busy minute share a refresh; the API has them by then.
+  bookedRefreshDelayMs: 30_000,
+  // Issue 37: a start costs at most 60 requests in its first 10 minutes. The demo's cold fill
+  // (catalog, 12 calendars, 42 slot lists) takes 56; the day's turns take at most about 45.
+  windowRequests: 60,
+  windowRequestsLater: 50,
+  windowMs: 10 * 60_000,
 };
 
 export interface PlanInput {
@@ -94,7 +120,35 @@ export interface PlanInput {
   staffDay?: readonly StaffDayList[];
   /** >= 1: every age is multiplied by it (this kiosk's share of a shared key). Default 1. */
   stretch?: number;
+  /** The people each service's days are kept for (person-days.ts); absent: none. */
+  people?: readonly { serviceId: string; employeeId: string }[];
+  /** key `${year}-${month}|${serviceId}|${employeeId}` -> when that person's days were fetched */
+  personDays?: ReadonlyMap<string, number>;
+  /** Lists a booking of this kiosk made stale (the mirror's marks, cached lists only). */
+  booked?: readonly BookedList[];
+  /** When this mirror sent its requests of the last `windowMs` (absent: none). */
+  spent?: readonly number[];
 }
+
+/**
+ * A cached slot list a booking of this kiosk made stale: first and last such booking since the
+ * list was fetched. It is due `bookedRefreshDelayMs` after the first (or after its last fetch,
+ * when it was fetched between them), and done once fetched after the last (strictly: a list
+ * fetched in the booking's millisecond may be the one the customer booked from).
+ */
+export interface BookedList {
+  task: Extract<MirrorTask, { kind: 'slots' }>;
+  fetchedAt: number;
+  firstAt: number;
+  lastAt: number;
+}
+
+export const personDaysKey = (
+  year: number,
+  month: number,
+  serviceId: string,
+  employeeId: string,
+): string => `${daysKey(year, month, serviceId)}|${employeeId}`;
 
 export interface StaffDayList {
   employeeId: string;
@@ -114,7 +168,7 @@ export function taskKey(task: MirrorTask): string {
     case 'employees':
       return task.kind;
     case 'days':
-      return `days:${daysKey(task.year, task.month, task.serviceId)}`;
+      return `days:${daysKey(task.year, task.month, task.serviceId)}${task.employeeId ? `|${task.employeeId}` : ''}`;
     case 'slots':
       return `slots:${slotsKey(task.date, task.serviceId)}${task.employeeId ? `|${task.employeeId}` : ''}`;
   }
@@ -125,6 +179,10 @@ interface Candidate {
   fetchedAt: number | null;
   maxAgeMs: number;
   rank: number; // lower first among equally overdue tasks
+  /** Never fetched counts as just due, not as first (what no first screen needs). */
+  later?: true;
+  /** Known stale (a booking of this kiosk): once due, before every list that is only old. */
+  stale?: true;
 }
 
 /** How far ahead the open days of a service are looked for (this month and the next). */
@@ -194,6 +252,29 @@ export function planNext(input: PlanInput, policy: MirrorPolicy = DEFAULT_MIRROR
         rank: 100 + SEARCH_DAYS,
       });
     }
+    input.months.forEach(({ year, month }, monthIndex) => {
+      for (const { serviceId, employeeId } of input.people ?? []) {
+        candidates.push({
+          task: { kind: 'days', year, month, serviceId, employeeId },
+          fetchedAt:
+            input.personDays?.get(personDaysKey(year, month, serviceId, employeeId)) ?? null,
+          maxAgeMs: policy.personDaysMaxAgeMs,
+          rank: 101 + SEARCH_DAYS + monthIndex,
+          later: true,
+        });
+      }
+    });
+    for (const list of input.booked ?? []) {
+      if (list.fetchedAt > list.lastAt) continue;
+      // Due the delay after the first booking since its fetch (or after a fetch between them).
+      candidates.push({
+        task: list.task,
+        fetchedAt: Math.max(list.fetchedAt, list.firstAt),
+        maxAgeMs: policy.bookedRefreshDelayMs,
+        rank: 50,
+        stale: true,
+      });
+    }
   }
 
   let best: { candidate: Candidate; overdue: number } | null = null;
@@ -201,11 +282,22 @@ export function planNext(input: PlanInput, policy: MirrorPolicy = DEFAULT_MIRROR
     input.now + policy.catalogMaxAgeMs,
     input.open ? Infinity : (input.opensAt ?? Infinity),
   );
+  // Room in the window: for all, and for what no first screen needs (it leaves a share free
+  // for a booking's refresh or the day view right after a start).
+  const roomAt = windowRoomAt(input, policy.windowMs, policy.windowRequests);
+  const laterRoomAt = windowRoomAt(
+    input,
+    policy.windowMs,
+    Math.min(policy.windowRequestsLater, policy.windowRequests),
+  );
   for (const candidate of candidates) {
     // Closed: only what was never fetched (a cold start at any hour); the rest waits for the
     // warm-up before opening, when it is refetched anyway.
     if (!input.open && candidate.fetchedAt !== null) continue;
-    const blockedUntil = input.failedUntil.get(taskKey(candidate.task)) ?? 0;
+    const blockedUntil = Math.max(
+      input.failedUntil.get(taskKey(candidate.task)) ?? 0,
+      candidate.later ? laterRoomAt : roomAt,
+    );
     const maxAgeMs = candidate.maxAgeMs * stretch;
     const dueAt = Math.max(
       blockedUntil,
@@ -215,9 +307,11 @@ export function planNext(input: PlanInput, policy: MirrorPolicy = DEFAULT_MIRROR
       nextAt = Math.min(nextAt, dueAt);
       continue;
     }
-    // Never fetched first, then by how far past its age limit (relative), then by rank.
-    const overdue =
-      candidate.fetchedAt === null ? Infinity : (input.now - candidate.fetchedAt) / maxAgeMs;
+    // Never fetched first, then what is known stale, then by how far past its age limit
+    // (relative), then by rank.
+    let overdue = (input.now - (candidate.fetchedAt ?? 0)) / maxAgeMs;
+    if (candidate.fetchedAt === null) overdue = candidate.later ? 1 : Infinity;
+    else if (candidate.stale) overdue = Number.MAX_VALUE;
     if (
       !best ||
       overdue > best.overdue ||
@@ -227,6 +321,19 @@ export function planNext(input: PlanInput, policy: MirrorPolicy = DEFAULT_MIRROR
     }
   }
   return best ? { task: best.candidate.task, nextAt: input.now } : { task: null, nextAt };
+}
+
+/**
+ * When the window has room for one more of `limit` requests: now, or when enough of `spent`
+ * left it. Both ends count: no span of `windowMs`, its first and last instant included, holds
+ * more than `limit`.
+ */
+function windowRoomAt(input: PlanInput, windowMs: number, limit: number): number {
+  const within = (input.spent ?? [])
+    .filter((at) => at >= input.now - windowMs)
+    .sort((a, b) => a - b);
+  const over = within.length - limit;
+  return over < 0 ? input.now : (within[over] ?? input.now) + windowMs + 1;
 }
 
 function slotsMaxAge(

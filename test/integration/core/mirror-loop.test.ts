@@ -4,7 +4,7 @@
  * read from the cached slots), and its own loop (start, poke, a failing step, stop, sweep).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadCatalog, loadTimeSlots } from '../../../electron/core/db/mirror-repo';
+import { loadCatalog, loadTimeSlots, saveTimeSlots } from '../../../electron/core/db/mirror-repo';
 import { openKioskDb, type KioskDb } from '../../../electron/core/db/open';
 import { RateGovernor } from '../../../electron/core/governor/rate-governor';
 import { silentLogger } from '../../../electron/core/platform/log';
@@ -101,7 +101,7 @@ function rig(
       task.kind === 'slots'
         ? `slots ${task.date} ${task.serviceId}${task.employeeId ? ` ${task.employeeId}` : ''}`
         : task.kind === 'days'
-          ? `days ${task.year}-${task.month} ${task.serviceId}`
+          ? `days ${task.year}-${task.month} ${task.serviceId}${task.employeeId ? ` ${task.employeeId}` : ''}`
           : task.kind,
     );
     const odd = await override.fn(task);
@@ -118,7 +118,13 @@ function rig(
     getEmployees: (call) => answer({ kind: 'employees' }, call, [EMPLOYEE]),
     getAvailableDays: (query, call) =>
       answer(
-        { kind: 'days', year: query.year, month: query.month, serviceId: query.serviceId ?? '' },
+        {
+          kind: 'days',
+          year: query.year,
+          month: query.month,
+          serviceId: query.serviceId ?? '',
+          ...(query.employeeId ? { employeeId: query.employeeId } : {}),
+        },
         call,
         {
           year: query.year,
@@ -178,7 +184,8 @@ describe('mirror against a scripted API', () => {
     expect(r.mirror.requests).toBe(r.asked.length);
     const byKind = r.mirror.requestsByKind;
     expect(byKind.services + byKind.employees + byKind.days + byKind.slots).toBe(r.asked.length);
-    expect(byKind).toMatchObject({ services: 1, employees: 1, days: 2 });
+    // The service's calendar of this month and the next, then emp-a's own (issue 37).
+    expect(byKind).toMatchObject({ services: 1, employees: 1, days: 4 });
     expect(loadTimeSlots(r.db, { date: '2026-11-24', serviceId: 'svc-on' })).not.toBeNull();
     expect(r.outcomes.every((kind) => kind === 'ok')).toBe(true);
   });
@@ -367,10 +374,14 @@ describe('what the mirror keeps', () => {
   it('days for this month and the next; today and the next mirrorDays-1 days kept within the hour, later days daily', async () => {
     const r = rig({ mirrorDays: 2 });
     await settle(r);
+    // The service's calendars first; emp-a's own days after the slot lists (issue 37).
     expect(r.asked.filter((a) => a.startsWith('days'))).toEqual([
       'days 2026-11 svc-on',
       'days 2026-12 svc-on',
+      'days 2026-11 svc-on emp-a',
+      'days 2026-12 svc-on emp-a',
     ]);
+    expect(r.asked.slice(-2)).toEqual(['days 2026-11 svc-on emp-a', 'days 2026-12 svc-on emp-a']);
     const asked = r.asked.length;
     r.clock.set(TUESDAY_1000 + DEFAULT_MIRROR_POLICY.futureMaxAgeMs + 60_000);
     await settle(r);
@@ -399,6 +410,76 @@ describe('what the mirror keeps', () => {
     const r = rig({ governor: () => governor });
     expect(await r.mirror.step()).toBe(TUESDAY_1000 + 30_000);
     expect(r.asked).toEqual([]);
+  });
+});
+
+describe('after a booking of this kiosk (noteBooked)', () => {
+  const DELAY = DEFAULT_MIRROR_POLICY.bookedRefreshDelayMs;
+  const booking = { date: '2026-11-25', serviceId: 'svc-on', employeeId: 'emp-a' };
+
+  it("asks that day's cached lists again the delay after, once for bookings close together; a person's list never cached is not asked", async () => {
+    const r = rig();
+    await settle(r);
+    const asked = r.asked.length;
+    r.mirror.noteBooked(booking);
+    r.clock.set(TUESDAY_1000 + 10_000);
+    r.mirror.noteBooked({ ...booking, employeeId: 'emp-b' });
+    expect(await settle(r)).toBe(TUESDAY_1000 + DELAY);
+    expect(r.asked.slice(asked)).toEqual([]);
+    r.clock.set(TUESDAY_1000 + DELAY);
+    await settle(r);
+    // The any list once for both bookings; neither person's own list was ever cached.
+    expect(r.asked.slice(asked)).toEqual(['slots 2026-11-25 svc-on']);
+  });
+
+  it("a person's cached list is asked too; a day before today, or one fetched since the booking, is not", async () => {
+    const r = rig();
+    await settle(r);
+    saveTimeSlots(
+      r.db,
+      { ...booking, employeeId: 'emp-a' },
+      { date: booking.date, timeSlots: slots('09:00', '18:00') },
+      TUESDAY_1000 - 60_000,
+    );
+    const asked = r.asked.length;
+    r.mirror.noteBooked(booking);
+    r.mirror.noteBooked({ ...booking, date: '2026-11-23' });
+    r.clock.set(TUESDAY_1000 + DELAY);
+    await settle(r);
+    expect(r.asked.slice(asked).sort()).toEqual([
+      'slots 2026-11-25 svc-on',
+      'slots 2026-11-25 svc-on emp-a',
+    ]);
+    // A customer's lookup fetched the list after the next booking: nothing left to ask.
+    const again = r.asked.length;
+    r.mirror.noteBooked(booking);
+    r.clock.set(TUESDAY_1000 + DELAY + 1);
+    saveTimeSlots(
+      r.db,
+      { date: booking.date, serviceId: 'svc-on' },
+      { date: booking.date, timeSlots: slots('09:00', '18:00') },
+      r.clock.now(),
+    );
+    saveTimeSlots(
+      r.db,
+      booking,
+      { date: booking.date, timeSlots: slots('09:00', '18:00') },
+      r.clock.now(),
+    );
+    r.clock.set(TUESDAY_1000 + 3 * DELAY);
+    await settle(r);
+    expect(r.asked.slice(again)).toEqual([]);
+  });
+
+  it('wakes the running loop: a booking made while it sleeps until a far refresh is not left to it', async () => {
+    const r = rig();
+    r.mirror.start();
+    await r.clock.advance(60_000);
+    const asked = r.asked.length;
+    r.mirror.noteBooked(booking);
+    await r.clock.advance(DELAY + 1_000);
+    expect(r.asked.slice(asked)).toEqual(['slots 2026-11-25 svc-on']);
+    await r.mirror.stop();
   });
 });
 
