@@ -11,7 +11,7 @@ import { holdsOnDate } from './outbox-repo';
 import { refusedAsTaken } from './refused-slots';
 import { mirrorTimeSlots } from './schema';
 
-export interface DayLists {
+interface DayLists {
   anyList: ListedDay | null;
   personLists: Map<string, ListedDay>;
 }

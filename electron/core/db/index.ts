@@ -50,7 +50,6 @@ export { createSqliteOutboxStore } from './outbox-store';
 export type { RefusalWrites } from './outbox-store';
 export { refusedAsTaken } from './refused-slots';
 export { kioskBlockersOn, loadDayLists } from './day-lists';
-export type { DayLists } from './day-lists';
 export {
   findScreenByTokenHash,
   insertScreen,
