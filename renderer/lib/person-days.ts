@@ -6,10 +6,10 @@
  *
  * - `free`: the person has a time on offer that day;
  * - `busy`: their own list has times that day, none on offer (booked up, past, gone);
- * - `off`: their own list knows no time of theirs that day: they do not work then. The API lists
- *   no time for them; the kiosk's answer may still list the day's other times, each unavailable
- *   with the reason `unknown` (shared/booking/free-times.ts: a time no list says anything of
- *   for that person).
+ * - `off`: their own list knows no time of theirs that day: they do not work then (the kiosk's
+ *   answer for them is empty);
+ * - null: the lists cannot tell, e.g. offline with their own list never fetched (every time of
+ *   the answer unavailable with the reason `unknown`: shared/booking/free-times.ts).
  */
 import type { TimeSlot } from '../../shared/api/schemas';
 import type { KioskClient } from '../../shared/kiosk-api';
@@ -42,8 +42,9 @@ const names = (slot: TimeSlot, employeeId: string): boolean =>
 const knowsNothing = (slot: TimeSlot): boolean => !slot.available && slot.reason === NOTHING_KNOWN;
 
 /**
- * The person's day, or null when the lists cannot tell (their own list failed; or the "anyone"
- * list names them only at times the screen no longer offers, and their own list was not asked).
+ * The person's day, or null when the lists cannot tell (their own list failed or was never had;
+ * or the "anyone" list names them only at times the screen no longer offers, and their own list
+ * was not asked).
  */
 export function personDayOf(
   employeeId: string,
@@ -55,7 +56,8 @@ export function personDayOf(
   const own = lists.own.get(employeeId);
   if (!own) return null;
   if (own.some(mine)) return 'free';
-  return own.every(knowsNothing) ? 'off' : 'busy';
+  if (own.length === 0) return 'off';
+  return own.every(knowsNothing) ? null : 'busy';
 }
 
 /**
@@ -65,7 +67,7 @@ export function personDayOf(
  * kiosk's mirror; a failed lookup only leaves that person's day unknown.
  */
 export async function loadDayLists(
-  client: KioskClient,
+  client: Pick<KioskClient, 'getTimeSlots'>,
   serviceId: string,
   date: string,
   employeeIds: readonly string[],

@@ -194,10 +194,23 @@ function peopleOf(input: FreeTimesInput): string[] {
   return [...new Set([...named, ...input.personLists.keys(), ...(input.candidates ?? [])])];
 }
 
-function timesOf(input: FreeTimesInput, people: readonly string[]): string[] {
-  const lists = [input.anyList, ...people.map((id) => input.personLists.get(id))];
+/**
+ * The times an answer lists. Anyone: every time a list knows. One person with their own list:
+ * its times and those the `any` list names them for (the other times of the day are not theirs:
+ * a person who does not work that day gets none); without it, the `any` list's times, each
+ * unknown unless it names them.
+ */
+function timesOf(input: FreeTimesInput, asked: string | undefined, people: readonly string[]) {
+  const own = asked === undefined ? undefined : input.personLists.get(asked);
   const times = new Set<string>();
-  for (const list of lists) for (const slot of list?.timeSlots ?? []) times.add(slot.time);
+  if (own !== undefined) {
+    for (const slot of own.timeSlots) times.add(slot.time);
+    for (const slot of input.anyList?.timeSlots ?? [])
+      if (slot.available && slot.employeeId === asked) times.add(slot.time);
+  } else {
+    const lists = [input.anyList, ...people.map((id) => input.personLists.get(id))];
+    for (const list of lists) for (const slot of list?.timeSlots ?? []) times.add(slot.time);
+  }
   return [...times].sort();
 }
 
@@ -208,7 +221,7 @@ export function freeTimes(input: FreeTimesInput): FreeTimes {
   const lists = [input.anyList, ...people.map((id) => input.personLists.get(id) ?? null)];
   let asOf: number | null = null;
   const unsure = new Set<string>();
-  const timeSlots = timesOf(input, people).map((time): TimeSlot => {
+  const timeSlots = timesOf(input, asked, people).map((time): TimeSlot => {
     let reason: string | null = null;
     const unknownHere: string[] = [];
     // Anyone: the person the `any` list names at this time first (the API's own pick).

@@ -18,10 +18,9 @@ const WEDNESDAY = '2026-11-25';
 const isTuesday = (date: string): boolean => new Date(`${date}T12:00:00Z`).getUTCDay() === 2;
 
 /**
- * The fake salon, with Ben away on Tuesdays: the kiosk's answer for him then lists the day's
- * times with nothing known of him (as the core's availability model answers a person whose own
- * list from the API is empty), and his available days leave Tuesdays out; on other days the
- * "anyone" list names him for the afternoon.
+ * The fake salon, with Ben away on Tuesdays: the kiosk's answer for him then lists no time (as
+ * the core's availability model answers a person whose own list from the API is empty), and his
+ * available days leave Tuesdays out; on other days the "anyone" list names him for the afternoon.
  */
 function benOffOnTuesdays(options: FakeKioskOptions = {}): FakeKioskClient {
   const client = new FakeKioskClient(options);
@@ -31,16 +30,7 @@ function benOffOnTuesdays(options: FakeKioskOptions = {}): FakeKioskClient {
     if (!answer.ok) return answer;
     const tuesday = isTuesday(input.date);
     if (input.employeeId === 'emp-ben')
-      return tuesday
-        ? ok({
-            ...answer.result,
-            timeSlots: answer.result.timeSlots.map(({ time }) => ({
-              time,
-              available: false,
-              reason: 'unknown',
-            })),
-          })
-        : answer;
+      return tuesday ? ok({ ...answer.result, timeSlots: [] }) : answer;
     if (input.employeeId) return answer;
     return ok({
       ...answer.result,

@@ -29,9 +29,9 @@ describe('personDayOf', () => {
     ['an own list with times, none free: booked up', lists([], { ann: [taken('09:00')] }), 'busy'],
     ['an own list without a time: not working that day', lists([], { ann: [] }), 'off'],
     [
-      "an own list whose times say nothing of them (the model's `unknown`): not working that day",
+      "an own list whose times say nothing of them (the model's `unknown`: never fetched): not known",
       lists([], { ann: [unknown('09:00'), unknown('09:30')] }),
-      'off',
+      null,
     ],
     [
       'one time known taken among unknown ones: they work, nothing free',

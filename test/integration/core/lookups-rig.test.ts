@@ -148,10 +148,10 @@ describe("a person's cached times: the availability model over their own list an
         taken('09:30', 'booked'), // nobody is free then any more
         taken('10:00', 'booked'), // the fresher `any` list dropped it: nobody is free then
         taken('10:30', 'booked'), // taken for everyone
-        taken('11:00', 'unknown'), // someone else's time, not in their own list
         free('11:30', 'emp-a'), // named by the fresher `any` list: free again
       ],
       asOf: MONDAY_1000, // 09:00 rests on the older list
+      unsure: [],
     });
   });
 
@@ -179,12 +179,12 @@ describe("a person's cached times: the availability model over their own list an
     );
     expect(cached(lookups, 'emp-a')).toEqual({
       timeSlots: [
-        taken('08:30', 'unknown'),
+        taken('08:30', 'unknown'), // named by the older `any` list, not on their own
         taken('09:00', 'booked'),
-        taken('09:30', 'unknown'),
-        free('10:00', 'emp-a'),
+        free('10:00', 'emp-a'), // 09:30 is someone else's time, not theirs at all
       ],
       asOf: MONDAY_1000 + ownLater,
+      unsure: [],
     });
   });
 
@@ -194,6 +194,7 @@ describe("a person's cached times: the availability model over their own list an
     expect(cached(lookups, 'emp-a')).toEqual({
       timeSlots: [free('09:00', 'emp-a'), taken('10:00', 'unknown')],
       asOf: MONDAY_1000,
+      unsure: [],
     });
   });
 
@@ -211,6 +212,7 @@ describe("a person's cached times: the availability model over their own list an
       expect(cached(lookups, employeeId)).toEqual({
         timeSlots: [free('09:00', 'emp-b'), taken('09:30', 'booked')],
         asOf: MONDAY_1000,
+        unsure: [],
       });
     },
   );

@@ -201,6 +201,14 @@ describe('freeTimes', () => {
     expect(after.timeSlots.find((s) => s.time === '10:00')?.available).toBe(true);
   });
 
+  it("a person's answer lists their own times only, not the others' hours", () => {
+    const anyList = list(50, free('08:00', 'sophie'), free('09:00', 'anna'));
+    const answer = freeTimes(
+      input({ employeeId: 'anna', anyList, personLists: new Map([['anna', anna]]) }),
+    );
+    expect(answer.timeSlots.map((s) => s.time)).toEqual(grid('09:00', '11:00'));
+  });
+
   it('a person who does not work that day has no free time; anyone has no time of theirs', () => {
     const off = list(100);
     expect(
