@@ -17,18 +17,19 @@
  * Other users of the same key (a second kiosk, spec §5: limits are per key): a minute-window
  * header says how many requests the key spent since the window began; what we did not send
  * ourselves, others did (a 429 says the window is full). Per window, at our latest answer in
- * it: others' count and ours so far. Over the last hour, others' total against ours in the same
- * windows says how many kiosks share the key (`peers()`), and the mirror stretches its plan by
- * it. Comparing within the windows we saw keeps it fair both ways: kiosks on one plan are busy
- * in the same minutes (a rate over the observed time would overcount them), and one that
- * stretched less than another sees it too (a kiosk that sees more traffic than its own does
- * not keep all the key's budget to itself, nor leave it all).
+ * it: others' count and ours so far. Over the last hour, others' total against what ours
+ * predicts for each count, in the same windows, says how many kiosks share the key (`peers()`,
+ * peer-estimate.ts: ours judged unstretched, so that the estimate does not feed itself), and
+ * the mirror stretches its plan by it. Comparing within the windows we saw: kiosks on one plan
+ * are busy in the same minutes (a rate over the observed time would overcount them); only that
+ * no other kiosk is left is judged over the time watched (one may send in other minutes).
  *
  * An API may enforce less than its headers say (issue 30.8): a 429 whose headers still show
  * budget sets a learned minute ceiling (learned-limit.ts) that every priority paces against, the
  * reserve for interactive requests (bookings) included.
  */
 import { LearnedLimit, type LearnedState } from './learned-limit';
+import { MAX_PEERS, estimatePeers } from './peer-estimate';
 import { readRetryAfterMs } from './rate-limit-answers';
 
 export type Priority = 'interactive' | 'background';
@@ -53,9 +54,6 @@ const HOUR = 3_600_000;
 const MIN_OBSERVED_MS = 30_000;
 /** Own sends in the last hour below which the ratio is not recomputed (the shop is closed). */
 const MIN_OWN_SENDS = 5;
-const MAX_PEERS = 4;
-/** Others' spend, as a share of ours, below which they are not counted as another kiosk. */
-const PEER_THRESHOLD = 0.2;
 /** Headers whose reset is this close are the minute window's. */
 const MINUTE_HEADER_HORIZON_MS = 65_000;
 /** No window the spec names lasts longer: a reset or a block beyond it is not believed. */
@@ -79,6 +77,8 @@ export interface GovernorSnapshot {
 export class RateGovernor {
   private readonly options: GovernorOptions;
   private sends: number[] = []; // ascending send times within the last day
+  /** The stretch each of `sends` had (its index): the last `peers()` for background, else 1. */
+  private stretches: number[] = [];
   private inFlight = 0;
   private readonly headers: Record<WindowName, HeaderView | null> = { minute: null, day: null };
   private readonly limits: Record<WindowName, number>;
@@ -86,7 +86,10 @@ export class RateGovernor {
   private blockedUntil = 0;
   private lastBackgroundAt = -Infinity;
   /** Others' requests seen per minute window (by its start), at the latest answer in it. */
-  private readonly others = new Map<number, { others: number; own: number; observedMs: number }>();
+  private readonly others = new Map<
+    number,
+    { others: number; own: number; ownByStretch: number[]; observedMs: number }
+  >();
   private lastPeers = 1;
   private readonly learned = new LearnedLimit();
 
@@ -113,6 +116,8 @@ export class RateGovernor {
   onSend(now: number, priority: Priority): void {
     this.prune(now);
     this.sends.push(now);
+    // The mirror plans each background request with the estimate it has just asked for.
+    this.stretches.push(priority === 'background' ? this.lastPeers : 1);
     this.inFlight += 1;
     for (const view of Object.values(this.headers)) if (view) view.sentSince += 1;
     if (priority === 'background') this.lastBackgroundAt = now;
@@ -130,6 +135,7 @@ export class RateGovernor {
     const index = this.sends.lastIndexOf(neverSentAt);
     if (index < 0) return;
     this.sends.splice(index, 1);
+    this.stretches.splice(index, 1);
     for (const view of Object.values(this.headers))
       if (view && view.sentSince > 0) view.sentSince -= 1;
   }
@@ -221,22 +227,32 @@ export class RateGovernor {
   }
 
   /**
-   * How many kiosks share this key: 1 + others' spend / ours in the windows of the last hour
-   * we saw, where others spending more than a fifth of what we spend count as one more kiosk;
-   * 1..4. While we send little (closed), the last value stands.
+   * How many kiosks share this key, 1..4: the others' spend in the windows of the last hour we
+   * saw, against what ours predicts for each count (peer-estimate.ts: judged against our plan
+   * unstretched, so that the estimate does not feed itself). While we send little (closed), or
+   * watched too little to tell that another kiosk is gone, the last value stands. The mirror
+   * stretches its plan by the answer: background requests sent after it are taken to have that
+   * stretch.
    */
   peers(now: number): number {
     this.prune(now);
     let others = 0;
     let own = 0;
     let observedMs = 0;
-    for (const sample of this.others.values()) {
+    let oldest = now;
+    const ownByStretch = new Array<number>(MAX_PEERS + 1).fill(0);
+    for (const [start, sample] of this.others.entries()) {
+      oldest = Math.min(oldest, start);
       others += sample.others;
       own += sample.own;
       observedMs += sample.observedMs;
+      sample.ownByStretch.forEach((count, stretch) => {
+        ownByStretch[stretch] = (ownByStretch[stretch] ?? 0) + count;
+      });
     }
     if (observedMs < MIN_OBSERVED_MS || own < MIN_OWN_SENDS) return this.lastPeers;
-    this.lastPeers = Math.min(MAX_PEERS, Math.max(1, 1 + Math.ceil(others / own - PEER_THRESHOLD)));
+    const watched = observedMs / Math.max(observedMs, now - oldest);
+    this.lastPeers = estimatePeers({ others, ownByStretch, watched, last: this.lastPeers });
     return this.lastPeers;
   }
 
@@ -247,8 +263,11 @@ export class RateGovernor {
     const others = Math.max(0, usedByAll - own);
     const observedMs = Math.max(1, Math.min(SPAN.minute, now - windowStart));
     const previous = this.others.get(windowStart);
-    if (!previous || observedMs >= previous.observedMs)
-      this.others.set(windowStart, { others, own, observedMs });
+    if (previous && observedMs < previous.observedMs) return;
+    const ownByStretch = new Array<number>(MAX_PEERS + 1).fill(0);
+    for (const stretch of this.stretches.slice(this.sends.length - own))
+      ownByStretch[stretch] = (ownByStretch[stretch] ?? 0) + 1;
+    this.others.set(windowStart, { others, own, ownByStretch, observedMs });
   }
 
   /** Send times of the last day, to survive a restart (the day window is mostly our own count). */
@@ -259,10 +278,13 @@ export class RateGovernor {
 
   /** Restores send times saved by `exportSends` (those older than a day are dropped). */
   importSends(times: readonly number[], now: number): void {
-    const merged = [...this.sends, ...times.filter((t) => Number.isFinite(t) && t <= now)].sort(
-      (a, b) => a - b,
-    );
-    this.sends = merged;
+    // Restored sends are taken as unstretched (their stretch was not saved).
+    const merged = [
+      ...this.sends.map((at, index) => ({ at, stretch: this.stretches[index] ?? 1 })),
+      ...times.filter((t) => Number.isFinite(t) && t <= now).map((at) => ({ at, stretch: 1 })),
+    ].sort((a, b) => a.at - b.at);
+    this.sends = merged.map((send) => send.at);
+    this.stretches = merged.map((send) => send.stretch);
     this.prune(now);
   }
 
@@ -331,7 +353,10 @@ export class RateGovernor {
     const cutoff = now - SPAN.day;
     let drop = 0;
     while (drop < this.sends.length && (this.sends[drop] ?? 0) <= cutoff) drop += 1;
-    if (drop > 0) this.sends = this.sends.slice(drop);
+    if (drop > 0) {
+      this.sends = this.sends.slice(drop);
+      this.stretches = this.stretches.slice(drop);
+    }
     for (const name of ['minute', 'day'] as const) {
       const view = this.headers[name];
       if (view && now >= view.resetAt) this.headers[name] = null;
