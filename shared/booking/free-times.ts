@@ -26,13 +26,23 @@ export interface Hold {
 }
 
 /**
- * What blocks a person beside the lists. `since`: only against a list fetched before that
- * instant (a time the API refused as taken then: a list fetched later knows better); absent,
- * it blocks whatever the lists say (the kiosk's own bookings are real whether or not a list
- * shows them yet, and another screen's hold never reaches the API).
+ * What blocks a person beside the lists: the kiosk's own bookings (real whether or not a list
+ * shows them yet) and another screen's hold (never reaches the API) block every time they
+ * overlap. `since` marks a time the API refused as taken then: it counts only against a list
+ * fetched before that instant (a list fetched later knows better), and proves only that
+ * something overlaps its whole span, not which part, so it blocks only the times whose span
+ * covers all of it (the refused time itself, or a longer service around it).
  */
 export interface Blocker extends Hold {
   since?: number;
+}
+
+/** Whether [start, start + minutes) covers all of `hold`'s span, for `hold`'s person and day. */
+function covers(hold: Hold, employeeId: string, date: string, time: string, minutes: number) {
+  if (hold.employeeId !== employeeId || hold.date !== date) return false;
+  const start = toMinutes(time);
+  const holdStart = toMinutes(hold.time);
+  return start <= holdStart && holdStart + hold.durationMinutes <= start + minutes;
 }
 
 /** One list the API answered, and when (epoch ms). */
@@ -177,12 +187,14 @@ function cellOf(
   return own ? fromOwn(ownSlot, employeeId, own.fetchedAt) : unknown;
 }
 
-/** Whether a blocker takes `employeeId` at `time` for `minutes`, against a list of `at`. */
+/** Whether a blocker takes `employeeId` at `time` for the service, against a list of `at`. */
 function blocked(input: FreeTimesInput, employeeId: string, time: string, at: number): boolean {
-  const hold = { employeeId, date: input.date, time, durationMinutes: input.durationMinutes };
-  return clashes(
-    hold,
-    input.blockers.filter((b) => b.since === undefined || b.since >= at),
+  const { date, durationMinutes } = input;
+  const promised = input.blockers.filter((b) => b.since === undefined);
+  if (clashes({ employeeId, date, time, durationMinutes }, promised)) return true;
+  return input.blockers.some(
+    (b) =>
+      b.since !== undefined && b.since >= at && covers(b, employeeId, date, time, durationMinutes),
   );
 }
 

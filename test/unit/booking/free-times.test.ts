@@ -201,6 +201,27 @@ describe('freeTimes', () => {
     expect(after.timeSlots.find((s) => s.time === '10:00')?.available).toBe(true);
   });
 
+  it.each([
+    [15, ['09:30']],
+    [30, ['09:15', '09:30']],
+    [45, ['09:00', '09:15', '09:30']],
+  ])(
+    'a refusal proves its whole span taken, not which part: a %i-minute service loses only the times that cover it (%o)',
+    (minutes, lost) => {
+      // Refused: Anna 09:30 for 15 minutes (someone has some of 09:30-09:45).
+      const refused: Blocker = { ...hold('09:30', 15), since: 150 };
+      const answer = freeTimes(
+        input({
+          employeeId: 'anna',
+          durationMinutes: minutes,
+          personLists: new Map([['anna', anna]]),
+          blockers: [refused],
+        }),
+      );
+      expect(answer.timeSlots.filter((s) => !s.available).map((s) => s.time)).toEqual(lost);
+    },
+  );
+
   it("a person's answer lists their own times only, not the others' hours", () => {
     const anyList = list(50, free('08:00', 'sophie'), free('09:00', 'anna'));
     const answer = freeTimes(
