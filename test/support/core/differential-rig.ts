@@ -5,10 +5,12 @@
  * timer by timer on a quiet link (stepped-run.ts), so a run is the same on a fast or a busy
  * machine. A second API key lets the test act as another client of the API (and read the API's
  * truth) without touching the kiosk's budget. What the test asks of the kiosk goes through its
- * public API (the staff API for its outbox).
+ * public API (the staff API for its outbox). Each rig starts from a copy of a template (one
+ * started, warmed and stopped rig's folders; see RigTemplate).
  */
 import Database from 'better-sqlite3';
 import { randomBytes, scryptSync } from 'node:crypto';
+import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_PREFIX, type TimeSlot } from '../../../shared/api/schemas';
 import type { LocalBooking } from '../../../shared/kiosk-api';
@@ -60,6 +62,9 @@ function cheapPinHash(): string {
 }
 const PIN_HASH = cheapPinHash();
 
+/** The API's lists by its bookings and the query (see truth()): the same in every rig. */
+const truths = new Map<string, TimeSlot[]>();
+
 /** What the other client's booking came to: the API's status and, when booked, when. */
 export interface DirectAnswer {
   status: number;
@@ -76,8 +81,8 @@ export interface DifferentialRig {
   dbPath: string;
   /**
    * The API's own list now, asked with the other client's key (not through the kiosk). Asked
-   * again only when the API's bookings changed: the days the test uses are days ahead, whose
-   * lists nothing else changes (the clock's moves reach no minimum notice).
+   * only for a set of the API's bookings not seen before: the days the test uses are days
+   * ahead, whose lists nothing else changes (the clock's moves reach no minimum notice).
    */
   truth(query: { date: string; serviceId: string; employeeId?: string }): Promise<TimeSlot[]>;
   /** The other client books straight at the API (not through the proxy). */
@@ -93,7 +98,8 @@ export interface DifferentialRig {
   advanceUntil(done: () => Promise<boolean>, maxMs: number): Promise<number>;
   /** Waits (real time) until no request of the kiosk is on the wire. */
   quiet(): Promise<void>;
-  close(): Promise<void>;
+  /** Stops everything; removes the folders unless `keep` (a template's). */
+  close(options?: { keep?: boolean }): Promise<void>;
 }
 
 /**
@@ -112,16 +118,69 @@ function seedDemoWith(dbPath: string, services: readonly string[]): void {
   }
 }
 
-export async function startDifferentialRig(options: {
+/** What a rig is started with; a template keeps it for the rigs started from it. */
+export interface RigOptions {
   start: number;
   mirrorDays: number;
   /** The demo's services the API offers (the others are disabled). */
   services: readonly string[];
-}): Promise<DifferentialRig> {
-  const clock = timerClock(options.start);
+}
+
+/**
+ * A started rig's folders (server.db, the kiosk's data folder) after a clean stop: every run
+ * starts from a copy, with the mirror warm and the lists the template asked for cached, instead
+ * of paying for the start, the mirror's warm-up and the first live lookups again each time.
+ */
+export interface RigTemplate {
+  options: RigOptions;
+  dir: string;
+  /** The kiosk time it stopped at: the copies start there. */
+  at: number;
+  remove(): void;
+}
+
+/** Starts a rig on a new template and runs `prime` on it (the warm-up), then stops it. */
+export async function prepareRigTemplate(
+  options: RigOptions,
+  prime: (rig: DifferentialRig) => Promise<void>,
+): Promise<RigTemplate> {
+  const temp = makeTempDir('fd-differential-template-');
+  try {
+    seedDemoWith(join(temp.dir, 'server.db'), options.services);
+    const clock = timerClock(options.start);
+    const rig = await launch(temp.dir, clock, options);
+    try {
+      await prime(rig);
+    } finally {
+      await rig.close({ keep: true });
+    }
+    return { options, dir: temp.dir, at: clock.now(), remove: () => temp.remove() };
+  } catch (error) {
+    temp.remove();
+    throw error;
+  }
+}
+
+/** A rig on a copy of the template, at the kiosk time the template stopped at. */
+export async function startDifferentialRig(template: RigTemplate): Promise<DifferentialRig> {
   const temp = makeTempDir('fd-differential-');
-  const dbPath = join(temp.dir, 'server.db');
-  seedDemoWith(dbPath, options.services);
+  cpSync(template.dir, temp.dir, { recursive: true });
+  const clock = timerClock(template.at);
+  try {
+    return await launch(temp.dir, clock, template.options, temp);
+  } catch (error) {
+    temp.remove();
+    throw error;
+  }
+}
+
+async function launch(
+  dir: string,
+  clock: TimerClock,
+  options: RigOptions,
+  temp?: { remove(): void },
+): Promise<DifferentialRig> {
+  const dbPath = join(dir, 'server.db');
   const server = await startServer({
     port: 0,
     dbPath,
@@ -138,7 +197,7 @@ export async function startDifferentialRig(options: {
   let core: KioskCoreInternals;
   try {
     core = await createKioskCoreInternals({
-      dataDir: join(temp.dir, 'kiosk'),
+      dataDir: join(dir, 'kiosk'),
       upstreamUrl: gate.url,
       apiKey: CORE_TEST_KEY,
       secretStore: createMemorySecretStore(),
@@ -161,24 +220,31 @@ export async function startDifferentialRig(options: {
       lookupTimeoutMs: 30_000,
       bookingTimeoutMs: 30_000,
       replayTimeoutMs: 30_000,
-      replayPolicy: { backoff: { baseMs: 100, maxMs: 1_000 } },
+      // While the API is away the queue retries at most every minute (the clock moves minutes
+      // at a time); when it is back, the kiosk's probe wakes the queue at once.
+      replayPolicy: { backoff: { baseMs: 1_000, maxMs: 60_000 } },
       // Known offline, a booking is queued without trying the API (the probe loop finds it back).
       offlineProbeMs: 3_600_000,
+      snapshotDays: 0,
     });
   } catch (error) {
     await gate.close();
     await proxy.close();
     await server.close();
-    temp.remove();
     throw error;
   }
 
-  // The API's bookings, read straight from its database: the version its lists depend on
-  // (bookings are only ever added here: nothing in these tests cancels one).
+  // The API's bookings, read straight from its database: what its lists of the days ahead are
+  // a function of, so that rigs with the same bookings share what the API answered.
   const serverDb = new Database(dbPath, { readonly: true });
-  const bookingsVersion = () =>
-    JSON.stringify(serverDb.prepare('select count(*), max(rowid) from bookings').get());
-  const truths = new Map<string, TimeSlot[]>();
+  const bookingSet = () =>
+    JSON.stringify(
+      serverDb
+        .prepare(
+          'select date, time, employee_id, service_id, status from bookings order by date, time, employee_id',
+        )
+        .all(),
+    );
 
   let session: string | null = null;
   const openSession = async (): Promise<string> => {
@@ -207,7 +273,7 @@ export async function startDifferentialRig(options: {
     async truth({ date, serviceId, employeeId }) {
       const query = new URLSearchParams({ date, serviceId });
       if (employeeId !== undefined) query.set('employeeId', employeeId);
-      const key = `${bookingsVersion()} ${query.toString()}`;
+      const key = `${bookingSet()} ${query.toString()}`;
       const known = truths.get(key);
       if (known) return known;
       const response = await other(`/availability?${query.toString()}`);
@@ -242,7 +308,7 @@ export async function startDifferentialRig(options: {
     advance: (ms) => steppedRun(clock, gate, ms, { stepMs: 30_000 }),
     advanceUntil: (done, maxMs) => runUntil(clock, gate, done, maxMs, { stepMs: 30_000 }),
     quiet: () => quiet(gate),
-    async close() {
+    async close({ keep = false } = {}) {
       try {
         await core.close();
       } finally {
@@ -250,7 +316,7 @@ export async function startDifferentialRig(options: {
         await gate.close();
         await proxy.close();
         await server.close();
-        temp.remove();
+        if (!keep) temp?.remove();
       }
     },
   };
