@@ -60,6 +60,12 @@ export { KioskErrorSchema } from './result-schemas';
  */
 export const kioskApi = {
   getCatalog: { access: 'public', input: Empty, output: Catalog },
+  /**
+   * `ahead` (here and in getTimeSlots): asked ahead of what the screen shows (a day strip's later
+   * months, the people of a day), not by a customer waiting for it. It asks the API only while
+   * the kiosk's requests of the last minutes leave room for it (issue 37: a start's prefetching
+   * waits, a customer's lookups go first); else the kiosk's copy at any age, or `unavailable`.
+   */
   getAvailableDays: {
     access: 'public',
     input: z.object({
@@ -67,6 +73,7 @@ export const kioskApi = {
       month: z.number().int().min(1).max(12),
       serviceId: Id.optional(),
       employeeId: Id.optional(),
+      ahead: z.boolean().optional(),
     }),
     output: AvailableDaysResult,
   },
@@ -77,6 +84,7 @@ export const kioskApi = {
       serviceId: Id,
       employeeId: Id.optional(),
       fresh: z.boolean().optional(),
+      ahead: z.boolean().optional(),
     }),
     output: TimeSlotsResult,
   },

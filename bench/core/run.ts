@@ -7,6 +7,8 @@
  * - mirror freshness over a simulated day at 60/min and 1,000/day (demo catalog), one kiosk, and
  *   two kiosks on one key each booking every 30 minutes (issue 8);
  * - a day with three restarts: the day's requests and each start's first 10 minutes (issue 37);
+ * - the same with the screens open (the counter and the walk-in flow): cold, after a day away,
+ *   after three hours off, and the day with three restarts (issue 37, start-requests.ts);
  * - with --long: crash safety, 200 SIGKILLs over 500 bookings.
  */
 import { join } from 'node:path';
@@ -25,6 +27,12 @@ import { makeTempDir, bookingRequest, serverBookings } from '../../test/support/
 import { startServer } from '../../server/start-server';
 import { runSimulatedDay, type SimulatedDayFigures } from '../../test/support/core/simulated-day';
 import { runRestartDay, type RestartDayFigures } from './restarts';
+import {
+  runRestartDayWithScreens,
+  runStarts,
+  type RestartDayFigures as ScreensDayFigures,
+  type StartsFigures,
+} from './start-requests';
 import { openStaffSession, TEST_PIN } from '../../test/support/core/staff';
 import {
   FIXTURE_DAYS,
@@ -54,6 +62,8 @@ export interface CoreBenchFigures {
   simulatedDay: SimulatedDayFigures;
   simulatedDayTwoOnOneKey: SimulatedDayFigures;
   restartDay: RestartDayFigures;
+  startsWithScreens: StartsFigures;
+  restartDayWithScreens: ScreensDayFigures;
   crash?: CrashFigures;
 }
 
@@ -226,6 +236,8 @@ export async function runCoreBench(options: { long?: boolean } = {}): Promise<Co
     simulatedDay: await runSimulatedDay(),
     simulatedDayTwoOnOneKey: await runSimulatedDay({ devices: 2, bookingEveryMin: 30 }),
     restartDay: await runRestartDay(),
+    startsWithScreens: await runStarts(),
+    restartDayWithScreens: await runRestartDayWithScreens(),
   };
   if (options.long)
     figures.crash = await runCrashTest({ bookings: 500, minKills: 200, maxKillDelayMs: 30 });

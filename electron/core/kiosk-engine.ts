@@ -17,7 +17,7 @@ import {
   type HeldLookups,
 } from './booking';
 import { createDayGlanceApi, createLookups, type DayGlanceDeps, type LookupsDeps } from './catalog';
-import { createLiveGate, type EngineApi } from './engine';
+import { coalescedReads, createLiveGate, type EngineApi } from './engine';
 import {
   APP_SCREEN,
   createStaffCalls,
@@ -57,9 +57,11 @@ export function createLocalEngine(rooms: EngineRooms): LocalEngine {
     store,
     clock,
     timeZone,
-    client: rooms.client,
+    // A list two screens (or a grid and its people) ask at once is one request.
+    client: coalescedReads(rooms.client),
     events,
     gate,
+    mirror,
     freshness: rooms.freshness,
     lookupTimeoutMs: rooms.lookupTimeoutMs,
   });

@@ -1,27 +1,11 @@
 import { useCallback } from 'react';
 import type { KioskClient } from '../../shared/kiosk-api';
-import type { Result } from '../../shared/result';
-import { addMonths, toDateString } from '../lib/dates';
+import { loadOpenDays, type OpenDays } from '../lib/open-days';
 import { useResult, type Loadable } from './use-result';
-
-/** The open days (`YYYY-MM-DD`) found, and the last day of the last month that had any. */
-export interface OpenDays {
-  days: Set<string>;
-  /** The last month worth showing: the last one with open days, at least next month. */
-  through: { year: number; month: number };
-}
-
-/**
- * A bound on the loop, not the horizon: the API's own horizon ends it (months beyond it answer
- * no days, per shared/spec/decisions.md); this only stops an upstream that never says so.
- */
-const MAX_MONTHS_ASKED = 24;
 
 /**
  * The open days of a service, for one person or anyone, from `from`'s month on as far as the
- * API lets book: month after month until one (after the first) has no open day or cannot be
- * had. Offline, a month the kiosk never stored ends the search but keeps the days already
- * found; only when no month answers is the failure shown.
+ * API lets book (lib/open-days.ts).
  */
 export function useOpenDays(
   client: KioskClient,
@@ -31,26 +15,9 @@ export function useOpenDays(
 ): Loadable<OpenDays> {
   const { year, month } = from;
   return useResult(
-    useCallback(async (): Promise<Result<OpenDays>> => {
-      const days = new Set<string>();
-      let through = addMonths(year, month, 1);
-      if (!serviceId) return { ok: true, result: { days, through } };
-      let failure: Result<never> | null = null;
-      for (let i = 0; i < MAX_MONTHS_ASKED; i += 1) {
-        const asked = addMonths(year, month, i);
-        const answer = await client.getAvailableDays({
-          ...asked,
-          serviceId,
-          ...(employeeId ? { employeeId } : {}),
-        });
-        if (!answer.ok) failure = answer;
-        const found = answer.ok ? answer.result.availableDays : [];
-        for (const day of found) days.add(toDateString(asked.year, asked.month, day));
-        if (found.length > 0 && i > 0) through = asked;
-        // The first month may have no day left (its last days closed): look at the next one.
-        if (i > 0 && found.length === 0) break;
-      }
-      return failure && days.size === 0 ? failure : { ok: true, result: { days, through } };
-    }, [client, serviceId, employeeId, year, month]),
+    useCallback(
+      () => loadOpenDays(client, serviceId, employeeId, { year, month }),
+      [client, serviceId, employeeId, year, month],
+    ),
   );
 }

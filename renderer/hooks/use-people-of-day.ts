@@ -68,11 +68,11 @@ export function usePeopleOfDay({
     useCallback(
       () =>
         serviceId && date && ids && version >= 0
-          ? loadDayLists(client, serviceId, date, ids.split(' ')).then(
+          ? loadDayLists(client, serviceId, date, ids.split(' '), employeeId).then(
               (result): Result<DayLists | null> => ({ ok: true, result }),
             )
           : Promise.resolve<Result<DayLists | null>>({ ok: true, result: null }),
-      [client, serviceId, date, ids, version],
+      [client, serviceId, date, ids, version, employeeId],
     ),
   );
   const dayLists = lists.state === 'ready' ? lists.value : null;

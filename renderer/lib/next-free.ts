@@ -17,7 +17,7 @@ const MAX_DAYS = 6;
  * the API is down.
  */
 export async function findNextFree(
-  client: KioskClient,
+  client: Pick<KioskClient, 'getAvailableDays' | 'getTimeSlots'>,
   serviceId: string,
   now: Date,
 ): Promise<NextFree | null> {

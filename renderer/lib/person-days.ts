@@ -64,19 +64,29 @@ export function personDayOf(
  * The lists that tell each of `employeeIds`' day for `serviceId` on `date`: the "anyone" list,
  * and the own list of each person it does not name as free (the "anyone" list names one
  * person per time, so a person it leaves out may still be free). Mostly answered by the
- * kiosk's mirror; a failed lookup only leaves that person's day unknown.
+ * kiosk's mirror; a failed lookup only leaves that person's day unknown. The chosen person's
+ * own list is the one their grid shows; the others are asked ahead (issue 37: at a busy start
+ * the kiosk answers them from its copy or not at all, and their chips say nothing then).
  */
 export async function loadDayLists(
   client: Pick<KioskClient, 'getTimeSlots'>,
   serviceId: string,
   date: string,
   employeeIds: readonly string[],
+  chosen: string | null = null,
 ): Promise<DayLists> {
   const anyAnswer = await client.getTimeSlots({ date, serviceId });
   const any = anyAnswer.ok ? anyAnswer.result.timeSlots : null;
   const asked = employeeIds.filter((id) => !any?.some((slot) => names(slot, id)));
   const answers = await Promise.all(
-    asked.map((employeeId) => client.getTimeSlots({ date, serviceId, employeeId })),
+    asked.map((employeeId) =>
+      client.getTimeSlots({
+        date,
+        serviceId,
+        employeeId,
+        ...(employeeId === chosen ? {} : { ahead: true }),
+      }),
+    ),
   );
   const own = new Map<string, readonly TimeSlot[]>();
   answers.forEach((answer, index) => {

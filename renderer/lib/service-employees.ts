@@ -25,7 +25,7 @@ export function employeesInSlots(lists: readonly (readonly TimeSlot[])[]): strin
  * month. A failed lookup only means fewer names, never an error.
  */
 export async function findServiceEmployees(
-  client: KioskClient,
+  client: Pick<KioskClient, 'getAvailableDays' | 'getTimeSlots'>,
   serviceId: string,
   date: string,
 ): Promise<string[]> {
@@ -40,7 +40,13 @@ export async function findServiceEmployees(
     : [];
   const lists: TimeSlot[][] = [];
   for (const day of [date, ...later]) {
-    const slots = await client.getTimeSlots({ date: day, serviceId });
+    // The chosen day is the grid's own list; the others are asked ahead (issue 37): at a busy
+    // start the kiosk answers them from its mirror or not at all (fewer names, never an error).
+    const slots = await client.getTimeSlots({
+      date: day,
+      serviceId,
+      ...(day === date ? {} : { ahead: true }),
+    });
     if (slots.ok) lists.push(slots.result.timeSlots);
   }
   return employeesInSlots(lists);

@@ -33,11 +33,19 @@ export interface FaultProxy {
   requests(): number;
   /** Requests that reached the target ('pass' and 'drop'). */
   forwarded(): number;
+  /** Those requests, in order: when (the `clock` option's time), method and path with query. */
+  forwardedLog(): readonly ForwardedRequest[];
   /** Requests received whose answer (or reset) is not finished yet: 0 when the link is quiet. */
   inFlight(): number;
   /** Statuses the target answered with, by code ('pass' and 'drop'): e.g. to prove no 429. */
   upstreamStatuses(): Readonly<Record<number, number>>;
   close(): Promise<void>;
+}
+
+export interface ForwardedRequest {
+  at: number;
+  method: string;
+  url: string;
 }
 
 export interface FaultProxyOptions {
@@ -77,6 +85,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   let mode: FaultMode = options.mode ?? 'pass';
   let attempts = 0;
   let forwardedCount = 0;
+  const forwardedLog: ForwardedRequest[] = [];
   const statuses: Record<number, number> = {};
   let closing = false;
 
@@ -87,6 +96,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   ): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> =>
     new Promise((resolve, reject) => {
       forwardedCount += 1;
+      forwardedLog.push({ at: now(), method: req.method ?? 'GET', url: req.url ?? '/' });
       const upstream = httpRequest(
         new URL(req.url ?? '/', target),
         { method: req.method, headers: { ...endToEnd(req.headers), host: target.host }, agent },
@@ -249,6 +259,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     mode: () => mode,
     requests: () => attempts,
     forwarded: () => forwardedCount,
+    forwardedLog: () => forwardedLog,
     inFlight: () => open,
     upstreamStatuses: () => ({ ...statuses }),
     close: async () => {

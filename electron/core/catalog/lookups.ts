@@ -1,12 +1,14 @@
 /**
  * The customer's lookups: the catalog, the days of a month, a day's time slots. Live when the
  * cache is stale and the governor allows an interactive request, else from the cache (with
- * `asOf`). What is free of a day is the availability model's answer
+ * `asOf`). Stale is the mirror's rule (mirror/freshness.ts, issue 37): a list the mirror still
+ * counts as fresh is answered from the cache, so a restart's screens do not ask again what
+ * the mirror keeps. What is free of a day is the availability model's answer
  * (shared/booking/free-times.ts) from every cached list of that day and what this kiosk knows
  * since: its bookings, the times refused as taken, other screens' holds.
  */
 import { durationMinutes } from '../../../shared/api/duration';
-import type { Service } from '../../../shared/api/schemas';
+import type { AvailableDays, Service, TimeSlot } from '../../../shared/api/schemas';
 import {
   freeTimes,
   type FreeTimes,
@@ -28,14 +30,16 @@ import {
   type Cached,
   type SlotsKey,
 } from '../db';
-import { overlayAvailableDays } from '../mirror';
-import { classifyLookupOutcome, type UpstreamEvents, type UpstreamOutcome } from '../upstream';
 import {
-  DEFAULT_ENGINE_FRESHNESS,
-  type EngineApi,
-  type EngineFreshness,
-  type LiveGate,
-} from '../engine';
+  createListFreshness,
+  DEFAULT_MIRROR_POLICY,
+  monthsBetween,
+  overlayAvailableDays,
+  type KeptList,
+  type MirrorRules,
+} from '../mirror';
+import { classifyLookupOutcome, type UpstreamEvents, type UpstreamOutcome } from '../upstream';
+import type { EngineApi, EngineFreshness, LiveGate } from '../engine';
 import type { Clock, DomainEmitter } from '../platform';
 import type { KioskDb } from '../db';
 import type { OutboxStore } from '../outbox';
@@ -71,6 +75,14 @@ export interface Lookups {
 
 const LOOKUP = { kind: 'lookup' } as const;
 
+/** A day's list as the freshness rule reads it: its last time, and whether none is free. */
+function keptSlots(date: string, timeSlots: readonly TimeSlot[]): KeptList {
+  let last: string | null = null;
+  for (const slot of timeSlots) if (last === null || slot.time > last) last = slot.time;
+  const full = timeSlots.length > 0 && !timeSlots.some((slot) => slot.available);
+  return { kind: 'slots', date, lastSlotTime: last, full };
+}
+
 /** At most this many people's own lists are asked for to free the hidden times of anyone. */
 const MAX_PEOPLE_ASKED = 4;
 
@@ -97,13 +109,53 @@ export interface LookupsDeps {
   /** Says what each lookup's request came to (the status room notes it and shows the status). */
   events: DomainEmitter<Pick<UpstreamEvents, 'upstream.outcome'>>;
   gate: Pick<LiveGate, 'mayGoLive'>;
+  /**
+   * The mirror: its rule says how long a list stays fresh, its window whether a lookup asked
+   * `ahead` may go (default: its default policy, always room).
+   */
+  mirror?: MirrorRules;
+  /** Shorter ages than the mirror's, when set (a test that wants lookups to go live sooner). */
   freshness?: EngineFreshness;
   lookupTimeoutMs?: number;
 }
 
 export function createLookups(deps: LookupsDeps): Lookups {
   const { db, store, clock, gate } = deps;
-  const freshness = deps.freshness ?? DEFAULT_ENGINE_FRESHNESS;
+  const rules: MirrorRules = deps.mirror ?? {
+    ...createListFreshness({
+      now: () => clock.now(),
+      timeZone: deps.timeZone,
+      mirrorDays: 7,
+      policy: DEFAULT_MIRROR_POLICY,
+    }),
+    roomAhead: () => true,
+    roomForLookup: () => true,
+  };
+  /**
+   * Whether a list fetched at `fetchedAt` (null: never) is past its age: the mirror's for it, or
+   * the engine's ceiling when that is shorter.
+   */
+  const isStale = (fetchedAt: number | null, list: KeptList, ceilingMs = Infinity): boolean =>
+    fetchedAt === null || clock.now() - fetchedAt > Math.min(rules.keptForMs(list), ceilingMs);
+  /**
+   * Whether a lookup that `wants` the API (its list missing or stale, or asked `fresh`) asks it
+   * now, within the kiosk's window (issue 37): asked `ahead` of the screen, only while the
+   * mirror would ask too (else its copy at any age, or nothing); with a copy, only below the
+   * kiosk's bound (else the copy, with its age); a customer's lookup of a list never fetched
+   * and a `fresh` one always. Then the gate decides (offline, paused).
+   */
+  const mayAsk = (
+    wants: boolean,
+    hasCopy: boolean,
+    input: { ahead?: boolean | undefined; fresh?: boolean | undefined },
+  ): boolean => {
+    if (!wants) return false;
+    const room =
+      input.ahead === true
+        ? rules.roomAhead()
+        : input.fresh === true || !hasCopy || rules.roomForLookup();
+    return room && gate.mayGoLive();
+  };
 
   /** Records what a lookup learnt about the upstream; returns the live data or null. */
   function noteLookup<T>(outcome: UpstreamOutcome<T>): T | null {
@@ -131,18 +183,15 @@ export function createLookups(deps: LookupsDeps): Lookups {
     timeoutMs: deps.lookupTimeoutMs ?? 3_000,
   });
   const asOf = (fetchedAt: number): string => new Date(fetchedAt).toISOString();
-  const isStale = (cached: Cached<unknown> | null, maxAgeMs: number): boolean =>
-    cached === null || clock.now() - cached.fetchedAt > maxAgeMs;
 
   /** `force`: refresh even a fresh cache (a service it lacks is asked for). */
   async function getCatalog(force: boolean): ReturnType<EngineApi['getCatalog']> {
     const cached = loadCatalog(db);
     const stale =
-      force ||
-      cached.fetchedAt === null ||
-      clock.now() - cached.fetchedAt > freshness.catalogMaxAgeMs;
+      force || isStale(cached.fetchedAt, { kind: 'catalog' }, deps.freshness?.catalogMaxAgeMs);
     let last: UpstreamOutcome<unknown> | null = null;
-    if (stale && gate.mayGoLive()) {
+    // A service the cache lacks (`force`) is asked as a lookup of something never fetched.
+    if (mayAsk(stale, cached.fetchedAt !== null && !force, {})) {
       const client = deps.client();
       const call = { ...interactive(), maxWaitMs: cached.fetchedAt === null ? 5_000 : 0 };
       const services = noteLookup((last = await client.getServices(call)));
@@ -169,7 +218,7 @@ export function createLookups(deps: LookupsDeps): Lookups {
       serviceId: input.serviceId,
       employeeId: input.employeeId,
     };
-    const cached = loadAvailableDays(db, key);
+    const cached: Cached<AvailableDays> | null = loadAvailableDays(db, key);
     // Stored slot lists of the month: which days can be booked offline, and (fetched after the
     // calendar) the fresher truth about their day.
     const slotDays =
@@ -193,7 +242,19 @@ export function createLookups(deps: LookupsDeps): Lookups {
       .sort((a, b) => a - b);
     const offlinePart = input.serviceId === undefined ? {} : { bookableOffline };
     let last: UpstreamOutcome<unknown> | null = null;
-    if (isStale(cached, freshness.otherMaxAgeMs) && gate.mayGoLive()) {
+    const [thisYear, thisMonth] = today.split('-').map(Number) as [number, number];
+    const list: KeptList = {
+      kind: 'days',
+      monthsAhead: monthsBetween({ year: thisYear, month: thisMonth }, input),
+      employeeId: input.employeeId,
+    };
+    if (
+      mayAsk(
+        isStale(cached?.fetchedAt ?? null, list, deps.freshness?.otherMaxAgeMs),
+        cached !== null,
+        input,
+      )
+    ) {
       const live = noteLookup((last = await deps.client().getAvailableDays(key, interactive())));
       if (live) {
         saveAvailableDays(db, key, live, clock.now());
@@ -297,15 +358,16 @@ export function createLookups(deps: LookupsDeps): Lookups {
     // times only, issue 28), or the `any` list. A booking of this kiosk since it was fetched is
     // in the model's blockers at once; the mirror brings that day's refresh forward.
     const asked = employeeId === undefined ? lists.anyList : lists.personLists.get(employeeId);
-    const fetchedAt = asked?.fetchedAt ?? null;
-    const maxAge =
+    const stale = isStale(
+      asked?.fetchedAt ?? null,
+      keptSlots(date, asked?.timeSlots ?? []),
       date === todayIn(deps.timeZone, clock.now())
-        ? freshness.todayMaxAgeMs
-        : freshness.otherMaxAgeMs;
-    const stale = fetchedAt === null || clock.now() - fetchedAt > maxAge;
+        ? deps.freshness?.todayMaxAgeMs
+        : deps.freshness?.otherMaxAgeMs,
+    );
     let last: UpstreamOutcome<unknown> | null = null;
     let source: 'live' | 'cache' = 'cache';
-    if ((input.fresh === true || stale) && gate.mayGoLive()) {
+    if (mayAsk(input.fresh === true || stale, asked !== null && asked !== undefined, input)) {
       const live = noteLookup(
         (last = await deps.client().getTimeSlots({ date, serviceId, employeeId }, interactive())),
       );
@@ -334,11 +396,12 @@ export function createLookups(deps: LookupsDeps): Lookups {
       const sentSince = bookings.some((e) => e.state === 'sent' && e.updatedAt >= anyAt);
       const safely = (key: SlotsKey) => fetchList(key).catch(() => null);
       const anyJustAsked = source === 'live' && employeeId === undefined;
-      if (sentSince && !anyJustAsked && gate.mayGoLive())
+      // What the kiosk asks besides the list asked for: as for a list it has a copy of.
+      if (sentSince && !anyJustAsked && mayAsk(true, true, input))
         keep(undefined, await safely({ date, serviceId }));
       answer = ask();
       for (const person of answer.unsure.slice(0, MAX_PEOPLE_ASKED)) {
-        if (!gate.mayGoLive()) break;
+        if (!mayAsk(true, true, input)) break;
         const list = await safely({ date, serviceId, employeeId: person });
         if (list === null) break;
         keep(person, list);

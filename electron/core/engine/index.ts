@@ -3,5 +3,6 @@
  * and the live gate.
  * Other rooms and the composition import this room through this file only (eslint.config.js).
  */
-export { createLiveGate, DEFAULT_ENGINE_FRESHNESS } from './live-gate';
+export { coalescedReads } from './coalesced-reads';
+export { createLiveGate } from './live-gate';
 export type { EngineApi, EngineFreshness, HostKioskMethod, LiveGate } from './live-gate';

@@ -8,17 +8,16 @@ import type { KioskApi } from '../../../shared/kiosk-api';
 import { monotonicNow, type Clock } from '../platform';
 import type { SyncStatusTracker } from '../status';
 
+/**
+ * Ages below the mirror's (mirror/freshness.ts), when a kiosk is configured with them: a lookup
+ * asks the API again for a list older than the shorter of the two. Unset (the default), the
+ * mirror's rule alone decides (issue 37: the lookups and the mirror share one rule).
+ */
 export interface EngineFreshness {
-  todayMaxAgeMs: number; // today's slots older than this are refreshed live when possible
-  otherMaxAgeMs: number;
+  todayMaxAgeMs: number; // today's slots
+  otherMaxAgeMs: number; // another day's slots, a month's days
   catalogMaxAgeMs: number;
 }
-
-export const DEFAULT_ENGINE_FRESHNESS: EngineFreshness = {
-  todayMaxAgeMs: 10 * 60_000,
-  otherMaxAgeMs: 60 * 60_000,
-  catalogMaxAgeMs: 4 * 3_600_000,
-};
 
 /**
  * The methods kiosk-core.ts answers itself (app info, diagnostics, the public settings) and the

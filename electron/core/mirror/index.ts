@@ -5,5 +5,8 @@
 export { overlayAvailableDays } from './derived-days';
 export { createMirror } from './mirror';
 export type { Mirror, OpeningHours } from './mirror';
+export { DEFAULT_MIRROR_POLICY } from './plan';
 export type { MirrorPolicy } from './plan';
+export { createListFreshness, monthsBetween } from './freshness';
+export type { KeptList, MirrorRules } from './freshness';
 export { staffDayServices } from './staff-day';

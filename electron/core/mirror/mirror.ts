@@ -33,12 +33,14 @@ import {
   DEFAULT_MIRROR_POLICY,
   planNext,
   slotsKey,
+  windowed,
   taskKey,
   type BookedList,
   type MirrorPolicy,
   type MirrorTask,
   type StaffDayList,
 } from './plan';
+import { createListFreshness, type MirrorRules } from './freshness';
 import { personDayPairs } from './person-days';
 import { staffDayServices } from './staff-day';
 
@@ -93,6 +95,18 @@ export interface Mirror {
    * forward to `bookedRefreshDelayMs` from now, within the plan's window and the governor.
    */
   noteBooked(slot: { date: string; serviceId: string; employeeId: string }): void;
+  /**
+   * How long a list stays fresh (freshness.ts): the plan's rule, stretched as the plan stretches
+   * it. The lookups answer from the cache while it holds (issue 37: one rule, not two).
+   */
+  keptForMs: MirrorRules['keptForMs'];
+  /**
+   * Whether the kiosk's requests of the plan's window leave room for one the mirror would make
+   * now: what a screen asks `ahead` goes only then (issue 37).
+   */
+  roomAhead: MirrorRules['roomAhead'];
+  /** Whether the kiosk's requests of the window are below its bound (`windowRequests`). */
+  roomForLookup: MirrorRules['roomForLookup'];
   /** Requests the mirror has made since it was created (figures for the bench). */
   readonly requests: number;
   readonly requestsByKind: Readonly<Record<MirrorTask['kind'], number>>;
@@ -124,6 +138,33 @@ export function createMirror(options: MirrorOptions): Mirror {
   let lastPrunedFor = '';
   /** When this mirror sent its requests of the plan's last window. */
   let spent: number[] = [];
+  const freshness = createListFreshness({
+    now: () => clock.now(),
+    timeZone: options.timeZone,
+    mirrorDays: options.mirrorDays,
+    policy,
+    stretch: () => options.governor().peers(clock.now()),
+  });
+
+  /** The policy with its window scaled to the API's minute limit as the governor knows it. */
+  function policyAt(now: number): MirrorPolicy {
+    return windowed(policy, options.governor().snapshot(now).minute.limit);
+  }
+
+  /**
+   * The kiosk's requests of the plan's last window: the governor's log of every request it sent
+   * (the customers' lookups and bookings too, and those of a run before a restart), so that the
+   * mirror's warm-up leaves them their room; the mirror's own when that is longer (a client
+   * that does not report to the governor).
+   */
+  function spentInWindow(now: number): number[] {
+    spent = spent.filter((at) => at >= now - policy.windowMs);
+    const all = options
+      .governor()
+      .exportSends(now)
+      .filter((at) => at >= now - policy.windowMs);
+    return all.length >= spent.length ? all : spent;
+  }
   /** Lists a booking of this kiosk made stale, by task key, until fetched after the last one. */
   const booked = new Map<string, { task: BookedList['task']; firstAt: number; lastAt: number }>();
 
@@ -271,12 +312,12 @@ export function createMirror(options: MirrorOptions): Mirror {
         people: personDayPairs(catalog.services, catalog.employees, loadOfferedServices(db)),
         personDays: index.personDays,
         booked: bookedLists(index, wall.date),
-        spent: (spent = spent.filter((at) => at >= now - policy.windowMs)),
+        spent: spentInWindow(now),
         failedUntil,
         // Other kiosks on the same key: this one keeps its share (ages stretched by their number).
         stretch: options.governor().peers(now),
       },
-      policy,
+      policyAt(now),
     );
     if (!plan.task) return plan.nextAt;
     const wait = options.governor().waitMs(now, 'background');
@@ -370,6 +411,12 @@ export function createMirror(options: MirrorOptions): Mirror {
       // The loop may sleep until a far refresh: it plans again with the marks.
       loop.poke();
     },
+    keptForMs: (list) => freshness.keptForMs(list),
+    roomAhead: () => {
+      const { windowRequests, windowReserve } = policyAt(clock.now());
+      return spentInWindow(clock.now()).length < windowRequests - windowReserve;
+    },
+    roomForLookup: () => spentInWindow(clock.now()).length < policyAt(clock.now()).windowRequests,
     get requests() {
       return requests;
     },

@@ -22,13 +22,17 @@
  * otherwise (derived-days.ts). Outside opening hours only what was never fetched is filled, so
  * a kiosk started at any hour has a calendar and the next open days at once.
  * `stretch` (>= 1) scales every age: a key shared with other kiosks gives this one a share.
- * Spread (issue 37): at most `windowRequests` requests in any `windowMs` (`spent`), so that a
- * start, whatever the cache holds, costs at most that many in its first minutes; what is due
- * beyond waits, in the order above, until the window has room.
+ * Spread (issue 37): at most `windowRequests` of the kiosk's requests in any `windowMs`
+ * (`spent`: the mirror's own and the customers' lookups and bookings, which go first). In
+ * opening hours the mirror leaves `windowReserve` of them to the customers' screens; what is
+ * due beyond waits, in the order above, until the window has room. A start, whatever the cache
+ * holds, then costs the mirror's share and what the screens ask (lookups answer from a copy
+ * once the window is full: catalog/lookups.ts).
  */
 import type { ApiOperationName } from '../../../shared/api/operations';
 import { addDays } from '../../../shared/booking/time';
 import { daysKey, isOpenOn, slotsKey, type CachedDays, type CachedSlotDay } from './derived-days';
+import { keptForMs, type KeptContext } from './freshness';
 
 export { daysKey, slotsKey };
 
@@ -71,11 +75,27 @@ export interface MirrorPolicy {
   personDaysMaxAgeMs: number;
   /** After a booking of this kiosk: its day's stale lists are refreshed this long after it. */
   bookedRefreshDelayMs: number;
-  /** At most this many requests in any `windowMs` (a start, a morning warm-up, an hour's turn). */
+  /**
+   * At most this many of the kiosk's requests in any `windowMs` (a start, a morning warm-up, an
+   * hour's turn): the mirror asks below it, and a lookup with a copy answers from the copy at
+   * it (only a customer's lookup of a list never fetched, a `fresh` one and a booking go then).
+   */
   windowRequests: number;
   /** What no first screen needs (a person's days) fills the window only up to this many. */
   windowRequestsLater: number;
+  /**
+   * In opening hours the mirror leaves this many of the window to the customers' screens (it
+   * fills the window to `windowRequests - windowReserve`, and what a screen asks `ahead` too).
+   * Closed, it may fill the window (a cold start's calendar and slots at once, issue 8).
+   */
+  windowReserve: number;
   windowMs: number;
+  /**
+   * The API's minute limit the window's counts are set for (the spec's 60/min and 1,000/day):
+   * against an API that allows more a minute (its headers say so) the mirror scales them by
+   * the ratio (`windowed`).
+   */
+  windowAtMinuteLimit: number;
 }
 
 export const DEFAULT_MIRROR_POLICY: MirrorPolicy = {
@@ -92,11 +112,17 @@ export const DEFAULT_MIRROR_POLICY: MirrorPolicy = {
   personDaysMaxAgeMs: 24 * 3_600_000,
   // Bookings of one visit or one busy minute share a refresh; the API has them by then.
   bookedRefreshDelayMs: 30_000,
-  // Issue 37: a start costs at most 60 requests in its first 10 minutes. The demo's cold fill
-  // (catalog, 12 calendars, 42 slot lists) takes 56; the day's turns take at most about 45.
+  // Issue 37: a start costs at most 60 requests in its first 10 minutes, the customers' screens
+  // included. In opening hours the mirror (and what screens ask ahead) fills the window to 40
+  // and leaves 20 to the customers, whose lookups and bookings go first: a cold start's screens
+  // at the counter and the walk-in screen ask about 15 (bench/core/start-requests.ts). The
+  // demo's cold fill (catalog, 12 calendars, 42 slot lists: 56) then takes two windows (closed,
+  // one); the day's turns take about 15.
   windowRequests: 60,
   windowRequestsLater: 50,
+  windowReserve: 20,
   windowMs: 10 * 60_000,
+  windowAtMinuteLimit: 60,
 };
 
 export interface PlanInput {
@@ -126,7 +152,7 @@ export interface PlanInput {
   personDays?: ReadonlyMap<string, number>;
   /** Lists a booking of this kiosk made stale (the mirror's marks, cached lists only). */
   booked?: readonly BookedList[];
-  /** When this mirror sent its requests of the last `windowMs` (absent: none). */
+  /** When the kiosk sent its requests of the last `windowMs` (absent: none). */
   spent?: readonly number[];
 }
 
@@ -190,17 +216,25 @@ const SEARCH_DAYS = 62;
 
 export function planNext(input: PlanInput, policy: MirrorPolicy = DEFAULT_MIRROR_POLICY): Plan {
   const stretch = Math.max(1, input.stretch ?? 1);
+  const window = new Set(input.dates);
+  // The ages are the ones the lookups read too (freshness.ts): one rule.
+  const kept: KeptContext = {
+    today: input.today,
+    nowTime: input.nowTime,
+    inWindow: (date) => window.has(date),
+  };
+  const catalogMaxAgeMs = keptForMs({ kind: 'catalog' }, kept, policy);
   const candidates: Candidate[] = [
     {
       task: { kind: 'services' },
       fetchedAt: input.servicesFetchedAt,
-      maxAgeMs: policy.catalogMaxAgeMs,
+      maxAgeMs: catalogMaxAgeMs,
       rank: 0,
     },
     {
       task: { kind: 'employees' },
       fetchedAt: input.employeesFetchedAt,
-      maxAgeMs: policy.catalogMaxAgeMs,
+      maxAgeMs: catalogMaxAgeMs,
       rank: 1,
     },
   ];
@@ -210,12 +244,11 @@ export function planNext(input: PlanInput, policy: MirrorPolicy = DEFAULT_MIRROR
         candidates.push({
           task: { kind: 'days', year, month, serviceId },
           fetchedAt: input.days.get(daysKey(year, month, serviceId))?.fetchedAt ?? null,
-          maxAgeMs: monthIndex === 0 ? policy.daysMaxAgeMs : policy.nextMonthDaysMaxAgeMs,
+          maxAgeMs: keptForMs({ kind: 'days', monthsAhead: monthIndex }, kept, policy),
           rank: 10 + monthIndex,
         });
       }
     });
-    const window = new Set(input.dates);
     for (const serviceId of input.serviceIds) {
       let found = 0;
       for (let i = 0; i < SEARCH_DAYS && found < policy.openDays; i += 1) {
@@ -234,7 +267,11 @@ export function planNext(input: PlanInput, policy: MirrorPolicy = DEFAULT_MIRROR
         candidates.push({
           task: { kind: 'slots', date, serviceId },
           fetchedAt: cached?.fetchedAt ?? null,
-          maxAgeMs: slotsMaxAge(input, date, window.has(date), cached, open === 'full', policy),
+          maxAgeMs: keptForMs(
+            { kind: 'slots', date, lastSlotTime: cached?.lastSlotTime, full: open === 'full' },
+            kept,
+            policy,
+          ),
           rank: 100 + i,
         });
       }
@@ -258,7 +295,7 @@ export function planNext(input: PlanInput, policy: MirrorPolicy = DEFAULT_MIRROR
           task: { kind: 'days', year, month, serviceId, employeeId },
           fetchedAt:
             input.personDays?.get(personDaysKey(year, month, serviceId, employeeId)) ?? null,
-          maxAgeMs: policy.personDaysMaxAgeMs,
+          maxAgeMs: keptForMs({ kind: 'days', monthsAhead: monthIndex, employeeId }, kept, policy),
           rank: 101 + SEARCH_DAYS + monthIndex,
           later: true,
         });
@@ -283,12 +320,14 @@ export function planNext(input: PlanInput, policy: MirrorPolicy = DEFAULT_MIRROR
     input.open ? Infinity : (input.opensAt ?? Infinity),
   );
   // Room in the window: for all, and for what no first screen needs (it leaves a share free
-  // for a booking's refresh or the day view right after a start).
-  const roomAt = windowRoomAt(input, policy.windowMs, policy.windowRequests);
+  // for a booking's refresh or the day view right after a start); in opening hours less the
+  // customers' share.
+  const reserve = input.open ? policy.windowReserve : 0;
+  const roomAt = windowRoomAt(input, policy.windowMs, policy.windowRequests - reserve);
   const laterRoomAt = windowRoomAt(
     input,
     policy.windowMs,
-    Math.min(policy.windowRequestsLater, policy.windowRequests),
+    Math.min(policy.windowRequestsLater, policy.windowRequests) - reserve,
   );
   for (const candidate of candidates) {
     // Closed: only what was never fetched (a cold start at any hour); the rest waits for the
@@ -324,6 +363,22 @@ export function planNext(input: PlanInput, policy: MirrorPolicy = DEFAULT_MIRROR
 }
 
 /**
+ * The policy with its window's counts scaled to an API whose minute limit is `minuteLimit`
+ * (never below the policy's own): the share a start may take stays the same part of the API's
+ * rate.
+ */
+export function windowed(policy: MirrorPolicy, minuteLimit: number): MirrorPolicy {
+  const scale = Math.max(1, minuteLimit / policy.windowAtMinuteLimit);
+  if (scale === 1) return policy;
+  return {
+    ...policy,
+    windowRequests: Math.floor(policy.windowRequests * scale),
+    windowRequestsLater: Math.floor(policy.windowRequestsLater * scale),
+    windowReserve: Math.floor(policy.windowReserve * scale),
+  };
+}
+
+/**
  * When the window has room for one more of `limit` requests: now, or when enough of `spent`
  * left it. Both ends count: no span of `windowMs`, its first and last instant included, holds
  * more than `limit`.
@@ -334,22 +389,4 @@ function windowRoomAt(input: PlanInput, windowMs: number, limit: number): number
     .sort((a, b) => a - b);
   const over = within.length - limit;
   return over < 0 ? input.now : (within[over] ?? input.now) + windowMs + 1;
-}
-
-function slotsMaxAge(
-  input: PlanInput,
-  date: string,
-  inWindow: boolean,
-  cached: CachedSlotDay | undefined,
-  full: boolean,
-  policy: MirrorPolicy,
-): number {
-  if (date === input.today) {
-    // Nothing left to book today (day over, nobody working): it cannot change in a way that matters.
-    const last = cached?.lastSlotTime;
-    if (last === null || (last !== undefined && last <= input.nowTime)) return policy.idleMaxAgeMs;
-    return policy.todayMaxAgeMs;
-  }
-  if (full) return policy.idleMaxAgeMs;
-  return inWindow ? policy.futureMaxAgeMs : policy.beyondMaxAgeMs;
 }

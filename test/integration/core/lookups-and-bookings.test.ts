@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
-import { DEFAULT_ENGINE_FRESHNESS } from '../../../electron/core/engine/live-gate';
+import { DEFAULT_MIRROR_POLICY } from '../../../electron/core/mirror';
 import {
   bookingRequest,
   corePerTest,
@@ -33,19 +33,23 @@ async function open(): Promise<{ c: KioskCoreInternals; up: UpstreamFixture; clo
   return { c: core, up: upstream, clock };
 }
 
+// The lookups' ages are the mirror's (mirror/freshness.ts): one rule (issue 37).
+const AGES = DEFAULT_MIRROR_POLICY;
+
 describe('lookups', () => {
   it('go live when the cache is missing or stale, else answer from the cache with its age', async () => {
     const { c, up, clock } = await open();
     const first = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE });
     expect(first).toMatchObject({ source: 'live', asOf: new Date(MONDAY_1000).toISOString() });
     const requests = up.proxy.requests();
-    clock.advance(DEFAULT_ENGINE_FRESHNESS.otherMaxAgeMs); // exactly at the limit: still fresh
+    // Tomorrow is in the mirror's window (mirrorDays 2): kept futureMaxAgeMs.
+    clock.advance(AGES.futureMaxAgeMs); // exactly at the limit: still fresh
     const cached = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE });
     expect(cached).toMatchObject({ source: 'cache', asOf: first.asOf });
     expect(up.proxy.requests()).toBe(requests);
     const forced = await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE, fresh: true });
     expect(forced.source).toBe('live');
-    clock.advance(DEFAULT_ENGINE_FRESHNESS.otherMaxAgeMs + 1);
+    clock.advance(AGES.futureMaxAgeMs + 1);
     expect((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE })).source).toBe('live');
     expect(up.proxy.requests()).toBe(requests + 2);
   });
@@ -55,7 +59,7 @@ describe('lookups', () => {
     const today = '2026-11-23';
     expect((await c.api.getTimeSlots({ date: today, serviceId: SERVICE })).source).toBe('live');
     expect((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE })).source).toBe('live');
-    clock.advance(DEFAULT_ENGINE_FRESHNESS.todayMaxAgeMs + 1);
+    clock.advance(AGES.todayMaxAgeMs + 1);
     expect((await c.api.getTimeSlots({ date: today, serviceId: SERVICE })).source).toBe('live');
     expect((await c.api.getTimeSlots({ date: DATE, serviceId: SERVICE })).source).toBe('cache');
   });
@@ -64,11 +68,33 @@ describe('lookups', () => {
     const { c, up, clock } = await open();
     expect((await c.api.getCatalog({})).source).toBe('live');
     const requests = up.proxy.requests();
-    clock.advance(DEFAULT_ENGINE_FRESHNESS.catalogMaxAgeMs);
+    clock.advance(AGES.catalogMaxAgeMs);
     expect((await c.api.getCatalog({})).source).toBe('cache');
     expect(up.proxy.requests()).toBe(requests);
     clock.advance(1);
     expect((await c.api.getCatalog({})).source).toBe('live');
+  });
+
+  it("a day beyond the window, a calendar, a later month and a person's days are kept as the mirror keeps them", async () => {
+    const { c, up, clock } = await open();
+    const later = { date: '2026-12-01', serviceId: SERVICE }; // past the 2-day window
+    const months = [
+      { year: 2026, month: 11, serviceId: SERVICE },
+      { year: 2027, month: 1, serviceId: SERVICE }, // a month the mirror never asks
+      { year: 2026, month: 12, serviceId: SERVICE, employeeId: 'emp-anna' },
+    ];
+    expect((await c.api.getTimeSlots(later)).source).toBe('live');
+    for (const month of months) expect((await c.api.getAvailableDays(month)).source).toBe('live');
+    const requests = up.proxy.requests();
+    // Three hours on (a restart after a power cut): the lookups before would have asked all four again.
+    clock.advance(3 * 3_600_000);
+    expect((await c.api.getTimeSlots(later)).source).toBe('cache');
+    for (const month of months) expect((await c.api.getAvailableDays(month)).source).toBe('cache');
+    expect(up.proxy.requests()).toBe(requests);
+    // A day on: past every one of their ages.
+    clock.advance(AGES.daysMaxAgeMs);
+    expect((await c.api.getTimeSlots(later)).source).toBe('live');
+    for (const month of months) expect((await c.api.getAvailableDays(month)).source).toBe('live');
   });
 
   it('offline, a lookup tries the API again only once per probe interval', async () => {

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
+import { DEFAULT_MIRROR_POLICY } from '../../../electron/core/mirror';
 import type { TimeSlot } from '../../../shared/api/schemas';
 import { UNDO_DISCARD_MS, type KioskEvent, type LocalBooking } from '../../../shared/kiosk-api';
 import {
@@ -141,7 +142,7 @@ describe('lookups', () => {
     );
   });
 
-  it('the month from the cache: an employee calendar as the API said it; live again once it is an hour old', async () => {
+  it('the month from the cache: an employee calendar as the API said it; live again once past the mirror\u2019s age for it (a day, issue 37)', async () => {
     const { c, up, clock } = await open();
     const live = await c.api.getAvailableDays({
       year: 2026,
@@ -151,7 +152,7 @@ describe('lookups', () => {
     });
     expect(live.source).toBe('live');
     const requests = up.proxy.requests();
-    clock.advance(60 * 60_000);
+    clock.advance(DEFAULT_MIRROR_POLICY.personDaysMaxAgeMs);
     const cached = await c.api.getAvailableDays({
       year: 2026,
       month: 11,

@@ -23,7 +23,8 @@ import { apiEmployee, apiService } from '../../support/api-fixtures';
 const NOW = 1_000_000_000;
 const SEC = 1_000;
 const MIN = 60_000;
-const policy: MirrorPolicy = { ...DEFAULT_MIRROR_POLICY, openDays: 2 };
+/** The window's mechanics without the customers' share (see the default policy's test). */
+const policy: MirrorPolicy = { ...DEFAULT_MIRROR_POLICY, openDays: 2, windowReserve: 0 };
 const PEOPLE = [
   { serviceId: 'a', employeeId: 'anna' },
   { serviceId: 'b', employeeId: 'anna' },
@@ -167,43 +168,61 @@ describe('a start: the first screens first, spread over windows', () => {
     );
   });
 
-  it('the default policy: a demo-sized cold fill (56) fits the first window; the people\u2019s days leave its last share free', () => {
-    const serviceIds = ['s1', 's2', 's3', 's4', 's5', 's6'];
-    const calendar = new Map(
-      serviceIds.flatMap((id) => [
-        [daysKey(2026, 11, id), { fetchedAt: NOW, availableDays: [24, 25, 26, 27, 28, 30] }],
-        [daysKey(2026, 12, id), { fetchedAt: NOW, availableDays: [1, 2, 3] }],
-      ]),
-    );
-    // The catalog and the 12 calendars were the window's first 14 requests.
-    let state = cold({
-      serviceIds,
-      people: serviceIds.map((serviceId) => ({ serviceId, employeeId: 'p1' })),
-      servicesFetchedAt: NOW,
-      employeesFetchedAt: NOW,
-      days: calendar,
-      dates: Array.from({ length: 7 }, (_, i) => `2026-11-${24 + i}`),
-      spent: Array.from({ length: 14 }, () => NOW),
-    });
-    const tasks: MirrorTask[] = [];
-    for (let next = planNext(state, DEFAULT_MIRROR_POLICY); next.task;) {
-      const { task } = next;
-      tasks.push(task);
-      const slots = new Map(state.slots);
-      if (task.kind === 'slots') slots.set(slotsKey(task.date, task.serviceId), fresh());
-      state = { ...state, slots, spent: [...(state.spent ?? []), NOW] };
-      next = planNext(state, DEFAULT_MIRROR_POLICY);
-    }
-    // 7 open days x 6 services; the people's days wait for the window to empty below 50.
-    expect(tasks).toHaveLength(42);
-    expect(tasks.every((task) => task.kind === 'slots')).toBe(true);
-    expect(planNext(state, DEFAULT_MIRROR_POLICY).task).toBeNull();
-    // The share left is a booking's: its lists go in the same window.
-    const task = { kind: 'slots', date: '2026-11-25', serviceId: 's1' } as const;
-    const booked = [{ task, fetchedAt: NOW, firstAt: NOW + 1, lastAt: NOW + 1 }];
-    const later = { ...state, now: NOW + MIN, booked };
-    expect(planNext(later, DEFAULT_MIRROR_POLICY).task).toEqual(task);
-  });
+  it.each([
+    ['closed (a cold start at night)', false, 42],
+    ['in opening hours, 20 of the 60 left to the customers\u2019 screens (issue 37)', true, 26],
+  ])(
+    'the default policy, %s: a demo-sized cold fill (56), nearest days first',
+    (_, open, first) => {
+      const serviceIds = ['s1', 's2', 's3', 's4', 's5', 's6'];
+      const calendar = new Map(
+        serviceIds.flatMap((id) => [
+          [daysKey(2026, 11, id), { fetchedAt: NOW, availableDays: [24, 25, 26, 27, 28, 30] }],
+          [daysKey(2026, 12, id), { fetchedAt: NOW, availableDays: [1, 2, 3] }],
+        ]),
+      );
+      // The catalog and the 12 calendars were the window's first 14 requests.
+      let state = cold({
+        open,
+        opensAt: open ? null : NOW + 10 * 3_600_000,
+        serviceIds,
+        people: serviceIds.map((serviceId) => ({ serviceId, employeeId: 'p1' })),
+        servicesFetchedAt: NOW,
+        employeesFetchedAt: NOW,
+        days: calendar,
+        dates: Array.from({ length: 7 }, (_, i) => `2026-11-${24 + i}`),
+        spent: Array.from({ length: 14 }, () => NOW),
+      });
+      const tasks: MirrorTask[] = [];
+      for (let next = planNext(state, DEFAULT_MIRROR_POLICY); next.task;) {
+        const { task } = next;
+        tasks.push(task);
+        const slots = new Map(state.slots);
+        if (task.kind === 'slots') slots.set(slotsKey(task.date, task.serviceId), fresh());
+        state = { ...state, slots, spent: [...(state.spent ?? []), NOW] };
+        next = planNext(state, DEFAULT_MIRROR_POLICY);
+      }
+      // Closed, 7 open days x 6 services in the first window; in opening hours 26 of them (the
+      // nearest days first), 20 of the 60 left to the customers. The people's days wait for the
+      // window to empty below 50 (30 in opening hours).
+      expect(tasks).toHaveLength(first);
+      expect(tasks.every((task) => task.kind === 'slots')).toBe(true);
+      expect(new Set(tasks.map((task) => (task.kind === 'slots' ? task.date : ''))).size).toBe(
+        Math.ceil(first / serviceIds.length),
+      );
+      expect(planNext(state, DEFAULT_MIRROR_POLICY).task).toBeNull();
+      if (!open) return;
+      // The customers' share left: a booking's lists wait for room too (the availability model
+      // covers the booking at once).
+      const task = { kind: 'slots', date: '2026-11-25', serviceId: 's1' } as const;
+      const booked = [{ task, fetchedAt: NOW, firstAt: NOW + 1, lastAt: NOW + 1 }];
+      const later = { ...state, now: NOW + MIN, booked };
+      expect(planNext(later, DEFAULT_MIRROR_POLICY)).toEqual({
+        task: null,
+        nextAt: NOW + DEFAULT_MIRROR_POLICY.windowMs + 1,
+      });
+    },
+  );
 });
 
 const fresh = (ageMin = 0) => ({
