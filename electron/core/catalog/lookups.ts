@@ -198,8 +198,9 @@ export function createLookups(deps: LookupsDeps): Lookups {
       const employees = services ? noteLookup((last = await client.getEmployees(call))) : null;
       if (services && employees) {
         const enabled = services.filter((s) => s.enabled);
-        saveCatalog(db, enabled, employees, clock.now());
-        return { services: enabled, employees, source: 'live', asOf: asOf(clock.now()) };
+        const fetchedAt = clock.now();
+        saveCatalog(db, enabled, employees, fetchedAt);
+        return { services: enabled, employees, source: 'live', asOf: asOf(fetchedAt) };
       }
     }
     if (cached.fetchedAt === null) throw missing(last, 'the catalog is');
@@ -257,8 +258,9 @@ export function createLookups(deps: LookupsDeps): Lookups {
     ) {
       const live = noteLookup((last = await deps.client().getAvailableDays(key, interactive())));
       if (live) {
-        saveAvailableDays(db, key, live, clock.now());
-        return { ...live, source: 'live', asOf: asOf(clock.now()), ...offlinePart };
+        const fetchedAt = clock.now();
+        saveAvailableDays(db, key, live, fetchedAt);
+        return { ...live, source: 'live', asOf: asOf(fetchedAt), ...offlinePart };
       }
     }
     if (!cached) throw missing(last, 'these days are');
@@ -372,8 +374,10 @@ export function createLookups(deps: LookupsDeps): Lookups {
         (last = await deps.client().getTimeSlots({ date, serviceId, employeeId }, interactive())),
       );
       if (live) {
-        saveTimeSlots(db, { date, serviceId, employeeId }, live, clock.now());
-        keep(employeeId, { timeSlots: live.timeSlots, fetchedAt: clock.now() });
+        // One instant for the copy kept and the answer told: a later cached answer says the same age.
+        const fetchedAt = clock.now();
+        saveTimeSlots(db, { date, serviceId, employeeId }, live, fetchedAt);
+        keep(employeeId, { timeSlots: live.timeSlots, fetchedAt });
         source = 'live';
       }
     }

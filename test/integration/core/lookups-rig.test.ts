@@ -46,7 +46,7 @@ afterEach(() => {
 
 function rig(
   api: Partial<Omit<UpstreamClient, 'close'>> = {},
-  options: { freshness?: EngineFreshness; lookupTimeoutMs?: number } = {},
+  options: { freshness?: EngineFreshness; lookupTimeoutMs?: number; ticking?: boolean } = {},
 ): Rig {
   const temp = makeTempDir('fd-lookups-rig-');
   const db = openKioskDb({ dataDir: temp.dir });
@@ -55,6 +55,11 @@ function rig(
     temp.remove();
   });
   const clock = manualClock(MONDAY_1000);
+  // A clock that moves a millisecond at every read: a slow machine between two reads.
+  if (options.ticking === true) {
+    let at = MONDAY_1000;
+    clock.now = () => at++;
+  }
   const asked: Rig['asked'] = [];
   const online = { value: true };
   const client = upstreamDouble({
@@ -250,6 +255,30 @@ describe('when a lookup asks the API', () => {
       ['getServices', timeoutMs],
       ['getEmployees', timeoutMs],
       ['getTimeSlots', timeoutMs],
+    ]);
+  });
+
+  it('a live answer and the copy kept of it are of one instant: a later cached answer is as old', async () => {
+    const { lookups } = rig(
+      {
+        getAvailableDays: (query) =>
+          Promise.resolve(ok({ ...query, availableDays: [27], totalDays: 30 })),
+      },
+      { freshness: FOREVER, ticking: true },
+    );
+    const catalog = await lookups.api.getCatalog({});
+    const slots = await lookups.api.getTimeSlots({ date: DATE, serviceId: SERVICE });
+    const days = await lookups.api.getAvailableDays({ year: 2026, month: 11, serviceId: SERVICE });
+    expect([catalog.source, slots.source, days.source]).toEqual(['live', 'live', 'live']);
+    const again = await Promise.all([
+      lookups.api.getCatalog({}),
+      lookups.api.getTimeSlots({ date: DATE, serviceId: SERVICE }),
+      lookups.api.getAvailableDays({ year: 2026, month: 11, serviceId: SERVICE }),
+    ]);
+    expect(again.map((a) => [a.source, a.asOf])).toEqual([
+      ['cache', catalog.asOf],
+      ['cache', slots.asOf],
+      ['cache', days.asOf],
     ]);
   });
 
