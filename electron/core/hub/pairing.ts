@@ -5,16 +5,18 @@
  * the caller to set as an HttpOnly cookie. Removing a screen ends its access at its next call.
  *
  * Wrong codes are limited so that a stranger on the LAN can neither guess a code nor keep staff
- * from pairing (issue 30):
+ * from pairing (issues 30, 39):
+ * - one code lives at a time: issuing a code ends the earlier one, and staff asking for one lift
+ *   every address's lockout, so a fresh code is usable for its two minutes whatever happened
+ *   before it (its budget is its own);
  * - per source address: 5 wrong codes lock that address for 5 minutes; other addresses, the
  *   tablet staff are pairing among them, are not affected;
- * - per code: every wrong code counts against each live code; once a code has taken 25, no
- *   address that guessed wrong during its life may try again while it lives, so that many
- *   addresses together get little further than one patient one (on an IPv4 LAN of 254
- *   addresses, about 3 chances in 10,000 over the code's 2 minutes). The code itself stays
- *   valid: a screen that types it right, from an address that did not guess, pairs.
- * A fresh code is not touched by anything that happened before it: staff asking for one lift
- * every address's lockout, and its own count starts at 0.
+ * - per code: once the live code has taken 25 wrong codes, no address that guessed wrong during
+ *   its life may try again while it lives, so that many addresses together get little further
+ *   than one patient one (on an IPv4 LAN of 254 addresses, about 3 chances in 10,000 over the
+ *   code's 2 minutes). The code itself stays valid: a screen that types it right, from an address
+ *   that did not guess, pairs. When its guessers are too many to remember (MAX_ADDRESSES, a flood
+ *   of IPv6 sources), the rule fails closed: the code ends, and staff ask for a new one.
  */
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import {
@@ -34,8 +36,11 @@ export const PAIRING_MAX_WRONG = 5;
 export const PAIRING_LOCKOUT_MS = 5 * 60_000;
 /** Wrong codes, from all addresses together, after which those addresses may not try again. */
 export const PAIRING_CODE_MAX_WRONG = 25;
-/** Addresses remembered at most (a flood of spoofed IPv6 sources must not grow memory). */
-const MAX_ADDRESSES = 10_000;
+/**
+ * Addresses remembered at most, per table (a flood of IPv6 sources must not grow memory); a code
+ * whose guessers no longer fit ends.
+ */
+export const MAX_ADDRESSES = 10_000;
 /** A screen's last contact is written at most this often (each API call would otherwise write). */
 const TOUCH_EVERY_MS = 30_000;
 
@@ -65,6 +70,7 @@ export function hashScreenToken(token: string): string {
 }
 
 interface LiveCode {
+  code: string;
   expiresAt: number;
   wrong: number;
   /** The addresses that sent a wrong code while this one lived. */
@@ -78,21 +84,24 @@ interface AddressState {
 }
 
 export function createPairing(db: KioskDb, now: () => number): Pairing {
-  const codes = new Map<string, LiveCode>();
+  let live: LiveCode | null = null;
   const addresses = new Map<string, AddressState>();
 
   const dropExpired = (at: number): void => {
-    for (const [code, { expiresAt }] of codes) if (expiresAt <= at) codes.delete(code);
+    if (live !== null && live.expiresAt <= at) live = null;
     for (const [address, state] of addresses)
       if (state.lockedUntil <= at && at - state.lastWrongAt >= PAIRING_LOCKOUT_MS)
         addresses.delete(address);
   };
 
-  /** One wrong code from `address`: counts against it and against every live code. */
+  /** One wrong code from `address`: counts against it and against the live code. */
   const countWrong = (address: string, at: number): PairResult => {
-    for (const entry of codes.values()) {
-      entry.wrong += 1;
-      if (entry.guessers.size < MAX_ADDRESSES) entry.guessers.add(address);
+    if (live !== null) {
+      live.wrong += 1;
+      if (live.guessers.size < MAX_ADDRESSES) live.guessers.add(address);
+      // Full: a guesser the code cannot remember could go on guessing past the per-code rule,
+      // so the code's total (far over PAIRING_CODE_MAX_WRONG by now) ends it.
+      else if (!live.guessers.has(address)) live = null;
     }
     let state = addresses.get(address);
     if (!state) {
@@ -118,11 +127,10 @@ export function createPairing(db: KioskDb, now: () => number): Pairing {
       dropExpired(at);
       // Staff are at a screen asking for a code: earlier lockouts are theirs to lift.
       addresses.clear();
-      let code: string;
-      do code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      while (codes.has(code));
+      // A new code ends the earlier one: what was guessed against that one is not this one's.
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const expiresAt = at + PAIRING_CODE_TTL_MS;
-      codes.set(code, { expiresAt, wrong: 0, guessers: new Set() });
+      live = { code, expiresAt, wrong: 0, guessers: new Set() };
       return { code, expiresAt };
     },
 
@@ -131,10 +139,10 @@ export function createPairing(db: KioskDb, now: () => number): Pairing {
       const lockedUntil = addresses.get(address)?.lockedUntil ?? 0;
       if (at < lockedUntil) return { ok: false, reason: 'locked', retryAt: lockedUntil };
       dropExpired(at);
-      for (const entry of codes.values())
-        if (entry.wrong >= PAIRING_CODE_MAX_WRONG && entry.guessers.has(address))
-          return { ok: false, reason: 'locked', retryAt: entry.expiresAt };
-      if (!codes.delete(code)) return countWrong(address, at);
+      if (live !== null && live.wrong >= PAIRING_CODE_MAX_WRONG && live.guessers.has(address))
+        return { ok: false, reason: 'locked', retryAt: live.expiresAt };
+      if (live === null || live.code !== code) return countWrong(address, at);
+      live = null;
       addresses.delete(address);
       const token = randomBytes(32).toString('base64url');
       const screen: ScreenRow = {
