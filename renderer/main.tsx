@@ -1,3 +1,5 @@
+// First: zod must be jitless before any module parses with it (see the module).
+import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
