@@ -58,7 +58,7 @@ export {
   touchScreen,
 } from './screen-repo';
 export type { ScreenRole, ScreenRow } from './screen-repo';
-export { getSetting, setSetting, setSettings } from './settings-repo';
+export { deleteSettingsWithPrefix, getSetting, setSetting, setSettings } from './settings-repo';
 export {
   DEFAULT_SNAPSHOT_DAYS,
   listSnapshots,

@@ -1,5 +1,5 @@
 /** Non-secret settings as key/value rows (the API key lives in the SecretStore). */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { KioskDb } from './open';
 import { settings } from './schema';
 
@@ -22,4 +22,12 @@ export function setSettings(db: KioskDb, values: Record<string, string | null>):
   db.transaction(() => {
     for (const [key, value] of Object.entries(values)) setSetting(db, key, value);
   });
+}
+
+/** Deletes every row whose key starts with `prefix` (exactly: no wildcards); how many. */
+export function deleteSettingsWithPrefix(db: KioskDb, prefix: string): number {
+  return db
+    .delete(settings)
+    .where(sql`substr(${settings.key}, 1, ${prefix.length}) = ${prefix}`)
+    .run().changes;
 }

@@ -49,16 +49,20 @@ export interface PinAttemptStore {
   write(screen: string, value: string): void;
 }
 
-export interface PinAttemptLimiter {
-  /** Throws KioskFailure('unauthorized') saying when to retry while PINs are refused. */
-  check(): void;
-  /** Whole seconds until PINs are checked again, or null when they are checked now. */
+/** What the staff-access guard asks of a limit (this PIN lockout, the recovery code's budget). */
+export interface AttemptBudget {
+  /** Whole seconds until attempts are checked again, or null when they are checked now. */
   retryAfterSec(): number | null;
   /**
    * Counts one verification: a wrong one may start a lockout; a right one resets and returns
    * how many wrong ones there were since the previous right one (a wrong one returns that count).
    */
   record(valid: boolean): number;
+}
+
+export interface PinAttemptLimiter extends AttemptBudget {
+  /** Throws KioskFailure('unauthorized') saying when to retry while PINs are refused. */
+  check(): void;
 }
 
 export interface PinAttemptLimiterOptions {

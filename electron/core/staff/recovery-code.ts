@@ -6,12 +6,19 @@
  * without its own limit, which it has). IT reads it there, or writes its own (16 characters or
  * more; a shorter one is refused and the recovery is off until it is fixed).
  */
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '../platform';
 import { newSetupCode } from './setup-code';
 import { createFileSecretStore } from './secret-store';
 
 export const RECOVERY_CODE_FILE = 'staff-recovery-code.secret';
+/**
+ * IT's way in that is not at the customers' screen (issue 39 item 5): a file of this name (any
+ * content) placed in the data folder is read at the start, ends every screen's PIN lockout and
+ * recovery budget, and is deleted.
+ */
+export const STAFF_UNLOCK_FILE = 'staff-unlock';
 export const RECOVERY_CODE_MIN_LENGTH = 16;
 
 /** `ABCD-EFGH-...`: six groups of four, typed as read (case, spaces and hyphens do not count). */
@@ -56,4 +63,19 @@ export function staffCodesAtStart(
   else if (recovery.created)
     log.info(`staff recovery code written to the data folder's ${RECOVERY_CODE_FILE} (for IT)`);
   return { setupCode, recoveryCode: recovery.ok ? recovery.code : null };
+}
+
+/**
+ * Whether IT placed the staff-unlock file for this start; it is deleted so that it unlocks once
+ * (one that cannot be deleted unlocks at every start, and says so).
+ */
+export function takeStaffUnlock(dataDir: string, log: Pick<Logger, 'warn'>): boolean {
+  const path = join(dataDir, STAFF_UNLOCK_FILE);
+  if (!existsSync(path)) return false;
+  try {
+    rmSync(path, { force: true });
+  } catch (error) {
+    log.warn(`${STAFF_UNLOCK_FILE} could not be deleted: it unlocks at every start`, { error });
+  }
+  return true;
 }

@@ -9,6 +9,8 @@
  *   re-targets the kiosk); only IT's PIN from the machine config needs none, being set already.
  * - Wrong PINs and wrong setup codes count towards one lockout per screen (pin-attempts.ts),
  *   kept across restarts; a right PIN says how many wrong ones came before it on that screen.
+ *   IT's recovery code has its own slow budget per screen (recovery-budget.ts), which no wrong
+ *   PIN touches, and IT's staff-unlock file clears both at the start (recovery-code.ts).
  * - A PIN change in updateSettings also needs the current PIN (the session alone is not enough:
  *   a staff screen left open must not let anyone lock the shop out), and so does moving the
  *   upstream to another host (the next customers' details would go there).
@@ -26,10 +28,11 @@ import { KioskFailure } from '../../../shared/result';
 import type { Logger } from '../platform';
 import {
   createPinAttemptLimiter,
-  type PinAttemptLimiter,
+  type AttemptBudget,
   type PinAttemptPolicy,
   type PinAttemptStore,
 } from './pin-attempts';
+import { createRecoveryBudget } from './recovery-budget';
 import { setupCodeMatches } from './setup-code';
 import type { StaffSessions } from './staff-sessions';
 import type { SettingsService } from './settings-service';
@@ -76,15 +79,6 @@ export function browserScreen(token: string): string {
 }
 
 const NO_SESSION = 'staff session missing or expired: enter the staff PIN';
-const MINUTE = 60_000;
-/**
- * The recovery codes' own limit, per screen: 10 wrong, then 15 minutes, then an hour each time.
- * Apart from the PIN lockout, so that five taps of a customer never keep IT out.
- */
-export const RECOVERY_ATTEMPTS: PinAttemptPolicy = {
-  maxFailures: 10,
-  lockoutsMs: [15 * MINUTE, 60 * MINUTE],
-};
 
 /** The host (with its port) an upstream URL names; null for the embedded server. */
 function upstreamHost(url: string | null): string | null {
@@ -103,20 +97,27 @@ function movesUpstreamHost(update: SettingsUpdate, current: string | null): bool
 }
 
 export function createStaffAccess(deps: StaffAccessDeps): StaffAccess {
-  const limiters = new Map<string, PinAttemptLimiter>();
-  /** `screen`'s PIN lockout, or its recovery codes' own (`recovery:<screen>` in the store). */
-  const limiterOf = (screen: string, kind: 'pin' | 'recovery' = 'pin'): PinAttemptLimiter => {
+  const limiters = new Map<string, AttemptBudget>();
+  const onStoreError = (error: unknown): void =>
+    deps.log.warn('the PIN lockout could not be saved; it holds until a restart', { error });
+  /**
+   * `screen`'s PIN lockout, or its recovery code's own slow budget (`recovery:<screen>` in the
+   * store, recovery-budget.ts): wrong PINs never touch it, so a customer cannot lock IT out.
+   */
+  const limiterOf = (screen: string, kind: 'pin' | 'recovery' = 'pin'): AttemptBudget => {
     const key = kind === 'pin' ? screen : `recovery:${screen}`;
     let limiter = limiters.get(key);
     if (!limiter) {
-      const policy = kind === 'pin' ? deps.pinAttempts : RECOVERY_ATTEMPTS;
-      limiter = createPinAttemptLimiter(deps.now, {
-        screen: key,
-        ...(policy ? { policy } : {}),
-        ...(deps.pinAttemptStore ? { store: deps.pinAttemptStore } : {}),
-        onStoreError: (error) =>
-          deps.log.warn('the PIN lockout could not be saved; it holds until a restart', { error }),
-      });
+      const store = deps.pinAttemptStore ? { store: deps.pinAttemptStore } : {};
+      limiter =
+        kind === 'pin'
+          ? createPinAttemptLimiter(deps.now, {
+              screen: key,
+              ...(deps.pinAttempts ? { policy: deps.pinAttempts } : {}),
+              ...store,
+              onStoreError,
+            })
+          : createRecoveryBudget(deps.now, { key, ...store, onStoreError });
       limiters.set(key, limiter);
     }
     return limiter;
@@ -133,7 +134,7 @@ export function createStaffAccess(deps: StaffAccessDeps): StaffAccess {
     screen: string,
     valid: () => boolean,
     probe = false,
-    attempts = limiterOf(screen),
+    attempts: AttemptBudget = limiterOf(screen),
   ): StaffPinCheck => {
     const waiting = attempts.retryAfterSec();
     if (waiting !== null) return { valid: false, retryAfterSec: waiting };

@@ -5,9 +5,9 @@
  */
 import { join } from 'node:path';
 import type { Clock, Logger } from '../platform';
-import { createSqlitePinAttemptStore } from './pin-attempts-store';
+import { clearPinAttempts, createSqlitePinAttemptStore } from './pin-attempts-store';
 import type { PinAttemptPolicy } from './pin-attempts';
-import { staffCodesAtStart } from './recovery-code';
+import { STAFF_UNLOCK_FILE, staffCodesAtStart, takeStaffUnlock } from './recovery-code';
 import { createFileSecretStore, keyCopyNote, type SecretStore } from './secret-store';
 import { createSettingsService, type SettingsService } from './settings-service';
 import { readShopLogo } from './shop-logo';
@@ -71,6 +71,13 @@ export function createStaffRoom(deps: {
     idleMs: () => settings.get().staffIdleTimeoutSec * 1000,
   });
   const { setupCode, recoveryCode } = staffCodesAtStart(settings.hasPin(), deps.dataDir, log);
+  if (takeStaffUnlock(deps.dataDir, log)) {
+    const cleared = clearPinAttempts(deps.db);
+    log.warn(
+      `${STAFF_UNLOCK_FILE} found in the data folder: every screen's PIN and recovery lockout cleared`,
+      { cleared },
+    );
+  }
   const access = createStaffAccess({
     settings,
     sessions,

@@ -3,14 +3,19 @@
  * kiosk writes IT's recovery code into its data folder at the first start (0600, never printed
  * or logged); through the browser shell, a locked pad takes it and staff are in.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../electron/core/platform/log';
-import { RECOVERY_CODE_FILE, loadRecoveryCode } from '../../../electron/core/staff/recovery-code';
+import {
+  RECOVERY_CODE_FILE,
+  STAFF_UNLOCK_FILE,
+  loadRecoveryCode,
+} from '../../../electron/core/staff/recovery-code';
 import { startKioskWeb } from '../../../electron/web/start-kiosk-web';
 import { createHttpKioskClient } from '../../../shared/kiosk-http-client';
+import { manualClock } from '../../support/core/manual-clock';
 
 const dirs: string[] = [];
 const tempDir = (): string => {
@@ -76,6 +81,74 @@ describe("IT's recovery code", () => {
         ok: true,
         result: { valid: true },
       });
+    } finally {
+      await web.close();
+    }
+  });
+
+  it('issue 39 item 5: five wrong PINs then eleven wrong recovery codes at the screen keep the recovery code at most a minute, across a restart; the staff-unlock file IT places clears every lockout', async () => {
+    const dataDir = tempDir();
+    const clock = manualClock(Date.parse('2026-11-23T08:00:00Z'));
+    const printed: string[] = [];
+    // The same screen (its launch token) before and after each restart.
+    const start = () =>
+      startKioskWeb({
+        port: 0,
+        dataDir,
+        upstreamUrl: null,
+        rendererDir: null,
+        token: 'the-kiosk-screen-token',
+        clock,
+        print: (line) => printed.push(line),
+        log: silentLogger,
+      });
+    let web = await start();
+    try {
+      let client = createHttpKioskClient({ baseUrl: web.url, token: web.token });
+      const setupCode = printed.map((line) => /setup code: (\S+)/.exec(line)?.[1]).find(Boolean);
+      expect((await client.setupStaffPin({ pin: '4711', setupCode })).ok).toBe(true);
+      const code = readFileSync(join(dataDir, RECOVERY_CODE_FILE), 'utf8').trim();
+      const pinCheck = async (pin: string) => {
+        const answer = await client.verifyStaffPin({ pin });
+        return answer.ok ? answer.result : null;
+      };
+      const recoveryCheck = async (tried: string) => {
+        const answer = await client.recoverStaffAccess({ code: tried });
+        return answer.ok ? answer.result : null;
+      };
+      // A customer at the screen: five wrong PINs, then eleven wrong recovery codes.
+      const customerLocks = async () => {
+        for (let i = 0; i < 5; i += 1) await pinCheck('0000');
+        for (let i = 0; i < 11; i += 1) await recoveryCheck('WRONG-WRONG-WRONG-WRONG');
+      };
+      await customerLocks();
+      await web.close();
+      clock.advance(1_000);
+      web = await start();
+      client = createHttpKioskClient({ baseUrl: web.url, token: web.token });
+
+      // After the restart the PIN pad keeps its own lockout (a minute) ...
+      expect((await pinCheck('4711'))?.retryAfterSec).toBe(59);
+      // ... and the recovery code waits for its slow budget's next try, never 15 minutes.
+      const waiting = await recoveryCheck(code);
+      expect(waiting?.valid).toBe(false);
+      expect(waiting?.retryAfterSec).toBeLessThanOrEqual(60);
+      clock.advance((waiting?.retryAfterSec ?? 0) * 1000);
+      const recovered = await recoveryCheck(code);
+      expect(recovered).toMatchObject({ valid: true, failedAttempts: 5 });
+      expect(typeof recovered?.session).toBe('string');
+
+      // IT's way that is not at the screen: a file in the data folder, read at the start.
+      await customerLocks();
+      for (let i = 0; i < 30; i += 1) await recoveryCheck('WRONG-WRONG-WRONG-WRONG');
+      expect((await recoveryCheck(code))?.retryAfterSec).toBeGreaterThan(0);
+      await web.close();
+      writeFileSync(join(dataDir, STAFF_UNLOCK_FILE), '');
+      web = await start();
+      client = createHttpKioskClient({ baseUrl: web.url, token: web.token });
+      expect(await pinCheck('4711')).toMatchObject({ valid: true, failedAttempts: 0 });
+      expect(existsSync(join(dataDir, STAFF_UNLOCK_FILE))).toBe(false);
+      expect((await recoveryCheck(code))?.valid).toBe(true);
     } finally {
       await web.close();
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPinAttemptLimiter } from '../../../electron/core/staff/pin-attempts';
+import { createRecoveryBudget } from '../../../electron/core/staff/recovery-budget';
 import { KioskFailure } from '../../../shared/result';
 
 function refusal(check: () => void): KioskFailure | null {
@@ -112,5 +113,54 @@ describe('staff PIN lockout, growing and kept', () => {
     for (let i = 0; i < 5; i += 1) full.record(false);
     expect(full.retryAfterSec()).toBe(60);
     expect(errors).toHaveLength(5);
+  });
+});
+
+describe("the recovery code's slow budget (issue 39 item 5)", () => {
+  it('10 wrong, then one a minute: never a wait over a minute, kept in the store, a clock moved back waits no longer', () => {
+    let now = Date.parse('2026-11-23T08:00:00Z');
+    const rows = new Map<string, string>();
+    const store = {
+      read: (key: string) => rows.get(key) ?? null,
+      write: (key: string, value: string) => void rows.set(key, value),
+    };
+    const budget = () => createRecoveryBudget(() => now, { key: 'recovery:app', store });
+    const first = budget();
+    for (let i = 1; i <= 10; i += 1) {
+      expect(first.retryAfterSec()).toBeNull();
+      expect(first.record(false)).toBe(i);
+    }
+    expect(first.retryAfterSec()).toBe(60);
+    now += 30_000;
+    // A restart keeps it; a clock moved back two days waits one minute at most.
+    expect(budget().retryAfterSec()).toBe(30);
+    now -= 48 * 3_600_000;
+    expect(budget().retryAfterSec()).toBe(60);
+    now += 60_000;
+    const later = budget();
+    expect(later.retryAfterSec()).toBeNull();
+    expect(later.record(false)).toBe(11);
+    expect(later.retryAfterSec()).toBe(60);
+    now += 10 * 60_000;
+    expect(later.record(true)).toBe(11);
+    expect(budget().record(false)).toBe(1);
+  });
+
+  it('a row of the old lockout (15 min) or a damaged one starts with the whole budget', () => {
+    const now = 1_000_000;
+    const old = JSON.stringify({
+      failures: 0,
+      failedSinceLogin: 10,
+      lockouts: 1,
+      lockedUntil: now + 900_000,
+      lockoutMs: 900_000,
+    });
+    for (const text of [old, '{', 'null']) {
+      const budget = createRecoveryBudget(() => now, {
+        key: 'recovery:app',
+        store: { read: () => text, write: () => undefined },
+      });
+      expect(budget.retryAfterSec()).toBeNull();
+    }
   });
 });
