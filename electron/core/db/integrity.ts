@@ -1,7 +1,8 @@
 /**
  * The database is checked at start, before anything reads or writes it:
  * 1. kiosk-identity.json says this kiosk had data: a missing or 0-byte kiosk.db is refused.
- * 2. `PRAGMA quick_check` (cost: bench/RESULTS.md, "Database start check"): damage is refused.
+ * 2. `PRAGMA quick_check` (cost: bench/RESULTS.md, "Database start check"): damage is refused;
+ *    a NULL in an outbox row's NOT NULL column is that row's damage, set aside when read.
  * 3. The migrated database's identity must be the marker's, at a generation not below it.
  * Then the generation is bumped in the database and the marker, and again with every durable
  * commit. Without a marker (a new install, or IT deleted it to accept a restored database)
@@ -74,6 +75,27 @@ export function checkRows(
 ): string[] {
   const rows = db.$client.pragma(`${pragma}(${max})`) as Record<string, unknown>[];
   return rows.map((row) => String(Object.values(row)[0]));
+}
+
+/**
+ * quick_check's line for a NULL in a NOT NULL column of an outbox row (written by a tool that
+ * relaxed the column). That is one row's damage, not the file's: the row is set aside when
+ * read (outbox-row.ts checks every column), as any other damaged row is (issue 39, item 2).
+ */
+const OUTBOX_ROW_NULL = /^NULL value in outbox\.\w+$/;
+/** quick_check lines read when some are row NULLs: the file's own damage may follow them. */
+const ROW_NULL_LINES = 10_000;
+
+/** What quick_check finds wrong with the file itself (none: []), outbox rows' NULLs left out. */
+function fileDamage(db: KioskDb): string[] {
+  const first = checkRows(db, 'quick_check', 3);
+  if (first.length === 1 && first[0] === 'ok') return [];
+  if (!first.some((line) => OUTBOX_ROW_NULL.test(line))) return first;
+  const lines = checkRows(db, 'quick_check', ROW_NULL_LINES);
+  const damage = lines.filter((line) => line !== 'ok' && !OUTBOX_ROW_NULL.test(line));
+  // So many NULLs that the file's own damage could hide behind them: refused as damaged.
+  if (damage.length === 0 && lines.length >= ROW_NULL_LINES) return lines.slice(0, 3);
+  return damage.slice(0, 3);
 }
 
 export function openCheckedKioskDb(options: CheckedOpenOptions): CheckedOpen {
@@ -151,9 +173,8 @@ function verdictOf(
   migrationsFolder: string | undefined,
   quickCheck: boolean,
 ): StartRefusal | null {
-  const quick = quickCheck ? checkRows(db, 'quick_check', 3) : ['ok'];
-  if (quick.length !== 1 || quick[0] !== 'ok')
-    return { reason: 'damaged', detail: `quick_check: ${quick.join('; ')}` };
+  const quick = quickCheck ? fileDamage(db) : [];
+  if (quick.length > 0) return { reason: 'damaged', detail: `quick_check: ${quick.join('; ')}` };
   migrateKioskDb(db, migrationsFolder);
   if (expected === null) return null;
   const stored = readDbIdentity(db);

@@ -16,6 +16,9 @@ import {
 import type { OutboxEntry } from '../outbox';
 import { durableTransaction, type KioskDb } from './open';
 import { LocalBookingState } from '../../../shared/kiosk-data';
+import { durationMinutes } from '../../../shared/api/duration';
+import { HOLDING_STATES } from '../../../shared/booking/booking-states';
+import { loadService } from './mirror-repo';
 import { checkColumns, columnOr, type Row, type StoredRow } from './outbox-row';
 import { outbox } from './schema';
 
@@ -68,12 +71,17 @@ function entryOf(row: Row, request: BookingRequest, booking: OutboxEntry['bookin
   };
 }
 
+/** A service's minutes as the cached catalog lists them; null when it is not listed. */
+type MinutesOf = (serviceId: string) => number | null;
+
 /**
  * Every column is checked, the payloads are parsed with zod, and the request must book the
- * row's own slot (another row's request copied in would book that customer twice): a row that
- * fails is reported, never cast.
+ * row's own slot (another row's request copied in would book that customer twice) for as long
+ * as it holds it: a row still to be sent whose service takes other minutes than it holds would
+ * book another service over other bookings (issue 39, item 7). A row that fails is reported,
+ * never cast. `minutesOf` absent or not knowing the service: the minutes are not compared.
  */
-export function readRow(stored: StoredRow): ReadRow {
+export function readRow(stored: StoredRow, minutesOf?: MinutesOf): ReadRow {
   const columns = checkColumns(stored);
   if (!columns.ok) return { ok: false, reason: `its ${columns.column} cannot be read` };
   const row = columns.row;
@@ -82,6 +90,12 @@ export function readRow(stored: StoredRow): ReadRow {
   const { employeeId, date, time } = request.data;
   if (employeeId !== row.employeeId || date !== row.date || time !== row.time)
     return { ok: false, reason: 'its booking request is not for its own slot' };
+  const minutes = HOLDING_STATES.includes(row.state) ? minutesOf?.(request.data.serviceId) : null;
+  if (minutes != null && minutes !== row.durationMinutes)
+    return {
+      ok: false,
+      reason: `its service takes ${minutes} minutes but it holds ${row.durationMinutes}`,
+    };
   const json = parseJson(row.booking);
   if (json === null) return { ok: true, entry: entryOf(row, request.data, null) };
   const booking = BookingResponseSchema.safeParse(json);
@@ -199,8 +213,9 @@ export function onQuarantine(db: KioskDb, hook: (localId: string, reason: string
  */
 export function readRows(db: KioskDb, rows: StoredRow[], keepDamaged: boolean): OutboxEntry[] {
   const entries: OutboxEntry[] = [];
+  const minutesOf = cachedMinutes(db);
   for (const row of rows) {
-    const read = readRow(row);
+    const read = readRow(row, minutesOf);
     if (read.ok) {
       entries.push(read.entry);
       continue;
@@ -210,6 +225,18 @@ export function readRows(db: KioskDb, rows: StoredRow[], keepDamaged: boolean): 
     if (keepDamaged) entries.push(salvaged);
   }
   return entries;
+}
+
+/** The cached catalog's minutes per service, each read once per call of readRows. */
+function cachedMinutes(db: KioskDb): MinutesOf {
+  const known = new Map<string, number | null>();
+  return (serviceId) => {
+    if (!known.has(serviceId)) {
+      const service = loadService(db, serviceId);
+      known.set(serviceId, service ? durationMinutes(service) : null);
+    }
+    return known.get(serviceId) ?? null;
+  };
 }
 
 /** Marked by its rowid: its local id may be the damaged column. */

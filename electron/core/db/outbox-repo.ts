@@ -148,7 +148,8 @@ export function nextOutboxDueAt(db: KioskDb): number | null {
  */
 /** The entries that hold a slot (not ended), on `date` only when it is given. */
 export function holdingOutboxEntries(db: KioskDb, date?: string): OutboxEntry[] {
-  const holding = notInArray(outbox.state, [...ENDED_STATES]);
+  // NULL is not "not in" any list: a NULL state (issue 39, item 2) is read and set aside too.
+  const holding = or(isNull(outbox.state), notInArray(outbox.state, [...ENDED_STATES]));
   const rows = db
     .select(STORED_COLUMNS)
     .from(outbox)
