@@ -174,7 +174,8 @@ export const kioskApi = {
   /**
    * Records that staff booked a rejected booking again as `rebookedAs` (a booking of this
    * kiosk): the rejected one then links to it and can no longer be retried, discarded or
-   * rebooked.
+   * rebooked. Only a booking for the same customer (shared/booking/same-customer.ts: the same
+   * name and e-mail or phone) is its rebooking: another is `invalid_request`.
    */
   linkRebooking: {
     access: 'staff',

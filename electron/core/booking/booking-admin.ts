@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BOOKING_STATES } from '../../../shared/booking/booking-states';
+import { sameCustomer } from '../../../shared/booking/same-customer';
 import { UNDO_DISCARD_MS, type LocalBooking } from '../../../shared/kiosk-api';
 import { KioskFailure, assertNever } from '../../../shared/result';
 import { monotonicNow, isDiskFull, type Clock, type DomainEmitter } from '../platform';
@@ -194,12 +195,15 @@ export function createBookingAdmin(deps: BookingAdminDeps): BookingAdminApi {
     },
     linkRebooking({ localId, rebookedAs }) {
       const entry = requireEntry(localId);
-      requireEntry(rebookedAs);
+      const again = requireEntry(rebookedAs);
       if (entry.state !== 'rejected' || localId === rebookedAs) {
         return Promise.reject(
           new KioskFailure('invalid_request', 'only a rejected booking can be booked again'),
         );
       }
+      // Issue 38: the next walk-in's booking is not this customer's rebooking.
+      if (!sameCustomer(entry.request.customer, again.request.customer))
+        return refuse('a booking for another customer is not a rebooking');
       const next = staffWrite(localId, { rebookedAs, updatedAt: clock.now() });
       onBookingChange(next);
       return Promise.resolve(toLocalBooking(next));

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemTimers, type Clock } from '../../../electron/core/platform/clock';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
-import type { TimeSlot } from '../../../shared/api/schemas';
+import type { BookingRequest, TimeSlot } from '../../../shared/api/schemas';
 import { UNDO_DISCARD_MS } from '../../../shared/kiosk-api';
 import {
   MONDAY_0830,
@@ -200,5 +200,64 @@ describe('discard with undo, rebook with a link', () => {
       rebookedAs: again.localId,
     });
     expect(list.find((b) => b.localId === again.localId)?.rebookedAs).toBeNull();
+  });
+  it('issue 38 item 15: a rebooking links only a booking for the same customer (name and e-mail or phone), refused in the core otherwise', async () => {
+    const c = await openCore();
+    const session = await openStaffSession(c);
+    const slots = await freeSlots(c);
+    const rejected = await rejectedBooking(c, slots[0]!, 4);
+    // Three later times an hour apart, so that the 45-minute bookings do not overlap.
+    const minutes = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
+    const apart: typeof slots = [];
+    for (const slot of slots.slice(1).reverse())
+      if (apart.every((taken) => minutes(taken.time) - minutes(slot.time) >= 60)) apart.push(slot);
+    const [latest, later, late] = apart;
+    const book = (slot: TimeSlot & { employeeId: string }, customer: BookingRequest['customer']) =>
+      c.api.createBooking({
+        ...bookingRequest(
+          { date: DATE, time: slot.time, serviceId: SERVICE, employeeId: slot.employeeId },
+          4,
+        ),
+        customer,
+      });
+    // The next walk-in, booked from the rebooking screen: another customer, not linked.
+    const walkIn = await book(latest!, {
+      name: 'Jonas Weber',
+      email: 'jonas.weber@example.com',
+      phone: '+49 30 7654321',
+    });
+    const refused = await failure(
+      c.api.linkRebooking({ session, localId: rejected, rebookedAs: walkIn.localId }),
+    );
+    expect(refused).toMatchObject({
+      code: 'invalid_request',
+      message: 'a booking for another customer is not a rebooking',
+    });
+    // A namesake with other contacts is someone else too.
+    const namesake = await book(later!, {
+      name: 'Test Customer 4',
+      email: 'someone.else@example.com',
+      phone: '+49 40 999999',
+    });
+    expect(
+      (
+        await failure(
+          c.api.linkRebooking({ session, localId: rejected, rebookedAs: namesake.localId }),
+        )
+      ).code,
+    ).toBe('invalid_request');
+    const unlinked = await c.api.listBookings({ session });
+    expect(unlinked.find((b) => b.localId === rejected)?.rebookedAs).toBeNull();
+
+    // The same customer as staff retype them (case, spaces, one contact corrected): linked.
+    const again = await book(late!, {
+      name: '  test  CUSTOMER 4 ',
+      email: 'Customer4@Example.com',
+      phone: '0049 30 555 0199',
+    });
+    expect(
+      (await c.api.linkRebooking({ session, localId: rejected, rebookedAs: again.localId }))
+        .rebookedAs,
+    ).toBe(again.localId);
   });
 });
