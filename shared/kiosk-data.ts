@@ -157,6 +157,11 @@ export const SyncStatus = z.object({
   storage: z.enum(['ok', 'full']).optional(),
   /** The API answers, but with 5xx (this one last): "the API has problems", not online. */
   problemStatus: z.number().int().optional(),
+  /**
+   * `false` while nothing is known of the API since the kiosk started (or was pointed at another
+   * one): no answer yet and no failed connection. Neither online nor offline; absent once known.
+   */
+  known: z.literal(false).optional(),
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
 

@@ -22,6 +22,7 @@ const STATE_KEYS = {
   problems: 'status.problems',
   offline: 'status.offline',
   paused: 'status.paused',
+  unknown: 'status.notKnown',
 } as const satisfies Record<SyncState, TranslationKey>;
 
 export function StatusBar({

@@ -212,6 +212,7 @@ export const ar: LanguageStrings = {
   },
   status: {
     online: 'متصل',
+    notKnown: 'غير معروف بعد: لا اتصال بواجهة API منذ البدء',
     offline: 'غير متصل',
     problems: 'واجهة API تواجه مشكلات',
     paused: 'متوقف: رفضت واجهة API المفتاح',

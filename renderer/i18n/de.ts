@@ -218,6 +218,7 @@ export const de: LanguageStrings = {
   },
   status: {
     online: 'Online',
+    notKnown: 'Noch unbekannt: seit dem Start kein Kontakt zur API',
     offline: 'Offline',
     problems: 'Die API hat Störungen',
     paused: 'Angehalten: Die API hat den Schlüssel abgelehnt',

@@ -218,6 +218,7 @@ export const en = {
   },
   status: {
     online: 'Online',
+    notKnown: 'Not known yet: no contact with the API since the start',
     offline: 'Offline',
     problems: 'The API has problems',
     paused: 'Paused: the API refused the key',

@@ -213,6 +213,7 @@ export const pl: LanguageStrings = {
   },
   status: {
     online: 'Online',
+    notKnown: 'Jeszcze nieznany: brak kontaktu z API od uruchomienia',
     offline: 'Offline',
     problems: 'API ma problemy',
     paused: 'Wstrzymano: API odrzuciło klucz',

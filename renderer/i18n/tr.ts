@@ -216,6 +216,7 @@ export const tr: LanguageStrings = {
   },
   status: {
     online: 'Çevrimiçi',
+    notKnown: 'Henüz bilinmiyor: başlangıçtan beri API ile bağlantı yok',
     offline: 'Çevrimdışı',
     problems: 'API sorun yaşıyor',
     paused: 'Durduruldu: API anahtarı reddetti',

@@ -215,6 +215,7 @@ export const uk: LanguageStrings = {
   },
   status: {
     online: 'Онлайн',
+    notKnown: 'Ще невідомо: від запуску немає зв’язку з API',
     offline: 'Офлайн',
     problems: 'API має проблеми',
     paused: 'Призупинено: API відхилив ключ',

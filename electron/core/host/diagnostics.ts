@@ -47,7 +47,7 @@ export function buildDiagnostics(input: DiagnosticsInput): string {
     versions: input.versions,
     config: sanitise(input.config),
     sync: {
-      // The word the staff status bar shows (online / problems / offline / paused).
+      // The word the staff status bar shows (online / problems / offline / paused / unknown).
       state: syncState(input.sync),
       ...input.sync,
       lastError: input.sync.lastError === null ? null : redact(input.sync.lastError),

@@ -20,7 +20,8 @@ interface Waiting {
 }
 
 export interface CoreMetrics {
-  online: boolean;
+  /** null: nothing known of the API since the start (no answer, no failed connection yet). */
+  online: boolean | null;
   /** enabled, offline, or paused (the API refused the key). */
   mode: 'enabled' | 'offline' | 'paused';
   /** Seconds since the API last answered; null when it has not answered since the start. */
@@ -44,7 +45,7 @@ export interface CoreMetricsInput {
   lastAnswerAt: number | null;
   /** How long the current offline spell has lasted (ms); null when the API is reachable. */
   offlineForMs: number | null;
-  status: { online: boolean; mode: CoreMetrics['mode'] };
+  status: { online: boolean; mode: CoreMetrics['mode']; known?: false };
   entries: readonly MetricsEntry[];
   /** Refused bookings whose follow-up is open: how many, and when the oldest was refused. */
   openFollowUps: { count: number; oldestRefusedAt: number | null };
@@ -83,7 +84,7 @@ export function collectCoreMetrics(input: CoreMetricsInput): CoreMetrics {
       );
   }
   return {
-    online: input.status.online,
+    online: input.status.known === false ? null : input.status.online,
     mode: input.status.mode,
     secondsSinceAnswer:
       input.lastAnswerAt === null ? null : seconds(input.now - input.lastAnswerAt),

@@ -50,7 +50,12 @@ export function createMetricsExposition(sources: MetricsSources): MetricsExposit
     'frontdesk_version_ordinal',
     'The version as one number (major*1e6 + minor*1e3 + patch), to compare across a fleet',
   );
-  const online = gauge('frontdesk_api_online', '1 while the booking API answers, else 0');
+  // Absent until the kiosk knows (an answer, or two failed connections): a restart is not an
+  // outage, and FrontdeskShopOffline (`== 0`) must not page for one (docs/monitoring).
+  const online = optional(
+    'frontdesk_api_online',
+    '1 while the booking API answers, 0 while it does not (absent: not known since the start)',
+  );
   const paused = gauge('frontdesk_api_key_refused', '1 while the API refuses the key (401/403)');
   const answerAge = optional(
     'frontdesk_api_last_answer_age_seconds',
@@ -122,7 +127,7 @@ export function createMetricsExposition(sources: MetricsSources): MetricsExposit
       registry.resetMetrics(); // labels and absent values from the last scrape go
       info.set({ version: sources.version }, 1);
       ordinal(versionOrdinal(sources.version));
-      online.set(core.online ? 1 : 0);
+      online(core.online === null ? null : core.online ? 1 : 0);
       paused.set(core.mode === 'paused' ? 1 : 0);
       answerAge(core.secondsSinceAnswer);
       for (const state of BOOKING_GROUPS) {

@@ -58,8 +58,8 @@ export function createStatusEvents(deps: {
     if (logged === null || logged.state !== state) {
       const was = logged;
       logged = { state, since: at, lastLineAt: at };
-      // The first state of a start is said only when it is not the good one.
-      if (was === null && state === 'online') return;
+      // The first state of a start is said only when it is not the good one (nor unknown yet).
+      if (was === null && (state === 'online' || state === 'unknown')) return;
       const line = {
         ...fields,
         ...(was ? { after: was.state, forMinutes: Math.round((at - was.since) / 60_000) } : {}),

@@ -25,6 +25,13 @@ export interface StatusCounts {
 
 export class SyncStatusTracker {
   private online = false;
+  /**
+   * Whether anything is known of the API since the start (or a re-target): an answer or two
+   * failed connections (the reachability watch). Until then the status is "unknown", never
+   * "offline": a restart at night, with nothing to send and the mirror idle until the morning,
+   * must not read as an outage (issue 39 item 6).
+   */
+  private known = false;
   private authError: LocalError | null = null;
   private lastFailure: string | null = null;
   private lastSyncAt: number | null = null;
@@ -56,6 +63,7 @@ export class SyncStatusTracker {
    */
   onAnswer(meta: AnswerMeta): boolean {
     const wasOffline = this.lastNetworkFailureAt !== null;
+    this.known = true;
     this.lastNetworkFailureAt = null;
     this.lastNetworkReason = null;
     if (meta.status !== undefined && !OUTCOME_TABLE[answerClass(meta.status)].apiWorks) {
@@ -83,6 +91,7 @@ export class SyncStatusTracker {
   }
 
   onNetworkFailure(now: number, reason: NetworkReason): void {
+    this.known = true;
     this.online = false;
     this.lastNetworkFailureAt ??= now;
     this.lastNetworkReason = reason;
@@ -115,6 +124,7 @@ export class SyncStatusTracker {
   /** Reset after a re-target: nothing is known about the new upstream yet. */
   reset(): void {
     this.online = false;
+    this.known = false;
     this.authError = null;
     this.lastFailure = null;
     this.clockSkewMs = null;
@@ -182,6 +192,7 @@ export class SyncStatusTracker {
         ? { offlineReason: this.lastNetworkReason }
         : {}),
       ...(this.problem === null ? {} : { problemStatus: this.problem }),
+      ...(this.known ? {} : { known: false }),
     };
   }
 }

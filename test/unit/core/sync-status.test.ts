@@ -6,6 +6,7 @@ import {
   SyncStatusTracker,
 } from '../../../electron/core/status/sync-status';
 import { SyncStatus } from '../../../shared/kiosk-data';
+import { syncState } from '../../../shared/sync-state';
 
 const counts = { queued: 2, unknown: 1 };
 const answer = (skewMs: number) => ({
@@ -15,7 +16,24 @@ const answer = (skewMs: number) => ({
 });
 
 describe('SyncStatusTracker', () => {
-  it('is offline until the API answers, then reports the rate limit and the clock skew', () => {
+  it('issue 39 item 6: starts unknown (not offline) until an answer or a failed connection; a re-target is unknown again', () => {
+    const tracker = new SyncStatusTracker(
+      () => 'remote',
+      () => 0,
+    );
+    expect(tracker.snapshot(counts)).toMatchObject({ online: false, known: false });
+    expect(syncState(tracker.snapshot(counts))).toBe('unknown');
+    tracker.onAnswer(answer(0));
+    expect(tracker.snapshot(counts)).not.toHaveProperty('known');
+    expect(syncState(tracker.snapshot(counts))).toBe('online');
+    tracker.reset();
+    expect(syncState(tracker.snapshot(counts))).toBe('unknown');
+    tracker.onNetworkFailure(5, 'connect');
+    expect(syncState(tracker.snapshot(counts))).toBe('offline');
+    expect(SyncStatus.parse(tracker.snapshot(counts))).not.toHaveProperty('known');
+  });
+
+  it('is not online until the API answers, then reports the rate limit and the clock skew', () => {
     const tracker = new SyncStatusTracker(() => 'remote');
     expect(tracker.snapshot(counts)).toMatchObject({
       online: false,
