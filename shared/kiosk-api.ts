@@ -210,8 +210,15 @@ export const kioskApi = {
   },
   /** The system's printers for the receipt printer setting (empty in a browser). */
   listPrinters: { access: 'staff', input: StaffOnly, output: PrinterList },
-  /** Today at a glance: each employee's day from the mirror, this kiosk's bookings named. */
-  getDayGlance: { access: 'staff', input: StaffOnly, output: DayGlance },
+  /**
+   * A day at a glance: each employee's day from the mirror, this kiosk's bookings named. `date`:
+   * today (absent) or one of the next GLANCE_DAYS - 1 days; another is `invalid_request`.
+   */
+  getDayGlance: {
+    access: 'staff',
+    input: StaffOnly.extend({ date: DateString.optional() }),
+    output: DayGlance,
+  },
   /**
    * A customer asks for a person (issue 31). A screen with a call still open gets that call back
    * (no new event); a screen that called in the last 10 s, or more than 30 open calls in the

@@ -7,6 +7,9 @@ import { z } from 'zod';
 import { DateString, TimeString } from './api/schemas';
 import { BookingReference, Id, LocalBookingState } from './kiosk-data';
 
+/** The days the view covers: today and the next six (issue 38: staff plan the week ahead). */
+export const GLANCE_DAYS = 7;
+
 /**
  * One time of a person's day: `free` (bookable now), `busy` (the API lists it taken or outside
  * their time), `booked` (a booking of this kiosk, with its customer), `past` (gone by today).
@@ -37,8 +40,13 @@ export const GlanceColumn = z.object({
   name: z.string(),
   /** The service whose slot list describes this person's day (their shortest); null: none yet. */
   serviceId: Id.nullable(),
-  /** When that list was fetched (ISO); null: the mirror has none for today yet. */
+  /** When that list was fetched (ISO); null: the mirror has none for the day yet. */
   asOf: z.string().nullable(),
+  /**
+   * The person does not work that day (issue 38): the availability model's answer for them is
+   * empty (their own list knows no time of theirs). Their column has no cells then.
+   */
+  off: z.boolean().optional(),
   cells: z.array(GlanceCell),
 });
 export type GlanceColumn = z.infer<typeof GlanceColumn>;

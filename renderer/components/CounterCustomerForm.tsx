@@ -19,8 +19,19 @@ export const COUNTER_FIELDS: CustomerField[] = ['name', 'email', 'phone'];
 const INPUT_TYPE: Record<CustomerField, string> = { name: 'text', email: 'email', phone: 'tel' };
 const AUTOCOMPLETE: Record<CustomerField, string> = { name: 'name', email: 'email', phone: 'tel' };
 
+/**
+ * What became of the rejected booking staff were booking again: linked to this one, or not,
+ * because this one is for another customer (issue 38); null: no rebooking (or the link failed).
+ */
+export type CounterLink = 'linked' | 'other' | null;
+
 /** The last booking made at the counter, and whether it was linked to the rejected one it rebooks. */
-export type CounterOutcome = { result: CreateBookingResult; linked: boolean } | null;
+export type CounterOutcome = {
+  result: CreateBookingResult;
+  linked: CounterLink;
+  /** The rejected booking's customer, named when this booking was not linked to it. */
+  rebookedName?: string | undefined;
+} | null;
 
 export type CounterInputs = Partial<Record<CustomerField, HTMLInputElement | null>>;
 
@@ -84,7 +95,10 @@ export function CounterCustomerForm({
           {outcome.result.booking
             ? t('desk.booked', { number: outcome.result.booking.appointmentNumber })
             : t('desk.queued', { reference: shortReference(outcome.result.localId) })}
-          {outcome.linked && <> {t('desk.rebooked')}</>}
+          {outcome.linked === 'linked' && <> {t('desk.rebooked')}</>}
+          {outcome.linked === 'other' && (
+            <> {t('desk.notRebooked', { name: outcome.rebookedName ?? '' })}</>
+          )}
         </Notice>
       )}
       {slot && date && (

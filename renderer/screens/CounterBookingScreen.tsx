@@ -9,12 +9,14 @@ import {
   COUNTER_FIELDS,
   CounterCustomerForm,
   type CounterInputs,
+  type CounterLink,
   type CounterOutcome,
 } from '../components/CounterCustomerForm';
 import { CounterTimes } from '../components/CounterTimes';
 import { Notice } from '../components/Notice';
 import { PeopleChips } from '../components/PeopleChips';
 import { goneSlotKey, type ChosenSlot } from '../flow/flow-machine';
+import { sameCustomer } from '../../shared/booking/same-customer';
 import type { GlanceChoice } from './DayGlanceScreen';
 import { useOpenDays } from '../hooks/use-open-days';
 import { usePeopleOfDay } from '../hooks/use-people-of-day';
@@ -71,6 +73,9 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<KioskError | 'pickTime' | null>(null);
   const [outcome, setOutcome] = useState<CounterOutcome>(null);
+  // The rejected booking staff book again: open until the first booking made here (issue 38:
+  // the banner of that booking goes once the next one starts, the rebooking stays ended).
+  const [rebooking, setRebooking] = useState(rebook !== undefined);
   const [gone, setGone] = useState<Set<string>>(
     () => new Set(request ? [goneSlotKey(request.date, request.time, request.employeeId)] : []),
   );
@@ -208,6 +213,8 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
   const chooseTime = (chosen: ChosenSlot): void => {
     setSlot(chosen);
     setError(null);
+    // The next booking starts: the last one's banner goes (issue 38).
+    setOutcome(null);
     const first =
       COUNTER_FIELDS.find((field) => validateField(field, customer[field]) !== null) ?? 'name';
     inputs.current[first]?.focus();
@@ -228,16 +235,17 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
     setSubmitting(true);
     setError(null);
     const trimmed = notes.trim();
+    const booked = {
+      name: customer.name.trim(),
+      email: customer.email.trim(),
+      phone: customer.phone.trim(),
+    };
     const result = await client.createBooking({
       serviceId,
       employeeId: slot.employeeId,
       date,
       time: slot.time,
-      customer: {
-        name: customer.name.trim(),
-        email: customer.email.trim(),
-        phone: customer.phone.trim(),
-      },
+      customer: booked,
       ...(trimmed ? { notes: trimmed } : {}),
     });
     setSubmitting(false);
@@ -250,15 +258,19 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
       setError(result.error);
       return;
     }
-    let linked = false;
-    if (rebook && !outcome) {
-      const link = await staffCall('linkRebooking', {
-        localId: rebook.localId,
-        rebookedAs: result.result.localId,
-      });
-      linked = link.ok;
+    let linked: CounterLink = null;
+    if (rebook && rebooking) {
+      // Only the same customer's booking is the rebooking (the core refuses the others too).
+      if (sameCustomer(rebook.request.customer, booked)) {
+        const link = await staffCall('linkRebooking', {
+          localId: rebook.localId,
+          rebookedAs: result.result.localId,
+        });
+        linked = link.ok ? 'linked' : null;
+      } else linked = 'other';
+      setRebooking(false);
     }
-    setOutcome({ result: result.result, linked });
+    setOutcome({ result: result.result, linked, rebookedName: rebook?.request.customer.name });
     setBooked((count) => count + 1);
     // Ready for the next customer: same service and day, a fresh form.
     setGone((current) => new Set([...current, goneSlotKey(date, slot.time, slot.employeeId)]));
@@ -296,7 +308,7 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
       </div>
 
       <div className="desk-column desk-when" ref={when}>
-        {rebook && !outcome && (
+        {rebook && rebooking && (
           <Notice tone="info">{t('desk.rebooking', { name: rebook.request.customer.name })}</Notice>
         )}
         <div role="group" aria-labelledby="desk-day">
@@ -376,11 +388,16 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
         date={date}
         slot={slot}
         customer={customer}
-        onCustomerChange={(field, value) =>
-          setCustomer((current) => ({ ...current, [field]: value }))
-        }
+        onCustomerChange={(field, value) => {
+          // Staff type the next booking: the last one's banner goes (issue 38).
+          setOutcome(null);
+          setCustomer((current) => ({ ...current, [field]: value }));
+        }}
         notes={notes}
-        onNotesChange={setNotes}
+        onNotesChange={(value) => {
+          setOutcome(null);
+          setNotes(value);
+        }}
         touched={touched}
         error={error}
         submitting={submitting}

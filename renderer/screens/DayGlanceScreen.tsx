@@ -1,12 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DayGlance, GlanceCell, GlanceColumn } from '../../shared/kiosk-api';
+import { addDays } from '../../shared/booking/time';
+import {
+  GLANCE_DAYS,
+  type DayGlance,
+  type GlanceCell,
+  type GlanceColumn,
+} from '../../shared/kiosk-api';
 import { useKiosk } from '../app/kiosk-context';
 import { useStaffCall } from '../app/staff-context';
 import { Notice } from '../components/Notice';
 import type { Loadable } from '../hooks/use-result';
 import { moveFocusWithArrows, tabStop } from '../lib/arrow-keys';
-import { formatInstant, formatTime } from '../lib/format';
+import { formatInstant, formatShortDate, formatTime } from '../lib/format';
 import { ERROR_KEYS } from '../lib/message-keys';
 
 /** A free time staff tapped: the counter books it (service, person, day and time chosen). */
@@ -26,20 +32,26 @@ interface DayGlanceScreenProps {
 const REFRESH_MS = 60_000;
 
 /**
- * Today at a glance (counter, 1920x1080): one column per employee, their free and busy times
+ * A day at a glance (counter, 1920x1080): one column per employee, their free and busy times
  * along the day from the mirror, this kiosk's bookings with the customer's name (a staff call).
  * A free time is a button: it opens the counter's booking with that person and time chosen.
+ * Today first; the next days one tap away (issue 38). A person who does not work that day is
+ * said to be off, not shown as a day of busy times.
  */
 export function DayGlanceScreen({ onBook }: DayGlanceScreenProps) {
   const { t } = useTranslation();
-  const { catalog } = useKiosk();
+  const { catalog, locale } = useKiosk();
   const staffCall = useStaffCall();
+  // The day shown: null is today (the core's, in the shop's zone), whose date its answer names.
+  const [date, setDate] = useState<string | null>(null);
+  const [today, setToday] = useState<string | null>(null);
   // Loaded at once, then again every minute while open; the last answer stays on screen.
   const [glance, setGlance] = useState<Loadable<DayGlance>>({ state: 'loading' });
   useEffect(() => {
     let live = true;
     const load = (): void =>
-      void staffCall('getDayGlance', {}).then((result) => {
+      void staffCall('getDayGlance', date ? { date } : {}).then((result) => {
+        if (live && result.ok && date === null) setToday(result.result.date);
         if (!live) return;
         setGlance(
           result.ok
@@ -53,16 +65,48 @@ export function DayGlanceScreen({ onBook }: DayGlanceScreenProps) {
       live = false;
       clearInterval(timer);
     };
-  }, [staffCall]);
+  }, [staffCall, date]);
+  const days = today ? Array.from({ length: GLANCE_DAYS }, (_, i) => addDays(today, i)) : [];
+  const shown = date ?? today;
   const serviceTitle = (id: string): string =>
     catalog.services.find((service) => service._id === id)?.title ?? '';
 
   return (
     <section className="glance" aria-labelledby="glance-title" data-screen="day-glance">
       <div className="glance-head">
-        <h2 id="glance-title">{t('glance.title')}</h2>
+        <h2 id="glance-title">
+          {shown === null || shown === today
+            ? t('glance.title')
+            : t('glance.titleOn', { date: formatShortDate(shown, locale) })}
+        </h2>
         <p className="hint">{t('glance.hint')}</p>
       </div>
+      {days.length > 0 && (
+        <div
+          className="glance-days"
+          role="group"
+          aria-label={t('desk.day')}
+          onKeyDown={moveFocusWithArrows}
+        >
+          {days.map((day) => (
+            <button
+              key={day}
+              type="button"
+              data-date={day}
+              className={`chip${day === shown ? ' chip-active' : ''}`}
+              aria-pressed={day === shown}
+              {...tabStop(day === shown)}
+              onClick={() => {
+                if (day === shown) return;
+                setGlance({ state: 'loading' });
+                setDate(day === today ? null : day);
+              }}
+            >
+              {day === today ? t('day.today') : formatShortDate(day, locale)}
+            </button>
+          ))}
+        </div>
+      )}
       {glance.state === 'error' && <Notice tone="error">{t(ERROR_KEYS[glance.error.code])}</Notice>}
       {glance.state === 'loading' && <p className="hint">{t('app.loading')}</p>}
       {glance.state === 'ready' && (
@@ -155,10 +199,16 @@ function Cell({
   const { t } = useTranslation();
   const { locale } = useKiosk();
   if (!cell)
-    // A person whose day the mirror has not fetched yet: said once, at the top of the column.
+    // A person who does not work that day, or whose day the mirror has not fetched yet: said
+    // once, at the top of the column.
     return (
-      <span role="gridcell" className="glance-cell glance-unknown">
-        {first ? t('glance.notKnown') : ''}
+      <span
+        role="gridcell"
+        className={`glance-cell ${column.off ? 'glance-off' : 'glance-unknown'}`}
+        data-employee={column.employeeId}
+        {...(column.off ? { 'data-off': true } : {})}
+      >
+        {first ? (column.off ? t('glance.off') : t('glance.notKnown')) : ''}
       </span>
     );
   const { serviceId } = column;

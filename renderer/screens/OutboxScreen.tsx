@@ -49,7 +49,7 @@ const UNDO_OFFER_MS = UNDO_DISCARD_MS - 1_500;
 
 export function OutboxScreen({ onRebook, initialFilter = 'all' }: OutboxScreenProps) {
   const { t } = useTranslation();
-  const { client, catalog, locale } = useKiosk();
+  const { client, catalog, locale, dataLang } = useKiosk();
   const { session } = useStaff();
   const staffCall = useStaffCall();
   const [bookings, setBookings] = useState<LocalBooking[] | null>(null);
@@ -167,6 +167,8 @@ export function OutboxScreen({ onRebook, initialFilter = 'all' }: OutboxScreenPr
 
   const title = (serviceId: string): string =>
     catalog.services.find((service) => service._id === serviceId)?.title ?? serviceId;
+  const personOf = (employeeId: string): string | undefined =>
+    catalog.employees.find((employee) => employee._id === employeeId)?.name;
   const byId = new Map((bookings ?? []).map((booking) => [booking.localId, booking]));
   const shown = bookings ? filterBookings(bookings, query, filter) : null;
 
@@ -260,6 +262,15 @@ export function OutboxScreen({ onRebook, initialFilter = 'all' }: OutboxScreenPr
                   {title(booking.request.serviceId)} ·{' '}
                   {formatShortDate(booking.request.date, locale)}{' '}
                   {formatTime(booking.request.time, locale)}
+                  {/* Who the customer is booked with (issue 38). */}
+                  {personOf(booking.request.employeeId) && (
+                    <>
+                      {' · '}
+                      <span data-testid="outbox-person" lang={dataLang}>
+                        {t('outbox.with', { name: personOf(booking.request.employeeId) })}
+                      </span>
+                    </>
+                  )}
                 </span>
                 <span className="mono" data-testid="outbox-reference">
                   {t('outbox.reference', { reference: booking.reference })}

@@ -16,7 +16,10 @@ export interface GlanceInput {
     employeeId: string;
     name: string;
     serviceId: string | null;
-    /** Their own list of the day and when it was fetched (ISO); null: none cached. */
+    /**
+     * The availability model's answer from their own list of the day, and when that list was
+     * fetched (ISO); null: none cached. An empty answer: they do not work that day.
+     */
     list: { timeSlots: readonly TimeSlot[]; asOf: string } | null;
   }[];
   bookings: (GlanceBooking & { employeeId: string; durationMinutes: number })[];
@@ -34,8 +37,17 @@ export function buildDayGlance(input: GlanceInput): { times: string[]; employees
     const free = new Set(
       list?.timeSlots.filter((slot) => slot.available).map((slot) => slot.time) ?? [],
     );
-    const cells = list || theirs.length > 0 ? times.map((time) => cellAt(time)) : [];
-    return { employeeId, name, serviceId, asOf: list?.asOf ?? null, cells };
+    // Not working that day (issue 38): said as such, not as a day of busy times.
+    const off = list !== null && list.timeSlots.length === 0 && theirs.length === 0;
+    const cells = (list && !off) || theirs.length > 0 ? times.map((time) => cellAt(time)) : [];
+    return {
+      employeeId,
+      name,
+      serviceId,
+      asOf: list?.asOf ?? null,
+      ...(off ? { off } : {}),
+      cells,
+    };
 
     function cellAt(time: string): GlanceCell {
       const minute = toMinutes(time);

@@ -398,4 +398,52 @@ describe('Today at a glance', () => {
     expect(errors).not.toHaveBeenCalled();
     errors.mockRestore();
   });
+  it('issue 38 item 15c: a person who does not work that day is said to be off, not busy; the next days are one tap away', async () => {
+    const client = counterClient({
+      ...GLANCE,
+      employees: [
+        ...GLANCE.employees,
+        {
+          employeeId: 'emp-dora',
+          name: 'Dora Lind',
+          serviceId: 'svc-cut',
+          asOf: '2026-11-24T08:15:00.000Z',
+          off: true,
+          cells: [],
+        },
+      ],
+    });
+    // The core answers each day asked for with that day (the fake: the same columns).
+    const answer = client.getDayGlance;
+    client.getDayGlance = async (input) => {
+      const result = await answer(input);
+      return result.ok && input.date
+        ? { ok: true, result: { ...result.result, date: input.date } }
+        : result;
+    };
+    await openToday(client);
+    const dora = grid().querySelectorAll<HTMLElement>('[data-employee="emp-dora"]');
+    expect([...dora].map((cell) => cell.textContent)).toEqual([
+      'Not working this day',
+      '',
+      '',
+      '',
+      '',
+    ]);
+    expect(within(grid()).queryAllByText('busy').length).toBe(1); // Anna's 11:00 only
+    // Today and the next six days; a later day is asked for by its date.
+    const days = within(screen.getByRole('group', { name: 'Day' })).getAllByRole('button');
+    expect(days).toHaveLength(7);
+    expect(days[0]?.textContent).toBe('Today');
+    expect(days[0]?.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(days[2]!);
+    await settle();
+    expect(client.calls.filter((call) => call.method === 'getDayGlance').at(-1)?.input).toEqual({
+      session: expect.any(String) as string,
+      date: '2026-11-26',
+    });
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toMatch(/at a glance$/);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).not.toBe('Today at a glance');
+    expect(days[2]?.getAttribute('aria-pressed')).toBe('true');
+  });
 });

@@ -1,7 +1,9 @@
 /**
- * Today at a glance (getDayGlance, a staff method: it names this kiosk's customers). Answered
- * from the mirror alone, never live: each employee's own list of today, which the mirror's plan
- * keeps fresh (mirror/staff-day.ts), and this kiosk's bookings of today from the outbox. A time
+ * A day at a glance (getDayGlance, a staff method: it names this kiosk's customers): today or
+ * one of the next days (GLANCE_DAYS). Answered from the mirror alone, never live: each
+ * employee's own list of the day, which the mirror's plan keeps fresh while the view shows that
+ * day (mirror/staff-day.ts), and this kiosk's bookings of the day from the outbox. A person whose
+ * answer is empty does not work that day (issue 38). A time
  * the API refused as taken since a list was fetched is busy there, as the time grid says (both
  * asked of the availability model, shared/booking/free-times.ts).
  */
@@ -10,7 +12,9 @@ import { buildDayGlance, type GlanceInput } from '../../../shared/booking/day-gl
 import type { Service } from '../../../shared/api/schemas';
 import { freeTimes } from '../../../shared/booking/free-times';
 import { bookingReference } from '../../../shared/booking/reference';
-import { instantToWall } from '../../../shared/booking/time';
+import { addDays, instantToWall } from '../../../shared/booking/time';
+import { GLANCE_DAYS } from '../../../shared/kiosk-glance';
+import { KioskFailure } from '../../../shared/result';
 import { loadCatalog, loadTimeSlots, loadOfferedServices, refusedAsTaken } from '../db';
 import { staffDayServices } from '../mirror';
 import type { EngineApi } from '../engine';
@@ -24,7 +28,7 @@ export interface DayGlanceDeps {
   store: Pick<OutboxStore, 'holdsOn'>;
   clock: Clock;
   timeZone: string;
-  /** The staff's day view keeps today's lists fresh while it is looked at. */
+  /** The staff's day view keeps the lists of the day it shows fresh while it is looked at. */
   mirror: Pick<Mirror, 'noteDayViewed'>;
 }
 
@@ -51,10 +55,15 @@ export function createDayGlanceApi(deps: DayGlanceDeps): Pick<EngineApi, 'getDay
     return { timeSlots: answer.timeSlots, asOf: new Date(cached.fetchedAt).toISOString() };
   }
   return {
-    getDayGlance: () =>
+    getDayGlance: (input) =>
       Promise.resolve().then(() => {
-        deps.mirror.noteDayViewed();
-        const { date, time } = instantToWall(clock.now(), deps.timeZone);
+        const today = instantToWall(clock.now(), deps.timeZone);
+        const date = input.date ?? today.date;
+        if (date < today.date || date > addDays(today.date, GLANCE_DAYS - 1))
+          throw new KioskFailure('invalid_request', 'the day view shows today and the next days');
+        deps.mirror.noteDayViewed(date);
+        // A later day has no past times.
+        const time = date === today.date ? today.time : '';
         const catalog = loadCatalog(db);
         const chosen = staffDayServices(
           catalog.employees,

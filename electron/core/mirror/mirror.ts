@@ -84,11 +84,13 @@ export interface Mirror {
   stop(): Promise<void>;
   poke(): void;
   /**
-   * Staff looked at the day view (getDayGlance): each employee's own list of today is kept fresh
-   * for `DAY_VIEW_KEPT_MS` after, so a shop that never opens the view spends none of its budget
-   * on it (and other kiosks on a shared key see this one's usual share).
+   * Staff looked at the day view (getDayGlance) of `date` (default today): each employee's own
+   * list of today is kept fresh for `DAY_VIEW_KEPT_MS` after, so a shop that never opens the view
+   * spends none of its budget on it (and other kiosks on a shared key see this one's usual
+   * share). A later day shown (issue 38) is kept so too, the last one shown only: a look at the
+   * week costs one list per person for the day on screen, not one per day looked at.
    */
-  noteDayViewed(): void;
+  noteDayViewed(date?: string): void;
   /**
    * A booking of this kiosk was sent or queued (or may have been made): that day's `any` list of
    * its service and the person's own list, when cached, are stale. Their refresh is brought
@@ -125,6 +127,8 @@ export function createMirror(options: MirrorOptions): Mirror {
   });
   const policy = options.policy ?? DEFAULT_MIRROR_POLICY;
   let dayViewedAt = Number.NEGATIVE_INFINITY;
+  /** The later day the view showed last (null: today only), and when. */
+  let laterDayViewed: { date: string; at: number } | null = null;
   const failedUntil = new Map<string, number>();
   let offlineStreak = 0;
   let requests = 0;
@@ -238,19 +242,35 @@ export function createMirror(options: MirrorOptions): Mirror {
   }
 
   /** Today's own list of each employee the day view shows, with what the cache has of it. */
-  function staffDayLists(today: string, catalog: ReturnType<typeof loadCatalog>): StaffDayList[] {
+  function staffDayLists(
+    dates: readonly string[],
+    catalog: ReturnType<typeof loadCatalog>,
+  ): StaffDayList[] {
     const services = staffDayServices(catalog.employees, catalog.services, loadOfferedServices(db));
-    return [...services].map(([employeeId, serviceId]) => {
-      const cached = loadTimeSlots(db, { date: today, serviceId, employeeId });
-      const times = cached?.data.timeSlots.map((slot) => slot.time).sort() ?? [];
-      return {
-        employeeId,
-        serviceId,
-        cached: cached
-          ? { fetchedAt: cached.fetchedAt, lastSlotTime: times.at(-1) ?? null }
-          : undefined,
-      };
-    });
+    return dates.flatMap((date) =>
+      [...services].map(([employeeId, serviceId]) => {
+        const cached = loadTimeSlots(db, { date, serviceId, employeeId });
+        const times = cached?.data.timeSlots.map((slot) => slot.time).sort() ?? [];
+        return {
+          date,
+          employeeId,
+          serviceId,
+          cached: cached
+            ? { fetchedAt: cached.fetchedAt, lastSlotTime: times.at(-1) ?? null }
+            : undefined,
+        };
+      }),
+    );
+  }
+
+  /** The days whose staff lists the view keeps fresh now: today, and the later day it showed. */
+  function viewedDays(now: number, today: string): string[] {
+    if (now - dayViewedAt >= DAY_VIEW_KEPT_MS) return [];
+    const later =
+      laterDayViewed && laterDayViewed.date > today && now - laterDayViewed.at < DAY_VIEW_KEPT_MS
+        ? [laterDayViewed.date]
+        : [];
+    return [today, ...later];
   }
 
   /**
@@ -308,7 +328,7 @@ export function createMirror(options: MirrorOptions): Mirror {
         employeesFetchedAt: index.employeesFetchedAt,
         days: index.days,
         slots: index.slots,
-        staffDay: now - dayViewedAt < DAY_VIEW_KEPT_MS ? staffDayLists(wall.date, catalog) : [],
+        staffDay: staffDayLists(viewedDays(now, wall.date), catalog),
         people: personDayPairs(catalog.services, catalog.employees, loadOfferedServices(db)),
         personDays: index.personDays,
         booked: bookedLists(index, wall.date),
@@ -393,9 +413,14 @@ export function createMirror(options: MirrorOptions): Mirror {
       await current?.catch(() => undefined);
     },
     poke: () => loop.poke(),
-    noteDayViewed() {
-      const first = clock.now() - dayViewedAt >= DAY_VIEW_KEPT_MS;
-      dayViewedAt = clock.now();
+    noteDayViewed(date) {
+      const now = clock.now();
+      const later = date !== undefined && date > instantToWall(now, options.timeZone).date;
+      // A new later day is due at once, as today's lists are when the view opens.
+      const first =
+        now - dayViewedAt >= DAY_VIEW_KEPT_MS || (later && date !== laterDayViewed?.date);
+      dayViewedAt = now;
+      if (later) laterDayViewed = { date, at: now };
       if (first) loop.poke();
     },
     noteBooked({ date, serviceId, employeeId }) {

@@ -177,6 +177,8 @@ export const personDaysKey = (
 ): string => `${daysKey(year, month, serviceId)}|${employeeId}`;
 
 export interface StaffDayList {
+  /** The day of the list (absent: today). */
+  date?: string;
   employeeId: string;
   serviceId: string;
   cached: CachedSlotDay | undefined;
@@ -276,13 +278,16 @@ export function planNext(input: PlanInput, policy: MirrorPolicy = DEFAULT_MIRROR
         });
       }
     }
-    for (const { employeeId, serviceId, cached } of input.staffDay ?? []) {
+    for (const { date = input.today, employeeId, serviceId, cached } of input.staffDay ?? []) {
       // Only on a day the calendar (or a fresher list) shows working: a closed day has no view.
-      const day = isOpenOn(input.today, serviceId, input.days, input.slots);
+      const day = isOpenOn(date, serviceId, input.days, input.slots);
       if (day === 'closed' || day === 'unknown') continue;
-      const over = cached !== undefined && (cached.lastSlotTime ?? '') <= input.nowTime;
+      const over =
+        date === input.today &&
+        cached !== undefined &&
+        (cached.lastSlotTime ?? '') <= input.nowTime;
       candidates.push({
-        task: { kind: 'slots', date: input.today, serviceId, employeeId },
+        task: { kind: 'slots', date, serviceId, employeeId },
         fetchedAt: cached?.fetchedAt ?? null,
         // A day that is over for them cannot change in a way the view shows.
         maxAgeMs: over ? policy.idleMaxAgeMs : policy.staffDayMaxAgeMs,

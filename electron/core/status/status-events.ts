@@ -56,9 +56,10 @@ export function createStatusEvents(deps: {
       queued: status.queued,
     };
     if (logged === null || logged.state !== state) {
-      const was = logged;
+      // Unknown is how a start begins (no news yet): the first state known is said as the first.
+      const was = logged?.state === 'unknown' ? null : logged;
       logged = { state, since: at, lastLineAt: at };
-      // The first state of a start is said only when it is not the good one (nor unknown yet).
+      // The first state of a start is said only when it is not the good one.
       if (was === null && (state === 'online' || state === 'unknown')) return;
       const line = {
         ...fields,
@@ -68,7 +69,7 @@ export function createStatusEvents(deps: {
       else log.warn(`upstream ${state}`, line);
       return;
     }
-    if (state !== 'online' && at - logged.lastLineAt >= QUIET_EVERY_MS) {
+    if (state !== 'online' && state !== 'unknown' && at - logged.lastLineAt >= QUIET_EVERY_MS) {
       logged.lastLineAt = at;
       log.info(`upstream still ${state}`, {
         ...fields,

@@ -15,6 +15,7 @@ export const staffAr: StaffText = {
     attempts: 'المحاولات: {{count}}',
     created: 'أُنشئ {{time}}',
     reference: 'المرجع {{reference}}',
+    with: 'مع {{name}}',
     states: {
       queued: 'في الانتظار',
       sending: 'جارٍ الإرسال',
@@ -70,6 +71,8 @@ export const staffAr: StaffText = {
     asOf: 'حتى {{time}}',
     none: 'لا يوجد موظف معروف بعد.',
     cellFree: '{{time}}، {{name}}: متاح',
+    off: 'لا يعمل في هذا اليوم',
+    titleOn: '{{date}} في لمحة',
   },
   desk: {
     title: 'حجز جديد',
@@ -85,6 +88,7 @@ export const staffAr: StaffText = {
     queued: 'في الانتظار، المرجع {{reference}}: سيُرسل عندما تستجيب واجهة API.',
     rebooking: 'إعادة الحجز لـ {{name}}: الوقت القديم محجوز، اختر وقتًا جديدًا.',
     rebooked: 'الحجز المرفوض مرتبط الآن بهذا الحجز.',
+    notRebooked: 'عميل آخر: لم يُربط بالحجز المرفوض لـ {{name}}.',
     noSlots: 'لا أوقات متاحة يوم {{date}}.',
     timeOn: 'الأوقات يوم {{date}}',
     personOff: 'لا دوام لـ {{name}} يوم {{date}}. اختر يومًا آخر أو شخصًا آخر.',

@@ -15,6 +15,7 @@ export const staffDe: StaffText = {
     attempts: 'Versuche: {{count}}',
     created: 'erstellt {{time}}',
     reference: 'Ref. {{reference}}',
+    with: 'bei {{name}}',
     states: {
       queued: 'Wartend',
       sending: 'Wird gesendet',
@@ -70,6 +71,8 @@ export const staffDe: StaffText = {
     asOf: 'Stand {{time}}',
     none: 'Noch kein Mitarbeiter bekannt.',
     cellFree: '{{time}}, {{name}}: frei',
+    off: 'Arbeitet an diesem Tag nicht',
+    titleOn: '{{date}} auf einen Blick',
   },
   desk: {
     title: 'Neue Buchung',
@@ -85,6 +88,7 @@ export const staffDe: StaffText = {
     queued: 'Vorgemerkt, Referenz {{reference}}: wird gesendet, sobald die API antwortet.',
     rebooking: 'Neue Buchung für {{name}}: die alte Uhrzeit ist vergeben, bitte eine neue wählen.',
     rebooked: 'Die abgelehnte Buchung verweist jetzt auf diese.',
+    notRebooked: 'Andere Kundschaft: nicht mit der abgelehnten Buchung von {{name}} verknüpft.',
     noSlots: 'Am {{date}} ist nichts frei.',
     timeOn: 'Zeiten am {{date}}',
     personOff: '{{name}} arbeitet am {{date}} nicht. Anderen Tag oder andere Person wählen.',

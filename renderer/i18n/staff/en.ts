@@ -21,6 +21,7 @@ export const staffEn = {
     attempts: 'attempts: {{count}}',
     created: 'created {{time}}',
     reference: 'Ref. {{reference}}',
+    with: 'with {{name}}',
     states: {
       queued: 'Queued',
       sending: 'Sending',
@@ -76,6 +77,8 @@ export const staffEn = {
     asOf: 'as of {{time}}',
     none: 'No employee is known yet.',
     cellFree: '{{time}}, {{name}}: free',
+    off: 'Not working this day',
+    titleOn: '{{date}} at a glance',
   },
   desk: {
     title: 'New booking',
@@ -91,6 +94,7 @@ export const staffEn = {
     queued: 'Queued, reference {{reference}}: it is sent when the API answers.',
     rebooking: 'Booking again for {{name}}: the old time is taken, choose a new one.',
     rebooked: 'The rejected booking now links to this one.',
+    notRebooked: 'Another customer: not linked to the rejected booking of {{name}}.',
     noSlots: 'Nothing free on {{date}}.',
     timeOn: 'Times on {{date}}',
     personOff: '{{name}} does not work on {{date}}. Choose another day or person.',

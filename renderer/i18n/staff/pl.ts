@@ -15,6 +15,7 @@ export const staffPl: StaffText = {
     attempts: 'próby: {{count}}',
     created: 'utworzono {{time}}',
     reference: 'Nr ref. {{reference}}',
+    with: 'pracownik: {{name}}',
     states: {
       queued: 'W kolejce',
       sending: 'Wysyłanie',
@@ -70,6 +71,8 @@ export const staffPl: StaffText = {
     asOf: 'stan na {{time}}',
     none: 'Nie znamy jeszcze żadnego pracownika.',
     cellFree: '{{time}}, {{name}}: wolne',
+    off: 'Nie pracuje w tym dniu',
+    titleOn: '{{date}} w skrócie',
   },
   desk: {
     title: 'Nowa rezerwacja',
@@ -86,6 +89,7 @@ export const staffPl: StaffText = {
     rebooking:
       'Ponowna rezerwacja – klient: {{name}}. Poprzednia godzina jest zajęta, wybierz nową.',
     rebooked: 'Odrzucona rezerwacja jest teraz powiązana z tą.',
+    notRebooked: 'Inny klient: nie powiązano z odrzuconą rezerwacją ({{name}}).',
     noSlots: 'W dniu {{date}} nie ma wolnych terminów.',
     timeOn: 'Godziny w dniu {{date}}',
     personOff: '{{name}} nie pracuje w dniu {{date}}. Wybierz inny dzień lub osobę.',

@@ -15,6 +15,7 @@ export const staffTr: StaffText = {
     attempts: 'deneme: {{count}}',
     created: 'oluşturuldu {{time}}',
     reference: 'Ref. {{reference}}',
+    with: '{{name}} ile',
     states: {
       queued: 'Sırada',
       sending: 'Gönderiliyor',
@@ -70,6 +71,8 @@ export const staffTr: StaffText = {
     asOf: '{{time}} itibarıyla',
     none: 'Henüz bilinen çalışan yok.',
     cellFree: '{{time}}, {{name}}: boş',
+    off: 'Bu gün çalışmıyor',
+    titleOn: '{{date}} bir bakışta',
   },
   desk: {
     title: 'Yeni randevu',
@@ -85,6 +88,7 @@ export const staffTr: StaffText = {
     queued: 'Sıraya alındı, referans {{reference}}: API yanıt verince gönderilecek.',
     rebooking: '{{name}} için yeniden randevu: Eski saat dolu, yeni bir saat seçin.',
     rebooked: 'Reddedilen randevu artık bu randevuya bağlı.',
+    notRebooked: 'Başka bir müşteri: {{name}} adlı kişinin reddedilen randevusuna bağlanmadı.',
     noSlots: '{{date}} günü boş saat yok.',
     timeOn: '{{date}} saatleri',
     personOff: '{{name}}, {{date}} günü çalışmıyor. Başka bir gün veya kişi seçin.',

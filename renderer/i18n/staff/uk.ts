@@ -15,6 +15,7 @@ export const staffUk: StaffText = {
     attempts: 'спроби: {{count}}',
     created: 'створено {{time}}',
     reference: '№ {{reference}}',
+    with: 'працівник: {{name}}',
     states: {
       queued: 'У черзі',
       sending: 'Надсилається',
@@ -70,6 +71,8 @@ export const staffUk: StaffText = {
     asOf: 'станом на {{time}}',
     none: 'Ще жодного працівника не відомо.',
     cellFree: '{{time}}, {{name}}: вільно',
+    off: 'Не працює цього дня',
+    titleOn: '{{date}} з першого погляду',
   },
   desk: {
     title: 'Новий запис',
@@ -85,6 +88,7 @@ export const staffUk: StaffText = {
     queued: 'У черзі, код {{reference}}: буде надіслано, щойно API відповість.',
     rebooking: 'Повторний запис — клієнт: {{name}}. Старий час зайнятий, виберіть новий.',
     rebooked: 'Відхилений запис тепер пов’язаний із цим.',
+    notRebooked: 'Інший клієнт: не пов’язано з відхиленим записом ({{name}}).',
     noSlots: 'На {{date}} вільного часу немає.',
     timeOn: 'Час на {{date}}',
     personOff: '{{name}} не працює в цей день ({{date}}). Оберіть інший день або людину.',

@@ -68,6 +68,22 @@ async function apiFreeTimes(
   return body.data.timeSlots.filter((s) => s.available).map((s) => s.time);
 }
 
+/** What the API gives one person for one service on `date` (asked straight). */
+async function apiFreeTimesOn(
+  upstream: UpstreamFixture,
+  date: string,
+  employeeId: string,
+  serviceId: string | null | undefined,
+): Promise<string[]> {
+  const url = new URL(`${upstream.server.url}/api/public/booking/availability`);
+  url.search = new URLSearchParams({ date, serviceId: serviceId ?? '', employeeId }).toString();
+  const response = await fetch(url, { headers: { authorization: `Bearer ${CORE_TEST_KEY}` } });
+  const body = (await response.json()) as {
+    data: { timeSlots: { time: string; available: boolean }[] };
+  };
+  return body.data.timeSlots.filter((s) => s.available).map((s) => s.time);
+}
+
 const minuteOf = (time: string): number => {
   const [h, m] = time.split(':').map(Number) as [number, number];
   return h * 60 + m;
@@ -101,7 +117,8 @@ describe('getDayGlance', () => {
     expect(glance.employees.map((c) => c.employeeId)).toEqual(bookable);
     for (const column of glance.employees) {
       expect(column.serviceId, column.employeeId).not.toBeNull();
-      expect(column.cells).toHaveLength(glance.times.length);
+      // A person who does not work today has no cells (issue 38): they are shown as off.
+      expect(column.cells).toHaveLength(column.off ? 0 : glance.times.length);
       // Every free time of the view is one the API gives that person, and none is missing.
       expect(freeOf(glance, column.employeeId), column.employeeId).toEqual(
         await apiFreeTimes(upstream, column.employeeId, column.serviceId ?? ''),
@@ -200,6 +217,51 @@ describe('getDayGlance', () => {
     expect(freeOf(after, 'emp-anna').every((t) => freeOf(before, 'emp-anna').includes(t))).toBe(
       true,
     );
+  });
+
+  it('issue 38 item 15c: a person who does not work that day is off, not busy; the next days are shown from the mirror, one list per person for the day on screen', async () => {
+    const clock = manualClock(TUESDAY_1000);
+    const { core, upstream } = await openRig(clock, { mirrorDays: 2 });
+    const session = await openStaffSession(core);
+    await core.api.getDayGlance({ session });
+    await settle(core, clock, 60_000);
+
+    // Tuesday: Sophie Wagner never works on Tuesdays (her own list of the day is empty).
+    const today = await core.api.getDayGlance({ session });
+    const sophie = today.employees.find((c) => c.employeeId === 'emp-sophie');
+    expect(sophie).toMatchObject({ off: true, cells: [] });
+    expect(sophie?.asOf).not.toBeNull();
+    const anna = today.employees.find((c) => c.employeeId === 'emp-anna');
+    expect(anna?.off).toBeUndefined();
+    expect(freeOf(today, 'emp-anna').length).toBeGreaterThan(0);
+
+    // Saturday: not known until the view shows it (no request of its own), then from the mirror.
+    const SATURDAY = '2026-11-28';
+    const requests = core.mirror.requests;
+    const first = await core.api.getDayGlance({ session, date: SATURDAY });
+    expect(core.mirror.requests).toBe(requests);
+    expect(first.date).toBe(SATURDAY);
+    expect(first.employees.every((c) => c.asOf === null && c.cells.length === 0)).toBe(true);
+    await settle(core, clock, 60_000);
+    const people = today.employees.length;
+    // One own list per bookable person for the day shown, no more.
+    expect(core.mirror.requests - requests).toBe(people);
+    const saturday = await core.api.getDayGlance({ session, date: SATURDAY });
+    const offOn = (glance: DayGlance) =>
+      glance.employees.filter((c) => c.off).map((c) => c.employeeId);
+    // Anna and Sophie work Monday to Friday only; Mehmet works Saturday mornings.
+    expect(offOn(saturday).sort()).toEqual(['emp-anna', 'emp-sophie']);
+    const mehmet = saturday.employees.find((c) => c.employeeId === 'emp-mehmet');
+    const apiMehmet = await apiFreeTimesOn(upstream, SATURDAY, 'emp-mehmet', mehmet?.serviceId);
+    // A later day has no past times: every free time of the API is offered.
+    expect(freeOf(saturday, 'emp-mehmet')).toEqual(apiMehmet);
+    expect(apiMehmet.length).toBeGreaterThan(0);
+
+    // Beyond the view's days, or before today: refused.
+    for (const date of ['2026-11-23', '2026-12-01'])
+      expect((await kioskFailure(core.api.getDayGlance({ session, date }))).code).toBe(
+        'invalid_request',
+      );
   });
 
   it('spends none of the budget on the day view until staff open it, then keeps it', async () => {
