@@ -17,7 +17,7 @@ import { OutboxScreen } from '../screens/OutboxScreen';
 import { ScreensScreen } from '../screens/ScreensScreen';
 import { SettingsScreen } from '../screens/SettingsScreen';
 import { useHub } from './hub-context';
-import { useKiosk } from './kiosk-context';
+import { useKiosk, useShopZone } from './kiosk-context';
 import { StaffContext, type StaffContextValue } from './staff-context';
 
 type Tab = 'booking' | 'today' | 'outbox' | 'settings' | 'screens';
@@ -65,6 +65,7 @@ function StaffScreens({
 }: StaffAreaProps) {
   const { t } = useTranslation();
   const { client, locale } = useKiosk();
+  const zone = useShopZone();
   const staff = useMemo<StaffContextValue>(
     () => ({ session, onSessionLost }),
     [session, onSessionLost],
@@ -128,6 +129,7 @@ function StaffScreens({
         <StatusBar
           status={status}
           locale={locale}
+          timeZone={zone}
           onSyncNow={() => void syncNow()}
           syncing={syncing}
           report={report}

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { Service } from '../../shared/api/schemas';
 import type { Catalog, KioskClient, PublicSettings } from '../../shared/kiosk-api';
+import { businessZone } from '../lib/dates';
 
 export interface KioskContextValue {
   client: KioskClient;
@@ -26,6 +27,11 @@ export function useKiosk(): KioskContextValue {
   const value = useContext(KioskContext);
   if (!value) throw new Error('useKiosk outside KioskContext');
   return value;
+}
+
+/** The shop's IANA zone: every date and time on screen is the shop's (issue 38 item 12). */
+export function useShopZone(): string {
+  return businessZone(useKiosk().settings.timeZone);
 }
 
 export function useService(serviceId: string | null): Service | null {

@@ -8,6 +8,8 @@ import { formatInstant } from '../lib/format';
 interface StatusBarProps {
   status: SyncStatus | null;
   locale: string;
+  /** The shop's zone, in which the last sync's time is shown. */
+  timeZone: string;
   onSyncNow: () => void;
   /** A "Sync now" is under way. */
   syncing?: boolean;
@@ -28,6 +30,7 @@ const STATE_KEYS = {
 export function StatusBar({
   status,
   locale,
+  timeZone,
   onSyncNow,
   syncing = false,
   report = null,
@@ -50,7 +53,7 @@ export function StatusBar({
       {status.upstream === 'embedded' && <span className="pill">{t('status.embedded')}</span>}
       <span>
         {status.lastSyncAt
-          ? t('status.lastSync', { time: formatInstant(status.lastSyncAt, locale) })
+          ? t('status.lastSync', { time: formatInstant(status.lastSyncAt, locale, timeZone) })
           : t('status.never')}
       </span>
       <span data-testid="status-queued">{t('status.queued', { count: status.queued })}</span>

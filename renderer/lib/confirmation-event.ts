@@ -4,7 +4,8 @@
  */
 import type { TFunction } from 'i18next';
 import type { PublicSettings } from '../../shared/kiosk-api';
-import { buildCalendar, businessZone, type CalendarEventInput } from './ical';
+import { businessZone } from './dates';
+import { buildCalendar, type CalendarEventInput } from './ical';
 import type { ReceiptData } from './receipt';
 
 export interface EventSource {

@@ -1,17 +1,26 @@
 /** Wall-date arithmetic on `YYYY-MM-DD` strings (UTC-based, so DST never shifts a day). */
+import { instantToWall } from '../../shared/booking/time';
 
 export function toDateString(year: number, month: number, day: number): string {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-/** Today's wall date on the kiosk's clock. */
-export function localToday(now: Date): string {
-  return toDateString(now.getFullYear(), now.getMonth() + 1, now.getDate());
+/** The business's zone from the core, else this screen's own (an older host does not say). */
+export function businessZone(fromCore: string | undefined): string {
+  return fromCore ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** `HH:mm` of the kiosk's clock. */
-export function localTime(now: Date): string {
-  return `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`;
+/**
+ * Today's wall date in the shop's zone: the API's dates are the shop's, whatever zone the device
+ * is set to (issue 38 item 12).
+ */
+export function shopToday(now: Date, timeZone: string): string {
+  return instantToWall(now.getTime(), timeZone).date;
+}
+
+/** `HH:mm` of the shop's clock at `now`. */
+export function shopTime(now: Date, timeZone: string): string {
+  return instantToWall(now.getTime(), timeZone).time;
 }
 
 export function parseDate(date: string): { year: number; month: number; day: number } {

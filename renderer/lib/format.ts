@@ -94,11 +94,16 @@ export function formatDuration(minutes: number, locale: string): string {
   return arabic ? new Intl.ListFormat(locale, { type: 'unit' }).format(parts) : parts.join(' ');
 }
 
-/** An ISO instant as the kiosk's local time, for staff screens (last sync, created). */
-export function formatInstant(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+/**
+ * An instant (ISO string or epoch ms) as the shop's date and time, for staff screens (last sync,
+ * created): the shop's zone, not the device's (issue 38 item 12).
+ */
+export function formatInstant(at: string | number, locale: string, timeZone: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone,
+  }).format(new Date(at));
 }
 
 /**

@@ -66,8 +66,3 @@ export function buildCalendar(events: readonly CalendarEventInput[]): string {
   ];
   return lines.join('\r\n');
 }
-
-/** The business's zone from the core, else this screen's own (an older host does not say). */
-export function businessZone(fromCore: string | undefined): string {
-  return fromCore ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-}

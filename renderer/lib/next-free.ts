@@ -1,6 +1,6 @@
 import type { KioskClient } from '../../shared/kiosk-api';
 import type { ChosenSlot } from '../flow/flow-machine';
-import { addMonths, localTime, localToday, parseDate, toDateString } from './dates';
+import { addMonths, parseDate, shopTime, shopToday, toDateString } from './dates';
 import { firstFreeSlot } from './slots';
 
 export interface NextFree {
@@ -20,8 +20,9 @@ export async function findNextFree(
   client: Pick<KioskClient, 'getAvailableDays' | 'getTimeSlots'>,
   serviceId: string,
   now: Date,
+  timeZone: string,
 ): Promise<NextFree | null> {
-  const today = localToday(now);
+  const today = shopToday(now, timeZone);
   const { year, month } = parseDate(today);
   let checked = 0;
   for (const offset of [0, 1]) {
@@ -36,7 +37,10 @@ export async function findNextFree(
       if (checked++ >= MAX_DAYS) return null;
       const slots = await client.getTimeSlots({ date, serviceId });
       if (!slots.ok) continue;
-      const slot = firstFreeSlot(slots.result.timeSlots, date === today ? localTime(now) : null);
+      const slot = firstFreeSlot(
+        slots.result.timeSlots,
+        date === today ? shopTime(now, timeZone) : null,
+      );
       if (slot?.employeeId) {
         return {
           date,

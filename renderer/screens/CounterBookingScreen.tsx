@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TimeSlot } from '../../shared/api/schemas';
 import type { LocalBooking } from '../../shared/kiosk-api';
 import type { KioskError, Result } from '../../shared/result';
-import { useKiosk } from '../app/kiosk-context';
+import { useKiosk, useShopZone } from '../app/kiosk-context';
 import { useStaffCall } from '../app/staff-context';
 import {
   COUNTER_FIELDS,
@@ -21,7 +21,7 @@ import type { GlanceChoice } from './DayGlanceScreen';
 import { useOpenDays } from '../hooks/use-open-days';
 import { usePeopleOfDay } from '../hooks/use-people-of-day';
 import { useResult } from '../hooks/use-result';
-import { addMonths, datesThroughMonth, localTime, localToday, parseDate } from '../lib/dates';
+import { addMonths, datesThroughMonth, parseDate, shopTime, shopToday } from '../lib/dates';
 import { formatShortDate } from '../lib/format';
 import { moveFocusWithArrows, tabStop } from '../lib/arrow-keys';
 import { timeOffers } from '../lib/slots';
@@ -50,7 +50,8 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
   const { t } = useTranslation();
   const { client, catalog, locale, now, dataLang } = useKiosk();
   const staffCall = useStaffCall();
-  const today = localToday(now());
+  const zone = useShopZone();
+  const today = shopToday(now(), zone);
   const request = rebook?.request;
   const [serviceId, setServiceId] = useState<string | null>(
     request?.serviceId ?? start?.serviceId ?? null,
@@ -135,7 +136,7 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
       [client, serviceId, date, employeeId, fresh, stale, booked],
     ),
   );
-  const cutoff = date === today ? localTime(now()) : null;
+  const cutoff = date === today ? shopTime(now(), zone) : null;
   const timeSlots = slots.state === 'ready' && slots.value ? timeOffers(slots.value.timeSlots) : [];
   const isFree = ({ time, available, employeeId: employee }: TimeSlot): boolean =>
     available &&

@@ -7,7 +7,7 @@ import {
   type GlanceCell,
   type GlanceColumn,
 } from '../../shared/kiosk-api';
-import { useKiosk } from '../app/kiosk-context';
+import { useKiosk, useShopZone } from '../app/kiosk-context';
 import { useStaffCall } from '../app/staff-context';
 import { Notice } from '../components/Notice';
 import type { Loadable } from '../hooks/use-result';
@@ -127,6 +127,7 @@ function GlanceGrid({
 }) {
   const { t } = useTranslation();
   const { locale } = useKiosk();
+  const zone = useShopZone();
   if (glance.employees.length === 0) return <p className="hint">{t('glance.none')}</p>;
   if (glance.times.length === 0) return <p className="hint">{t('glance.notKnown')}</p>;
   const columns = glance.employees.length;
@@ -151,7 +152,7 @@ function GlanceGrid({
           <span role="columnheader" key={column.employeeId} className="glance-person">
             <strong>{column.name}</strong>
             {column.asOf && (
-              <small>{t('glance.asOf', { time: formatInstant(column.asOf, locale) })}</small>
+              <small>{t('glance.asOf', { time: formatInstant(column.asOf, locale, zone) })}</small>
             )}
           </span>
         ))}

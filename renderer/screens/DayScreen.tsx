@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useKiosk, useService } from '../app/kiosk-context';
+import { useKiosk, useService, useShopZone } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
 import { Notice } from '../components/Notice';
 import { StepHeader } from '../components/StepHeader';
@@ -8,7 +8,7 @@ import type { FlowAction, FlowState } from '../flow/flow-machine';
 import { useResult } from '../hooks/use-result';
 import { ERROR_KEYS } from '../lib/message-keys';
 import { useSyncStatus } from '../hooks/use-sync-status';
-import { addMonths, localToday, monthGrid, parseDate } from '../lib/dates';
+import { addMonths, monthGrid, parseDate, shopToday } from '../lib/dates';
 import { formatDate, formatMonth, weekdayNames } from '../lib/format';
 
 interface DayScreenProps {
@@ -20,7 +20,8 @@ export function DayScreen({ state, dispatch }: DayScreenProps) {
   const { t } = useTranslation();
   const { client, catalog, locale, now } = useKiosk();
   const service = useService(state.draft.serviceId);
-  const today = localToday(now());
+  const zone = useShopZone();
+  const today = shopToday(now(), zone);
   const first = parseDate(state.draft.date ?? today);
   const [view, setView] = useState({ year: first.year, month: first.month });
   const current = parseDate(today);

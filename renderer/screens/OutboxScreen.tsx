@@ -7,7 +7,7 @@ import type { LocalBooking, LocalBookingState } from '../../shared/kiosk-api';
 import { SLOT_TAKEN_REFUSAL, UNDO_DISCARD_MS } from '../../shared/kiosk-api';
 import { RETRYABLE_STATES } from '../../shared/booking/booking-states';
 import type { KioskError, Result } from '../../shared/result';
-import { useKiosk } from '../app/kiosk-context';
+import { useKiosk, useShopZone } from '../app/kiosk-context';
 import { useStaff, useStaffCall } from '../app/staff-context';
 import { Notice } from '../components/Notice';
 import {
@@ -50,6 +50,7 @@ const UNDO_OFFER_MS = UNDO_DISCARD_MS - 1_500;
 export function OutboxScreen({ onRebook, initialFilter = 'all' }: OutboxScreenProps) {
   const { t } = useTranslation();
   const { client, catalog, locale, dataLang } = useKiosk();
+  const zone = useShopZone();
   const { session } = useStaff();
   const staffCall = useStaffCall();
   const [bookings, setBookings] = useState<LocalBooking[] | null>(null);
@@ -281,7 +282,7 @@ export function OutboxScreen({ onRebook, initialFilter = 'all' }: OutboxScreenPr
                   </span>
                 )}
                 <span className="muted">
-                  {t('outbox.created', { time: formatInstant(booking.createdAt, locale) })} ·{' '}
+                  {t('outbox.created', { time: formatInstant(booking.createdAt, locale, zone) })} ·{' '}
                   {t('outbox.attempts', { count: booking.attempts })}
                 </span>
                 {booking.lastError && (

@@ -1,7 +1,7 @@
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguageCode, type LanguageCode } from '../../shared/languages';
-import { useKiosk, useService } from '../app/kiosk-context';
+import { useKiosk, useService, useShopZone } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
 import { BookingSummary } from '../components/BookingSummary';
 import { Notice } from '../components/Notice';
@@ -15,7 +15,7 @@ import {
 } from '../flow/flow-machine';
 import { checkVisit } from '../lib/visit';
 import { holdPartsOf } from '../lib/screen-hold';
-import { localTime } from '../lib/dates';
+import { shopTime } from '../lib/dates';
 import { formatTime } from '../lib/format';
 import { useScreenHold } from '../hooks/use-screen-hold';
 import type { KioskError } from '../../shared/result';
@@ -36,6 +36,7 @@ function languageOf(code: string): { language?: LanguageCode } {
 export function ReviewScreen({ state, dispatch }: ReviewScreenProps) {
   const { t, i18n } = useTranslation();
   const { client, locale, catalog, now } = useKiosk();
+  const zone = useShopZone();
   const { draft } = state;
   const service = useService(draft.serviceId);
   const [check, setCheck] = useState<Check>('checking');
@@ -140,7 +141,7 @@ export function ReviewScreen({ state, dispatch }: ReviewScreenProps) {
         {check === 'checking' && <Notice tone="info">{t('review.checking')}</Notice>}
         {hold.kind === 'held' && (
           <Notice tone="success">
-            {t('review.heldForYou', { time: formatTime(localTime(hold.until), locale) })}
+            {t('review.heldForYou', { time: formatTime(shopTime(hold.until, zone), locale) })}
           </Notice>
         )}
         {hold.kind === 'expired' && <Notice tone="warning">{t('review.holdExpired')}</Notice>}

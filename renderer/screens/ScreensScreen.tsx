@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useKiosk } from '../app/kiosk-context';
+import { useKiosk, useShopZone } from '../app/kiosk-context';
 import { useStaff } from '../app/staff-context';
 import { Notice } from '../components/Notice';
 import { QrCode } from '../components/QrCode';
+import { formatInstant } from '../lib/format';
 import type { HubClient, PairingCode, ScreenList } from '../kiosk/hub-client';
 
 interface ScreensScreenProps {
@@ -31,6 +32,7 @@ export function ScreensScreen({
 }: ScreensScreenProps) {
   const { t } = useTranslation();
   const { now, locale } = useKiosk();
+  const zone = useShopZone();
   const { session, onSessionLost } = useStaff();
   const [list, setList] = useState<ScreenList | null>(null);
   const [failed, setFailed] = useState(false);
@@ -106,8 +108,7 @@ export function ScreensScreen({
   };
 
   const secondsLeft = code ? Math.max(0, Math.ceil((code.expiresAt - clock) / 1000)) : 0;
-  const time = (at: number) =>
-    new Date(at).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
+  const time = (at: number) => formatInstant(at, locale, zone);
 
   if (notHub)
     return (

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { durationMinutes } from '../../shared/api/duration';
 import type { Service } from '../../shared/api/schemas';
-import { useKiosk } from '../app/kiosk-context';
+import { useKiosk, useShopZone } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
 import { Notice } from '../components/Notice';
 import { StepHeader } from '../components/StepHeader';
 import { TapGuard } from '../components/TapGuard';
 import type { FlowAction } from '../flow/flow-machine';
-import { localToday } from '../lib/dates';
+import { shopToday } from '../lib/dates';
 import { formatDuration, formatPrice, formatShortDate, formatTime } from '../lib/format';
 import { findNextFree, type NextFree } from '../lib/next-free';
 
@@ -36,6 +36,7 @@ function groupByCategory(services: Service[]): [string, Service[]][] {
 export function ServiceScreen({ dispatch, adding }: ServiceScreenProps) {
   const { t } = useTranslation();
   const { catalog, client, locale, now, dataLang } = useKiosk();
+  const zone = useShopZone();
   const [search, setSearch] = useState<Search | null>(null);
   const services = catalog.services.filter(
     (service) => service.enabled && !adding?.chosen.includes(service._id),
@@ -44,7 +45,7 @@ export function ServiceScreen({ dispatch, adding }: ServiceScreenProps) {
 
   const lookUp = (serviceId: string): void => {
     setSearch({ serviceId, state: 'searching' });
-    void findNextFree(client, serviceId, now()).then((offer) => {
+    void findNextFree(client, serviceId, now(), zone).then((offer) => {
       setSearch((current) =>
         current?.serviceId !== serviceId
           ? current
@@ -56,7 +57,7 @@ export function ServiceScreen({ dispatch, adding }: ServiceScreenProps) {
   };
 
   const dayLabel = (date: string): string =>
-    date === localToday(now()) ? t('day.today') : formatShortDate(date, locale);
+    date === shopToday(now(), zone) ? t('day.today') : formatShortDate(date, locale);
 
   return (
     <main className="screen" data-screen={adding ? 'add-service' : 'service'}>

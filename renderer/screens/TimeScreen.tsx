@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useKiosk, useService } from '../app/kiosk-context';
+import { useKiosk, useService, useShopZone } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
 import { Notice } from '../components/Notice';
 import { PeopleChips } from '../components/PeopleChips';
@@ -10,7 +10,7 @@ import { goneSlotKey, type FlowAction, type FlowState } from '../flow/flow-machi
 import { usePeopleOfDay } from '../hooks/use-people-of-day';
 import { useResult } from '../hooks/use-result';
 import { ERROR_KEYS, type TranslationKey } from '../lib/message-keys';
-import { addMonths, localTime, localToday, parseDate } from '../lib/dates';
+import { addMonths, parseDate, shopTime, shopToday } from '../lib/dates';
 import { formatDate, formatTime } from '../lib/format';
 import { groupSlots, type DayPart } from '../lib/slots';
 import { visitSlots, type VisitSlots } from '../lib/visit';
@@ -32,6 +32,7 @@ const DAY_PART_KEYS = {
 export function TimeScreen({ state, dispatch }: TimeScreenProps) {
   const { t } = useTranslation();
   const { client, catalog, locale, now } = useKiosk();
+  const zone = useShopZone();
   const { draft } = state;
   const service = useService(draft.serviceId);
   const date = draft.date ?? '';
@@ -58,7 +59,7 @@ export function TimeScreen({ state, dispatch }: TimeScreenProps) {
     }, [client, date, serviceId, employeeId, then, refusals]),
   );
   const offers = slots.state === 'ready' && 'offers' in slots.value ? slots.value.offers : null;
-  const cutoff = date === localToday(now()) ? localTime(now()) : null;
+  const cutoff = date === shopToday(now(), zone) ? shopTime(now(), zone) : null;
   const gone = new Set(state.goneSlots);
   // What the kiosk answered as free (a person named), unless gone for that person here or past.
   const isFree = ({ time, available, employeeId: employee }: TimeSlot): boolean =>
@@ -87,9 +88,9 @@ export function TimeScreen({ state, dispatch }: TimeScreenProps) {
     useCallback(
       () =>
         uncached
-          ? nearestStoredDay(client, serviceId, date, localToday(now()))
+          ? nearestStoredDay(client, serviceId, date, shopToday(now(), zone))
           : Promise.resolve({ ok: true as const, result: null }),
-      [uncached, client, serviceId, date, now],
+      [uncached, client, serviceId, date, now, zone],
     ),
   );
 

@@ -26,7 +26,7 @@ const base: SyncStatus = {
 function bar(status: SyncStatus): { state: string | null; text: string } {
   render(
     <I18nextProvider i18n={createI18n('en')}>
-      <StatusBar status={status} locale="en" onSyncNow={() => undefined} />
+      <StatusBar status={status} locale="en" timeZone="Europe/Berlin" onSyncNow={() => undefined} />
     </I18nextProvider>,
   );
   const state = screen.getByTestId('status-state');

@@ -53,13 +53,6 @@ export function screenClient(api: KioskApi, unanswered: Unanswered[] = []): Kios
 }
 
 /** A Date whose local fields are the Berlin wall clock at `at` (what the page's Date shows). */
-function wallDate(at: number): Date {
-  const wall = instantToWall(at, ZONE);
-  const [y, m, d] = wall.date.split('-').map(Number) as [number, number, number];
-  const [h, min] = wall.time.split(':').map(Number) as [number, number];
-  return new Date(y, m - 1, d, h, min);
-}
-
 function value<T>(result: { ok: true; result: T } | { ok: false; error: { message: string } }): T {
   if (!result.ok) throw new Error(result.error.message);
   return result.result;
@@ -239,7 +232,7 @@ export class WalkInScreen {
   }): Promise<void> {
     const { client, now } = this.deps;
     const { serviceId } = visit;
-    if (visit.nextFree) await findNextFree(client, serviceId, wallDate(now()));
+    if (visit.nextFree) await findNextFree(client, serviceId, new Date(now()), ZONE);
     // The day screen: this month (the next one when no day is left in it).
     const wall = instantToWall(now(), ZONE);
     const here = parseDate(wall.date);
