@@ -4,7 +4,8 @@
  * defaults leave `requestTimeout` and `connectionTimeout` at 0, so a client that never finishes
  * its headers or body held a connection for minutes. Node checks the request and header limits
  * every `connectionsCheckingInterval` (default 30 s); a short interval makes the limits hold to
- * the second, so a slow or unfinished request is closed well within 30 s.
+ * half a second, so a slow or unfinished request is closed within 11 s, a TLS handshake included
+ * (issue 39).
  */
 export const HTTP_TIMEOUTS = {
   /** The whole request (headers and body) must arrive within this. */
@@ -15,13 +16,15 @@ export const HTTP_TIMEOUTS = {
   keepAliveMs: 5_000,
   /** A socket with no traffic either way is closed after this (a response counts as traffic). */
   idleSocketMs: 30_000,
+  /** A TLS handshake (the hub) must finish within this. */
+  handshakeMs: 10_000,
   /** How often Node checks the request and header limits. */
-  checkIntervalMs: 1_000,
+  checkIntervalMs: 500,
 } as const;
 
 export type HttpTimeouts = { [K in keyof typeof HTTP_TIMEOUTS]: number };
 
-/** The Fastify options that apply `timeouts` to the server Fastify creates. */
+/** The Fastify options that apply `timeouts` to the plain HTTP server Fastify creates. */
 export function fastifyTimeoutOptions(timeouts: HttpTimeouts = HTTP_TIMEOUTS) {
   return {
     requestTimeout: timeouts.requestMs,
@@ -32,4 +35,17 @@ export function fastifyTimeoutOptions(timeouts: HttpTimeouts = HTTP_TIMEOUTS) {
       headersTimeout: timeouts.headersMs,
     },
   };
+}
+
+/**
+ * The same for an HTTPS server, with `tls` (certificate, key, versions) and a handshake limit:
+ * Fastify passes its `http` options to a plain server only, so the header limit and the check
+ * interval go with the TLS options (issue 39: without them the hub held a slow client 20 to 120 s).
+ */
+export function fastifyHttpsTimeoutOptions<T extends object>(
+  tls: T,
+  timeouts: HttpTimeouts = HTTP_TIMEOUTS,
+) {
+  const { http, ...server } = fastifyTimeoutOptions(timeouts);
+  return { ...server, https: { ...tls, ...http, handshakeTimeout: timeouts.handshakeMs } };
 }

@@ -84,7 +84,7 @@ export function parseWebCliArgs(
   const config = loadKioskStartupConfig({ argv, env, platform, defaultDataDir: DEFAULT_DATA_DIR });
   // --listen turns the hub on (or moves it): HTTPS on that address, IT's names and certificate kept.
   if (flags.listen !== undefined)
-    config.hub = { names: [], tls: null, ...config.hub, listen: flags.listen };
+    config.hub = { names: [], tls: null, announce: 'lan', ...config.hub, listen: flags.listen };
   return { ...config, port: flags.port, token, tokenFromFile: tokenFile !== undefined };
 }
 

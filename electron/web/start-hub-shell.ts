@@ -2,8 +2,8 @@
  * The hub's HTTPS shell in front of a running core: its certificate (IT's or the generated one),
  * the pairing store in the kiosk database and the browser shell on `hub.listen`. Used by
  * `kiosk:web` (start-kiosk-web.ts) and by the Electron app when the machine config names a hub.
- * While it listens it announces itself on the LAN with mDNS (hub-mdns.ts) and answers to that
- * `<name>.local` too.
+ * While it listens it announces itself with mDNS (hub-mdns.ts; `hub.announce`: on the LAN by
+ * default, off, or loopback only) and answers to that `<name>.local` too.
  */
 import { randomBytes } from 'node:crypto';
 import { hostname, networkInterfaces } from 'node:os';
@@ -29,8 +29,6 @@ export interface StartHubShellOptions {
   apiFor(screen: string): KioskApi;
   /** A live staff session, not renewed by the check (KioskCore.isStaffSession). */
   isStaffSession(session: string): boolean;
-  /** Announce the hub with mDNS (default true). */
-  announce?: boolean;
   events: KioskEventSource;
   hub: HubConfig;
   /** The core's data folder: kiosk.db (already migrated by the core) and the certificate. */
@@ -54,8 +52,8 @@ export interface HubShell {
 
 export async function startHubShell(options: StartHubShellOptions): Promise<HubShell> {
   const { hub, log } = options;
-  const announce = options.announce ?? true;
-  const localName = announce ? mdnsHostName(hostname()) : null;
+  const announce = hub.announce;
+  const localName = announce === 'off' ? null : mdnsHostName(hostname());
   const names = localName === null ? hub.names : [...hub.names, localName];
   const loaded = await loadHubCertificate({
     dataDir: options.dataDir,
@@ -104,14 +102,16 @@ export async function startHubShell(options: StartHubShellOptions): Promise<HubS
       ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
     });
     port = shell.port;
-    const announcer = announce
-      ? announceHub({
-          port,
-          fingerprint: certificate.fingerprint,
-          log,
-          ...(localName === null ? {} : { host: localName }),
-        })
-      : null;
+    const announcer =
+      announce === 'off'
+        ? null
+        : announceHub({
+            port,
+            fingerprint: certificate.fingerprint,
+            log,
+            on: announce,
+            ...(localName === null ? {} : { host: localName }),
+          });
     return {
       shell,
       certificate,

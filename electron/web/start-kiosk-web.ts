@@ -36,8 +36,6 @@ export interface StartKioskWebOptions extends ItConfig {
   hub?: HubConfig | null;
   /** IT's /metrics endpoint (machine config `metrics`); null or absent: off. */
   metrics?: MetricsConfig | null;
-  /** Announce a hub with mDNS (default true; tests that run several hubs turn it off). */
-  announce?: boolean;
   /** An Electron screen's config: the browser shell is never one (ignored here). */
   hubScreen?: unknown;
   /** Default ./data/kiosk, resolved against the working directory. */
@@ -86,7 +84,6 @@ export async function startKioskWeb(options: StartKioskWebOptions = {}): Promise
     port,
     hub,
     metrics: metricsConfig,
-    announce,
     hubScreen: _electronOnly,
     token: givenToken,
     tokenFromFile = false,
@@ -122,7 +119,6 @@ export async function startKioskWeb(options: StartKioskWebOptions = {}): Promise
         api: core.apiFor(browserScreen(token)),
         apiFor: (screen) => core.apiFor(screen),
         isStaffSession: (session) => core.isStaffSession(session),
-        ...(announce === undefined ? {} : { announce }),
         events: core.events,
         hub,
         dataDir,

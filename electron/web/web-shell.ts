@@ -41,7 +41,12 @@ import {
   isAllowedHubHost,
   isAllowedOrigin,
 } from './request-guard';
-import { HTTP_TIMEOUTS, fastifyTimeoutOptions } from '../../shared/http-timeouts';
+import {
+  HTTP_TIMEOUTS,
+  fastifyHttpsTimeoutOptions,
+  fastifyTimeoutOptions,
+} from '../../shared/http-timeouts';
+import { capConnections } from './hub-listener';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 const INVALID_JSON = 'the body is not valid JSON';
@@ -99,19 +104,26 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     throw new Error('the web shell token must be visible ASCII without spaces');
   const heartbeatMs = options.heartbeatMs ?? 15_000;
 
+  // Slow or unfinished requests are closed within seconds (issues 11, 39); the idle-socket limit
+  // stays above the SSE heartbeat, which keeps an event stream's socket busy.
+  const timeouts = {
+    ...HTTP_TIMEOUTS,
+    idleSocketMs: Math.max(HTTP_TIMEOUTS.idleSocketMs, 2 * heartbeatMs),
+  };
   const app = Fastify({
-    ...(tls ? { https: { cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2' as const } } : {}),
+    ...(tls
+      ? fastifyHttpsTimeoutOptions(
+          { cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2' as const },
+          timeouts,
+        )
+      : fastifyTimeoutOptions(timeouts)),
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
     forceCloseConnections: true,
     return503OnClosing: true,
-    // Slow or unfinished requests are closed within seconds (issue 11); the idle-socket limit
-    // stays above the SSE heartbeat, which keeps an event stream's socket busy.
-    ...fastifyTimeoutOptions({
-      ...HTTP_TIMEOUTS,
-      idleSocketMs: Math.max(HTTP_TIMEOUTS.idleSocketMs, 2 * heartbeatMs),
-    }),
   });
+  // A hub faces the LAN: no address, and no crowd of them, may hold every connection.
+  if (tls) capConnections(app.server);
   let port = 0; // known once listening; no request arrives before
   const streams = new Set<EventStream>();
   // The paired screen a request came from (set by requireToken): its calls use its own API and

@@ -2,7 +2,8 @@
  * A raw TCP client that sends what it is told, as slowly as it is told, and reports when and
  * how the server closed the connection: for the slow and unfinished request tests (issue 11).
  */
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
 
 export interface SlowClientResult {
   /** Milliseconds from connecting until the server closed the connection. */
@@ -16,6 +17,8 @@ export interface SlowClientScript {
   first: string;
   /** Then one piece every `everyMs` (a trickle), until the connection closes. */
   trickle?: { piece: string; everyMs: number };
+  /** Speak TLS (a hub; its certificate is not checked): `first` is sent once the handshake is done. */
+  tls?: boolean;
 }
 
 /** Resolves when the server closes; rejects if it is still open after `giveUpMs`. */
@@ -26,7 +29,9 @@ export function slowClient(
 ): Promise<SlowClientResult> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const socket = connect(port, '127.0.0.1');
+    const socket: Socket = script.tls
+      ? tlsConnect({ port, host: '127.0.0.1', rejectUnauthorized: false })
+      : connect(port, '127.0.0.1');
     let received = '';
     let timer: NodeJS.Timeout | undefined;
     socket.setEncoding('utf8');
@@ -34,7 +39,7 @@ export function slowClient(
     socket.on('error', () => {
       // A reset is one way of being closed; 'close' follows.
     });
-    socket.on('connect', () => {
+    socket.on(script.tls ? 'secureConnect' : 'connect', () => {
       socket.write(script.first);
       const trickle = script.trickle;
       if (trickle) {

@@ -6,7 +6,8 @@
  * `listen` is HOST:PORT (an IPv6 host in brackets); `names` are the host names screens use
  * besides the hub's own addresses (Host and Origin checks accept nothing else); the certificate
  * files come as a pair, else the hub generates a self-signed one in its data folder.
- * `kiosk:web --listen HOST:PORT` turns the hub on from the command line. With `url` and
+ * `"announce": false` turns its mDNS announcement off (hub-mdns.ts), for networks where IT forbids
+ * mDNS. `kiosk:web --listen HOST:PORT` turns the hub on from the command line. With `url` and
  * `fingerprint` instead, this install is an Electron screen of another PC's hub (hub-screen.ts).
  */
 import { isIP } from 'node:net';
@@ -19,8 +20,16 @@ export interface HubListen {
   port: number;
 }
 
+/**
+ * Where the hub announces itself with mDNS: every network it finds (`lan`, the default), none
+ * (`off`, IT's `"announce": false`), or this machine only (`loopback`: tests, so that no packet
+ * leaves the machine).
+ */
+export type HubAnnounce = 'lan' | 'loopback' | 'off';
+
 export interface HubConfig {
   listen: HubListen;
+  announce: HubAnnounce;
   /** Lower-case host names (no port) that screens may use to reach the hub. */
   names: string[];
   /** IT's certificate and key (PEM files), or null: a generated self-signed one. */
@@ -76,6 +85,12 @@ export const HubFile = z
       "IT's certificate (PEM); absent: a generated self-signed one",
     ),
     tlsKeyFile: PathText.optional().describe("the certificate's private key (PEM)"),
+    announce: z
+      .boolean()
+      .optional()
+      .describe(
+        'announce the hub on the LAN with mDNS (default true); false where IT forbids mDNS',
+      ),
   })
   .strict()
   .refine((hub) => (hub.tlsCertFile === undefined) === (hub.tlsKeyFile === undefined), {
@@ -85,6 +100,7 @@ export const HubFile = z
 export function hubConfigFromFile(file: z.output<typeof HubFile>): HubConfig {
   return {
     listen: file.listen,
+    announce: file.announce === false ? 'off' : 'lan',
     names: [...new Set(file.names ?? [])],
     tls:
       file.tlsCertFile !== undefined && file.tlsKeyFile !== undefined

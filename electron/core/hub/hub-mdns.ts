@@ -3,12 +3,25 @@
  * on the hub's port whose TXT record carries its certificate's SHA-256 fingerprint (`fp`), the
  * scheme and path, and an A/AAAA record for `<this PC's name>.local`, so that a screen reaches
  * it as https://<name>.local:PORT/ without IT's DNS. Only while the hub runs: a single kiosk
- * advertises nothing, and stopping sends the goodbye packets.
+ * advertises nothing, a hub with `"announce": false` neither, and stopping sends the goodbye
+ * packets. Tests announce on loopback only (createMdns), so that no packet leaves the machine.
  * The TXT record holds nothing secret: the fingerprint is what a screen must compare anyway.
  */
 import { hostname } from 'node:os';
-import { Bonjour } from 'bonjour-service';
+import { Bonjour, type ServiceConfig } from 'bonjour-service';
 import type { Logger } from '../platform';
+
+/**
+ * An mDNS socket on every network (`lan`) or for this machine only (`loopback`: multicast sent
+ * out of the loopback interface; group traffic received on every address, since a socket bound
+ * to 127.0.0.1 receives none). The tests' browser uses it too.
+ */
+export function createMdns(on: 'lan' | 'loopback', onError: (error: unknown) => void): Bonjour {
+  const socket = on === 'loopback' ? { interface: '127.0.0.1', bind: '0.0.0.0' } : {};
+  // bonjour-service types its first argument as a service's config, but hands it to
+  // multicast-dns as the socket's options.
+  return new Bonjour(socket as Partial<ServiceConfig>, onError);
+}
 
 /** The DNS-SD service type, advertised as `_frontdesk._tcp.local`. */
 export const HUB_SERVICE_TYPE = 'frontdesk';
@@ -58,17 +71,20 @@ export function announceHub(input: {
   fingerprint: string;
   log: Logger;
   host?: string;
+  /** Every network this machine is on (default), or loopback only. */
+  on?: 'lan' | 'loopback';
 }): HubAnnouncer {
   const host = input.host ?? mdnsHostName(hostname()) ?? 'frontdesk-hub.local';
   const advert = hubAdvert({ port: input.port, fingerprint: input.fingerprint, host });
-  const bonjour = new Bonjour({}, (error: unknown) =>
+  const on = input.on ?? 'lan';
+  const bonjour = createMdns(on, (error) =>
     input.log.warn('mDNS announcement failed', { error: String(error) }),
   );
   const service = bonjour.publish({ ...advert, protocol: 'tcp' });
   service.on('error', (error: unknown) =>
     input.log.warn('mDNS announcement failed', { error: String(error) }),
   );
-  input.log.info('announced on the LAN (mDNS)', { name: advert.name, host: advert.host });
+  input.log.info('announced with mDNS', { name: advert.name, host: advert.host, on });
   let stopping: Promise<void> | null = null;
   return {
     advert,

@@ -74,7 +74,7 @@ export async function startHub(
       upstreamUrl: proxyUrl,
       apiKey: API_KEY,
       dataDir,
-      hub: { listen: { host: '127.0.0.1', port }, names: [], tls: null },
+      hub: { listen: { host: '127.0.0.1', port }, names: [], tls: null, announce: 'off' },
       print: (line) => printed.push(line),
       log: silentLogger,
       clock,

@@ -88,7 +88,7 @@ beforeAll(async () => {
     dataDir,
     upstreamUrl: null,
     rendererDir: null,
-    hub: { listen: { host: '127.0.0.1', port: 0 }, names: [], tls: null },
+    hub: { listen: { host: '127.0.0.1', port: 0 }, names: [], tls: null, announce: 'off' },
     print: (line: string) => printed.push(line),
     log: silentLogger,
   });

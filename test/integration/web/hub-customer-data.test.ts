@@ -99,7 +99,7 @@ beforeAll(async () => {
     dataDir: dir,
     upstreamUrl: null,
     rendererDir: null,
-    hub: { listen: { host: '127.0.0.1', port: 0 }, names: [], tls: null },
+    hub: { listen: { host: '127.0.0.1', port: 0 }, names: [], tls: null, announce: 'off' },
     print: (line) => printed.push(line),
     log: silentLogger,
   });

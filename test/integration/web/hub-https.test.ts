@@ -65,7 +65,12 @@ async function startHub(
     dataDir,
     upstreamUrl: null,
     rendererDir: null,
-    hub: { listen: { host: '127.0.0.1', port: 0 }, names: ['frontdesk.shop.lan'], tls },
+    hub: {
+      listen: { host: '127.0.0.1', port: 0 },
+      names: ['frontdesk.shop.lan'],
+      tls,
+      announce: 'off',
+    },
     print: (line) => lines.push(line),
     log: silentLogger,
   });

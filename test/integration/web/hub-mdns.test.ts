@@ -1,16 +1,18 @@
 /**
- * The hub on the LAN by mDNS/DNS-SD, with real multicast (it works on this machine's interface:
- * a browser here finds what the hub announces): a started hub is found as `_frontdesk._tcp` on
- * its port with its certificate's fingerprint in the TXT record; it answers to that
- * `<name>.local`; once closed it is gone (goodbye packets); a single kiosk announces nothing.
+ * The hub by mDNS/DNS-SD, with real multicast on the loopback interface only (`announce:
+ * 'loopback'`, and the test's browser the same), so that no packet leaves this machine: a started
+ * hub is found as `_frontdesk._tcp` on its port with its certificate's fingerprint in the TXT
+ * record; it answers to that `<name>.local`; once closed it is gone (goodbye packets); a single
+ * kiosk announces nothing, and neither does a hub with `announce: 'off'` (IT's `"announce": false`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Bonjour, type Service } from 'bonjour-service';
+import type { Service } from 'bonjour-service';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HUB_SERVICE_TYPE } from '../../../electron/core/hub/hub-mdns';
+import type { HubAnnounce } from '../../../electron/core/hub/hub-config';
+import { HUB_SERVICE_TYPE, createMdns } from '../../../electron/core/hub/hub-mdns';
 import { silentLogger } from '../../../electron/core/platform/log';
 import { startKioskWeb } from '../../../electron/web/start-kiosk-web';
 
@@ -18,7 +20,7 @@ const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
-const browser = new Bonjour({}, () => undefined);
+const browser = createMdns('loopback', () => undefined);
 afterAll(() => new Promise<void>((resolve) => browser.destroy(() => resolve())));
 
 /** Browses `_frontdesk._tcp`; resolves when a service on `port` goes up (or down). */
@@ -36,7 +38,7 @@ function watch(port: number) {
   return { up: when('up', 10_000), down: () => when('down', 10_000), stop: () => found.stop() };
 }
 
-function start(hub: boolean) {
+function start(hub: HubAnnounce | null) {
   const dataDir = mkdtempSync(join(tmpdir(), 'fd-hub-mdns-'));
   dirs.push(dataDir);
   return startKioskWeb({
@@ -44,7 +46,10 @@ function start(hub: boolean) {
     upstreamUrl: null,
     rendererDir: null,
     port: 0,
-    hub: hub ? { listen: { host: '127.0.0.1', port: 0 }, names: [], tls: null } : null,
+    hub:
+      hub === null
+        ? null
+        : { listen: { host: '127.0.0.1', port: 0 }, names: [], tls: null, announce: hub },
     print: () => undefined,
     log: silentLogger,
   });
@@ -66,7 +71,7 @@ function statusFor(port: number, host: string): Promise<number> {
 
 describe('the hub announced with mDNS', () => {
   it('is found with its port and fingerprint, answers to its .local name, and leaves on close', async () => {
-    const web = await start(true);
+    const web = await start('loopback');
     const watching = watch(web.port);
     const service = await watching.up;
     try {
@@ -90,8 +95,11 @@ describe('the hub announced with mDNS', () => {
     }
   });
 
-  it('is not announced by a single kiosk (no hub)', async () => {
-    const web = await start(false);
+  it.each([
+    ['a single kiosk (no hub)', null],
+    ["issue 39 item 10: a hub with IT's announce: false", 'off'],
+  ] as const)('is not announced by %s', async (_name, hub) => {
+    const web = await start(hub);
     try {
       const watching = watch(web.port);
       const seen = await Promise.race([

@@ -94,7 +94,7 @@ async function start(): Promise<KioskWeb> {
     dataDir,
     upstreamUrl: null,
     rendererDir: null,
-    hub: { listen: { host: '127.0.0.1', port: 0 }, names: [], tls: null },
+    hub: { listen: { host: '127.0.0.1', port: 0 }, names: [], tls: null, announce: 'off' },
     print: (line: string) => printed.push(line),
     log: silentLogger,
   });

@@ -228,6 +228,23 @@ describe('defaultConfigPath', () => {
 });
 
 describe("the machine file's hub", () => {
+  it('issue 39 item 10: announce: false turns the mDNS announcement off; absent or true announces on the LAN', () => {
+    const hub = (extra: Record<string, unknown>) =>
+      load({
+        files: { [LINUX_FILE]: JSON.stringify({ hub: { listen: '0.0.0.0:8443', ...extra } }) },
+      }).hub;
+    expect(hub({ announce: false })?.announce).toBe('off');
+    expect(hub({ announce: true })?.announce).toBe('lan');
+    expect(hub({})?.announce).toBe('lan');
+    expect(
+      loadError({
+        files: {
+          [LINUX_FILE]: JSON.stringify({ hub: { listen: '0.0.0.0:8443', announce: 'no' } }),
+        },
+      }),
+    ).toMatch(/hub/);
+  });
+
   it('reads listen, names and the certificate pair', () => {
     const files = {
       [LINUX_FILE]: JSON.stringify({
@@ -241,11 +258,13 @@ describe("the machine file's hub", () => {
     };
     expect(load({ files }).hub).toEqual({
       listen: { host: '0.0.0.0', port: 8443 },
+      announce: 'lan',
       names: ['frontdesk.shop.lan'],
       tls: { certFile: '/etc/frontdesk/hub.crt', keyFile: '/etc/frontdesk/hub.key' },
     });
     expect(load({ files: { [LINUX_FILE]: '{"hub":{"listen":"[::]:443"}}' } }).hub).toEqual({
       listen: { host: '::', port: 443 },
+      announce: 'lan',
       names: [],
       tls: null,
     });

@@ -118,6 +118,7 @@ describe('parseWebCliArgs', () => {
       listen: { host: '0.0.0.0', port: 8443 },
       names: [],
       tls: null,
+      announce: 'lan',
     });
     const dir = mkdtempSync(join(tmpdir(), 'fd-cli-hub-'));
     try {
@@ -132,6 +133,7 @@ describe('parseWebCliArgs', () => {
         listen: { host: '127.0.0.1', port: 9443 },
         names: ['hub.shop.lan'],
         tls: null,
+        announce: 'lan',
       });
     } finally {
       rmSync(dir, { recursive: true, force: true });
