@@ -137,7 +137,14 @@ export async function createKioskCoreInternals(
   });
   events.on('upstream.answered', (meta) => metrics.noteAnswer(meta.receivedAt));
   // Every slot list the kiosk is answered is looked at: does this upstream keep booked times free?
-  const bookedTimes = watchBookedTimes({ db, store, clock, log: logFor('core:upstream'), link });
+  const bookedTimes = watchBookedTimes({
+    db,
+    store,
+    clock,
+    log: logFor('core:upstream'),
+    link,
+    events,
+  });
 
   const { send, replayer } = createQueue({
     store,

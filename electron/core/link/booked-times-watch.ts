@@ -8,18 +8,28 @@
  * table (it survives a restart; another upstream starts unknown again), and from then on a
  * booking whose answer was lost goes to staff instead of being sent again (send.ts).
  *
+ * Bookings it already sent again after a lost answer, and the API accepted, may be booked twice
+ * (issue 39, item 8): when the fact is learned, those sent again since the kiosk last saw the
+ * key honoured (`booking.keyHonoured`, send.ts) go to staff too (`unknown`, SENT_AGAIN_TO_CHECK).
+ *
  * A false alarm (the shop cancelled that booking at the API) only costs staff checks: lost
  * answers are rare, a second booking of one customer is not what the kiosk may risk.
  */
 import { z } from 'zod';
 import type { TimeSlots } from '../../../shared/api/schemas';
 import { bookingReference } from '../../../shared/booking/reference';
-import type { Clock, Logger } from '../platform';
+import type { Clock, DomainEvents, Logger } from '../platform';
 import { type KioskDb, getSetting, setSetting } from '../db';
 import type { UpstreamClient } from '../upstream';
 import type { UpstreamLink } from './upstream-link';
 import type { UpstreamTargetRef } from './upstream-target';
-import { type OutboxEntry, slotFreeIn, type OutboxStore } from '../outbox';
+import {
+  type OutboxEntry,
+  type OutboxEvents,
+  sentAgainToCheck,
+  slotFreeIn,
+  type OutboxStore,
+} from '../outbox';
 
 /**
  * How long after a booking was confirmed a slot list must have been asked for to count: a remote
@@ -39,6 +49,8 @@ const Watched = z.object({
   keepsFree: z
     .object({ learnedAt: z.number(), reference: z.string(), date: z.string(), time: z.string() })
     .nullable(),
+  /** When a re-send last proved the key honoured, and its booking (absent: never). */
+  keyHonoured: z.object({ at: z.number(), localId: z.string() }).nullable().default(null),
 });
 type Watched = z.infer<typeof Watched>;
 
@@ -90,8 +102,10 @@ export function watchBookedTimes(deps: {
   log: Logger;
   /** Read at each use: a re-target reaches the watch at once. */
   link: Pick<UpstreamLink, 'client' | 'target'>;
+  /** Hears a key seen honoured; announces the bookings it sends to staff. */
+  events: DomainEvents<Pick<OutboxEvents, 'booking.changed' | 'booking.keyHonoured'>>;
 }): BookedTimesWatch {
-  const { db, store, clock, log } = deps;
+  const { db, store, clock, log, events } = deps;
 
   function read(): Watched | null {
     try {
@@ -116,10 +130,34 @@ export function watchBookedTimes(deps: {
   /** The record of the current upstream (a re-target starts a new one). */
   function current(): Watched {
     const upstream = upstreamIdentity(deps.link.target());
-    if (state?.upstream !== upstream) save({ upstream, since: clock.now(), keepsFree: null });
+    if (state?.upstream !== upstream)
+      save({ upstream, since: clock.now(), keepsFree: null, keyHonoured: null });
     return state as Watched;
   }
   current();
+  events.on('booking.keyHonoured', (proof) => save({ ...current(), keyHonoured: proof }));
+
+  /**
+   * Bookings sent again after a lost answer to this upstream, since it last proved the key
+   * honoured (the proving booking itself was answered with its first booking), go to staff.
+   */
+  function sentAgainToStaff(watched: Watched): void {
+    const proof = watched.keyHonoured;
+    const after = Math.max(watched.since, proof?.at ?? -Infinity);
+    const now = clock.now();
+    const references: string[] = [];
+    for (const entry of store.list()) {
+      if (entry.updatedAt < after || entry.localId === proof?.localId) continue;
+      const patch = sentAgainToCheck(entry, now);
+      if (!patch) continue;
+      events.emit('booking.changed', { entry: store.update(entry.localId, patch) });
+      references.push(bookingReference(entry.localId));
+    }
+    if (references.length > 0)
+      log.warn('bookings sent again after a lost answer go to staff: they may be booked twice', {
+        references,
+      });
+  }
 
   function observe(day: TimeSlots, askedAt: number): void {
     const watched = current();
@@ -133,6 +171,7 @@ export function watchBookedTimes(deps: {
       time: evidence.request.time,
     };
     save({ ...watched, keepsFree: seen });
+    sentAgainToStaff(watched);
     log.warn(
       'the upstream lists a time this kiosk booked as still free: a booking whose answer is lost goes to staff from now on, it is not sent again',
       { reference: seen.reference, date: seen.date, time: seen.time },

@@ -19,4 +19,10 @@ export interface OutboxEvents {
   'storage.changed': { full: boolean };
   /** Queued bookings may be due now (held answers written, space back): the replayer looks. */
   'outbox.due': Record<string, never>;
+  /**
+   * The API answered a lost answer's re-send with a booking of a time it had just listed taken:
+   * it answered our first booking again, so it honours the Idempotency-Key (send.ts). The
+   * booked-times watch keeps when it last saw that (link/booked-times-watch.ts).
+   */
+  'booking.keyHonoured': { localId: string; at: number };
 }

@@ -14,7 +14,7 @@ export type { RetainedStore, RetentionOptions } from './retention';
 export type { CatalogKnowledge, SendPath } from './send';
 export { slotFreeIn } from './slot-check';
 export type { OutboxStore, WakeOptions } from './store';
-export { recoverInterrupted, TAKEN_ONCE } from './transitions';
+export { recoverInterrupted, sentAgainToCheck, TAKEN_ONCE } from './transitions';
 export type { CacheRefusal, ReplayPolicy, Told } from './transitions';
 export type { OutboxEvents } from './events';
 export { createQueue } from './queue';

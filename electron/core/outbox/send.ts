@@ -22,6 +22,7 @@ import {
 } from '../upstream';
 import { assertNever } from '../../../shared/result';
 import type { OutboxEntry, OutboxPatch } from './entry';
+import type { OutboxEvents } from './events';
 import { checkSlot } from './slot-check';
 import type { OutboxStore } from './store';
 import {
@@ -47,8 +48,13 @@ export interface SendPathOptions {
   bookingTimeoutMs?: number;
   /** Total timeout of a replayed request (default: the client's). */
   replayTimeoutMs?: number;
-  /** Where every outcome is said, before its entry is settled (the status room notes it). */
-  events?: DomainEmitter<Pick<UpstreamEvents, 'upstream.outcome'>>;
+  /**
+   * Where every outcome is said, before its entry is settled (the status room notes it), and
+   * a key seen honoured (`booking.keyHonoured`).
+   */
+  events?: DomainEmitter<
+    Pick<UpstreamEvents, 'upstream.outcome'> & Pick<OutboxEvents, 'booking.keyHonoured'>
+  >;
   /**
    * Whether an entry's appointment time has passed (the core judges it on the API's time when
    * known): a booking that cannot be sent then ends instead of waiting on. Default: never.
@@ -147,7 +153,7 @@ export function createSendPath(options: SendPathOptions): SendPath {
   /**
    * Before a booking whose answer was lost is sent again: is its slot still free for its
    * employee? Free: the first attempt surely failed (the upstream blocks booked times, else
-   * `attempt` does not get here), send (null). Taken: it may be ours. It is
+   * `attempt` does not get here), send. Taken: it may be ours. It is
    * sent again under its key all the same: an API that honours the key answers with the first
    * booking (sent), one that ignores it cannot book a taken slot twice and refuses it, which
    * makes it `unknown` for staff (transitions.ts). Only a slot that is taken can be ours.
@@ -157,12 +163,12 @@ export function createSendPath(options: SendPathOptions): SendPath {
     client: UpstreamClient,
     entry: OutboxEntry,
     call: CallOptions,
-  ): Promise<SendAttempt | null> {
+  ): Promise<{ settled: SendAttempt } | { listedTaken: boolean }> {
     const checked = await checkSlot(client, entry.request, call);
     // Free, taken, or gone from the list (its answer is lost): sent again all the same.
-    if (checked.kind !== 'failed') return null;
+    if (checked.kind !== 'failed') return { listedTaken: checked.kind === 'taken' };
     tell(checked.outcome, 'replay');
-    return { outcome: checked.outcome, verdict: lookupVerdict(checked.outcome) };
+    return { settled: { outcome: checked.outcome, verdict: lookupVerdict(checked.outcome) } };
   }
 
   /**
@@ -235,6 +241,7 @@ export function createSendPath(options: SendPathOptions): SendPath {
       inFlight.set(entry.localId, (inFlight.get(entry.localId) ?? 0) + 1);
       try {
         const client = options.client();
+        let listedTaken = false;
         if (entry.responseLost) {
           if (!(options.upstreamBlocksBookedTimes?.() ?? true))
             return {
@@ -242,11 +249,17 @@ export function createSendPath(options: SendPathOptions): SendPath {
               verdict: { kind: 'unknown', error: { status: null, message: LOST_NOT_SENT_AGAIN } },
             };
           const checked = await preCheck(client, entry, calls[purpose]);
-          if (checked) return checked;
+          if ('settled' in checked) return checked.settled;
+          listedTaken = checked.listedTaken;
         }
         const outcome = await client.book(entry.request, entry.idempotencyKey, calls[purpose]);
         tell(outcome, purpose);
         const classified = classifyBookingOutcome(outcome);
+        // A time the API listed taken a moment ago, booked under our key: it answered our first
+        // booking again (an API that ignored the key would have refused the taken time). The
+        // proof costs nothing: both requests are the re-send's own (issue 39, item 8).
+        if (listedTaken && classified.kind === 'sent')
+          options.events?.emit('booking.keyHonoured', { localId: entry.localId, at: clock.now() });
         const verdict = await resolveTaken(client, entry, classified, purpose, offered);
         return { outcome, verdict };
       } finally {

@@ -106,6 +106,25 @@ export function startAttempt(entry: OutboxEntry, now: number): OutboxPatch {
 export const LOST_AND_TAKEN =
   'The answer to this booking was lost and the booking service refused it twice as taken: check with the booking service whether it was booked (service, employee, date, time and the customer are shown here).';
 
+/** What staff read on a booking sent again after a lost answer, to an API that keeps booked times free. */
+export const SENT_AGAIN_TO_CHECK =
+  'The answer to this booking was lost, the kiosk sent it again and the booking service accepted it; this booking service has since been seen keeping booked times listed as free, so it may not honour the repeated request and may hold this booking twice: check with the booking service and cancel a second booking there (service, employee, date, time and the customer are shown here).';
+
+/**
+ * A booking sent again after its answer was lost, to an upstream later seen keeping booked
+ * times free (link/booked-times-watch.ts): the free pre-check proved nothing, and an upstream
+ * that ignored the key booked it twice while saying "sent". Staff check it (`unknown`); its
+ * answer stays with it.
+ */
+export function sentAgainToCheck(entry: OutboxEntry, now: number): OutboxPatch | null {
+  if (entry.state !== 'sent' || !entry.responseLost) return null;
+  return {
+    state: 'unknown',
+    lastError: { status: null, message: SENT_AGAIN_TO_CHECK },
+    updatedAt: now,
+  };
+}
+
 /** The note a booking waits under after its first "taken" on a re-send (see `takenPauseMs`). */
 export const TAKEN_ONCE =
   'The answer to this booking was lost and its re-send was refused as taken: it is sent again after a pause (the first request may still be in progress at the booking service).';

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import { SETTLE_MS, type BookedTimesReport } from '../../../electron/core/link/booked-times-watch';
 import { LOST_NOT_SENT_AGAIN } from '../../../electron/core/outbox/send';
+import { SENT_AGAIN_TO_CHECK } from '../../../electron/core/outbox/transitions';
 import type { BookingRequest } from '../../../shared/api/schemas';
 import { mergeSlotsByTime } from '../../../shared/booking/free-times';
 import { bookingRequest, serverBookings, startCore } from '../../support/core/harness';
@@ -177,5 +178,49 @@ describe('an upstream that blocks booked times (the reference)', () => {
     expect(lost.requestsAfter).toBe(2);
     expect((await staffEntry(core, second))?.state).toBe('sent');
     expect(t.upstreamHolds(second)).toBe(1);
+  });
+});
+
+describe('bookings sent again before the kiosk learned (issue 39, item 8)', () => {
+  it('issue 39 item 8: an API that ignores keys and keeps booked times free books a re-send twice; once learned, that booking is "check by hand", never "sent"', async () => {
+    const t = await rig(KEEPS_FREE);
+    const { core, clock, second } = t;
+    // Nothing learned yet: the lost answer's re-send finds its time free and is sent again; the
+    // API ignores the key and books it a second time, answering as if new.
+    const lost = await bookWithLostAnswer(t, core, second);
+    expect(lost.told).toBe('unknown');
+    expect(lost.requestsAfter).toBe(2); // the pre-check's lookup, then the re-send
+    expect(t.upstreamHolds(second)).toBe(2);
+    expect((await staffEntry(core, second))?.state).toBe('sent');
+
+    // Later a slot list still shows that time free: the kiosk learns what this API does.
+    clock.advance(SETTLE_MS);
+    await t.lookAgain();
+    expect(await learned(core, clock)).toMatchObject({ date: DATE, time: second.time });
+    expect(await staffEntry(core, second)).toMatchObject({
+      state: 'unknown',
+      lastError: { message: SENT_AGAIN_TO_CHECK },
+    });
+    expect((await core.api.getSyncStatus({})).unknown).toBe(1);
+  });
+
+  it('issue 39 item 8: a re-send answered with the first booking proves the key honoured; bookings sent again before that stay sent', async () => {
+    // The reference: the re-send's pre-check finds the time taken, the API answers the key.
+    const t = await rig({});
+    const { core, clock, first, second } = t;
+    const lost = await bookWithLostAnswer(t, core, second);
+    expect(lost.requestsAfter).toBe(2);
+    expect((await staffEntry(core, second))?.state).toBe('sent');
+    expect(t.upstreamHolds(second)).toBe(1);
+
+    // The same API, changed (an update) to keep booked times free and ignore keys.
+    t.variant.set(KEEPS_FREE);
+    clock.advance(60_000);
+    expect((await core.api.createBooking(first)).state).toBe('sent');
+    clock.advance(SETTLE_MS);
+    await t.lookAgain();
+    expect(await learned(core, clock)).not.toBeNull();
+    // Proven honoured when it was sent again: not sent to staff.
+    expect((await staffEntry(core, second))?.state).toBe('sent');
   });
 });

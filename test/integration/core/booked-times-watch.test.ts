@@ -7,6 +7,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openKioskDb, type KioskDb } from '../../../electron/core/db/open';
 import { createLogger } from '../../../electron/core/platform/log';
+import { createDomainEvents } from '../../../electron/core/platform/domain-events';
+import type { OutboxEvents } from '../../../electron/core/outbox/events';
+import { SENT_AGAIN_TO_CHECK } from '../../../electron/core/outbox/transitions';
 import { SETTLE_MS, watchBookedTimes } from '../../../electron/core/link/booked-times-watch';
 import { createSqliteOutboxStore } from '../../../electron/core/db/outbox-store';
 import type { OutboxStore } from '../../../electron/core/outbox/store';
@@ -60,13 +63,17 @@ const client = upstreamDouble({
   getTimeSlots: () => Promise.resolve({ kind: 'ok', status: 200, data: FREE_AT_TEN, meta }),
 });
 
-function watch(over: OutboxStore = store) {
+type WatchEvents = Pick<OutboxEvents, 'booking.changed' | 'booking.keyHonoured'>;
+const log = createLogger('test', { level: 'info', sink: (line) => lines.push(line) });
+
+function watch(over: OutboxStore = store, events = createDomainEvents<WatchEvents>(log)) {
   return watchBookedTimes({
     db,
     store: over,
     clock,
-    log: createLogger('test', { level: 'info', sink: (line) => lines.push(line) }),
+    log,
     link: { client: () => client, target: () => target },
+    events,
   });
 }
 
@@ -127,5 +134,54 @@ describe('the booked-times watch', () => {
     expect(answer).toMatchObject({ kind: 'ok', data: FREE_AT_TEN });
     expect(w.blocksBookedTimes()).toBe(true);
     expect(lines.join('\n')).toMatch(/could not be checked/);
+  });
+  it('issue 39 item 8: once learned, bookings sent again after a lost answer since the key was last seen honoured go to staff', async () => {
+    const base = outboxEntry({ localId: 'base' }).request;
+    /** A booking at `time` the API accepted now; `resent`: after its first answer was lost. */
+    const sent = (localId: string, time: string, resent: boolean) =>
+      store.insert(
+        outboxEntry({
+          localId,
+          request: { ...base, time },
+          state: 'sent',
+          responseLost: resent,
+          attempts: resent ? 2 : 1,
+          booking: { ...BOOKING, bookingId: localId },
+          createdAt: clock.now(),
+          updatedAt: clock.now(),
+        }),
+      );
+    const before = createDomainEvents<WatchEvents>(log);
+    watch(store, before);
+    sent('before-proof', '11:00', true);
+    clock.advance(1_000);
+    sent('proof', '11:30', true);
+    before.emit('booking.keyHonoured', { localId: 'proof', at: clock.now() });
+    clock.advance(1_000);
+    sent('after-proof', '12:00', true);
+    sent('answered-at-once', '12:30', false);
+    sentNow('evidence');
+
+    // After a restart (the proof is kept with the upstream's record) the watch learns.
+    const events = createDomainEvents<WatchEvents>(log);
+    const changed: string[] = [];
+    events.on('booking.changed', ({ entry }) => changed.push(`${entry.localId} ${entry.state}`));
+    const restarted = watch(store, events);
+    clock.advance(SETTLE_MS);
+    await restarted.client().getTimeSlots(QUERY, CALL);
+    expect(restarted.blocksBookedTimes()).toBe(false);
+    expect(Object.fromEntries(store.list().map((e) => [e.localId, e.state]))).toEqual({
+      'before-proof': 'sent',
+      proof: 'sent',
+      'after-proof': 'unknown',
+      'answered-at-once': 'sent',
+      evidence: 'sent',
+    });
+    expect(store.get('after-proof')).toMatchObject({
+      lastError: { status: null, message: SENT_AGAIN_TO_CHECK },
+      booking: { bookingId: 'after-proof' },
+    });
+    expect(changed).toEqual(['after-proof unknown']);
+    expect(lines.join('\n')).toMatch(/may be booked twice/);
   });
 });

@@ -79,8 +79,11 @@ function rig(
     bookingTimeoutMs: 4_000,
     replayTimeoutMs: 1_500,
     events: {
-      emit: (_type, { outcome: o, purpose }) =>
-        void heard.push(`${purpose.kind}:${o.kind}:${store.get('l1')?.state}`),
+      emit: (_type, payload) => {
+        if ('outcome' in payload)
+          heard.push(`${payload.purpose.kind}:${payload.outcome.kind}:${store.get('l1')?.state}`);
+        else heard.push(`keyHonoured:${payload.localId}`);
+      },
     },
     ...(more.appointmentPassed ? { appointmentPassed: more.appointmentPassed } : {}),
     lookupTimeoutMs: 900,
