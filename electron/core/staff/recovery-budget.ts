@@ -10,12 +10,12 @@
 import { z } from 'zod';
 import type { AttemptBudget, PinAttemptStore } from './pin-attempts';
 
-export interface RecoveryBudgetPolicy {
+interface RecoveryBudgetPolicy {
   tries: number;
   refillMs: number;
 }
 
-export const RECOVERY_BUDGET: RecoveryBudgetPolicy = { tries: 10, refillMs: 60_000 };
+const RECOVERY_BUDGET: RecoveryBudgetPolicy = { tries: 10, refillMs: 60_000 };
 
 const BudgetState = z.object({
   kind: z.literal('slow-budget'),
@@ -29,12 +29,11 @@ export function createRecoveryBudget(
   now: () => number,
   options: {
     key: string;
-    policy?: RecoveryBudgetPolicy;
     store?: PinAttemptStore;
     onStoreError?: (error: unknown) => void;
   },
 ): AttemptBudget {
-  const policy = options.policy ?? RECOVERY_BUDGET;
+  const policy = RECOVERY_BUDGET;
   const full = (): BudgetState => ({
     kind: 'slow-budget',
     left: policy.tries,
