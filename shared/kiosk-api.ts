@@ -74,6 +74,11 @@ export const kioskApi = {
       serviceId: Id.optional(),
       employeeId: Id.optional(),
       ahead: z.boolean().optional(),
+      /**
+       * The services after `serviceId` in one visit (issue 38): only days where the whole visit
+       * fits, one service after another (as getVisitTimes fits it), are available.
+       */
+      then: z.array(Id).max(2).optional(),
     }),
     output: AvailableDaysResult,
   },

@@ -84,6 +84,9 @@ export function createLocalEngine(rooms: EngineRooms): LocalEngine {
   const visits = createVisitApi(booking, lookups, steps);
   const api = {
     ...lookups.api,
+    // A visit's days (issue 38): only days where its services fit one after another.
+    getAvailableDays: (input) =>
+      input.then?.length ? visits.visitDays(input) : lookups.api.getAvailableDays(input),
     ...createBookingApi(booking, steps),
     createVisit: visits.createVisit,
     getVisitTimes: (input) => visits.getVisitTimes(input),

@@ -10,6 +10,10 @@
  *   (nothing was booked: back to the time grid). A later one refused leaves the earlier ones
  *   booked, is kept `rejected` in the outbox beside them, and the result says so, so the
  *   customer is told what holds. Services after a refused one are not tried.
+ * - visitDays (getAvailableDays with `then`, issue 38): the days the calendar offers a visit:
+ *   open for every service, and where the day's lists are cached, only when the visit fits
+ *   whole (the same fit as getVisitTimes, on the availability model's cached answers, no
+ *   request); a day not cached stays offered online (its time screen asks), never offline.
  * - createVisit known offline: every service is checked against the cache and the holds and
  *   queued in ONE durable transaction, so a visit is held whole or not at all.
  */
@@ -17,6 +21,7 @@ import { randomUUID } from 'node:crypto';
 import type { BookingRequest, TimeSlot } from '../../../shared/api/schemas';
 import type { Hold } from '../../../shared/booking/free-times';
 import { bookingReference } from '../../../shared/booking/reference';
+import { instantToWall } from '../../../shared/booking/time';
 import { fitVisit, type VisitService } from '../../../shared/booking/visit-fit';
 import type { TimeSlotsResult, VisitPartResult } from '../../../shared/kiosk-api';
 import { KioskFailure } from '../../../shared/result';
@@ -27,6 +32,8 @@ import type { EngineApi } from '../engine';
 import type { Lookups } from '../catalog';
 
 export type VisitApi = Pick<EngineApi, 'createVisit'> & {
+  /** getAvailableDays of a visit: `input.then` holds the services after `input.serviceId`. */
+  visitDays: EngineApi['getAvailableDays'];
   /** getVisitTimes, with the holds of the other screens taken into the model (screen-holds.ts). */
   getVisitTimes: (
     input: Parameters<EngineApi['getVisitTimes']>[0],
@@ -138,7 +145,67 @@ export function createVisitApi(deps: VisitDeps, lookups: Lookups, steps: Booking
     return parts;
   }
 
+  /**
+   * Whether the visit fits on `date` by the cached lists alone: true / false, or null when a
+   * service's list of the day is not cached (nothing is asked for it).
+   */
+  async function fitsFromCache(
+    date: string,
+    serviceIds: readonly string[],
+    employeeId: string | undefined,
+  ): Promise<boolean | null> {
+    const services: VisitService[] = [];
+    for (const [i, serviceId] of serviceIds.entries()) {
+      const durationMinutes = await lookups.serviceMinutes(serviceId);
+      const ask = (person: string | undefined) =>
+        lookups.cachedAnswer({ date, serviceId, employeeId: person, durationMinutes });
+      const anyAnswer = ask(i === 0 ? employeeId : undefined);
+      if (anyAnswer === null) return null;
+      const before = services[i - 1];
+      const byEmployee: Record<string, TimeSlot[]> = {};
+      const people = before
+        ? freePeople([before.anySlots, ...Object.values(before.byEmployee)])
+        : [];
+      for (const person of people.slice(0, MAX_PEOPLE_ASKED))
+        byEmployee[person] = ask(person)?.timeSlots ?? [];
+      services.push({ serviceId, durationMinutes, anySlots: anyAnswer.timeSlots, byEmployee });
+    }
+    const now = instantToWall(clock.now(), deps.timeZone);
+    return fitVisit({ date, timeZone: deps.timeZone, services, employeeId }).some(
+      (offer) => date > now.date || offer.time > now.time,
+    );
+  }
+
   return {
+    async visitDays({ then = [], ...input }) {
+      const first = await lookups.api.getAvailableDays(input);
+      if (!input.serviceId || then.length === 0) return first;
+      const { year, month, ahead } = input;
+      const others = await Promise.all(
+        then.map((serviceId) =>
+          lookups.api.getAvailableDays({ year, month, serviceId, ...(ahead ? { ahead } : {}) }),
+        ),
+      );
+      const serviceIds = [input.serviceId, ...then];
+      const fits = new Map<number, boolean | null>();
+      for (const day of first.availableDays) {
+        if (!others.every((other) => other.availableDays.includes(day))) continue;
+        const date = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+        fits.set(day, await fitsFromCache(date, serviceIds, input.employeeId));
+      }
+      // Offered: open for all, unless the cached lists show the visit does not fit. Offline:
+      // only where the cached lists show it fits.
+      const availableDays = [...fits].filter(([, fit]) => fit !== false).map(([day]) => day);
+      return {
+        ...first,
+        availableDays,
+        totalDays: availableDays.length,
+        ...(first.bookableOffline
+          ? { bookableOffline: first.bookableOffline.filter((day) => fits.get(day) === true) }
+          : {}),
+      };
+    },
+
     async getVisitTimes({ date, serviceIds, employeeId, fresh }, holds = []) {
       const results: TimeSlotsResult[] = [];
       const slotsOf = async (serviceId: string, person: string | undefined) => {

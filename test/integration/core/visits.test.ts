@@ -283,4 +283,48 @@ describe('one visit, several services', () => {
       '09:00 emp-anna',
     ]);
   });
+  it('issue 38 item 16b: the calendar of a visit offers only days where its services fit one after another, online and offline', async () => {
+    const { core, upstream } = await open(offsetClock(MONDAY_0830));
+    await core.api.getCatalog({});
+    // Wednesday: the colour (2 h, Anna only) is free at 09:00 alone, and no cut ends then
+    // (Sophie's 08:15 is taken, Anna starts at 09:00): both services are open, the pair is not.
+    const WEDNESDAY = '2026-11-25';
+    const take = async (employeeId: string, time: string) =>
+      expect(
+        await bookAtApi(upstream, { serviceId: CUT, employeeId, date: WEDNESDAY, time }),
+        `${employeeId} ${time}`,
+      ).toBe(201);
+    await take('emp-sophie', '08:15');
+    for (const time of ['11:00', '11:45', '13:15', '14:00', '14:45', '15:30', '16:15', '17:00'])
+      await take('emp-anna', time);
+    // The kiosk's copy of the day's lists (as the mirror keeps them).
+    for (const serviceId of [CUT, COLOUR])
+      await core.api.getTimeSlots({ date: WEDNESDAY, serviceId, fresh: true });
+    const colour = await core.api.getTimeSlots({ date: WEDNESDAY, serviceId: COLOUR });
+    expect(colour.timeSlots.filter((s) => s.available).map((s) => s.time)).toEqual(['09:00']);
+    expect(
+      (await core.api.getVisitTimes({ date: WEDNESDAY, serviceIds: [CUT, COLOUR] })).offers,
+    ).toEqual([]);
+
+    const month = { year: 2026, month: 11 };
+    const alone = async (serviceId: string) =>
+      (await core.api.getAvailableDays({ ...month, serviceId })).availableDays;
+    expect(await alone(CUT)).toContain(25);
+    expect(await alone(COLOUR)).toContain(25);
+    const visit = await core.api.getAvailableDays({ ...month, serviceId: CUT, then: [COLOUR] });
+    expect(visit.availableDays).not.toContain(25);
+    // Tuesday (today's 10:00 on) and Thursday: the pair fits.
+    expect(visit.availableDays).toEqual(expect.arrayContaining([24, 26]));
+    expect(visit.totalDays).toBe(visit.availableDays.length);
+    // The first service's calendar alone is what it was: a visit's days do not change it.
+    expect(await alone(CUT)).toContain(25);
+
+    // Offline only days whose cached lists show the pair fitting are bookable: not Wednesday.
+    expect(visit.bookableOffline ?? []).not.toContain(25);
+    await core.api.getTimeSlots({ date: '2026-11-26', serviceId: CUT, fresh: true });
+    await core.api.getTimeSlots({ date: '2026-11-26', serviceId: COLOUR, fresh: true });
+    const again = await core.api.getAvailableDays({ ...month, serviceId: CUT, then: [COLOUR] });
+    expect(again.bookableOffline).toContain(26);
+    expect(again.bookableOffline).not.toContain(25);
+  });
 });
