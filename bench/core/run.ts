@@ -20,6 +20,7 @@ import { hashPin } from '../../electron/core/staff/pin';
 import {
   freeSlots,
   queueBookings,
+  crashRunFailures,
   runCrashTest,
   type CrashFigures,
 } from '../../test/support/core/crash-run';
@@ -250,4 +251,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   process.stdout.write(
     `Kiosk core benchmark (${new Date().toISOString()})\n${JSON.stringify(figures, null, 2)}\n`,
   );
+  // A crash run that lost, doubled or did not test what it names fails the run (issue 39).
+  const failures = figures.crash ? crashRunFailures(figures.crash) : [];
+  for (const failure of failures) process.stderr.write(`crash safety FAILED: ${failure}\n`);
+  if (failures.length > 0) process.exitCode = 1;
 }

@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { VISIBLE_ASCII, checkFlags, parseArgsError, portFlag } from '../../shared/cli-flags';
+import { IT_SETTING_KEYS, declarationOf } from '../../shared/settings';
 import { ConfigError, loadKioskStartupConfig, type KioskStartupConfig } from '../core/config';
 import { createLogger } from '../core/platform';
 import { parseListen } from '../core/hub';
@@ -13,7 +14,7 @@ import { readSecretFile } from '../core/platform';
 import { DEFAULT_DATA_DIR, DEFAULT_WEB_PORT } from './defaults';
 
 export const USAGE =
-  'usage: npm run kiosk:web -- [--port N] [--listen HOST:PORT] [--upstream URL|embedded] [--api-key KEY | --api-key-file PATH] [--data DIR] [--token T | --token-file PATH]';
+  'usage: npm run kiosk:web -- [--port N | --listen HOST:PORT] [--mode kiosk|counter] [--upstream URL|embedded] [--api-key KEY | --api-key-file PATH] [--data DIR] [--token T | --token-file PATH]';
 
 export class UsageError extends Error {}
 
@@ -24,6 +25,12 @@ export interface WebCliArgs extends KioskStartupConfig {
   /** The token came from --token-file: the ready line then names the file's token, not its value. */
   tokenFromFile: boolean;
 }
+
+/**
+ * IT's settings that have a flag (shared/settings.ts: `--mode kiosk|counter`, beside
+ * FRONTDESK_MODE); loadKioskStartupConfig checks their values.
+ */
+const SETTING_FLAGS = IT_SETTING_KEYS.flatMap((key) => declarationOf(key).it?.flag ?? []);
 
 /** The shell's own flags as util.parseArgs read them, checked (IT's: loadKioskStartupConfig). */
 const WebFlags = z
@@ -67,12 +74,18 @@ export function parseWebCliArgs(
         token: { type: 'string' },
         'token-file': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
+        ...Object.fromEntries(SETTING_FLAGS.map((flag) => [flag, { type: 'string' as const }])),
       },
     }));
   } catch (error) {
     throw new UsageError(parseArgsError(error));
   }
   if (values.help) throw new UsageError('help');
+  // A hub serves HTTPS on its --listen address only: a --port beside it would go unused unseen.
+  if (values.port !== undefined && values.listen !== undefined)
+    throw new UsageError(
+      '--port and --listen: give one (with --listen the shell serves only there)',
+    );
   const checked = checkFlags(WebFlags, values);
   if (!checked.ok) throw new UsageError(checked.error);
   const flags = checked.value;

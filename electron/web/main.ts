@@ -3,8 +3,8 @@
  *
  * Starts the kiosk core and the browser shell and prints one line with the URL to open
  * (`http://127.0.0.1:PORT/#token=T`; with `--token-file` the URL without it). Flags win over FRONTDESK_* variables and the machine
- * config file (electron/core/config/config.ts); kiosk or counter mode is a staff setting here, not a
- * flag. Bad flags or config: one line on stderr, exit 2.
+ * config file (electron/core/config/config.ts); `--mode kiosk|counter` (or FRONTDESK_MODE) is IT's
+ * default for the staff setting. Bad flags or config: one line on stderr, exit 2.
  * SIGTERM / SIGINT: closes the shell, then the core, and exits 0. The API key is never printed.
  */
 import { realpathSync } from 'node:fs';

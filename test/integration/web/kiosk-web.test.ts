@@ -471,4 +471,13 @@ describe('the kiosk:web command line', () => {
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stdout).toBe('');
   });
+
+  it('issue 38 item 18: refuses --port with --listen in one line and exit 2', async () => {
+    const run = await runCli(['--port', '5175', '--listen', '127.0.0.1:0']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      'kiosk:web: --port and --listen: give one (with --listen the shell serves only there) (see --help)\n',
+    );
+    expect(run.stdout).toBe('');
+  });
 });

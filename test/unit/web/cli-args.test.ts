@@ -106,6 +106,22 @@ describe('parseWebCliArgs', () => {
     }
   });
 
+  it('issue 38 item 18: --mode kiosk|counter beside FRONTDESK_MODE; --port with --listen refused', () => {
+    expect(parse(['--mode', 'counter']).mode).toBe('counter');
+    expect(parse(['--mode', 'kiosk']).mode).toBe('kiosk');
+    // The flag wins over the variable, as every flag does.
+    expect(parseWebCliArgs(['--mode', 'kiosk'], { FRONTDESK_MODE: 'counter' }, 'darwin').mode).toBe(
+      'kiosk',
+    );
+    expect(() => parse(['--mode', 'desk'])).toThrow(ConfigError);
+    expect(() => parse(['--mode', 'desk'])).toThrow(/flag --mode/);
+    // A hub serves only on --listen: a --port beside it is refused, not ignored.
+    expect(() => parse(['--port', '5175', '--listen', '0.0.0.0:8443'])).toThrow(UsageError);
+    expect(() => parse(['--listen', '0.0.0.0:8443', '--port', '0'])).toThrow(
+      '--port and --listen: give one (with --listen the shell serves only there)',
+    );
+  });
+
   it('reports a bad upstream as a ConfigError naming the flag', () => {
     expect(() => parse(['--upstream', 'ftp://x'])).toThrow(ConfigError);
     expect(() => parse(['--upstream', 'ftp://x'])).toThrow(
