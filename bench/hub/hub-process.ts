@@ -5,7 +5,7 @@
  * SHA-256 fingerprint it prints, as the Electron screen does (no CA to trust for a self-signed one).
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { hubRequest as httpsToHub } from '../../test/support/hub-https';
 import type { IncomingMessage } from 'node:http';
@@ -89,6 +89,10 @@ export async function startHubProcess(options: {
   dataDir: string;
 }): Promise<HubProcess> {
   const token = 'bench-hub-token-0001';
+  // A machine file of its own with `announce: false`: the bench sends no mDNS onto the LAN.
+  mkdirSync(options.dataDir, { recursive: true });
+  const machineFile = join(options.dataDir, 'bench-machine.json');
+  writeFileSync(machineFile, JSON.stringify({ hub: { listen: '127.0.0.1:0', announce: false } }));
   const child = spawn(
     process.execPath,
     [
@@ -109,7 +113,11 @@ export async function startHubProcess(options: {
     {
       cwd: REPO,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FRONTDESK_LOG_LEVEL: process.env.FRONTDESK_LOG_LEVEL ?? 'error' },
+      env: {
+        ...process.env,
+        FRONTDESK_CONFIG: machineFile,
+        FRONTDESK_LOG_LEVEL: process.env.FRONTDESK_LOG_LEVEL ?? 'error',
+      },
     },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
