@@ -34,6 +34,22 @@ export async function visitSlots(
   return { ok: true, result: { date, timeSlots, source, asOf, offers } };
 }
 
+/**
+ * The services of the visit being chosen, by title, in order ("Cut + Colour"): what the day and
+ * details screens name (issue 38), the first service alone for a single booking; undefined
+ * before a service is chosen.
+ */
+export function visitTitle(
+  draft: Pick<FlowDraft, 'serviceId' | 'then'>,
+  services: readonly Service[],
+): string | undefined {
+  const titles = [draft.serviceId, ...draft.then].flatMap((id) => {
+    const found = services.find((service) => service._id === id);
+    return found ? [found.title] : [];
+  });
+  return titles.length > 0 ? titles.join(' + ') : undefined;
+}
+
 /** The draft as one of the visit's services: its own service, time and person. */
 function draftOf(draft: FlowDraft, index: number): FlowDraft {
   const part = draft.visit?.[index];

@@ -7,6 +7,7 @@ import { StepHeader } from '../components/StepHeader';
 import type { FlowAction, FlowState } from '../flow/flow-machine';
 import { useResult } from '../hooks/use-result';
 import { ERROR_KEYS } from '../lib/message-keys';
+import { visitTitle } from '../lib/visit';
 import { useSyncStatus } from '../hooks/use-sync-status';
 import { addMonths, monthGrid, parseDate, shopToday } from '../lib/dates';
 import { formatDate, formatMonth, weekdayNames } from '../lib/format';
@@ -31,6 +32,8 @@ export function DayScreen({ state, dispatch }: DayScreenProps) {
   // A person chosen on the time screen: these are their days (issue 37), and saying so.
   const person = catalog.employees.find((employee) => employee._id === employeeId) ?? null;
 
+  // A visit of several services (issue 38): only the days where they fit one after another.
+  const then = state.draft.then.join(' ');
   const days = useResult(
     useCallback(
       () =>
@@ -39,8 +42,9 @@ export function DayScreen({ state, dispatch }: DayScreenProps) {
           month: view.month,
           serviceId,
           ...(employeeId ? { employeeId } : {}),
+          ...(then ? { then: then.split(' ') } : {}),
         }),
-      [client, view.year, view.month, serviceId, employeeId],
+      [client, view.year, view.month, serviceId, employeeId, then],
     ),
   );
   // Offline, only days whose times this kiosk has stored can be booked: those are marked, the
@@ -74,7 +78,12 @@ export function DayScreen({ state, dispatch }: DayScreenProps) {
 
   return (
     <main className="screen" data-screen="day">
-      <StepHeader title={t('day.title')} step={2} subtitle={service?.title} />
+      <StepHeader
+        title={t('day.title')}
+        step={2}
+        // Every service of the visit (issue 38): the days offered are those where all fit.
+        subtitle={visitTitle(state.draft, catalog.services) ?? service?.title}
+      />
       <div className="screen-body">
         {person && (
           <div className="day-person" data-testid="day-person">

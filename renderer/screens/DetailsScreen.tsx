@@ -7,6 +7,7 @@ import type { KeyboardInput, KeyboardKind } from '../components/OnScreenKeyboard
 import { StepHeader } from '../components/StepHeader';
 import type { FlowAction, FlowState } from '../flow/flow-machine';
 import { CUSTOMER_FIELD_KEYS, FIELD_ERROR_KEYS } from '../lib/message-keys';
+import { visitTitle } from '../lib/visit';
 import { FIELD_MAX, validateCustomer, validateField, type CustomerField } from '../lib/validation';
 import { formatDate, formatTime } from '../lib/format';
 import { useKiosk } from '../app/kiosk-context';
@@ -31,7 +32,7 @@ const AUTOCOMPLETE: Record<CustomerField, string> = { name: 'name', email: 'emai
 
 export function DetailsScreen({ state, dispatch, touchKeyboard }: DetailsScreenProps) {
   const { t } = useTranslation();
-  const { locale, settings } = useKiosk();
+  const { locale, settings, catalog } = useKiosk();
   // The embedded demo server sends no e-mail: the hint must not promise one (issue 28).
   const demo = settings.upstream === 'embedded';
   const { draft } = state;
@@ -85,7 +86,7 @@ export function DetailsScreen({ state, dispatch, touchKeyboard }: DetailsScreenP
   // The day with the time: a customer who went back to another day sees which one is kept.
   const subtitle =
     service && draft.slot && draft.date
-      ? `${service.title} · ${formatDate(draft.date, locale)} · ${formatTime(draft.slot.time, locale)}`
+      ? `${visitTitle(draft, catalog.services) ?? service.title} · ${formatDate(draft.date, locale)} · ${formatTime(draft.slot.time, locale)}`
       : undefined;
   // A name cut at the limit (typed on, or pasted) says so at the field, not silently.
   const nameFull = draft.customer.name.length >= FIELD_MAX.name;

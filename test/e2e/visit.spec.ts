@@ -7,8 +7,19 @@
 import type { Page } from '@playwright/test';
 import { addDays } from '../../shared/booking/time';
 import { fillDetails, kioskToday, start } from './support/flow';
-import { capture, onScreen, review } from './support/screens';
-import { expect, openKiosk, setUpKiosk, STAFF_PIN, test, type Kiosk } from './support/stack';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { SCREENSHOT_DIR, capture, onScreen, review } from './support/screens';
+import {
+  API_KEY,
+  expect,
+  openKiosk,
+  setUpKiosk,
+  STAFF_PIN,
+  test,
+  type Kiosk,
+  type Stack,
+} from './support/stack';
 
 test.use({ hasTouch: true });
 
@@ -33,7 +44,7 @@ async function toVisitGrid(
   page: Page,
   kiosk: Kiosk,
   { days, checks }: { days: number; checks: boolean },
-): Promise<string> {
+): Promise<{ time: string; date: string }> {
   const now = kioskToday(kiosk);
   // The first day from `days` on where the visit still fits: the worker's other specs book the
   // first free times, and which of them ran before this one depends on how files were shared
@@ -61,7 +72,7 @@ async function toVisitGrid(
   await page.locator('.service-main', { hasText: 'Färben' }).tap();
   await onScreen(page, 'time');
   await expect(page.getByTestId('visit-services')).toContainText('Färben');
-  return first.time;
+  return { time: first.time, date: today };
 }
 
 test('two services in one visit: only fitting times, both booked, one confirmation, two slips', async ({
@@ -71,7 +82,7 @@ test('two services in one visit: only fitting times, both booked, one confirmati
   test.setTimeout(180_000);
   await setUpKiosk(kiosk);
   await openKiosk(page, kiosk);
-  const time = await toVisitGrid(page, kiosk, { days: 2, checks: true });
+  const { time } = await toVisitGrid(page, kiosk, { days: 2, checks: true });
   await review(page, 'time', 'visit-time');
   // A time where the colour would run into Anna's break (12:30) is not offered.
   await expect(page.locator('[data-time="11:00"]')).toHaveCount(0);
@@ -113,7 +124,7 @@ test('offline both services are queued and held together, staff see the pair, re
   test.setTimeout(180_000);
   await setUpKiosk(kiosk);
   await openKiosk(page, kiosk);
-  const time = await toVisitGrid(page, kiosk, { days: 1, checks: false });
+  const { time } = await toVisitGrid(page, kiosk, { days: 1, checks: false });
   stack.proxy.setMode('down');
   await page.locator(`[data-time="${time}"]`).tap();
   await onScreen(page, 'details');
@@ -149,4 +160,115 @@ test('offline both services are queued and held together, staff see the pair, re
       intervals: [500, 1000],
     })
     .toBe('sent,sent');
+});
+
+const SHOTS = process.env.FRONTDESK_COUNTER_SHOTS ?? SCREENSHOT_DIR;
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+/** The step header's subtitle: what the screen says it is about. */
+const subtitle = (page: Page) => page.locator('.step-header .subtitle');
+
+test('issue 38 item 16a: the day and details screens name both services of the visit', async ({
+  page,
+  kiosk,
+}) => {
+  test.setTimeout(180_000);
+  await setUpKiosk(kiosk);
+  await openKiosk(page, kiosk);
+  const { time } = await toVisitGrid(page, kiosk, { days: 3, checks: false });
+  await page.getByRole('button', { name: /Back/ }).tap();
+  await onScreen(page, 'day');
+  await expect(subtitle(page)).toHaveText('Damenhaarschnitt + Färben');
+  await shot(page, 'visit-16a-day');
+  await page.locator('.day-chosen').tap();
+  await onScreen(page, 'time');
+  await page.locator(`[data-time="${time}"]`).tap();
+  await onScreen(page, 'details');
+  await expect(subtitle(page)).toContainText('Damenhaarschnitt + Färben');
+  await shot(page, 'visit-16a-details');
+});
+
+test('issue 38 item 16c: Back from the visit’s times keeps both services, and every screen shows both', async ({
+  page,
+  kiosk,
+}) => {
+  test.setTimeout(180_000);
+  await setUpKiosk(kiosk);
+  await openKiosk(page, kiosk);
+  const { date } = await toVisitGrid(page, kiosk, { days: 3, checks: false });
+  await page.getByRole('button', { name: /Back/ }).tap();
+  await onScreen(page, 'day');
+  // The day screen says what the draft holds: both services, the day chosen before.
+  await expect(subtitle(page)).toHaveText('Damenhaarschnitt + Färben');
+  await expect(page.locator(`[data-date="${date}"]`)).toHaveAttribute('aria-pressed', 'true');
+  // Back once more, and the same first service again: the visit stays whole, and is shown so.
+  await page.getByRole('button', { name: /Back/ }).tap();
+  await onScreen(page, 'service');
+  await page.locator('.service-main', { hasText: 'Damenhaarschnitt' }).tap();
+  await onScreen(page, 'day');
+  await expect(subtitle(page)).toHaveText('Damenhaarschnitt + Färben');
+  await page.locator(`[data-date="${date}"]`).tap();
+  await onScreen(page, 'time');
+  // Back on the times: still the visit's, with both services listed.
+  await expect(page.getByTestId('visit-services')).toContainText('Damenhaarschnitt');
+  await expect(page.getByTestId('visit-services')).toContainText('Färben');
+  await shot(page, 'visit-16c-time-again');
+});
+
+/** Someone else books `time` of `date` with a person straight at the API (the test's key). */
+async function takeAtServer(stack: Stack, employeeId: string, date: string, time: string) {
+  const response = await fetch(`${stack.server.url}/api/public/booking/book`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${API_KEY}` },
+    body: JSON.stringify({
+      serviceId: CUT,
+      employeeId,
+      date,
+      time,
+      customer: { name: 'Other', email: 'other@example.com', phone: '0301111' },
+    }),
+  });
+  expect(response.status, `${employeeId} ${time}`).toBe(201);
+}
+
+test('issue 38 item 16b: the calendar of a visit offers only days where the pair fits', async ({
+  page,
+  kiosk,
+  stack,
+}) => {
+  test.setTimeout(180_000);
+  await setUpKiosk(kiosk);
+  // Friday the 27th: the colour (2 h, Anna only) is free at 09:00 alone and no cut ends then
+  // (Sophie's 08:15 is taken, Anna starts at 09:00): the cut and the colour each have times,
+  // the pair has none.
+  const FRIDAY = '2026-11-27';
+  await takeAtServer(stack, 'emp-sophie', FRIDAY, '08:15');
+  for (const time of ['11:00', '11:45', '13:15', '14:00', '14:45', '15:30', '16:15', '17:00'])
+    await takeAtServer(stack, 'emp-anna', FRIDAY, time);
+  for (const serviceId of [CUT, COLOUR])
+    await kiosk.call('getTimeSlots', { date: FRIDAY, serviceId, fresh: true });
+  const fits = (await kiosk.call('getVisitTimes', {
+    date: FRIDAY,
+    serviceIds: [CUT, COLOUR],
+  })) as VisitTimes;
+  expect(fits.offers).toEqual([]);
+  // Each service alone has Friday.
+  for (const serviceId of [CUT, COLOUR]) {
+    const days = (await kiosk.call('getAvailableDays', { year: 2026, month: 11, serviceId })) as {
+      availableDays: number[];
+    };
+    expect(days.availableDays, serviceId).toContain(27);
+  }
+
+  await openKiosk(page, kiosk);
+  await toVisitGrid(page, kiosk, { days: 1, checks: false });
+  await page.getByRole('button', { name: /Back/ }).tap();
+  await onScreen(page, 'day');
+  await expect(subtitle(page)).toHaveText('Damenhaarschnitt + Färben');
+  // Friday is not offered for the pair; the cut alone still has it.
+  await expect(page.locator(`[data-date="${FRIDAY}"]`)).toBeDisabled();
+  await shot(page, 'visit-16b-calendar');
 });
