@@ -1,14 +1,17 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface StepHeaderProps {
   title: string;
   step: number | null;
   subtitle?: string;
+  /** What there is to read under the title: in reach mode it stands above the reach line too. */
+  children?: ReactNode;
 }
 
 const TOTAL = 5;
 
-export function StepHeader({ title, step, subtitle }: StepHeaderProps) {
+export function StepHeader({ title, step, subtitle, children }: StepHeaderProps) {
   const { t } = useTranslation();
   return (
     <div className="step-header">
@@ -22,6 +25,7 @@ export function StepHeader({ title, step, subtitle }: StepHeaderProps) {
       )}
       <h1>{title}</h1>
       {subtitle && <p className="subtitle">{subtitle}</p>}
+      {children}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useService } from '../app/kiosk-context';
+import { useAccessModes } from '../access/access-modes';
 import { ActionBar } from '../components/ActionBar';
 import { OnScreenKeyboard } from '../components/lazy';
 import type { KeyboardInput, KeyboardKind } from '../components/OnScreenKeyboard';
@@ -33,6 +34,7 @@ const AUTOCOMPLETE: Record<CustomerField, string> = { name: 'name', email: 'emai
 export function DetailsScreen({ state, dispatch, touchKeyboard }: DetailsScreenProps) {
   const { t } = useTranslation();
   const { locale, settings, catalog } = useKiosk();
+  const { reach } = useAccessModes();
   // The embedded demo server sends no e-mail: the hint must not promise one (issue 28).
   const demo = settings.upstream === 'embedded';
   const { draft } = state;
@@ -88,12 +90,27 @@ export function DetailsScreen({ state, dispatch, touchKeyboard }: DetailsScreenP
     service && draft.slot && draft.date
       ? `${visitTitle(draft, catalog.services) ?? service.title} · ${formatDate(draft.date, locale)} · ${formatTime(draft.slot.time, locale)}`
       : undefined;
+  const errors = (['name', 'email', 'phone'] as const).flatMap((field) => {
+    const error = errorOf(field);
+    return error ? [{ field, error }] : [];
+  });
   // A name cut at the limit (typed on, or pasted) says so at the field, not silently.
   const nameFull = draft.customer.name.length >= FIELD_MAX.name;
 
   return (
     <main className={`screen${touchKeyboard ? ' screen-with-keyboard' : ''}`} data-screen="details">
-      <StepHeader title={t('details.title')} step={4} {...(subtitle ? { subtitle } : {})} />
+      <StepHeader title={t('details.title')} step={4} {...(subtitle ? { subtitle } : {})}>
+        {/* In reach mode the body above the keyboard is a small window: the errors are repeated
+            above the reach line, where they cannot scroll under the keyboard (issue 38); each
+            names its field. The fields' own errors are the ones announced. */}
+        {reach && errors.length > 0 && (
+          <ul className="error-summary" aria-hidden="true" data-testid="error-summary">
+            {errors.map(({ field, error }) => (
+              <li key={field}>{error}</li>
+            ))}
+          </ul>
+        )}
+      </StepHeader>
       <div className="screen-body">
         <form
           className="details-form"

@@ -5,7 +5,7 @@
 export { loadHubCertificate } from './hub-certificate';
 export type { HubCertificate } from './hub-certificate';
 export { HubMachineFile, hubRolesFromFile, ListenText, parseListen, PathText } from './hub-config';
-export type { HubAnnounce, HubConfig, HubListen } from './hub-config';
+export type { HubConfig, HubListen } from './hub-config';
 export { announceHub, mdnsHostName } from './hub-mdns';
 export type { HubAnnouncer } from './hub-mdns';
 export { isHubUrl, verifyHubCertificate } from './hub-screen';
