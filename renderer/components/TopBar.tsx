@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useAccessModes } from '../access/access-modes';
 import type { PublicShop } from '../../shared/kiosk-api';
 import { LANGUAGE_NAMES, LANGUAGES, type LanguageCode } from '../i18n/languages';
 import { shopInitials } from '../lib/initials';
@@ -33,6 +34,9 @@ export function TopBar({
   dataLang,
 }: TopBarProps) {
   const { t } = useTranslation();
+  // Reach mode and larger text fold the six languages into one control beside the toggles
+  // (issue 38): in three rows of large chips they took the screen's own room.
+  const folded = useAccessModes().reach || largeText;
   return (
     <header className="top-bar">
       <div className="top-bar-row">
@@ -47,6 +51,24 @@ export function TopBar({
           <span lang={shop?.name ? dataLang : undefined}>{shop?.name ?? t('app.name')}</span>
         </span>
         <div className="top-bar-actions">
+          {folded && (
+            <select
+              className="chip language-select"
+              lang={language}
+              aria-label={t('toolbar.language')}
+              value={language}
+              onChange={(event) => {
+                const chosen = LANGUAGES.find((code) => code === event.target.value);
+                if (chosen) onLanguage(chosen);
+              }}
+            >
+              {LANGUAGES.map((code) => (
+                <option key={code} value={code} lang={code}>
+                  {LANGUAGE_NAMES[code]}
+                </option>
+              ))}
+            </select>
+          )}
           <button
             type="button"
             className={`chip${largeText ? ' chip-active' : ''}`}
@@ -79,20 +101,22 @@ export function TopBar({
         </div>
       </div>
       {/* Six languages take a row of their own: in a row with the toggles they would wrap unevenly. */}
-      <nav className="top-bar-languages" aria-label={t('toolbar.language')}>
-        {LANGUAGES.map((code) => (
-          <button
-            key={code}
-            type="button"
-            className={`chip${code === language ? ' chip-active' : ''}`}
-            aria-pressed={code === language}
-            lang={code}
-            onClick={() => onLanguage(code)}
-          >
-            {LANGUAGE_NAMES[code]}
-          </button>
-        ))}
-      </nav>
+      {!folded && (
+        <nav className="top-bar-languages" aria-label={t('toolbar.language')}>
+          {LANGUAGES.map((code) => (
+            <button
+              key={code}
+              type="button"
+              className={`chip${code === language ? ' chip-active' : ''}`}
+              aria-pressed={code === language}
+              lang={code}
+              onClick={() => onLanguage(code)}
+            >
+              {LANGUAGE_NAMES[code]}
+            </button>
+          ))}
+        </nav>
+      )}
     </header>
   );
 }

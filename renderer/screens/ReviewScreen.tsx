@@ -2,6 +2,7 @@ import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguageCode, type LanguageCode } from '../../shared/languages';
 import { useKiosk, useService, useShopZone } from '../app/kiosk-context';
+import { useAccessModes } from '../access/access-modes';
 import { ActionBar } from '../components/ActionBar';
 import { BookingSummary } from '../components/BookingSummary';
 import { Notice } from '../components/Notice';
@@ -39,6 +40,7 @@ export function ReviewScreen({ state, dispatch }: ReviewScreenProps) {
   const zone = useShopZone();
   const { draft } = state;
   const service = useService(draft.serviceId);
+  const { reach } = useAccessModes();
   const [check, setCheck] = useState<Check>('checking');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<KioskError | null>(null);
@@ -134,50 +136,59 @@ export function ReviewScreen({ state, dispatch }: ReviewScreenProps) {
 
   if (!service || !draft.date || !draft.slot) return null;
 
+  const read = (
+    <>
+      {check === 'checking' && <Notice tone="info">{t('review.checking')}</Notice>}
+      {hold.kind === 'held' && (
+        <Notice tone="success">
+          {t('review.heldForYou', { time: formatTime(shopTime(hold.until, zone), locale) })}
+        </Notice>
+      )}
+      {hold.kind === 'expired' && <Notice tone="warning">{t('review.holdExpired')}</Notice>}
+      {check === 'live' && hold.kind !== 'expired' && (
+        <Notice tone="success">{t('review.stillFree')}</Notice>
+      )}
+      {check === 'cache' && <Notice tone="info">{t('review.offline')}</Notice>}
+      {draft.visit ? (
+        // One summary per service; the customer once, after the last.
+        draft.visit.map((part, index) => {
+          const partService = catalog.services.find((s) => s._id === part.serviceId);
+          const last = index === (draft.visit?.length ?? 0) - 1;
+          return partService && draft.date ? (
+            <BookingSummary
+              key={part.serviceId}
+              service={partService}
+              employeeName={part.employeeName}
+              date={draft.date}
+              time={part.time}
+              visitPart={index === 0 ? 'first' : 'next'}
+              {...(last ? { customer: draft.customer, notes: draft.notes.trim() } : {})}
+              locale={locale}
+            />
+          ) : null;
+        })
+      ) : (
+        <BookingSummary
+          service={service}
+          employeeName={draft.slot.employeeName}
+          date={draft.date}
+          time={draft.slot.time}
+          customer={draft.customer}
+          notes={draft.notes.trim()}
+          locale={locale}
+        />
+      )}
+    </>
+  );
   return (
     <main className="screen" data-screen="review">
-      <StepHeader title={t('review.title')} step={5} />
+      {/* In reach mode what is read (the checks, the summary) stands above the reach line, so
+          that "Book now" is in sight below it without scrolling (issue 38). */}
+      <StepHeader title={t('review.title')} step={5}>
+        {reach && read}
+      </StepHeader>
       <div className="screen-body">
-        {check === 'checking' && <Notice tone="info">{t('review.checking')}</Notice>}
-        {hold.kind === 'held' && (
-          <Notice tone="success">
-            {t('review.heldForYou', { time: formatTime(shopTime(hold.until, zone), locale) })}
-          </Notice>
-        )}
-        {hold.kind === 'expired' && <Notice tone="warning">{t('review.holdExpired')}</Notice>}
-        {check === 'live' && hold.kind !== 'expired' && (
-          <Notice tone="success">{t('review.stillFree')}</Notice>
-        )}
-        {check === 'cache' && <Notice tone="info">{t('review.offline')}</Notice>}
-        {draft.visit ? (
-          // One summary per service; the customer once, after the last.
-          draft.visit.map((part, index) => {
-            const partService = catalog.services.find((s) => s._id === part.serviceId);
-            const last = index === (draft.visit?.length ?? 0) - 1;
-            return partService && draft.date ? (
-              <BookingSummary
-                key={part.serviceId}
-                service={partService}
-                employeeName={part.employeeName}
-                date={draft.date}
-                time={part.time}
-                visitPart={index === 0 ? 'first' : 'next'}
-                {...(last ? { customer: draft.customer, notes: draft.notes.trim() } : {})}
-                locale={locale}
-              />
-            ) : null;
-          })
-        ) : (
-          <BookingSummary
-            service={service}
-            employeeName={draft.slot.employeeName}
-            date={draft.date}
-            time={draft.slot.time}
-            customer={draft.customer}
-            notes={draft.notes.trim()}
-            locale={locale}
-          />
-        )}
+        {!reach && read}
         {error && (
           <Notice tone="error">{t('review.failed', { message: t(ERROR_KEYS[error.code]) })}</Notice>
         )}
