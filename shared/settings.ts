@@ -50,6 +50,8 @@ interface Declaration {
   /** The customer screen needs it before any staff session (PublicSettings). */
   public: boolean;
   range?: { min: number; max: number };
+  /** What IT's text must look like, for the error when it does not (free text: a name). */
+  format?: string;
   /** For the machine file's JSON Schema (what IT reads). */
   description: string;
 }
@@ -83,6 +85,17 @@ export const STAFF_SETTINGS = {
     it: { env: 'FRONTDESK_LANGUAGE' },
     public: true,
     description: "the screen's default language; absent: the browser's, else German",
+  },
+  contentLanguage: {
+    value: z.string().regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{1,8})*$/),
+    nullable: true,
+    default: null,
+    lockable: true,
+    it: { env: 'FRONTDESK_CONTENT_LANGUAGE' },
+    public: true,
+    format: 'a language tag such as de or de-AT',
+    description:
+      "the language of the shop's texts from the booking API (service titles and descriptions, people's names), a BCP 47 tag such as de or de-AT: they are marked and spoken in it on every screen language; absent: the shop's language",
   },
   staffIdleTimeoutSec: {
     ...wholeNumber(30, 3600),
@@ -222,6 +235,8 @@ export function parseSettingText<K extends StaffSettingKey>(
 function expectedText(declaration: Declaration, text: string): string {
   if (declaration.range)
     return `expected a whole number from ${declaration.range.min} to ${declaration.range.max}`;
+  if (declaration.format)
+    return `expected ${declaration.format}, got ${JSON.stringify(text.slice(0, 40))}`;
   if (!(declaration.value instanceof z.ZodEnum)) return 'expected a name of 1 to 200 characters';
   const options = declaration.value.options as string[];
   if (options.length === 2)

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LanguageCode } from '../../shared/languages';
+import { accessModes, lastSessionEnd } from './access-modes';
 import { AudioController } from './audio-controller';
 import { audioEntry } from './entry-way';
 import { installExploreByTouch } from './explore-touch';
@@ -20,10 +21,16 @@ interface AudioLayerProps {
  */
 export function AudioLayer({ language }: AudioLayerProps) {
   const controller = useRef<AudioController | null>(null);
+  // The customer's language as the session ends (the shop's returns right after).
+  const spokenLanguage = useRef(language);
+  useEffect(() => {
+    spokenLanguage.current = language;
+  }, [language]);
   const [voices, setVoices] = useState<Record<LanguageCode, boolean> | null>(null);
 
   useEffect(() => {
-    const audio = new AudioController(createSpeaker());
+    const speaker = createSpeaker();
+    const audio = new AudioController(speaker);
     controller.current = audio;
     const words = SPEECH_TEXT[language];
     audio.start(audioEntry() === 'touch' ? words.welcomeTouch : words.welcome);
@@ -35,6 +42,11 @@ export function AudioLayer({ language }: AudioLayerProps) {
       window.removeEventListener('keydown', onKey, true);
       removeTouch();
       audio.stop();
+      // Audio mode ends with the session: an idle reset is said, or the customer hears nothing.
+      if (!accessModes().audio && lastSessionEnd() === 'idle') {
+        const lang = spokenLanguage.current;
+        speaker.say([{ text: SPEECH_TEXT[lang].sessionEnded, lang }]);
+      }
       controller.current = null;
       document.documentElement.classList.remove('audio-mode');
     };

@@ -11,8 +11,12 @@ export interface AccessModes {
   reach: boolean;
 }
 
+/** How a customer's session ended: the idle reset is said in audio mode as the mode ends. */
+export type SessionEnd = 'idle' | 'customer';
+
 const OFF: AccessModes = { audio: false, reach: false };
 let current: AccessModes = OFF;
+let lastEnd: SessionEnd = 'customer';
 const listeners = new Set<() => void>();
 
 function notify(): void {
@@ -29,10 +33,16 @@ export function setAccessMode(mode: keyof AccessModes, on: boolean): void {
   notify();
 }
 
-export function resetAccessModes(): void {
+export function resetAccessModes(end: SessionEnd = 'customer'): void {
+  lastEnd = end;
   if (current === OFF) return;
   current = OFF;
   notify();
+}
+
+/** How the last session ended (read by audio mode as it ends with that session). */
+export function lastSessionEnd(): SessionEnd {
+  return lastEnd;
 }
 
 export function subscribeAccessModes(listener: () => void): () => void {

@@ -1,6 +1,16 @@
 import { isLanguageCode, type LanguageCode } from '../../shared/languages';
-import { LIVE, describe, isVisible, liveText, personalDetails, screenSummary } from './describe';
+import {
+  CHANGING,
+  LIVE,
+  describe,
+  isVisible,
+  liveText,
+  personalDetails,
+  screenSummary,
+  textOf,
+} from './describe';
 import { activate, backControl, firstItem, focusItem, navigationRoot, step } from './navigation';
+import { audioEntry } from './entry-way';
 import type { Speaker, Spoken } from './speech';
 import { SPEECH_TEXT, helpScreen, type SpeechText } from './speech-text';
 
@@ -21,6 +31,10 @@ export class AudioController {
   private readonly observer: MutationObserver;
   private pending: MutationRecord[] = [];
   private stopped = false;
+  /** Alert dialogs already said: focus inside a new one waits for its title and text first. */
+  private readonly saidDialogs = new WeakSet<Element>();
+  /** The item that lost focus by being disabled, and what was said of it. */
+  private busy: { element: Element; text: string } | null = null;
 
   constructor(private readonly speaker: Speaker) {
     this.observer = new MutationObserver((records) => this.afterPaint(records));
@@ -55,21 +69,24 @@ export class AudioController {
 
   start(welcome: string): void {
     document.addEventListener('focusin', this.onFocus);
+    document.addEventListener('click', this.onClick, true);
     this.observer.observe(document.body, {
       childList: true,
       subtree: true,
+      characterData: true,
       attributes: true,
       attributeFilter: ['disabled', 'hidden', 'lang'],
     });
     this.screen = navigationRoot();
     const target = this.screen ? firstItem(this.screen) : null;
     if (target) this.focusQuietly(target);
-    this.say([{ text: welcome, lang: this.lang }, ...(target ? describe(target, this.words) : [])]);
+    this.say([{ text: welcome, lang: this.lang }, ...(target ? this.describeItem(target) : [])]);
   }
 
   stop(): void {
     this.stopped = true;
     document.removeEventListener('focusin', this.onFocus);
+    document.removeEventListener('click', this.onClick, true);
     this.observer.disconnect();
     this.speaker.stop();
   }
@@ -82,7 +99,7 @@ export class AudioController {
   moveTo(element: HTMLElement): void {
     this.waitingForFirst = false;
     this.focusQuietly(element);
-    this.say(describe(element, this.words));
+    this.say(this.describeItem(element));
   }
 
   /** Next (+1) or previous (-1) item of the screen or dialog. */
@@ -132,15 +149,23 @@ export class AudioController {
     const active = document.activeElement;
     this.say([
       ...screenSummary(root),
-      ...(active && root.contains(active) ? describe(active, this.words) : []),
+      ...(active && root.contains(active) ? this.describeItem(active) : []),
     ]);
+  }
+
+  /** What is said of an item; "Touch to start" is for the eye and finger, not the keypad. */
+  private describeItem(element: Element): Spoken[] {
+    if (audioEntry() === 'keys' && element.matches('[data-screen="start"] .btn-hero'))
+      return [{ text: this.words.startButton, lang: this.lang }];
+    return describe(element, this.words);
   }
 
   private focusQuietly(element: HTMLElement): void {
     this.quiet = element;
     focusItem(element);
     this.quiet = null;
-    this.remember(element);
+    // A disabled item refuses focus: it is not where the customer is.
+    if (document.activeElement === element) this.remember(element);
   }
 
   private remember(element: HTMLElement): void {
@@ -151,10 +176,27 @@ export class AudioController {
     const target = event.target;
     if (!(target instanceof HTMLElement) || target === this.quiet) return;
     this.remember(target);
+    // A dialog that just appeared focuses its button before it is said: its title comes first.
+    const dialog = target.closest('[role="alertdialog"]');
+    if (dialog && !this.saidDialogs.has(dialog)) return;
     const root = navigationRoot();
     if (!root?.contains(target)) return;
     this.waitingForFirst = false;
-    this.say(describe(target, this.words));
+    this.say(this.describeItem(target));
+  };
+
+  /**
+   * Enter on the language already chosen changes nothing on screen: said, with the way on. Read
+   * in the capture phase, before the screen's own handler, while `aria-pressed` is the old state.
+   */
+  private readonly onClick = (event: MouseEvent): void => {
+    const target = event.target instanceof Element ? event.target : null;
+    const language = target?.closest('.language-choice button[aria-pressed="true"]');
+    if (!language) return;
+    const name = textOf(language)
+      .map((part) => part.text)
+      .join(' ');
+    this.say([{ text: this.words.languageChosen(name), lang: this.lang }]);
   };
 
   private onMutations(records: MutationRecord[]): void {
@@ -167,17 +209,48 @@ export class AudioController {
       }
     }
     this.sayNewLiveParts(records);
+    this.sayChangedRegions(records);
+    this.sayRenamedFocus(records);
     this.keepFocus();
+  }
+
+  /** The item in focus changed its words ("Book now" became "Booking…"): said once, queued. */
+  private sayRenamedFocus(records: MutationRecord[]): void {
+    const active = document.activeElement;
+    if (!(active instanceof HTMLElement) || active === document.body) return;
+    const renamed = records.some(
+      (record) => record.type !== 'attributes' && active.contains(record.target),
+    );
+    if (renamed) this.say(this.describeItem(active), true);
+  }
+
+  /** Live regions whose text changed in place (Enter on "Next month"): their new text, queued. */
+  private sayChangedRegions(records: MutationRecord[]): void {
+    const changed = new Set<Element>();
+    for (const record of records) {
+      if (record.type === 'attributes') continue;
+      const node = record.target;
+      const region = (node instanceof Element ? node : node.parentElement)?.closest(CHANGING);
+      if (region && isVisible(region)) changed.add(region);
+    }
+    for (const region of changed) this.say(textOf(region), true);
   }
 
   /** A new screen: its summary, then its first choice (or its title while that loads). */
   private onScreen(screen: Element): void {
     const summary = screenSummary(screen);
     const target = firstItem(screen);
+    if (target && screen.getAttribute('data-screen') === 'start') {
+      // Back at the start (audio mode and the language stay): where, and what Enter does.
+      this.focusQuietly(target);
+      this.waitingForFirst = false;
+      this.say([...summary, { text: this.words.startScreen, lang: this.lang }]);
+      return;
+    }
     if (target) {
       this.focusQuietly(target);
       this.waitingForFirst = false;
-      this.say([...summary, ...describe(target, this.words)]);
+      this.say([...summary, ...this.describeItem(target)]);
       return;
     }
     const title = screen.querySelector<HTMLElement>('h1');
@@ -206,12 +279,13 @@ export class AudioController {
     const dialog = outer.find((element) => element.getAttribute('role') === 'alertdialog');
     const parts = outer.flatMap((element) => liveText(element));
     if (dialog) {
+      this.saidDialogs.add(dialog);
       // A dialog takes the keypad: said at once, then the control it focused.
       const control = dialog.contains(document.activeElement)
         ? (document.activeElement as HTMLElement)
         : firstItem(dialog);
       if (control) this.focusQuietly(control);
-      this.say([...parts, ...(control ? describe(control, this.words) : [])]);
+      this.say([...parts, ...(control ? this.describeItem(control) : [])]);
       return;
     }
     this.say(parts, true);
@@ -227,7 +301,7 @@ export class AudioController {
       if (target) {
         this.waitingForFirst = false;
         this.focusQuietly(target);
-        this.say(describe(target, this.words), true);
+        this.say(this.describeItem(target), true);
       }
       return;
     }
@@ -235,9 +309,15 @@ export class AudioController {
     const back =
       this.lastFocused?.isConnected && root.contains(this.lastFocused) ? this.lastFocused : null;
     const target = back ?? firstItem(root) ?? step(root, null, 1);
-    if (target && target !== active) {
-      this.focusQuietly(target);
-      this.say(describe(target, this.words), true);
+    if (!target || target === active) return;
+    this.focusQuietly(target);
+    const parts = this.describeItem(target);
+    if (document.activeElement !== target) {
+      // Disabled while it works ("Booking…"): said once, however often the page changes meanwhile.
+      const text = parts.map((part) => part.text).join(' ');
+      if (this.busy?.element === target && this.busy.text === text) return;
+      this.busy = { element: target, text };
     }
+    this.say(parts, true);
   }
 }

@@ -22,6 +22,9 @@ const SUMMARY =
 /** Where a newly shown element is said at once (the idle warning, an error, a waiting state). */
 export const LIVE = '[role="alert"], [role="alertdialog"], [role="status"]';
 
+/** A region whose text is said again when it changes (the month shown, the person chosen). */
+export const CHANGING = '[aria-live="polite"], [aria-live="assertive"]';
+
 const PERSONAL_FIELDS = 'input, textarea';
 
 export function isTextField(element: Element | null): boolean {

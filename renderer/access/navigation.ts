@@ -27,7 +27,8 @@ export function items(root: Element): HTMLElement[] {
  * waits on the screen's title.
  */
 const FIRST = [
-  '.btn-hero',
+  // Not while disabled (the review's "Book now" while the time is checked): focus waits.
+  '.btn-hero:not(:disabled)',
   '.slot[aria-pressed="true"]',
   '.day[aria-pressed="true"]:not(:disabled)',
   '.day-open:not(:disabled)',

@@ -23,6 +23,14 @@ export interface SpeechText {
   slower: string;
   keys: { bksp: string; shift: string; space: string; script: string; accents: string };
   help: Record<HelpScreen, string>;
+  /** The start button, to a keypad user (its label says "Touch"). */
+  startButton: string;
+  /** Back on the start screen with the start button in focus: where, and what Enter does. */
+  startScreen: string;
+  /** Enter on the language already chosen. */
+  languageChosen: (language: string) => string;
+  /** The idle reset ended the session: said as audio mode ends with it. */
+  sessionEnded: string;
 }
 
 const KEYS_HELP_EN =
@@ -59,6 +67,13 @@ const en: SpeechText = {
     done: 'Your booking is done. The number and time were said; Home repeats them. The last button ends.',
     other: KEYS_HELP_EN,
   },
+  startButton: 'Start a booking: press Enter.',
+  startScreen:
+    'Start screen. Press Enter to start a booking, or move down to choose your language.',
+  languageChosen: (language) =>
+    `${language} is chosen. Move up to the first button and press Enter to start a booking.`,
+  sessionEnded:
+    'Your session has ended and what you entered is cleared. Press any key to turn audio mode on again.',
 };
 
 const KEYS_HELP_DE =
@@ -96,6 +111,12 @@ const de: SpeechText = {
     done: 'Ihre Buchung ist fertig. Nummer und Uhrzeit wurden gesagt; Pos1 wiederholt sie. Die letzte Taste beendet.',
     other: KEYS_HELP_DE,
   },
+  startButton: 'Buchung beginnen: Enter drücken.',
+  startScreen: 'Startseite. Enter beginnt eine Buchung; weiter unten wählen Sie Ihre Sprache.',
+  languageChosen: (language) =>
+    `${language} ist gewählt. Gehen Sie nach oben zur ersten Taste; Enter beginnt eine Buchung.`,
+  sessionEnded:
+    'Ihre Sitzung ist beendet und Ihre Eingaben sind gelöscht. Drücken Sie eine Taste, um die Sprachausgabe wieder einzuschalten.',
 };
 
 const KEYS_HELP_TR =
@@ -132,6 +153,13 @@ const tr: SpeechText = {
     done: 'Randevunuz tamam. Numara ve saat söylendi; Home tekrarlar. Son düğme bitirir.',
     other: KEYS_HELP_TR,
   },
+  startButton: 'Randevu başlat: Enter tuşuna basın.',
+  startScreen:
+    'Başlangıç ekranı. Randevu başlatmak için Enter tuşuna basın veya dilinizi seçmek için aşağı inin.',
+  languageChosen: (language) =>
+    `${language} seçildi. İlk düğmeye çıkın ve randevu başlatmak için Enter tuşuna basın.`,
+  sessionEnded:
+    'Oturumunuz sona erdi ve girdikleriniz silindi. Sesli modu yeniden açmak için bir tuşa basın.',
 };
 
 const KEYS_HELP_PL =
@@ -168,6 +196,13 @@ const pl: SpeechText = {
     done: 'Rezerwacja gotowa. Numer i godzina zostały podane; Home powtarza. Ostatni przycisk kończy.',
     other: KEYS_HELP_PL,
   },
+  startButton: 'Rozpocznij rezerwację: naciśnij Enter.',
+  startScreen:
+    'Ekran startowy. Naciśnij Enter, aby rozpocząć rezerwację, lub przejdź niżej, aby wybrać język.',
+  languageChosen: (language) =>
+    `Wybrano: ${language}. Przejdź w górę do pierwszego przycisku i naciśnij Enter, aby rozpocząć rezerwację.`,
+  sessionEnded:
+    'Sesja zakończona, wpisane dane zostały usunięte. Naciśnij dowolny klawisz, aby znów włączyć tryb głosowy.',
 };
 
 const KEYS_HELP_UK =
@@ -203,6 +238,13 @@ const uk: SpeechText = {
     done: 'Бронювання готове. Номер і час названо; Home повторює. Остання кнопка завершує.',
     other: KEYS_HELP_UK,
   },
+  startButton: 'Почати бронювання: натисніть Enter.',
+  startScreen:
+    'Початковий екран. Натисніть Enter, щоб почати бронювання, або перейдіть нижче, щоб вибрати мову.',
+  languageChosen: (language) =>
+    `Вибрано: ${language}. Перейдіть угору до першої кнопки й натисніть Enter, щоб почати бронювання.`,
+  sessionEnded:
+    'Сеанс завершено, введені дані видалено. Натисніть будь-яку клавішу, щоб знову увімкнути голосовий режим.',
 };
 
 const KEYS_HELP_AR =
@@ -238,6 +280,11 @@ const ar: SpeechText = {
     done: 'تم حجزك. قيل الرقم والوقت؛ Home يكررهما. الزر الأخير ينهي.',
     other: KEYS_HELP_AR,
   },
+  startButton: 'ابدأ الحجز: اضغط Enter.',
+  startScreen: 'شاشة البداية. اضغط Enter لبدء حجز، أو انتقل للأسفل لاختيار لغتك.',
+  languageChosen: (language) =>
+    `${language} مختارة. انتقل للأعلى إلى الزر الأول واضغط Enter لبدء حجز.`,
+  sessionEnded: 'انتهت جلستك وحُذف ما أدخلته. اضغط أي مفتاح لتشغيل الوضع الصوتي من جديد.',
 };
 
 export const SPEECH_TEXT = { en, de, tr, pl, uk, ar } satisfies Record<LanguageCode, SpeechText>;

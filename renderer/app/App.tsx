@@ -24,7 +24,7 @@ import { useShopTheme } from '../hooks/use-shop-theme';
 import { chooseLanguage, INTL_LOCALES, textDirection, type LanguageCode } from '../i18n/languages';
 import { loadLanguage } from '../i18n/setup';
 import { SetupPendingScreen } from '../screens/SetupPendingScreen';
-import { resetAccessModes, useAccessModes } from '../access/access-modes';
+import { resetAccessModes, useAccessModes, type SessionEnd } from '../access/access-modes';
 import { AudioLayer } from '../access/audio-entry';
 import { KioskContext, type KioskContextValue } from './kiosk-context';
 import { WalkInFlow } from './WalkInFlow';
@@ -182,13 +182,16 @@ function Shell({
   }, [kioskMode, view, highContrast, largeText]);
 
   // A new customer starts in the shop's language with the default display, and a fresh catalog.
-  const endSession = useCallback(() => {
-    if (settings) void setLanguage(chooseLanguage(settings.language, browserLanguages()));
-    setHighContrast(false);
-    setLargeText(null);
-    resetAccessModes();
-    void load();
-  }, [settings, setLanguage, load]);
+  const endSession = useCallback(
+    (end: SessionEnd) => {
+      if (settings) void setLanguage(chooseLanguage(settings.language, browserLanguages()));
+      setHighContrast(false);
+      setLargeText(null);
+      resetAccessModes(end);
+      void load();
+    },
+    [settings, setLanguage, load],
+  );
 
   /** Ends the staff session in the core too, so that nobody can reuse it. */
   const lockStaff = useCallback(
@@ -221,7 +224,10 @@ function Shell({
             catalog: boot.catalog,
             now,
             locale: INTL_LOCALES[language],
-            dataLang: chooseLanguage(boot.settings.language, browserLanguages()),
+            // The API's texts are in the shop's content language (IT's), else the shop's.
+            dataLang:
+              boot.settings.contentLanguage ??
+              chooseLanguage(boot.settings.language, browserLanguages()),
             reloadSettings: load,
           }
         : null,

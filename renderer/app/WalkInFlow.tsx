@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAccessModes } from '../access/access-modes';
+import { useAccessModes, type SessionEnd } from '../access/access-modes';
 import { customerIdleTiming } from '../access/idle-timing';
 import { IdleWarning } from '../components/IdleWarning';
 import { useKiosk, useService } from './kiosk-context';
@@ -17,7 +17,7 @@ import {
   TimeScreen,
   VisitConfirmationScreen,
 } from '../screens/lazy-screens';
-import { flowReducer, initialFlowState } from '../flow/flow-machine';
+import { endsSession, flowReducer, initialFlowState } from '../flow/flow-machine';
 import { useIdleTimer } from '../hooks/use-idle-timer';
 import { useAudioEntry } from '../access/audio-entry';
 import type { LanguageCode } from '../i18n/languages';
@@ -36,8 +36,11 @@ interface WalkInFlowProps {
   onLanguage: (language: LanguageCode) => void;
   /** The display is as a new customer finds it: the shop's language, default text and contrast. */
   pristine: boolean;
-  /** Called when a customer's session ends (finish, cancel or idle) so the app can reset itself. */
-  onSessionEnd: () => void;
+  /**
+   * Called when a customer's session ends (finish, cancel or idle) so the app can reset itself;
+   * not when they go back to the start (their language and access modes stay until then).
+   */
+  onSessionEnd: (end: SessionEnd) => void;
 }
 
 /** The steps during which this screen holds its customer's time. */
@@ -59,15 +62,20 @@ export function WalkInFlow({
   const previousStep = useRef(state.step);
   // The last tap on a screen: the next screen keeps its spot dead for a slow second tap.
   const [taps] = useState(tapMemory);
+  // The reset under way is the idle timer's (said in audio mode), not the customer's.
+  const idleReset = useRef(false);
 
   useEffect(() => {
-    if (state.step === 'start' && previousStep.current !== 'start') onSessionEnd();
+    if (endsSession(state) && previousStep.current !== 'start') {
+      onSessionEnd(idleReset.current ? 'idle' : 'customer');
+      idleReset.current = false;
+    }
     // Back from the details or review, or reset (idle, cancel): the time held for this screen
     // goes back to the others (issue 28). A booking ends the hold in the core itself.
     if (HOLDING.has(previousStep.current) && !HOLDING.has(state.step) && state.step !== 'done')
       void client.releaseHold({});
     previousStep.current = state.step;
-  }, [state.step, onSessionEnd, client]);
+  }, [state, onSessionEnd, client]);
 
   // Once a customer has begun, fetch the details form, keyboard and QR code chunks in the
   // background, so that the details and confirmation screens do not wait for them. A failed
@@ -94,8 +102,11 @@ export function WalkInFlow({
     ...timing,
     onIdle: () => {
       setPrinting(false);
-      if (atStart) onSessionEnd();
-      else dispatch({ type: 'reset' });
+      if (atStart) onSessionEnd('idle');
+      else {
+        idleReset.current = true;
+        dispatch({ type: 'reset' });
+      }
     },
   });
 

@@ -40,15 +40,17 @@ export function BookingSummary({
   const { dataLang } = useKiosk();
   const minutes = durationMinutes(service);
   const end = endTime ?? addMinutes(time, minutes);
-  // The service's title is the API's text, in the shop's language (marked with its `lang`).
+  // The service's title and the person's name are the API's texts, in the shop's content
+  // language (marked with its `lang`, issue 38).
   const serviceLabel = t('summary.service');
+  const employeeLabel = t('summary.employee');
   // Rows from `personalFrom` on are the customer's own: never said aloud unasked (issue 31).
   // How each value sits in a right-to-left line: digits, times, prices, phone numbers and
   // e-mail addresses keep their left-to-right order (an Arabic review once showed the phone as
   // "5678 1234 30 49+"); words are isolated only, so that neither spills into its label.
   const rows: Row[] = [
     [serviceLabel, service.title, 'auto'],
-    ...(employeeName ? [row(t('summary.employee'), employeeName, 'auto')] : []),
+    ...(employeeName ? [row(employeeLabel, employeeName, 'auto')] : []),
     ...(visitPart === 'next' ? [] : [row(t('summary.date'), formatDate(date, locale), 'auto')]),
     [
       t('summary.time'),
@@ -80,7 +82,7 @@ export function BookingSummary({
           {...(index >= personalFrom ? { 'data-personal': '' } : {})}
         >
           <dt>{label}</dt>
-          <dd lang={label === serviceLabel ? dataLang : undefined}>
+          <dd lang={label === serviceLabel || label === employeeLabel ? dataLang : undefined}>
             <bdi dir={direction}>{value}</bdi>
           </dd>
         </div>

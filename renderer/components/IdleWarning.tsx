@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAccessModes } from '../access/access-modes';
 import { playChime } from '../access/chime';
+import { audioEntry } from '../access/entry-way';
 import type { TranslationKey } from '../lib/message-keys';
 
 interface IdleWarningProps {
@@ -28,6 +30,8 @@ export function IdleWarning({ secondsLeft, onStay, kind = 'customer' }: IdleWarn
   const { t } = useTranslation();
   const keys = KEYS[kind];
   const customer = kind === 'customer';
+  // A keypad user in audio mode has no reason to touch the screen: a key continues.
+  const keysOnly = useAccessModes().audio && audioEntry() === 'keys';
   // Read while rendering: by the first effect the button's autoFocus has taken the focus.
   const [before] = useState(() => document.activeElement);
   useEffect(() => {
@@ -48,7 +52,7 @@ export function IdleWarning({ secondsLeft, onStay, kind = 'customer' }: IdleWarn
         <h2 id="idle-title">{t(keys.title)}</h2>
         <p id="idle-body">
           {t(keys.body, { seconds: secondsLeft })}
-          {customer && ` ${t('access.idleHint')}`}
+          {customer && ` ${t(keysOnly ? 'access.idleHintKeys' : 'access.idleHint')}`}
         </p>
         <div className="countdown" aria-hidden="true">
           {secondsLeft}

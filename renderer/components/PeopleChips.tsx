@@ -1,6 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Employee } from '../../shared/api/schemas';
+import { useKiosk } from '../app/kiosk-context';
 import { tabStop } from '../lib/arrow-keys';
 import { PERSON_DAY_KEYS, type PersonDay } from '../lib/person-days';
 
@@ -31,6 +32,7 @@ export function PeopleChips({
   onKeyDown,
 }: PeopleChipsProps) {
   const { t } = useTranslation();
+  const { dataLang } = useKiosk();
   const people = [
     { _id: null, name: t('time.anyone'), day: null },
     ...employees.map((employee) => ({ ...employee, day: dayOf(employee._id) })),
@@ -50,7 +52,10 @@ export function PeopleChips({
             {...(onKeyDown ? tabStop(chosen === _id) : {})}
             onClick={() => onChoose(_id)}
           >
-            <span className="chip-name">{name}</span>
+            {/* A person's name is the shop's text, in its content language ("Anyone" is ours). */}
+            <span className="chip-name" {...(_id ? { lang: dataLang } : {})}>
+              {name}
+            </span>
             {/* The space: the visible text reads as the accessible name does (axe's
                 label-content-name-mismatch compares them). */}
             {away && ' '}

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 interface StepHeaderProps {
   title: string;
   step: number | null;
-  subtitle?: string;
+  /** May hold the shop's texts (a service's title), marked with their own `lang`. */
+  subtitle?: ReactNode;
   /** What there is to read under the title: in reach mode it stands above the reach line too. */
   children?: ReactNode;
 }

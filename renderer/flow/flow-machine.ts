@@ -236,6 +236,14 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
   }
 }
 
+/**
+ * The flow is back at the start by a reset (finish, cancel, idle): the customer's session ends.
+ * Back from the services keeps it (their language and audio mode), until they finish or go idle.
+ */
+export function endsSession(state: FlowState): boolean {
+  return state === initialFlowState;
+}
+
 function previousStep(state: FlowState): FlowStep {
   switch (state.step) {
     case 'start':

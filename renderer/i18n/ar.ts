@@ -87,6 +87,7 @@ export const ar: LanguageStrings = {
     personOffNotice: 'لا دوام لـ {{name}} يوم {{date}}. يُرجى اختيار يوم آخر أو شخص آخر.',
     personBusyNotice: 'لم يعد لدى {{name}} وقت متاح يوم {{date}}. يُرجى اختيار يوم آخر أو شخص آخر.',
     personDays: 'عرض أيام {{name}}',
+    personChosen: 'تم اختيار {{name}}. الأوقات المتاحة: {{number}}.',
   },
   details: {
     title: 'بياناتك',

@@ -88,6 +88,7 @@ export const de: LanguageStrings = {
     personBusyNotice:
       '{{name}} hat am {{date}} nichts mehr frei. Bitte wählen Sie einen anderen Tag oder eine andere Person.',
     personDays: 'Tage mit {{name}} zeigen',
+    personChosen: '{{name}} gewählt. Freie Zeiten: {{number}}.',
   },
   details: {
     title: 'Ihre Angaben',

@@ -92,6 +92,7 @@ export const en = {
     personBusyNotice:
       '{{name}} has no free time left on {{date}}. Please choose another day or another person.',
     personDays: 'Show the days with {{name}}',
+    personChosen: '{{name}} chosen. Free times: {{number}}.',
   },
   details: {
     title: 'Your details',

@@ -87,6 +87,7 @@ export const pl: LanguageStrings = {
     personBusyNotice:
       '{{name}} nie ma już wolnych godzin w dniu {{date}}. Wybierz inny dzień lub inną osobę.',
     personDays: 'Pokaż dni, w których pracuje {{name}}',
+    personChosen: 'Wybrano: {{name}}. Wolne terminy: {{number}}.',
   },
   details: {
     title: 'Twoje dane',

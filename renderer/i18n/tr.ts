@@ -88,6 +88,7 @@ export const tr: LanguageStrings = {
     personBusyNotice:
       '{{name}} için {{date}} günü boş saat kalmadı. Lütfen başka bir gün veya başka bir kişi seçin.',
     personDays: '{{name}} ile günleri göster',
+    personChosen: '{{name}} seçildi. Boş saatler: {{number}}.',
   },
   details: {
     title: 'Bilgileriniz',

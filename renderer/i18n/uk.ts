@@ -87,6 +87,7 @@ export const uk: LanguageStrings = {
     personBusyNotice:
       '{{name}} вже не має вільного часу в цей день ({{date}}). Будь ласка, оберіть інший день або іншу людину.',
     personDays: 'Показати дні, коли працює {{name}}',
+    personChosen: 'Вибрано: {{name}}. Вільний час: {{number}}.',
   },
   details: {
     title: 'Ваші дані',

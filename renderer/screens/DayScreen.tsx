@@ -19,7 +19,7 @@ interface DayScreenProps {
 
 export function DayScreen({ state, dispatch }: DayScreenProps) {
   const { t } = useTranslation();
-  const { client, catalog, locale, now } = useKiosk();
+  const { client, catalog, locale, now, dataLang } = useKiosk();
   const service = useService(state.draft.serviceId);
   const zone = useShopZone();
   const today = shopToday(now(), zone);
@@ -82,7 +82,9 @@ export function DayScreen({ state, dispatch }: DayScreenProps) {
         title={t('day.title')}
         step={2}
         // Every service of the visit (issue 38): the days offered are those where all fit.
-        subtitle={visitTitle(state.draft, catalog.services) ?? service?.title}
+        subtitle={
+          <span lang={dataLang}>{visitTitle(state.draft, catalog.services) ?? service?.title}</span>
+        }
       />
       <div className="screen-body">
         {person && (

@@ -33,7 +33,7 @@ const AUTOCOMPLETE: Record<CustomerField, string> = { name: 'name', email: 'emai
 
 export function DetailsScreen({ state, dispatch, touchKeyboard }: DetailsScreenProps) {
   const { t } = useTranslation();
-  const { locale, settings, catalog } = useKiosk();
+  const { locale, settings, catalog, dataLang } = useKiosk();
   const { reach } = useAccessModes();
   // The embedded demo server sends no e-mail: the hint must not promise one (issue 28).
   const demo = settings.upstream === 'embedded';
@@ -88,7 +88,13 @@ export function DetailsScreen({ state, dispatch, touchKeyboard }: DetailsScreenP
   // The day with the time: a customer who went back to another day sees which one is kept.
   const subtitle =
     service && draft.slot && draft.date
-      ? `${visitTitle(draft, catalog.services) ?? service.title} · ${formatDate(draft.date, locale)} · ${formatTime(draft.slot.time, locale)}`
+      ? [
+          // The service's title is the shop's text, in its content language (issue 38).
+          <span key="service" lang={dataLang}>
+            {visitTitle(draft, catalog.services) ?? service.title}
+          </span>,
+          ` · ${formatDate(draft.date, locale)} · ${formatTime(draft.slot.time, locale)}`,
+        ]
       : undefined;
   const errors = (['name', 'email', 'phone'] as const).flatMap((field) => {
     const error = errorOf(field);

@@ -5,6 +5,7 @@ import type { Service } from '../../shared/api/schemas';
 import { useKiosk, useShopZone } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
 import { Notice } from '../components/Notice';
+import { WithShopText } from '../components/ShopText';
 import { StepHeader } from '../components/StepHeader';
 import { TapGuard } from '../components/TapGuard';
 import type { FlowAction } from '../flow/flow-machine';
@@ -105,9 +106,12 @@ export function ServiceScreen({ dispatch, adding }: ServiceScreenProps) {
                     {search?.serviceId === service._id && search.state === 'found' ? (
                       // The offer appears where its search button was: a double tap must not take it.
                       <TapGuard key="offer">
+                        {/* Focus moves to the offer as it appears: audio mode says it at once
+                            (issue 38), and Enter takes it. */}
                         <button
                           type="button"
                           className="btn btn-accent btn-wide"
+                          autoFocus
                           onClick={() =>
                             dispatch({
                               type: 'takeNextFree',
@@ -118,14 +122,23 @@ export function ServiceScreen({ dispatch, adding }: ServiceScreenProps) {
                           }
                         >
                           <span className="next-offer">
-                            {t('service.nextFreeOffer', {
-                              day: dayLabel(search.offer.date),
-                              time: formatTime(search.offer.slot.time, locale),
-                              employee: search.offer.slot.employeeName ?? t('time.anyone'),
-                            })}
+                            <WithShopText
+                              text={t('service.nextFreeOffer', {
+                                day: dayLabel(search.offer.date),
+                                time: formatTime(search.offer.slot.time, locale),
+                                employee: search.offer.slot.employeeName ?? t('time.anyone'),
+                              })}
+                              part={search.offer.slot.employeeName}
+                              lang={dataLang}
+                            />
+                            {/* Said as a sentence of its own; the arrow is for the eye only. */}
+                            <span className="visually-hidden">. </span>
                           </span>
                           <span className="next-take">
-                            {t('service.nextFreeTake')} <span className="flip-rtl">→</span>
+                            {t('service.nextFreeTake')}{' '}
+                            <span className="flip-rtl" aria-hidden="true">
+                              →
+                            </span>
                           </span>
                         </button>
                       </TapGuard>

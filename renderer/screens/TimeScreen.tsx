@@ -4,6 +4,7 @@ import { useKiosk, useService, useShopZone } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
 import { Notice } from '../components/Notice';
 import { PeopleChips } from '../components/PeopleChips';
+import { WithShopText } from '../components/ShopText';
 import { StepHeader } from '../components/StepHeader';
 import { VisitServices } from '../components/VisitServices';
 import { goneSlotKey, type FlowAction, type FlowState } from '../flow/flow-machine';
@@ -31,7 +32,7 @@ const DAY_PART_KEYS = {
 
 export function TimeScreen({ state, dispatch }: TimeScreenProps) {
   const { t } = useTranslation();
-  const { client, catalog, locale, now } = useKiosk();
+  const { client, catalog, locale, now, dataLang } = useKiosk();
   const zone = useShopZone();
   const { draft } = state;
   const service = useService(draft.serviceId);
@@ -82,6 +83,10 @@ export function TimeScreen({ state, dispatch }: TimeScreenProps) {
   });
   const chosenPerson = catalog.employees.find((e) => e._id === draft.employeeId) ?? null;
   const chosenDay = chosenPerson ? dayOf(chosenPerson._id) : null;
+  // A person chosen here: who, and how many free times they have (said in audio mode, issue 38).
+  const [picked, setPicked] = useState(false);
+  const freeTimes =
+    chosenDay === 'off' ? 0 : groups.reduce((n, group) => n + group.slots.filter(isFree).length, 0);
   // This day is neither live nor stored: the nearest day this kiosk can book offline instead.
   const uncached = slots.state === 'error' && slots.error.code === 'unavailable';
   const nearest = useResult(
@@ -128,7 +133,11 @@ export function TimeScreen({ state, dispatch }: TimeScreenProps) {
       <StepHeader
         title={t('time.title')}
         step={3}
-        subtitle={`${visitTitles} · ${formatDate(date, locale)}`}
+        subtitle={
+          <>
+            <span lang={dataLang}>{visitTitles}</span> · {formatDate(date, locale)}
+          </>
+        }
       />
       <div className="screen-body">
         {state.notice && (
@@ -147,10 +156,25 @@ export function TimeScreen({ state, dispatch }: TimeScreenProps) {
               chosen={draft.employeeId}
               dayOf={dayOf}
               large
-              onChoose={(id) => dispatch({ type: 'chooseEmployee', employeeId: id })}
+              onChoose={(id) => {
+                setPicked(true);
+                dispatch({ type: 'chooseEmployee', employeeId: id });
+              }}
             />
           </div>
         )}
+        <p className="visually-hidden" aria-live="polite" data-testid="person-chosen">
+          {picked && slots.state === 'ready' && (
+            <WithShopText
+              text={t('time.personChosen', {
+                name: chosenPerson?.name ?? t('time.anyone'),
+                number: freeTimes,
+              })}
+              part={chosenPerson?.name ?? null}
+              lang={dataLang}
+            />
+          )}
+        </p>
         <VisitServices draft={draft} dispatch={dispatch} />
         {slots.state === 'loading' && <p className="hint">{t('app.loading')}</p>}
         {uncached ? (

@@ -12,4 +12,5 @@ export const accessAr: AccessText = {
   needsHelp: '{{name}} يحتاج إلى مساعدة',
   answer: 'أنا قادم',
   idleHint: 'المس الشاشة أو اضغط أي مفتاح للمتابعة.',
+  idleHintKeys: 'اضغط أي مفتاح للمتابعة.',
 };

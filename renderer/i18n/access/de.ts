@@ -13,4 +13,5 @@ export const accessDe: AccessText = {
   needsHelp: '{{name}} braucht Hilfe',
   answer: 'Ich komme',
   idleHint: 'Berühren Sie den Bildschirm oder drücken Sie eine Taste, um weiterzumachen.',
+  idleHintKeys: 'Drücken Sie eine beliebige Taste, um weiterzumachen.',
 };

@@ -15,6 +15,7 @@ export const accessEn = {
   needsHelp: '{{name}} needs help',
   answer: 'On my way',
   idleHint: 'Touch the screen or press any key to continue.',
+  idleHintKeys: 'Press any key to continue.',
 };
 
 export type AccessText = { [K in keyof typeof accessEn]: string };

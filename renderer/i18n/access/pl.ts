@@ -12,4 +12,5 @@ export const accessPl: AccessText = {
   needsHelp: '{{name}} potrzebuje pomocy',
   answer: 'Już idę',
   idleHint: 'Dotknij ekranu lub naciśnij dowolny klawisz, aby kontynuować.',
+  idleHintKeys: 'Naciśnij dowolny klawisz, aby kontynuować.',
 };

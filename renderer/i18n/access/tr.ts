@@ -12,4 +12,5 @@ export const accessTr: AccessText = {
   needsHelp: '{{name}} yardım istiyor',
   answer: 'Geliyorum',
   idleHint: 'Devam etmek için ekrana dokunun veya bir tuşa basın.',
+  idleHintKeys: 'Devam etmek için herhangi bir tuşa basın.',
 };

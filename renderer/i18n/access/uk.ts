@@ -12,4 +12,5 @@ export const accessUk: AccessText = {
   needsHelp: '{{name}} потребує допомоги',
   answer: 'Іду',
   idleHint: 'Торкніться екрана або натисніть будь-яку клавішу, щоб продовжити.',
+  idleHintKeys: 'Натисніть будь-яку клавішу, щоб продовжити.',
 };

@@ -72,6 +72,7 @@ export type KioskOptions = Pick<
   | 'shop'
   | 'mail'
   | 'access'
+  | 'contentLanguage'
 >;
 
 export const test = base.extend<

@@ -174,7 +174,8 @@ export class FakeKioskClient implements KioskClient {
     input: KioskInput<'getPublicSettings'>,
   ) => {
     this.record('getPublicSettings', input);
-    const { mode, language, idleTimeoutSec, staffIdleTimeoutSec, shop } = this.settings;
+    const { mode, language, contentLanguage, idleTimeoutSec, staffIdleTimeoutSec, shop } =
+      this.settings;
     const setup: PublicSettings['setup'] =
       this.pin !== null ? 'done' : this.upstream === 'embedded' ? 'demo' : 'required';
     const printer =
@@ -182,6 +183,7 @@ export class FakeKioskClient implements KioskClient {
     return ok({
       mode,
       language,
+      contentLanguage,
       idleTimeoutSec,
       staffIdleTimeoutSec,
       setup,

@@ -176,6 +176,18 @@ describe('loadKioskConfig', () => {
     );
   });
 
+  it("issue 38 item 7: reads the shop's content language from the file, then FRONTDESK_CONTENT_LANGUAGE", () => {
+    const files = { [LINUX_FILE]: '{"language":"en","contentLanguage":"de"}' };
+    expect(load().contentLanguage).toBeUndefined();
+    expect(load({ files })).toMatchObject({ language: 'en', contentLanguage: 'de' });
+    expect(load({ files, env: { FRONTDESK_CONTENT_LANGUAGE: 'de-AT' } }).contentLanguage).toBe(
+      'de-AT',
+    );
+    expect(loadError({ env: { FRONTDESK_CONTENT_LANGUAGE: 'Deutsch' } })).toBe(
+      'environment variable FRONTDESK_CONTENT_LANGUAGE: expected a language tag such as de or de-AT, got "Deutsch"',
+    );
+  });
+
   it('never puts the API key in an error message', () => {
     const message = loadError({ files: { [LINUX_FILE]: '{"apiKey":"sk_secret_1","mode":"x"}' } });
     expect(message).not.toContain('sk_secret_1');

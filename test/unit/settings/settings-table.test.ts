@@ -59,8 +59,23 @@ describe('the settings table (shared/settings.ts)', () => {
     ['language', 'fr', { ok: false, expected: 'expected one of de, en, tr, pl, uk, ar' }],
     ['mode', 'Counter', { ok: true, value: 'counter' }],
     ['mode', 'tablet', { ok: false, expected: 'expected "kiosk" or "counter", got "tablet"' }],
+    ['contentLanguage', 'de-AT', { ok: true, value: 'de-AT' }],
+    [
+      'contentLanguage',
+      'German',
+      { ok: false, expected: 'expected a language tag such as de or de-AT, got "German"' },
+    ],
   ] as const)('IT text for %s: %j', (key, text, expected) => {
     expect(parseSettingText(key, text)).toEqual(expected);
+  });
+});
+
+describe("issue 38 item 7: the shop's content language is IT's setting", () => {
+  it('the machine file takes a language tag, refuses anything else; nobody chose: null', () => {
+    expect(MachineFile.safeParse({ contentLanguage: 'de' }).success).toBe(true);
+    expect(MachineFile.safeParse({ contentLanguage: 'Deutsch' }).success).toBe(false);
+    expect(SETTING_DEFAULTS.contentLanguage).toBeNull();
+    expect(PublicSettings.shape).toHaveProperty('contentLanguage');
   });
 });
 

@@ -174,6 +174,7 @@ export function createKioskApiDouble(overrides: Partial<KioskApi> = {}): KioskAp
       reply('getPublicSettings', input, {
         mode: settings.mode,
         language: settings.language,
+        contentLanguage: settings.contentLanguage,
         idleTimeoutSec: settings.idleTimeoutSec,
         staffIdleTimeoutSec: settings.staffIdleTimeoutSec,
         setup: 'done' as const,
