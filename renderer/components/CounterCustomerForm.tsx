@@ -6,7 +6,7 @@ import { useKiosk } from '../app/kiosk-context';
 import type { ChosenSlot } from '../flow/flow-machine';
 import { shortReference } from '../lib/booking-filter';
 import { formatShortDate, formatTime } from '../lib/format';
-import { CUSTOMER_FIELD_KEYS, ERROR_KEYS, FIELD_ERROR_KEYS } from '../lib/message-keys';
+import { CUSTOMER_FIELD_KEYS, ERROR_KEYS, fieldErrorText } from '../lib/message-keys';
 import {
   FIELD_MAX,
   validateField,
@@ -74,7 +74,7 @@ export function CounterCustomerForm({
   const fieldError = (field: CustomerField): string | null => {
     if (!touched) return null;
     const problem = validateField(field, customer[field]);
-    return problem ? t(FIELD_ERROR_KEYS[problem]) : null;
+    return problem ? fieldErrorText(t, field, problem) : null;
   };
 
   return (

@@ -1,4 +1,4 @@
-import type { ParseKeys } from 'i18next';
+import type { ParseKeys, TFunction } from 'i18next';
 import { BOOKING_STATE_LABELS } from '../../shared/booking/booking-states';
 import type { LocalBookingState, SyncStatus } from '../../shared/kiosk-api';
 import type { ErrorCode } from '../../shared/result';
@@ -60,3 +60,11 @@ export const FIELD_ERROR_KEYS = {
   tooLong: 'details.errors.tooLong',
   nameShort: 'customer.nameShort',
 } as const satisfies Record<FieldError, TranslationKey>;
+
+/** A field's error as shown and announced: the field's name first (issue 38 item 6). */
+export function fieldErrorText(t: TFunction, field: CustomerField, error: FieldError): string {
+  return t('customer.fieldError', {
+    field: t(CUSTOMER_FIELD_KEYS[field]),
+    message: t(FIELD_ERROR_KEYS[error]),
+  });
+}

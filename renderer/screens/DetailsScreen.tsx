@@ -7,7 +7,7 @@ import { OnScreenKeyboard } from '../components/lazy';
 import type { KeyboardInput, KeyboardKind } from '../components/OnScreenKeyboard';
 import { StepHeader } from '../components/StepHeader';
 import type { FlowAction, FlowState } from '../flow/flow-machine';
-import { CUSTOMER_FIELD_KEYS, FIELD_ERROR_KEYS } from '../lib/message-keys';
+import { CUSTOMER_FIELD_KEYS, fieldErrorText } from '../lib/message-keys';
 import { visitTitle } from '../lib/visit';
 import { FIELD_MAX, validateCustomer, validateField, type CustomerField } from '../lib/validation';
 import { formatDate, formatTime } from '../lib/format';
@@ -54,7 +54,7 @@ export function DetailsScreen({ state, dispatch, touchKeyboard }: DetailsScreenP
   const errorOf = (field: CustomerField): string | null => {
     if (!touched[field]) return null;
     const error = validateField(field, draft.customer[field]);
-    return error ? t(FIELD_ERROR_KEYS[error]) : null;
+    return error ? fieldErrorText(t, field, error) : null;
   };
   const focus = (field: Field): void => {
     setActive(field);

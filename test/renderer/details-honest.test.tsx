@@ -11,7 +11,7 @@ import { visibleLength } from '../../renderer/lib/validation';
 
 afterEach(cleanup);
 
-const NAME_SHORT = 'Please enter your name (at least 2 characters).';
+const NAME_SHORT = 'Name: Please enter your name (at least 2 characters).';
 
 describe('the details screen', () => {
   it('names the day with the time', async () => {

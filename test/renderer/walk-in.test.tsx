@@ -56,13 +56,13 @@ describe('walk-in flow', () => {
     renderApp();
     await walkToDetails();
     await tap(/continue/i);
-    expect(screen.getAllByText('Please fill this in.')).toHaveLength(3);
+    expect(screen.getAllByText(/^(Name|E-mail|Phone): Please fill this in\.$/)).toHaveLength(3);
     await (await import('./support/render-app')).type('E-mail', 'eva@');
     expect(
-      screen.getByText('Please enter a valid e-mail address, e.g. name@example.com.'),
+      screen.getByText('E-mail: Please enter a valid e-mail address, e.g. name@example.com.'),
     ).toBeTruthy();
     await (await import('./support/render-app')).type('Phone', 'ring me');
-    expect(screen.getByText('Please use digits, spaces and + ( ) - / only.')).toBeTruthy();
+    expect(screen.getByText('Phone: Please use digits, spaces and + ( ) - / only.')).toBeTruthy();
     expect(document.querySelector('[data-screen="details"]')).not.toBeNull();
   });
 

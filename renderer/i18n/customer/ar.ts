@@ -1,6 +1,7 @@
 import type { CustomerText } from './en';
 
 export const customerAr: CustomerText = {
+  fieldError: '{{field}}: {{message}}',
   nameShort: 'يُرجى إدخال الاسم (حرفان على الأقل).',
   nameMax: 'يمكن أن يصل الاسم إلى {{max}} حرفًا؛ ويُحذف ما بعد ذلك.',
   emailHintDemo:

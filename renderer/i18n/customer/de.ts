@@ -1,6 +1,7 @@
 import type { CustomerText } from './en';
 
 export const customerDe: CustomerText = {
+  fieldError: '{{field}}: {{message}}',
   nameShort: 'Bitte geben Sie Ihren Namen ein (mindestens 2 Zeichen).',
   nameMax: 'Ein Name kann bis zu {{max}} Zeichen haben; der Rest wird weggelassen.',
   emailHintDemo:

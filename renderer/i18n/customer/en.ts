@@ -5,6 +5,8 @@
  * English is the source of the keys.
  */
 export const customerEn = {
+  /** A field's error, shown and announced with the field's name first (issue 38). */
+  fieldError: '{{field}}: {{message}}',
   nameShort: 'Please enter your name (at least 2 characters).',
   nameMax: 'A name can have up to {{max}} characters; the rest is left out.',
   emailHintDemo: 'This demo sends no e-mail: at the end you get a number and a code to photograph.',

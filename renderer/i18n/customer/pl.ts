@@ -1,6 +1,7 @@
 import type { CustomerText } from './en';
 
 export const customerPl: CustomerText = {
+  fieldError: '{{field}}: {{message}}',
   nameShort: 'Proszę podać imię i nazwisko (co najmniej 2 znaki).',
   nameMax: 'Imię i nazwisko może mieć do {{max}} znaków; reszta zostaje pominięta.',
   emailHintDemo: 'To demo nie wysyła e-maili: na końcu otrzymasz numer i kod do sfotografowania.',

@@ -1,6 +1,7 @@
 import type { CustomerText } from './en';
 
 export const customerTr: CustomerText = {
+  fieldError: '{{field}}: {{message}}',
   nameShort: 'Lütfen adınızı girin (en az 2 karakter).',
   nameMax: 'Bir ad en fazla {{max}} karakter olabilir; gerisi alınmaz.',
   emailHintDemo:

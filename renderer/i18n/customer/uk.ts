@@ -1,6 +1,7 @@
 import type { CustomerText } from './en';
 
 export const customerUk: CustomerText = {
+  fieldError: '{{field}}: {{message}}',
   nameShort: 'Будь ласка, введіть ім’я (щонайменше 2 символи).',
   nameMax: 'Ім’я може мати до {{max}} символів; решту буде пропущено.',
   emailHintDemo:
