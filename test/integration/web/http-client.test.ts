@@ -93,15 +93,18 @@ describe('createHttpKioskClient against the web shell', () => {
   it('answers unavailable when the shell does not answer in time', async () => {
     const proxy = await startFaultProxy({ target: shell.url, mode: 'hang' });
     try {
+      // The proxy never answers: an answer at all is the client's own time limit (no wall-clock
+      // bound here, a busy machine is not a failure; a client without one hangs the test).
       const client = createHttpKioskClient({ baseUrl: proxy.url, token: TOKEN, timeoutMs: 200 });
-      const started = Date.now();
       expect(await client.getCatalog({})).toMatchObject({
         ok: false,
         error: { code: 'unavailable' },
       });
-      expect(Date.now() - started).toBeLessThan(2_000);
       proxy.setMode('pass');
-      expect(await client.getCatalog({})).toMatchObject({ ok: true });
+      // The same client answers again once the shell does (each try still has 200 ms: polled).
+      await expect
+        .poll(async () => (await client.getCatalog({})).ok, { timeout: 20_000 })
+        .toBe(true);
     } finally {
       await proxy.close();
     }
