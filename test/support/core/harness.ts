@@ -218,14 +218,16 @@ export function offsetClock(startAt: number): Clock & { server: () => number } {
 /** Monday 2026-11-23 08:30 in Berlin (07:30 UTC): a working day with every service offered. */
 export const MONDAY_0830 = Date.parse('2026-11-23T07:30:00Z');
 
-/** Runs mirror steps (waiting for the governor in real time) until nothing is due. */
+/**
+ * Runs mirror steps (waiting for the governor in real time) until nothing is due. Bounded by
+ * steps, not by the wall clock: a busy machine makes each step slower, not more of them.
+ */
 export async function warmUp(
   core: KioskCoreInternals,
   clock: Clock,
-  maxMs = 20_000,
+  maxSteps = 2_000,
 ): Promise<number> {
-  const deadline = Date.now() + maxMs;
-  while (Date.now() < deadline) {
+  for (let step = 0; step < maxSteps; step += 1) {
     const next = await core.mirror.step();
     const wait = next - clock.now();
     if (wait > 60_000) return core.mirror.requests;

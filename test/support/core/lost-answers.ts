@@ -101,7 +101,7 @@ export async function bookWithLostAnswers(
     bookingTimeoutMs: 2_000,
   });
   try {
-    await warmUp(core, clock, 60_000);
+    await warmUp(core, clock);
     const employees = (await core.api.getCatalog({})).employees.map((e) => e._id);
     for (let i = 0; i < count; i += 1) {
       const slot = await nextUnnamed(core, clock, baseUrl, employees);
