@@ -2,7 +2,7 @@ import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreateBookingResult } from '../../shared/kiosk-api';
 import type { KioskError } from '../../shared/result';
-import { useKiosk } from '../app/kiosk-context';
+import { useKiosk, useShopZone } from '../app/kiosk-context';
 import type { ChosenSlot } from '../flow/flow-machine';
 import { shortReference } from '../lib/booking-filter';
 import { formatShortDate, formatTime } from '../lib/format';
@@ -70,10 +70,11 @@ export function CounterCustomerForm({
 }: CounterCustomerFormProps) {
   const { t } = useTranslation();
   const { locale } = useKiosk();
+  const zone = useShopZone();
 
   const fieldError = (field: CustomerField): string | null => {
     if (!touched) return null;
-    const problem = validateField(field, customer[field]);
+    const problem = validateField(field, customer[field], zone);
     return problem ? fieldErrorText(t, field, problem) : null;
   };
 

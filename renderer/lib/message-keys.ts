@@ -56,9 +56,11 @@ export const FIELD_ERROR_KEYS = {
   required: 'details.errors.required',
   email: 'details.errors.email',
   phone: 'details.errors.phone',
+  phoneNumber: 'customer.phoneNumber',
   tooShort: 'details.errors.tooShort',
   tooLong: 'details.errors.tooLong',
   nameShort: 'customer.nameShort',
+  nameLetter: 'customer.nameLetter',
 } as const satisfies Record<FieldError, TranslationKey>;
 
 /** A field's error as shown and announced: the field's name first (issue 38 item 6). */

@@ -1,7 +1,16 @@
 import { CustomerSchema, LIMITS } from '../../shared/api/schemas';
+import { countryOfZone, hasLetter, isPhoneNumber } from '../../shared/booking/customer-checks';
 
 export type CustomerField = 'name' | 'email' | 'phone';
-export type FieldError = 'required' | 'email' | 'phone' | 'tooShort' | 'tooLong' | 'nameShort';
+export type FieldError =
+  | 'required'
+  | 'email'
+  | 'phone'
+  | 'phoneNumber'
+  | 'tooShort'
+  | 'tooLong'
+  | 'nameShort'
+  | 'nameLetter';
 export interface CustomerDraft {
   name: string;
   email: string;
@@ -19,14 +28,24 @@ export function visibleLength(value: string): number {
 
 /**
  * Checks one field with the shared schema (the same one the API applies) and maps the first
- * issue to a message key, so that the wording is ours and translated.
+ * issue to a message key, so that the wording is ours and translated. Within the API's limits a
+ * name needs a letter and two visible characters, and a phone must be a number of the shop's
+ * country (from its zone, `timeZone`) or an international one (issue 38 item 13).
  */
-export function validateField(field: CustomerField, value: string): FieldError | null {
+export function validateField(
+  field: CustomerField,
+  value: string,
+  timeZone: string,
+): FieldError | null {
   if (value.trim() === '') return 'required';
   const result = CustomerSchema.shape[field].safeParse(value);
-  // Within the API's 1-200, a name needs two visible characters (an initial "A" is too little).
-  if (result.success)
-    return field === 'name' && visibleLength(value) < NAME_MIN_VISIBLE ? 'nameShort' : null;
+  if (result.success) {
+    if (field === 'name' && !hasLetter(value)) return 'nameLetter';
+    // An initial "A" is too little to call a customer by.
+    if (field === 'name' && visibleLength(value) < NAME_MIN_VISIBLE) return 'nameShort';
+    if (field === 'phone' && !isPhoneNumber(value, countryOfZone(timeZone))) return 'phoneNumber';
+    return null;
+  }
   const issue = result.error.issues[0];
   if (!issue) return null;
   if (issue.code === 'too_big') return 'tooLong';
@@ -38,10 +57,11 @@ export function validateField(field: CustomerField, value: string): FieldError |
 
 export function validateCustomer(
   customer: CustomerDraft,
+  timeZone: string,
 ): Partial<Record<CustomerField, FieldError>> {
   const errors: Partial<Record<CustomerField, FieldError>> = {};
   for (const field of ['name', 'email', 'phone'] as const) {
-    const error = validateField(field, customer[field]);
+    const error = validateField(field, customer[field], timeZone);
     if (error) errors[field] = error;
   }
   return errors;

@@ -217,7 +217,8 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
     // The next booking starts: the last one's banner goes (issue 38).
     setOutcome(null);
     const first =
-      COUNTER_FIELDS.find((field) => validateField(field, customer[field]) !== null) ?? 'name';
+      COUNTER_FIELDS.find((field) => validateField(field, customer[field], zone) !== null) ??
+      'name';
     inputs.current[first]?.focus();
   };
 
@@ -228,7 +229,7 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
       setError('pickTime');
       return;
     }
-    const invalid = COUNTER_FIELDS.find((field) => validateCustomer(customer)[field]);
+    const invalid = COUNTER_FIELDS.find((field) => validateCustomer(customer, zone)[field]);
     if (invalid) {
       inputs.current[invalid]?.focus();
       return;

@@ -11,7 +11,7 @@ import { CUSTOMER_FIELD_KEYS, fieldErrorText } from '../lib/message-keys';
 import { visitTitle } from '../lib/visit';
 import { FIELD_MAX, validateCustomer, validateField, type CustomerField } from '../lib/validation';
 import { formatDate, formatTime } from '../lib/format';
-import { useKiosk } from '../app/kiosk-context';
+import { useKiosk, useShopZone } from '../app/kiosk-context';
 
 interface DetailsScreenProps {
   state: FlowState;
@@ -34,6 +34,7 @@ const AUTOCOMPLETE: Record<CustomerField, string> = { name: 'name', email: 'emai
 export function DetailsScreen({ state, dispatch, touchKeyboard }: DetailsScreenProps) {
   const { t } = useTranslation();
   const { locale, settings, catalog, dataLang } = useKiosk();
+  const zone = useShopZone();
   const { reach } = useAccessModes();
   // The embedded demo server sends no e-mail: the hint must not promise one (issue 28).
   const demo = settings.upstream === 'embedded';
@@ -53,7 +54,7 @@ export function DetailsScreen({ state, dispatch, touchKeyboard }: DetailsScreenP
   };
   const errorOf = (field: CustomerField): string | null => {
     if (!touched[field]) return null;
-    const error = validateField(field, draft.customer[field]);
+    const error = validateField(field, draft.customer[field], zone);
     return error ? fieldErrorText(t, field, error) : null;
   };
   const focus = (field: Field): void => {
@@ -62,7 +63,7 @@ export function DetailsScreen({ state, dispatch, touchKeyboard }: DetailsScreenP
   };
 
   const submit = (): void => {
-    const errors = validateCustomer(draft.customer);
+    const errors = validateCustomer(draft.customer, zone);
     const invalid = (['name', 'email', 'phone'] as const).filter((field) => errors[field]);
     setTouched({ name: true, email: true, phone: true });
     const first = invalid[0];

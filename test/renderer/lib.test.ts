@@ -55,12 +55,13 @@ describe('renderer helpers', () => {
   });
 
   it('maps schema issues to message keys', () => {
-    expect(validateField('name', '  ')).toBe('required');
-    expect(validateField('email', 'eva@')).toBe('email');
-    expect(validateField('email', 'eva@example.com')).toBeNull();
-    expect(validateField('phone', 'call me')).toBe('phone');
-    expect(validateField('phone', '12')).toBe('tooShort');
-    expect(validateField('name', 'x'.repeat(201))).toBe('tooLong');
+    const shop = 'Europe/Berlin';
+    expect(validateField('name', '  ', shop)).toBe('required');
+    expect(validateField('email', 'eva@', shop)).toBe('email');
+    expect(validateField('email', 'eva@example.com', shop)).toBeNull();
+    expect(validateField('phone', 'call me', shop)).toBe('phone');
+    expect(validateField('phone', '12', shop)).toBe('tooShort');
+    expect(validateField('name', 'x'.repeat(201), shop)).toBe('tooLong');
   });
 
   it('builds an iCalendar event in UTC from the business zone (no floating time) with escaped text', () => {

@@ -8,6 +8,8 @@ export const customerEn = {
   /** A field's error, shown and announced with the field's name first (issue 38). */
   fieldError: '{{field}}: {{message}}',
   nameShort: 'Please enter your name (at least 2 characters).',
+  nameLetter: 'Please enter your name with at least one letter.',
+  phoneNumber: 'Please enter a complete phone number; from abroad with + and the country code.',
   nameMax: 'A name can have up to {{max}} characters; the rest is left out.',
   emailHintDemo: 'This demo sends no e-mail: at the end you get a number and a code to photograph.',
   emailNotSentDemo:
