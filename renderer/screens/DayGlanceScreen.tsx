@@ -30,6 +30,8 @@ interface DayGlanceScreenProps {
 
 /** The view follows the day while it stays open (the core answers from its cache: no request). */
 const REFRESH_MS = 60_000;
+/** A later day whose lists the mirror is fetching (within seconds of the view asking for it). */
+const FETCHING_MS = 5_000;
 
 /**
  * A day at a glance (counter, 1920x1080): one column per employee, their free and busy times
@@ -49,21 +51,26 @@ export function DayGlanceScreen({ onBook }: DayGlanceScreenProps) {
   const [glance, setGlance] = useState<Loadable<DayGlance>>({ state: 'loading' });
   useEffect(() => {
     let live = true;
+    let soon: ReturnType<typeof setTimeout> | undefined;
     const load = (): void =>
       void staffCall('getDayGlance', date ? { date } : {}).then((result) => {
-        if (live && result.ok && date === null) setToday(result.result.date);
         if (!live) return;
+        if (result.ok && date === null) setToday(result.result.date);
         setGlance(
           result.ok
             ? { state: 'ready', value: result.result }
             : { state: 'error', error: result.error },
         );
+        // A later day just chosen that the mirror is still fetching: asked again soon.
+        if (date !== null && result.ok && result.result.times.length === 0)
+          soon = setTimeout(load, FETCHING_MS);
       });
     load();
     const timer = setInterval(load, REFRESH_MS);
     return () => {
       live = false;
       clearInterval(timer);
+      clearTimeout(soon);
     };
   }, [staffCall, date]);
   const days = today ? Array.from({ length: GLANCE_DAYS }, (_, i) => addDays(today, i)) : [];
