@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BookingRequest, BookingResponse } from '../../../shared/api/schemas';
 import { CACHE_REFUSAL_MESSAGES, checkAgainstCache } from '../../../shared/booking/cache-checks';
+import { countryOfZone, hasLetter, isPhoneNumber } from '../../../shared/booking/customer-checks';
 import { clashes } from '../../../shared/booking/free-times';
 import { bookingReference } from '../../../shared/booking/reference';
 import type { CustomerBooking } from '../../../shared/kiosk-api';
@@ -196,13 +197,29 @@ export function keepFollowUp(
   }
 }
 
+/**
+ * Beyond the API's field limits (the contract's schema checked them): a name with a letter and a
+ * phone of the shop's country or with + and a country code (issue 38 item 13), whatever the
+ * transport, before anything is stored or sent. Throws `invalid_input` naming the field.
+ */
+export function refuseUncallable(customer: BookingRequest['customer'], timeZone: string): void {
+  if (!hasLetter(customer.name))
+    throw new KioskFailure('invalid_input', 'customer.name: needs at least one letter');
+  if (!isPhoneNumber(customer.phone, countryOfZone(timeZone)))
+    throw new KioskFailure(
+      'invalid_input',
+      "customer.phone: not a number of the shop's country, nor one with + and a country code",
+    );
+}
+
 export function createBookingApi(
-  deps: Pick<BookingDeps, 'db' | 'clock' | 'settings' | 'inLanguage' | 'log'>,
+  deps: Pick<BookingDeps, 'db' | 'clock' | 'timeZone' | 'settings' | 'inLanguage' | 'log'>,
   steps: BookingSteps,
 ): BookingApi {
   return {
     /** `input` is the contract's parsed input: the transport validated it. */
     async createBooking(input) {
+      refuseUncallable(input.customer, deps.timeZone);
       const { language, ...request } = input;
       const result = await deps.inLanguage(language, () => steps.book(request));
       // Told "queued" (or the answer was lost): the customer may need to hear back (notify/).

@@ -27,7 +27,14 @@ import type { TimeSlotsResult, VisitPartResult } from '../../../shared/kiosk-api
 import { KioskFailure } from '../../../shared/result';
 import { durableTransaction } from '../db';
 import type { OutboxEntry } from '../outbox';
-import { keepFollowUp, newEntry, slotFree, type BookingDeps, type BookingSteps } from './booking';
+import {
+  keepFollowUp,
+  newEntry,
+  refuseUncallable,
+  slotFree,
+  type BookingDeps,
+  type BookingSteps,
+} from './booking';
 import type { EngineApi } from '../engine';
 import type { Lookups } from '../catalog';
 
@@ -240,6 +247,7 @@ export function createVisitApi(deps: VisitDeps, lookups: Lookups, steps: Booking
     // Sent in the customer's language (notify/booking-language.ts).
     createVisit: (input) =>
       deps.inLanguage(input.language, async () => {
+        refuseUncallable(input.customer, deps.timeZone);
         const visitId = randomUUID();
         const requests = input.parts.map((part): BookingRequest => ({
           ...part,
