@@ -33,6 +33,8 @@ export class AudioController {
   private stopped = false;
   /** Alert dialogs already said: focus inside a new one waits for its title and text first. */
   private readonly saidDialogs = new WeakSet<Element>();
+  /** What was said last: a status that says the same again ("Booking…" while the next screen loads) is not repeated. */
+  private lastText = '';
   /** The item that lost focus by being disabled, and what was said of it. */
   private busy: { element: Element; text: string } | null = null;
 
@@ -92,6 +94,7 @@ export class AudioController {
   }
 
   say(parts: readonly Spoken[], queue = false): void {
+    this.lastText = textOfParts(parts);
     this.speaker.say(parts, { queue });
   }
 
@@ -278,6 +281,7 @@ export class AudioController {
     if (outer.length === 0) return;
     const dialog = outer.find((element) => element.getAttribute('role') === 'alertdialog');
     const parts = outer.flatMap((element) => liveText(element));
+    if (!dialog && textOfParts(parts) === this.lastText) return;
     if (dialog) {
       this.saidDialogs.add(dialog);
       // A dialog takes the keypad: said at once, then the control it focused.
@@ -320,4 +324,8 @@ export class AudioController {
     }
     this.say(parts, true);
   }
+}
+
+function textOfParts(parts: readonly Spoken[]): string {
+  return parts.map((part) => part.text).join(' ');
 }

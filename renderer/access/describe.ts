@@ -46,8 +46,17 @@ function langOf(node: Node): string {
   return element?.closest('[lang]')?.getAttribute('lang') ?? document.documentElement.lang;
 }
 
+/** A separator for the eye ("title · date") is a pause in speech, never a symbol said. */
+function speakable(text: string): string {
+  return text
+    .replace(/\s*·\s*/g, ', ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,.;:]+/, '')
+    .trim();
+}
+
 function push(parts: Spoken[], text: string, lang: string): void {
-  const clean = text.replace(/\s+/g, ' ').trim();
+  const clean = speakable(text);
   if (!clean) return;
   const last = parts[parts.length - 1];
   if (last && last.lang === lang) last.text = `${last.text} ${clean}`;
