@@ -316,6 +316,7 @@ describe('the follow-up of a booking not sent at once', () => {
       {
         db,
         clock,
+        timeZone: 'Europe/Berlin',
         settings: { hasPin: () => true, get: () => ({ language: 'de' }) as Settings },
         inLanguage: (_language, fn) => fn(),
         log: createLogger('core', { level: 'debug', sink: (line) => logged.push(line) }),
