@@ -55,7 +55,7 @@ test('reach mode is off for the next customer, and its button sits at the bottom
   page,
   kiosk,
 }) => {
-  await setUpKiosk(kiosk);
+  await setUpKiosk(kiosk, { idleTimeoutSec: 15 });
   await openKiosk(page, kiosk);
   const toggle = page.locator('[data-toggle="reach"]');
   const box = await toggle.boundingBox();
@@ -69,6 +69,11 @@ test('reach mode is off for the next customer, and its button sits at the bottom
   await onScreen(page, 'service');
   await page.getByRole('button', { name: /Back/ }).click();
   await onScreen(page, 'start');
+  // Back to the start keeps the customer's session (issue 38 item 1); they walk away.
+  await expect(page.locator('html')).toHaveClass(/reach-mode/);
+  await page.clock.fastForward(16_000); // reach mode doubles the quiet time (idle-timing.ts)
+  await expect(page.locator('html')).toHaveClass(/reach-mode/);
+  await page.clock.fastForward(15_000);
   await expect(page.locator('html')).not.toHaveClass(/reach-mode/);
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
 });

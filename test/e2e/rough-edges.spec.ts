@@ -19,19 +19,22 @@ async function expectShopLanguage(page: Page): Promise<void> {
   await expect(page.locator('.language-choice [aria-pressed="true"]')).toHaveText('English');
 }
 
-test('every new customer starts in the shop language: after going back and after idling on the start screen', async ({
+test('every new customer starts in the shop language: a customer who went back keeps theirs until they walk away, and after idling on the start screen', async ({
   page,
   kiosk,
 }) => {
   await setUpKiosk(kiosk, { idleTimeoutSec: 15 });
   await openKiosk(page, kiosk);
 
-  // One customer begins in German and goes back: the next one finds English.
+  // One customer begins in German and goes back: still theirs (issue 38 item 1: back to the
+  // start keeps the session); when they walk away, the next one finds English.
   await page.locator('.language-choice button[lang="de"]').click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await start(page);
   await page.getByRole('button', { name: /Zurück/ }).click();
   await onScreen(page, 'start');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.clock.fastForward(16_000);
   await expectShopLanguage(page);
 
   // Another chooses Arabic on the start screen and walks away: after the idle time, English.
