@@ -50,7 +50,8 @@ export function DayScreen({ state, dispatch }: DayScreenProps) {
   // Offline, only days whose times this kiosk has stored can be booked: those are marked, the
   // other open days are shown but cannot be chosen.
   const status = useSyncStatus(client);
-  const offline = status !== null && !status.online;
+  // Not known yet (a start before the API's first answer) is not offline: every open day stays.
+  const offline = status !== null && !status.online && status.known !== false;
   const storedDays =
     days.state === 'ready' && offline && days.value.bookableOffline
       ? new Set(days.value.bookableOffline)

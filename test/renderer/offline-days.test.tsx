@@ -60,6 +60,23 @@ describe('offline day screen', () => {
     expect(dayButton(24).className).not.toContain('day-offline-ok');
   });
 
+  it('issue 39 item 6: not known yet after a start (no answer, no failure): every open day, nothing said offline', async () => {
+    const client = offlineClient();
+    client.status = {
+      ...client.status,
+      online: false,
+      known: false,
+      lastError: null,
+      offlineReason: undefined,
+    };
+    renderApp(client);
+    await settle();
+    await tap(/touch to start/i);
+    await tap(/^Haircut/);
+    expect(screen.queryByTestId('day-offline')).toBeNull();
+    expect(dayButton(25).disabled).toBe(false);
+  });
+
   it('a month that is not stored says so and leads back to this month', async () => {
     const client = offlineClient();
     client.uncachedMonths.add('2026-12');
