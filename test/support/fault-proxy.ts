@@ -152,7 +152,8 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
         return;
       case '429': {
         req.resume();
-        const resetAt = Math.ceil(now() / 1000) + 2;
+        // Three seconds on: the window resets after the 2 s Retry-After, however late it is read.
+        const resetAt = Math.ceil(now() / 1000) + 3;
         sendJson(
           res,
           429,

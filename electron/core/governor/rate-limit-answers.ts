@@ -94,7 +94,9 @@ export function readRetryAfterMs(input: RetryAfterInput): number {
 
 function fit(value: number, bound: number): number {
   if (value * SECOND <= bound) return Math.ceil(value * SECOND);
-  if (value <= bound) return Math.ceil(value);
+  // Milliseconds only for a wait of a second or more: "2" a moment before the window resets
+  // (1,996 ms away) is that reset, not 2 ms.
+  if (value >= SECOND && value <= bound) return Math.ceil(value);
   return bound;
 }
 

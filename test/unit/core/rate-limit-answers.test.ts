@@ -144,6 +144,10 @@ describe('readRetryAfterMs: retryAfter as a bound, in the unit that fits', () =>
     expect(readRetryAfterMs({ ...base, rateLimit: minuteHeader, body: 1e9 })).toBe(50_000); // neither: the reset
     expect(readRetryAfterMs({ ...base, rateLimit: minuteHeader, body: 46_375 })).toBe(46_375);
     expect(readRetryAfterMs({ ...base, rateLimit: minuteHeader })).toBe(50_000);
+    // Seconds just past a reset that is nearer: the reset, not as many milliseconds.
+    const soon = { ...minuteHeader, resetAt: NOW + 1_996 };
+    expect(readRetryAfterMs({ ...base, rateLimit: soon, header: '2' })).toBe(1_996);
+    expect(readRetryAfterMs({ ...base, rateLimit: soon, body: 2 })).toBe(1_996);
   });
 
   it('a day-long wait only when the day window can be the one that is full', () => {
