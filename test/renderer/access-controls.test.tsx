@@ -37,7 +37,12 @@ describe('the customer access bar (issue 31)', () => {
     expect(document.documentElement.classList.contains('reach-mode')).toBe(true);
     expect(document.documentElement.style.getPropertyValue('--reach-line')).toBe('50vh');
     await tap(/touch to start/i);
+    // Back to the start keeps the customer's session (issue 38 item 1); Start over ends it.
     await tap(/Back/);
+    expect(document.documentElement.classList.contains('reach-mode')).toBe(true);
+    await tap(/touch to start/i);
+    await tap(/^Haircut/);
+    await tap(/Start over/);
     expect(document.documentElement.classList.contains('reach-mode')).toBe(false);
   });
 });

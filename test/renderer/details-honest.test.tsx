@@ -17,7 +17,10 @@ describe('the details screen', () => {
   it('names the day with the time', async () => {
     renderApp();
     await walkToDetails();
-    expect(screen.getByText('Haircut · Tuesday, 24 November 2026 · 09:30')).toBeTruthy();
+    const subtitle = document.querySelector('[data-screen="details"] .subtitle');
+    expect(subtitle?.textContent).toBe('Haircut · Tuesday, 24 November 2026 · 09:30');
+    // The service's title is the shop's text, marked with its content language (issue 38 item 7).
+    expect(subtitle?.querySelector('span[lang]')?.textContent).toBe('Haircut');
   });
 
   it.each([

@@ -234,6 +234,7 @@ describe('settings as stored', () => {
     expect(service.publicPart()).toEqual({
       mode: 'counter',
       language: 'ar',
+      contentLanguage: null, // the shop's language (issue 38 item 7)
       idleTimeoutSec: 30,
       staffIdleTimeoutSec: 300,
       shop: { name: 'Salon', address: null, phone: null, accentColor: null, welcome: null },

@@ -36,7 +36,9 @@ describe('readStartArgs', () => {
   it('--help: the usage line for npm start, exit 0', () => {
     expect(read(['--help'])).toEqual({
       ok: false,
-      line: expect.stringMatching(/^usage: npm start -- \[--port N\]/) as unknown,
+      line: expect.stringMatching(
+        /^usage: npm start -- \[--port N \| --listen HOST:PORT\] \[--mode kiosk\|counter\]/,
+      ) as unknown,
       exitCode: 0,
     });
   });
