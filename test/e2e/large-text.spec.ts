@@ -62,3 +62,17 @@ for (const language of LANGUAGES) {
     await check(page, 'confirmation', language);
   });
 }
+
+test('issue 38 item 10: at 200 % text "Touch to start" is in sight on the first view, without scrolling', async ({
+  page,
+  kiosk,
+}) => {
+  await setUpKiosk(kiosk);
+  await openKiosk(page, kiosk);
+  await onScreen(page, 'start');
+  await expect.poll(() => page.evaluate<boolean>(SETTLED)).toBe(true);
+  const start = await page.locator('.btn-hero').boundingBox();
+  // The access bar at the bottom of the screen covers what lies under it.
+  const bar = await page.locator('[data-toggle="reach"]').boundingBox();
+  expect(start && bar ? start.y + start.height - bar.y : null).toBeLessThanOrEqual(0);
+});
