@@ -218,7 +218,10 @@ test('issue 38 item 16c: Back from the visit’s times keeps both services, and 
   await shot(page, 'visit-16c-time-again');
 });
 
-/** Someone else books `time` of `date` with a person straight at the API (the test's key). */
+/**
+ * Someone else books `time` of `date` with a person straight at the API (the test's key). The
+ * worker's server is shared by its tests: a time an earlier test booked (409) is taken all the same.
+ */
 async function takeAtServer(stack: Stack, employeeId: string, date: string, time: string) {
   const response = await fetch(`${stack.server.url}/api/public/booking/book`, {
     method: 'POST',
@@ -231,7 +234,7 @@ async function takeAtServer(stack: Stack, employeeId: string, date: string, time
       customer: { name: 'Other', email: 'other@example.com', phone: '0301111' },
     }),
   });
-  expect(response.status, `${employeeId} ${time}`).toBe(201);
+  expect([201, 409], `${employeeId} ${time}`).toContain(response.status);
 }
 
 test('issue 38 item 16b: the calendar of a visit offers only days where the pair fits', async ({
