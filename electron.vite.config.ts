@@ -43,7 +43,12 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rolldownOptions: { input: { index: resolve(import.meta.dirname, 'electron/main/index.ts') } },
+      rolldownOptions: {
+        input: { index: resolve(import.meta.dirname, 'electron/main/index.ts') },
+        // The bundle (fastify, undici, ajv, drizzle) is most of app.asar's 12 MB budget
+        // (scripts/package-check.ts). Names stay unmangled so a logged stack trace still reads.
+        output: { minify: { compress: true, mangle: false, codegen: { removeWhitespace: true } } },
+      },
     },
   },
   preload: {
