@@ -136,7 +136,13 @@ function GlanceGrid({
   const { locale } = useKiosk();
   const zone = useShopZone();
   if (glance.employees.length === 0) return <p className="hint">{t('glance.none')}</p>;
-  if (glance.times.length === 0) return <p className="hint">{t('glance.notKnown')}</p>;
+  // No times at all: a day no one works (the shop closed) once every column knows it.
+  if (glance.times.length === 0)
+    return (
+      <p className="hint">
+        {t(glance.employees.every((column) => column.off) ? 'glance.closed' : 'glance.notKnown')}
+      </p>
+    );
   const columns = glance.employees.length;
   // The grid is one Tab stop (its first free time); the arrows move through it.
   const firstFree = glance.times.findIndex((_, row) =>

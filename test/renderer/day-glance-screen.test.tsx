@@ -446,4 +446,32 @@ describe('Today at a glance', () => {
     expect(screen.getByRole('heading', { level: 2 }).textContent).not.toBe('Today at a glance');
     expect(days[2]?.getAttribute('aria-pressed')).toBe('true');
   });
+  it('issue 38 item 15e: a day no one works reads as closed, "Not known yet" only while a column is unknown', async () => {
+    const off = (employeeId: string, name: string) => ({
+      employeeId,
+      name,
+      serviceId: 'svc-cut',
+      asOf: '2026-11-24T08:15:00.000Z',
+      off: true,
+      cells: [],
+    });
+    const closed: DayGlance = {
+      date: '2026-11-29',
+      times: [],
+      employees: [off('emp-anna', 'Anna Berg'), off('emp-ben', 'Ben Roth')],
+    };
+    const client = counterClient(closed);
+    await openToday(client);
+    expect(screen.getByText('No one works this day: the shop is closed.')).toBeTruthy();
+    expect(screen.queryByText(/Not known yet/)).toBeNull();
+    // One column the mirror does not know yet: not known, as before.
+    client.dayGlance = {
+      ...closed,
+      employees: [off('emp-anna', 'Anna Berg'), GLANCE.employees[2]!],
+    };
+    fireEvent.click(within(screen.getByRole('group', { name: 'Day' })).getAllByRole('button')[1]!);
+    await settle();
+    expect(screen.getByText(/^Not known yet/)).toBeTruthy();
+    expect(screen.queryByText(/the shop is closed/)).toBeNull();
+  });
 });

@@ -3,7 +3,8 @@
  * one of the next days (GLANCE_DAYS). Answered from the mirror alone, never live: each
  * employee's own list of the day, which the mirror's plan keeps fresh while the view shows that
  * day (mirror/staff-day.ts), and this kiosk's bookings of the day from the outbox. A person whose
- * answer is empty does not work that day (issue 38). A time
+ * answer is empty, or whose service the calendar shows closed that day, does not work that day
+ * (issue 38). A time
  * the API refused as taken since a list was fetched is busy there, as the time grid says (both
  * asked of the availability model, shared/booking/free-times.ts).
  */
@@ -15,8 +16,14 @@ import { bookingReference } from '../../../shared/booking/reference';
 import { addDays, instantToWall } from '../../../shared/booking/time';
 import { GLANCE_DAYS } from '../../../shared/kiosk-glance';
 import { KioskFailure } from '../../../shared/result';
-import { loadCatalog, loadTimeSlots, loadOfferedServices, refusedAsTaken } from '../db';
-import { staffDayServices } from '../mirror';
+import {
+  loadCatalog,
+  loadMirrorIndex,
+  loadTimeSlots,
+  loadOfferedServices,
+  refusedAsTaken,
+} from '../db';
+import { closedKnownAt, staffDayServices } from '../mirror';
 import type { EngineApi } from '../engine';
 import type { Clock } from '../platform';
 import type { KioskDb } from '../db';
@@ -65,6 +72,17 @@ export function createDayGlanceApi(deps: DayGlanceDeps): Pick<EngineApi, 'getDay
         // A later day has no past times.
         const time = date === today.date ? today.time : '';
         const catalog = loadCatalog(db);
+        const index = loadMirrorIndex(db);
+        // A day the calendar shows closed for their service gets no list of its own (the
+        // mirror's plan skips it): they are off that day, known as of the calendar.
+        const dayList = (employeeId: string, service: Service) => {
+          const own = ownList(employeeId, service, date);
+          if (own) return own;
+          const closedAt = closedKnownAt(date, service._id, index.days, index.slots);
+          return closedAt === null
+            ? null
+            : { timeSlots: [], asOf: new Date(closedAt).toISOString() };
+        };
         const chosen = staffDayServices(
           catalog.employees,
           catalog.services,
@@ -78,7 +96,7 @@ export function createDayGlanceApi(deps: DayGlanceDeps): Pick<EngineApi, 'getDay
               employeeId: employee._id,
               name: employee.name,
               serviceId: service?._id ?? null,
-              list: service ? ownList(employee._id, service, date) : null,
+              list: service ? dayList(employee._id, service) : null,
             };
           });
         // Unsent and sent bookings of today (the refused and discarded hold no time).

@@ -41,6 +41,24 @@ export function isOpenOn(
 }
 
 /**
+ * When the cache learnt that `date` is closed for the service (the fetch time of the calendar or
+ * of the fresher list that says so); null: open, full or not known. The mirror fetches no list
+ * of a closed day (plan.ts), so this is all the day view will ever know of it (issue 38).
+ */
+export function closedKnownAt(
+  date: string,
+  serviceId: string,
+  days: ReadonlyMap<string, CachedDays>,
+  slots: ReadonlyMap<string, CachedSlotDay>,
+): number | null {
+  if (isOpenOn(date, serviceId, days, slots) !== 'closed') return null;
+  const [year, month] = date.split('-').map(Number) as [number, number];
+  const calendar = days.get(daysKey(year, month, serviceId));
+  const list = slots.get(slotsKey(date, serviceId));
+  return Math.max(calendar?.fetchedAt ?? 0, list?.fetchedAt ?? 0);
+}
+
+/**
  * The available days of a month as the kiosk shows them: the cached calendar, corrected day by
  * day by slot lists fetched after it (`slotDays`: day of month -> that list's fetch time and
  * whether it had a free slot). Sorted ascending.

@@ -68,6 +68,7 @@ export const staffAr: StaffText = {
     busy: 'مشغول',
     past: 'مضى',
     notKnown: 'غير معروف بعد: يجلب الكشك هذا اليوم خلال دقائق.',
+    closed: 'لا أحد يعمل في هذا اليوم: المحل مغلق.',
     asOf: 'حتى {{time}}',
     none: 'لا يوجد موظف معروف بعد.',
     cellFree: '{{time}}، {{name}}: متاح',

@@ -68,6 +68,7 @@ export const staffDe: StaffText = {
     busy: 'belegt',
     past: 'vorbei',
     notKnown: 'Noch nicht bekannt: der Kiosk holt diesen Tag in wenigen Minuten.',
+    closed: 'An diesem Tag arbeitet niemand: das Geschäft ist geschlossen.',
     asOf: 'Stand {{time}}',
     none: 'Noch kein Mitarbeiter bekannt.',
     cellFree: '{{time}}, {{name}}: frei',

@@ -74,6 +74,7 @@ export const staffEn = {
     busy: 'busy',
     past: 'past',
     notKnown: 'Not known yet: the kiosk fetches this day within a few minutes.',
+    closed: 'No one works this day: the shop is closed.',
     asOf: 'as of {{time}}',
     none: 'No employee is known yet.',
     cellFree: '{{time}}, {{name}}: free',

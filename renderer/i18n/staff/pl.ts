@@ -68,6 +68,7 @@ export const staffPl: StaffText = {
     busy: 'zajęte',
     past: 'minęło',
     notKnown: 'Jeszcze nieznane: kiosk pobierze ten dzień w ciągu kilku minut.',
+    closed: 'W tym dniu nikt nie pracuje: zakład jest zamknięty.',
     asOf: 'stan na {{time}}',
     none: 'Nie znamy jeszcze żadnego pracownika.',
     cellFree: '{{time}}, {{name}}: wolne',

@@ -68,6 +68,7 @@ export const staffTr: StaffText = {
     busy: 'dolu',
     past: 'geçti',
     notKnown: 'Henüz bilinmiyor: kiosk bu günü birkaç dakika içinde alır.',
+    closed: 'Bu gün kimse çalışmıyor: dükkan kapalı.',
     asOf: '{{time}} itibarıyla',
     none: 'Henüz bilinen çalışan yok.',
     cellFree: '{{time}}, {{name}}: boş',

@@ -264,6 +264,23 @@ describe('getDayGlance', () => {
       );
   });
 
+  it('issue 38 item 15e: a later day the shop is closed reads as closed once the mirror knows it, not "not known" forever', async () => {
+    const clock = manualClock(TUESDAY_1000);
+    const { core } = await openRig(clock, { mirrorDays: 2 });
+    const session = await openStaffSession(core);
+    const SUNDAY = '2026-11-29'; // the demo shop is closed on Sundays
+    const before = await core.api.getDayGlance({ session, date: SUNDAY });
+    expect(before.employees.every((c) => c.asOf === null && c.off === undefined)).toBe(true);
+    await settle(core, clock, 60_000);
+    // The calendar says closed: no list of the day is fetched, and none is needed to say so.
+    const sunday = await core.api.getDayGlance({ session, date: SUNDAY });
+    expect(sunday.times).toEqual([]);
+    expect(sunday.employees.length).toBeGreaterThan(0);
+    expect(sunday.employees.map((c) => [c.employeeId, c.off, c.asOf !== null])).toEqual(
+      sunday.employees.map((c) => [c.employeeId, true, true]),
+    );
+  });
+
   it('spends none of the budget on the day view until staff open it, then keeps it', async () => {
     const clock = manualClock(TUESDAY_1000);
     const { core, dataDir } = await openRig(clock, { mirrorDays: 2 });
