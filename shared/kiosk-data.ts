@@ -11,6 +11,7 @@ import {
   ServiceSchema,
   TimeSlotsSchema,
 } from './api/schemas';
+import { BOOKING_STATE_NAMES } from './booking/booking-states';
 
 /** An id as the kiosk's methods take it (the API's ids are opaque strings). */
 export const Id = z.string().trim().min(1).max(100);
@@ -41,17 +42,8 @@ export type AvailableDaysResult = z.infer<typeof AvailableDaysResult>;
 export const TimeSlotsResult = TimeSlotsSchema.extend(Freshness.shape);
 export type TimeSlotsResult = z.infer<typeof TimeSlotsResult>;
 
-/** A new state needs its row in shared/booking/booking-states.ts (compilation fails until then). */
-export const LocalBookingState = z.enum([
-  'queued',
-  'sending',
-  'sent',
-  'rejected',
-  'unknown',
-  'discarded',
-  // A row the kiosk cannot read back (damaged data): kept on disk, never sent, shown to staff.
-  'quarantined',
-]);
+/** The booking states are the rows of shared/booking/booking-states.ts: a new state is a row there. */
+export const LocalBookingState = z.enum(BOOKING_STATE_NAMES);
 export type LocalBookingState = z.infer<typeof LocalBookingState>;
 
 export const LocalBookingError = z.object({

@@ -1,5 +1,6 @@
 import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { customerFact } from '../../shared/booking/booking-states';
 import { useKiosk, useService } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
 import { SCROLLABLE } from '../components/scrollable';
@@ -55,7 +56,7 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
   if (!booking) {
     // Queued: honest about it, and never a made-up appointment number. `unknown`: the API's
     // answer was lost, so the booking may exist or not; the kiosk checks, staff confirm.
-    const checking = outcome.state === 'unknown';
+    const checking = customerFact(outcome.state) === 'checking';
     return (
       <main className="screen" data-screen={checking ? 'checking' : 'queued'}>
         <div className="screen-body confirmation" {...SCROLLABLE}>

@@ -1,5 +1,6 @@
 import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmedToCustomer } from '../../shared/booking/booking-states';
 import { useKiosk } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
 import { BookingSummary } from '../components/BookingSummary';
@@ -78,7 +79,7 @@ export function VisitConfirmationScreen({
       : null;
   const complete = lines.every((line) => line.part.outcome === 'booked');
   const allSent = lines.every(
-    (line) => line.part.outcome === 'booked' && line.part.result.state === 'sent',
+    (line) => line.part.outcome === 'booked' && confirmedToCustomer(line.part.result.state),
   );
   const title = !complete ? 'visit.partialTitle' : allSent ? 'visit.title' : 'visit.queuedTitle';
   const printLabel =

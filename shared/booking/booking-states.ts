@@ -1,12 +1,13 @@
 /**
- * The booking states, declared once (as shared/settings.ts declares the settings): for each
- * state of LocalBookingState (shared/kiosk-data.ts) what the outbox, retention, staff and
- * monitoring do with a booking in it. The outbox column's enum (electron/core/db/schema.ts), the
- * holding and ended sets, the staff list's filters, attention list and actions, staff's Retry and
- * Discard (electron/core/booking/booking-admin.ts), the metrics groups and the label keys are
- * derived from this table, so a new state fails compilation until its row exists here.
+ * The booking states, declared here and nowhere else (as shared/settings.ts declares the
+ * settings): for each state what the outbox, retention, staff, monitoring and the customer's
+ * confirmation do with a booking in it. The contract's enum (LocalBookingState in
+ * shared/kiosk-data.ts) and the outbox column's (electron/core/db/schema.ts) are its keys; what
+ * holds a slot in every store, the ended sets, the staff list's filters, attention list and
+ * actions, staff's Retry and Discard (electron/core/booking/booking-admin.ts), the metrics
+ * groups, the label keys and what the customer is told are derived from it: a new state is one
+ * row, and every place that must decide fails compilation until the row says it.
  */
-import type { LocalBookingState } from '../kiosk-data';
 
 /**
  * Monitoring's groups (electron/core/metrics): queued: not yet accepted by the API (queued or
@@ -30,9 +31,24 @@ export type RetryRule = 'send' | 'whenStuck' | 'unchanged' | 'unreadable';
  */
 export type DiscardRule = 'discard' | 'whenStuck' | 'never' | 'unchanged' | 'unreadable';
 
+/**
+ * What a booking in the state does to its time in the availability model (every outbox store
+ * and db/refused-slots.ts ask holdsSlot and the lists below): `held`: its row is the hold;
+ * `booked`: the API has it, so it blocks the time against lists fetched before it was sent;
+ * `refused`: a refusal as taken (409) on it blocks the time against lists fetched before the
+ * refusal (a refused booking stays refused when staff discard it); `free`: nothing.
+ */
+export type SlotFact = 'held' | 'booked' | 'refused' | 'free';
+
+/**
+ * What the customer hears of a booking they just made in this state: `booked` (confirmed);
+ * `queued` (the kiosk sends it later); `checking` (its answer was lost: the kiosk checks). Any
+ * but `booked` keeps a follow-up: the shop may need to get back to the customer.
+ */
+export type CustomerFact = 'booked' | 'queued' | 'checking';
+
 interface StateFacts {
-  /** The outbox row still holds its slot locally (its row is the hold). */
-  holdsSlot: boolean;
+  slot: SlotFact;
   /** The booking has ended: retention may erase its customer's personal data. */
   ended: boolean;
   /** Staff must act on it: the list's "attention" filter, unless it was booked again. */
@@ -45,11 +61,12 @@ interface StateFacts {
   label: `outbox.states.${string}`;
   /** The staff list has a filter of its own for it. */
   filter: boolean;
+  customer: CustomerFact;
 }
 
 export const BOOKING_STATES = {
   queued: {
-    holdsSlot: true,
+    slot: 'held',
     ended: false,
     needsStaff: true,
     retry: 'send',
@@ -57,10 +74,11 @@ export const BOOKING_STATES = {
     metrics: 'queued',
     label: 'outbox.states.queued',
     filter: true,
+    customer: 'queued',
   },
   // A request is under way; left so by a write that failed on a full disk, it is "stuck".
   sending: {
-    holdsSlot: true,
+    slot: 'held',
     ended: false,
     needsStaff: true,
     retry: 'whenStuck',
@@ -68,9 +86,10 @@ export const BOOKING_STATES = {
     metrics: 'queued',
     label: 'outbox.states.sending',
     filter: false, // seconds at most: it shows under "all" and "attention"
+    customer: 'queued',
   },
   sent: {
-    holdsSlot: false,
+    slot: 'booked',
     ended: true,
     needsStaff: false,
     retry: 'unchanged',
@@ -78,9 +97,10 @@ export const BOOKING_STATES = {
     metrics: null,
     label: 'outbox.states.sent',
     filter: true,
+    customer: 'booked',
   },
   rejected: {
-    holdsSlot: false,
+    slot: 'refused',
     ended: true,
     needsStaff: true,
     retry: 'send',
@@ -88,10 +108,11 @@ export const BOOKING_STATES = {
     metrics: 'refused',
     label: 'outbox.states.rejected',
     filter: true,
+    customer: 'queued',
   },
   // The answer was lost and the API may have made it: the slot stays held until staff check.
   unknown: {
-    holdsSlot: true,
+    slot: 'held',
     ended: false,
     needsStaff: true,
     retry: 'send',
@@ -99,10 +120,11 @@ export const BOOKING_STATES = {
     metrics: 'unknown',
     label: 'outbox.states.unknown',
     filter: true,
+    customer: 'checking',
   },
   // Retry queues it again (the list offers Undo instead, for a few seconds).
   discarded: {
-    holdsSlot: false,
+    slot: 'refused',
     ended: true,
     needsStaff: false,
     retry: 'send',
@@ -110,10 +132,11 @@ export const BOOKING_STATES = {
     metrics: null,
     label: 'outbox.states.discarded',
     filter: true,
+    customer: 'queued',
   },
   // A row the kiosk cannot read back: kept on disk for IT, never sent; staff check it by hand.
   quarantined: {
-    holdsSlot: false,
+    slot: 'free',
     ended: true,
     needsStaff: true,
     retry: 'unreadable',
@@ -121,10 +144,13 @@ export const BOOKING_STATES = {
     metrics: 'unknown',
     label: 'outbox.states.quarantined',
     filter: true,
+    customer: 'queued',
   },
-} as const satisfies Record<LocalBookingState, StateFacts>;
+} as const satisfies Record<string, StateFacts>;
 
 type Table = typeof BOOKING_STATES;
+/** The contract's LocalBookingState (shared/kiosk-data.ts builds its zod enum from the keys). */
+type LocalBookingState = keyof Table;
 
 /** Every state, in the contract's order; the outbox column's enum (drizzle wants a tuple). */
 export const BOOKING_STATE_NAMES = Object.keys(BOOKING_STATES) as [
@@ -140,8 +166,24 @@ function factsOf(state: LocalBookingState): StateFacts {
 const statesWhere = (test: (facts: StateFacts) => boolean): LocalBookingState[] =>
   BOOKING_STATE_NAMES.filter((state) => test(factsOf(state)));
 
-/** States whose entry still holds its slot locally. */
-export const HOLDING_STATES: readonly LocalBookingState[] = statesWhere((f) => f.holdsSlot);
+/** Whether an entry in `state` holds its slot: the one test of it, for every outbox store. */
+export function holdsSlot(state: LocalBookingState): boolean {
+  return factsOf(state).slot === 'held';
+}
+
+/** States whose entry holds its slot (SQL's `in` list: the stores' holdsSlot). */
+export const HOLDING_STATES: readonly LocalBookingState[] = BOOKING_STATE_NAMES.filter(holdsSlot);
+
+/** States whose entry does not hold its slot (the SQLite store reads every other row). */
+export const RELEASED_STATES: readonly LocalBookingState[] = statesWhere((f) => f.slot !== 'held');
+
+/** States whose entry the API has: it blocks its time against lists fetched before it was sent. */
+export const BOOKED_STATES: readonly LocalBookingState[] = statesWhere((f) => f.slot === 'booked');
+
+/** States whose refusal as taken blocks the time against lists fetched before it. */
+export const REFUSED_STATES: readonly LocalBookingState[] = statesWhere(
+  (f) => f.slot === 'refused',
+);
 
 /** States in which a booking has ended: retention may erase its personal data. */
 export const ENDED_STATES: readonly LocalBookingState[] = statesWhere((f) => f.ended);
@@ -170,3 +212,13 @@ export const FILTERED_STATES: readonly LocalBookingState[] = statesWhere((f) => 
 export const BOOKING_STATE_LABELS = Object.fromEntries(
   BOOKING_STATE_NAMES.map((state) => [state, BOOKING_STATES[state].label]),
 ) as { [S in LocalBookingState]: Table[S]['label'] };
+
+/** Whether the customer was told their booking is made (else a follow-up is kept for them). */
+export function confirmedToCustomer(state: LocalBookingState): boolean {
+  return factsOf(state).customer === 'booked';
+}
+
+/** What the customer's confirmation says of a booking just made in `state`. */
+export function customerFact(state: LocalBookingState): CustomerFact {
+  return factsOf(state).customer;
+}

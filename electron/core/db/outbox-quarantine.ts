@@ -17,7 +17,7 @@ import type { OutboxEntry } from '../outbox';
 import { durableTransaction, type KioskDb } from './open';
 import { LocalBookingState } from '../../../shared/kiosk-data';
 import { durationMinutes } from '../../../shared/api/duration';
-import { HOLDING_STATES } from '../../../shared/booking/booking-states';
+import { holdsSlot } from '../../../shared/booking/booking-states';
 import { loadService } from './mirror-repo';
 import { checkColumns, columnOr, type Row, type StoredRow } from './outbox-row';
 import { outbox } from './schema';
@@ -90,7 +90,7 @@ export function readRow(stored: StoredRow, minutesOf?: MinutesOf): ReadRow {
   const { employeeId, date, time } = request.data;
   if (employeeId !== row.employeeId || date !== row.date || time !== row.time)
     return { ok: false, reason: 'its booking request is not for its own slot' };
-  const minutes = HOLDING_STATES.includes(row.state) ? minutesOf?.(request.data.serviceId) : null;
+  const minutes = holdsSlot(row.state) ? minutesOf?.(request.data.serviceId) : null;
   if (minutes != null && minutes !== row.durationMinutes)
     return {
       ok: false,

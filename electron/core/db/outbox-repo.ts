@@ -22,7 +22,12 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { ENDED_STATES, HOLDING_STATES } from '../../../shared/booking/booking-states';
+import {
+  BOOKED_STATES,
+  ENDED_STATES,
+  HOLDING_STATES,
+  RELEASED_STATES,
+} from '../../../shared/booking/booking-states';
 import type { LocalBookingState } from '../../../shared/kiosk-api';
 import {
   erasePersonalData,
@@ -142,14 +147,14 @@ export function nextOutboxDueAt(db: KioskDb): number | null {
 }
 
 /**
- * Every row not known to have ended is read, not only the holding states: a row whose state is
- * no state (damaged) is set aside here, at start (recovery reads these) and at every slot check,
+ * The entries that hold a slot (holdsSlot), on `date` only when it is given. Every row not in a
+ * state known to release its slot is read, not only the holding states: a row whose state is no
+ * state (damaged) is set aside here, at start (recovery reads these) and at every slot check,
  * rather than sitting unseen, never sent or counted.
  */
-/** The entries that hold a slot (not ended), on `date` only when it is given. */
 export function holdingOutboxEntries(db: KioskDb, date?: string): OutboxEntry[] {
   // NULL is not "not in" any list: a NULL state (issue 39, item 2) is read and set aside too.
-  const holding = or(isNull(outbox.state), notInArray(outbox.state, [...ENDED_STATES]));
+  const holding = or(isNull(outbox.state), notInArray(outbox.state, [...RELEASED_STATES]));
   const rows = db
     .select(STORED_COLUMNS)
     .from(outbox)
@@ -231,13 +236,13 @@ export function deleteOutboxEntry(db: KioskDb, localId: string): void {
   });
 }
 
-/** Holds on one date (uses the outbox_hold index): holding states, and sent since `sentSince`. */
+/** Holds on one date (uses the outbox_hold index): holding states, and booked since `sentSince`. */
 export function holdsOnDate(db: KioskDb, date: string, sentSince: number | null): OutboxEntry[] {
   const holding = inArray(outbox.state, [...HOLDING_STATES]);
   const recentlySent =
     sentSince === null
       ? undefined
-      : and(eq(outbox.state, 'sent'), gte(outbox.updatedAt, sentSince));
+      : and(inArray(outbox.state, [...BOOKED_STATES]), gte(outbox.updatedAt, sentSince));
   const rows = db
     .select(STORED_COLUMNS)
     .from(outbox)

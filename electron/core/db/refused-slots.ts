@@ -2,15 +2,15 @@
  * Times the API refused as taken (409), as blockers of the availability model: each counts
  * against a list fetched before the refusal (`since`), until a list fetched after it says
  * otherwise (issue 28: a time refused on replay was still offered from that list at the counter
- * two minutes later). Read straight from the outbox rows (the `outbox_hold` index's columns).
+ * two minutes later). Read straight from the outbox rows (the `outbox_hold` index's columns), in
+ * the states whose slot fact is `refused` (shared/booking/booking-states.ts: a refused booking
+ * stays refused when staff discard it, the time was taken all the same).
  */
 import { and, eq, inArray } from 'drizzle-orm';
+import { REFUSED_STATES } from '../../../shared/booking/booking-states';
 import type { Blocker } from '../../../shared/booking/free-times';
 import type { KioskDb } from './open';
 import { outbox } from './schema';
-
-/** A refused booking stays refused when staff discard it: the time was taken all the same. */
-const REFUSED_STATES = ['rejected', 'discarded'] as const;
 
 export function refusedAsTaken(db: KioskDb, date: string): Blocker[] {
   return db

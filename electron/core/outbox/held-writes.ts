@@ -7,7 +7,7 @@
  * `retryMs` while full). Should the process die first, the row is still `sending` on disk: the
  * start replays it under its Idempotency-Key and the API answers with the same booking.
  */
-import { HOLDING_STATES } from '../../../shared/booking/booking-states';
+import { holdsSlot } from '../../../shared/booking/booking-states';
 import { type Clock, isDiskFull, type Logger, createLoop } from '../platform';
 import type { OutboxEntry, OutboxPatch } from './entry';
 import type { OutboxStore } from './store';
@@ -117,7 +117,7 @@ export function createHeldWrites(options: HeldWritesOptions): HeldWrites {
     list: () => overlayAll(inner.list()),
     due: (now, limit) => inner.due(now, limit).filter((e) => !held.has(e.localId)),
     nextDueAt: () => inner.nextDueAt(),
-    holding: () => overlayAll(inner.holding()).filter((e) => HOLDING_STATES.includes(e.state)),
+    holding: () => overlayAll(inner.holding()).filter((e) => holdsSlot(e.state)),
     holdsOn: (date, sentSince) => overlayAll(inner.holdsOn(date, sentSince)),
     update: (localId, patch) =>
       write(() => {

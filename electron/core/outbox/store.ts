@@ -3,7 +3,7 @@
  * (db/outbox-store.ts) and this in-memory one for unit tests. Every write is durable before it
  * returns in the SQLite implementation.
  */
-import { ENDED_STATES, HOLDING_STATES } from '../../../shared/booking/booking-states';
+import { BOOKED_STATES, ENDED_STATES, holdsSlot } from '../../../shared/booking/booking-states';
 import type { OutboxEntry, OutboxPatch } from './entry';
 import { erasePersonalData } from './entry';
 import { TAKEN_ONCE } from './transitions';
@@ -30,11 +30,11 @@ export interface OutboxStore {
   due(now: number, limit: number): OutboxEntry[];
   /** The earliest nextAttemptAt of a queued entry, or null when nothing is queued. */
   nextDueAt(): number | null;
-  /** Entries that hold a slot (queued, sending, unknown). */
+  /** Entries that hold a slot (holdsSlot: queued, sending, unknown). */
   holding(): OutboxEntry[];
   /**
-   * Holds on one date: the holding entries, plus sent ones updated at or after `sentSince` (a
-   * cached answer fetched before they were sent does not know them yet).
+   * Holds on one date: the holding entries, plus booked (sent) ones updated at or after
+   * `sentSince` (a cached answer fetched before they were sent does not know them yet).
    */
   holdsOn(date: string, sentSince: number | null): OutboxEntry[];
   update(localId: string, patch: OutboxPatch): OutboxEntry;
@@ -58,7 +58,7 @@ export interface OutboxStore {
 
 export function createMemoryOutboxStore(): OutboxStore {
   const rows = new Map<string, OutboxEntry>();
-  const holding = () => [...rows.values()].filter((e) => HOLDING_STATES.includes(e.state));
+  const holding = () => [...rows.values()].filter((e) => holdsSlot(e.state));
   const store: OutboxStore = {
     insert(entry) {
       if (
@@ -100,8 +100,8 @@ export function createMemoryOutboxStore(): OutboxStore {
         .filter(
           (e) =>
             e.hold.date === date &&
-            (HOLDING_STATES.includes(e.state) ||
-              (sentSince !== null && e.state === 'sent' && e.updatedAt >= sentSince)),
+            (holdsSlot(e.state) ||
+              (sentSince !== null && BOOKED_STATES.includes(e.state) && e.updatedAt >= sentSince)),
         )
         .map((e) => structuredClone(e)),
     update(localId, patch) {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../electron/core/outbox/entry';
 import type { OutboxStore } from '../../../electron/core/outbox/store';
 import { TAKEN_ONCE } from '../../../electron/core/outbox/transitions';
+import { BOOKING_STATE_NAMES, holdsSlot } from '../../../shared/booking/booking-states';
 import type { LocalBookingState } from '../../../shared/kiosk-api';
 import { outboxEntry } from './outbox-entry';
 
@@ -174,6 +175,25 @@ export function outboxStoreContract(
         expect(store.count('sent')).toBe(1);
         expect(store.count('discarded')).toBe(1);
       }),
+    );
+
+    // Every state of the table, today's and any added later: each store asks the table's one
+    // predicate (issue 40: a state neither holding nor ended was held by one store only).
+    it.each(BOOKING_STATE_NAMES)(
+      'a %s booking holds its slot exactly when the state table says so, in every read of holds',
+      (state) =>
+        withStore((store) => {
+          store.insert(onDate('e', '2026-11-24', state));
+          const expected = holdsSlot(state) ? ['e'] : [];
+          let checked: string[] = [];
+          store.insertIfFree(onDate('other', '2026-11-24', 'queued'), (holding) => {
+            checked = ids(holding);
+            return false;
+          });
+          expect(checked).toEqual(expected);
+          expect(ids(store.holding())).toEqual(expected);
+          expect(ids(store.holdsOn('2026-11-24', null))).toEqual(expected);
+        })(),
     );
 
     it(

@@ -10,9 +10,15 @@ import {
   BOOKING_STATES,
   BOOKING_STATE_LABELS,
   BOOKING_STATE_NAMES,
+  BOOKED_STATES,
+  confirmedToCustomer,
+  customerFact,
   ENDED_STATES,
   FILTERED_STATES,
+  holdsSlot,
   HOLDING_STATES,
+  REFUSED_STATES,
+  RELEASED_STATES,
   RETRYABLE_STATES,
 } from '../../../shared/booking/booking-states';
 import { LocalBookingState } from '../../../shared/kiosk-data';
@@ -25,7 +31,39 @@ describe('the booking state table', () => {
 
   it('holds the slot while queued, sending or unknown; has ended once sent, refused, discarded or set aside', () => {
     expect(HOLDING_STATES).toEqual(['queued', 'sending', 'unknown']);
+    expect(RELEASED_STATES).toEqual(['sent', 'rejected', 'discarded', 'quarantined']);
     expect(ENDED_STATES).toEqual(['sent', 'rejected', 'discarded', 'quarantined']);
+  });
+
+  it.each([
+    ['queued', true],
+    ['sending', true],
+    ['sent', false],
+    ['rejected', false],
+    ['unknown', true],
+    ['discarded', false],
+    ['quarantined', false],
+  ] as const)('holdsSlot(%s) is %s', (state, holds) => {
+    expect(holdsSlot(state)).toBe(holds);
+  });
+
+  it('blocks its time as booked once sent, as taken once refused (discarded too), else not', () => {
+    expect(BOOKED_STATES).toEqual(['sent']);
+    expect(REFUSED_STATES).toEqual(['rejected', 'discarded']);
+  });
+
+  it.each([
+    ['queued', 'queued'],
+    ['sending', 'queued'],
+    ['sent', 'booked'],
+    ['rejected', 'queued'],
+    ['unknown', 'checking'],
+    ['discarded', 'queued'],
+    ['quarantined', 'queued'],
+  ] as const)('tells the customer of a booking just made %s: %s', (state, told) => {
+    expect(customerFact(state)).toBe(told);
+    // Only a booking the customer was told is made keeps no follow-up.
+    expect(confirmedToCustomer(state)).toBe(told === 'booked');
   });
 
   it('asks for staff while not sent yet, refused, unclear or unreadable', () => {
