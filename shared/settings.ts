@@ -17,6 +17,7 @@
  */
 import { z } from 'zod';
 import { LANGUAGE_CODES } from './languages';
+import { PHONE_COUNTRIES } from './phone-countries';
 
 export const KioskMode = z.enum(['kiosk', 'counter']);
 export type KioskMode = z.infer<typeof KioskMode>;
@@ -96,6 +97,20 @@ export const STAFF_SETTINGS = {
     format: 'a language tag such as de or de-AT',
     description:
       "the language of the shop's texts from the booking API (service titles and descriptions, people's names), a BCP 47 tag such as de or de-AT: they are marked and spoken in it on every screen language; absent: the shop's language",
+  },
+  country: {
+    value: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .refine((code) => PHONE_COUNTRIES.has(code), 'not a country with phone numbers'),
+    nullable: true,
+    default: null,
+    lockable: true,
+    it: { env: 'FRONTDESK_COUNTRY' },
+    public: true,
+    format: 'a country code (ISO 3166-1 alpha-2) such as DE or AT',
+    description:
+      "the shop's country (ISO 3166-1 alpha-2, such as DE or AT): a customer's phone number without + and a country code must be one of its numbers; absent: the country of the shop's time zone",
   },
   staffIdleTimeoutSec: {
     ...wholeNumber(30, 3600),

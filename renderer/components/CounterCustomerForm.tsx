@@ -69,12 +69,12 @@ export function CounterCustomerForm({
   onSubmit,
 }: CounterCustomerFormProps) {
   const { t } = useTranslation();
-  const { locale } = useKiosk();
+  const { locale, settings } = useKiosk();
   const zone = useShopZone();
 
   const fieldError = (field: CustomerField): string | null => {
     if (!touched) return null;
-    const problem = validateField(field, customer[field], zone);
+    const problem = validateField(field, customer[field], zone, settings.country);
     return problem ? fieldErrorText(t, field, problem) : null;
   };
 

@@ -1,5 +1,5 @@
 import { CustomerSchema, LIMITS } from '../../shared/api/schemas';
-import { countryOfZone, hasLetter, isPhoneNumber } from '../../shared/booking/customer-checks';
+import { hasLetter, isPhoneNumber, shopCountry } from '../../shared/booking/customer-checks';
 
 export type CustomerField = 'name' | 'email' | 'phone';
 export type FieldError =
@@ -30,12 +30,14 @@ export function visibleLength(value: string): number {
  * Checks one field with the shared schema (the same one the API applies) and maps the first
  * issue to a message key, so that the wording is ours and translated. Within the API's limits a
  * name needs a letter and two visible characters, and a phone must be a number of the shop's
- * country (from its zone, `timeZone`) or an international one (issue 38 item 13).
+ * country (IT's `country`, else the one of its zone, `timeZone`) or an international one (issue
+ * 38 item 13).
  */
 export function validateField(
   field: CustomerField,
   value: string,
   timeZone: string,
+  country: string | null = null,
 ): FieldError | null {
   if (value.trim() === '') return 'required';
   const result = CustomerSchema.shape[field].safeParse(value);
@@ -43,7 +45,8 @@ export function validateField(
     if (field === 'name' && !hasLetter(value)) return 'nameLetter';
     // An initial "A" is too little to call a customer by.
     if (field === 'name' && visibleLength(value) < NAME_MIN_VISIBLE) return 'nameShort';
-    if (field === 'phone' && !isPhoneNumber(value, countryOfZone(timeZone))) return 'phoneNumber';
+    if (field === 'phone' && !isPhoneNumber(value, shopCountry(country, timeZone)))
+      return 'phoneNumber';
     return null;
   }
   const issue = result.error.issues[0];
@@ -58,10 +61,11 @@ export function validateField(
 export function validateCustomer(
   customer: CustomerDraft,
   timeZone: string,
+  country: string | null = null,
 ): Partial<Record<CustomerField, FieldError>> {
   const errors: Partial<Record<CustomerField, FieldError>> = {};
   for (const field of ['name', 'email', 'phone'] as const) {
-    const error = validateField(field, customer[field], timeZone);
+    const error = validateField(field, customer[field], timeZone, country);
     if (error) errors[field] = error;
   }
   return errors;

@@ -48,7 +48,7 @@ const EMPTY: CustomerDraft = { name: '', email: '', phone: '' };
  */
 export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProps) {
   const { t } = useTranslation();
-  const { client, catalog, locale, now, dataLang } = useKiosk();
+  const { client, catalog, locale, now, dataLang, settings } = useKiosk();
   const staffCall = useStaffCall();
   const zone = useShopZone();
   const today = shopToday(now(), zone);
@@ -217,8 +217,9 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
     // The next booking starts: the last one's banner goes (issue 38).
     setOutcome(null);
     const first =
-      COUNTER_FIELDS.find((field) => validateField(field, customer[field], zone) !== null) ??
-      'name';
+      COUNTER_FIELDS.find(
+        (field) => validateField(field, customer[field], zone, settings.country) !== null,
+      ) ?? 'name';
     inputs.current[first]?.focus();
   };
 
@@ -229,7 +230,9 @@ export function CounterBookingScreen({ rebook, start }: CounterBookingScreenProp
       setError('pickTime');
       return;
     }
-    const invalid = COUNTER_FIELDS.find((field) => validateCustomer(customer, zone)[field]);
+    const invalid = COUNTER_FIELDS.find(
+      (field) => validateCustomer(customer, zone, settings.country)[field],
+    );
     if (invalid) {
       inputs.current[invalid]?.focus();
       return;

@@ -54,7 +54,7 @@ export function DetailsScreen({ state, dispatch, touchKeyboard }: DetailsScreenP
   };
   const errorOf = (field: CustomerField): string | null => {
     if (!touched[field]) return null;
-    const error = validateField(field, draft.customer[field], zone);
+    const error = validateField(field, draft.customer[field], zone, settings.country);
     return error ? fieldErrorText(t, field, error) : null;
   };
   const focus = (field: Field): void => {
@@ -63,7 +63,7 @@ export function DetailsScreen({ state, dispatch, touchKeyboard }: DetailsScreenP
   };
 
   const submit = (): void => {
-    const errors = validateCustomer(draft.customer, zone);
+    const errors = validateCustomer(draft.customer, zone, settings.country);
     const invalid = (['name', 'email', 'phone'] as const).filter((field) => errors[field]);
     setTouched({ name: true, email: true, phone: true });
     const first = invalid[0];

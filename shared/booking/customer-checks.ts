@@ -3,9 +3,14 @@
  * "++1", "---" and "123-'" were booked. A phone is checked by libphonenumber-js (Google's
  * metadata, kept up to date by its maintainers) against the shop's country, so that a national
  * number ("030 1234567") and an international one ("+1 212 555 0100") both pass; a name needs at
- * least one letter of any script. Pure: the caller passes the shop's country.
+ * least one letter of any script. Pure: the caller passes the shop's country (`shopCountry`).
  */
-import { getCountries, isValidPhoneNumber, type CountryCode } from 'libphonenumber-js/min';
+import {
+  getCountries,
+  isSupportedCountry,
+  isValidPhoneNumber,
+  type CountryCode,
+} from 'libphonenumber-js/min';
 
 /** At least one letter, of any script ("李明", "Ана", "O'Neil"; not "123-'"). */
 export function hasLetter(name: string): boolean {
@@ -47,4 +52,15 @@ export function countryOfZone(timeZone: string): CountryCode | undefined {
   });
   zoneCountries.set(timeZone, found);
   return found;
+}
+
+/**
+ * The shop's country for phone numbers: IT's `country` setting where set (a Vienna shop on a
+ * machine left at UTC), else the country of the shop's zone.
+ */
+export function shopCountry(
+  country: string | null | undefined,
+  timeZone: string,
+): CountryCode | undefined {
+  return country && isSupportedCountry(country) ? country : countryOfZone(timeZone);
 }

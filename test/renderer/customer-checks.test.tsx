@@ -5,7 +5,7 @@
  */
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { countryOfZone } from '../../shared/booking/customer-checks';
+import { countryOfZone, shopCountry } from '../../shared/booking/customer-checks';
 import { validateField } from '../../renderer/lib/validation';
 import { fillDetails, renderApp, tap, type, walkToDetails } from './support/render-app';
 
@@ -34,6 +34,17 @@ describe('issue 38 item 13: a phone the shop can call, a name with a letter', ()
     // A Berlin number without +49 is no number in New York; with it, it is one anywhere.
     expect(validateField('phone', '030 1234567', 'America/New_York')).toBe('phoneNumber');
     expect(validateField('phone', '+49 30 1234567', 'America/New_York')).toBeNull();
+  });
+
+  it("IT's country wins over the zone's; the zone stays the fallback", () => {
+    // A Zurich shop on a machine left at UTC: a Swiss number without +41 is one.
+    expect(validateField('phone', '044 668 18 00', 'Etc/UTC')).toBe('phoneNumber');
+    expect(validateField('phone', '044 668 18 00', 'Etc/UTC', 'CH')).toBeNull();
+    // A German mobile number without +49 is none in Switzerland.
+    expect(validateField('phone', '0171 5551234', BERLIN, 'CH')).toBe('phoneNumber');
+    expect(validateField('phone', '0171 5551234', BERLIN, null)).toBeNull();
+    expect(shopCountry('CH', BERLIN)).toBe('CH');
+    expect(shopCountry(null, BERLIN)).toBe('DE');
   });
 
   it.each([

@@ -14,7 +14,8 @@
  *     "shop": { "name": "...", "address": "...", "phone": "...", "accentColor": "#0d5a54",
  *               "welcome": { "de": "...", "en": "..." } (or one text, the shop language's),
  *               "logoFile": "/etc/frontdesk/logo.svg" }, // lock with "shop"
- *     "mode": "kiosk", "language": "de", "contentLanguage": "de", "staffIdleTimeoutSec": 300,
+ *     "mode": "kiosk", "language": "de", "contentLanguage": "de", "country": "DE",
+ *     "staffIdleTimeoutSec": 300,
  *     "retentionDays": 14,
  *     "hub": { "listen": "0.0.0.0:8443", "names": ["frontdesk.shop.lan"] } // electron/core/hub/hub-config.ts
  *     "metrics": { "listen": "0.0.0.0:9464", "tokenFile": "..." } // electron/core/metrics/metrics-config.ts
@@ -29,7 +30,8 @@
  * (macOS). A missing default file is fine; a missing FRONTDESK_CONFIG file is an error.
  * Environment: FRONTDESK_UPSTREAM_URL, FRONTDESK_API_KEY, FRONTDESK_API_KEY_FILE,
  * FRONTDESK_DATA_DIR, FRONTDESK_STAFF_PIN_HASH, and the table's (FRONTDESK_MODE,
- * FRONTDESK_RETENTION_DAYS, FRONTDESK_LANGUAGE, FRONTDESK_CONTENT_LANGUAGE, FRONTDESK_PRINTER).
+ * FRONTDESK_RETENTION_DAYS, FRONTDESK_LANGUAGE, FRONTDESK_CONTENT_LANGUAGE, FRONTDESK_COUNTRY,
+ * FRONTDESK_PRINTER).
  * Flags: --upstream URL, --api-key KEY, --api-key-file PATH, --data DIR, and the table's (--mode).
  * An empty value means "not set here"; the upstream value `embedded` forces the embedded demo
  * server. A key file's first line is the key (readSecretFile); one layer may not name both.

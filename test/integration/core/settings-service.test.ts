@@ -235,6 +235,7 @@ describe('settings as stored', () => {
       mode: 'counter',
       language: 'ar',
       contentLanguage: null, // the shop's language (issue 38 item 7)
+      country: null, // the country of the shop's zone (issue 38 item 13)
       idleTimeoutSec: 30,
       staffIdleTimeoutSec: 300,
       shop: { name: 'Salon', address: null, phone: null, accentColor: null, welcome: null },

@@ -174,7 +174,7 @@ export class FakeKioskClient implements KioskClient {
     input: KioskInput<'getPublicSettings'>,
   ) => {
     this.record('getPublicSettings', input);
-    const { mode, language, contentLanguage, idleTimeoutSec, staffIdleTimeoutSec, shop } =
+    const { mode, language, contentLanguage, country, idleTimeoutSec, staffIdleTimeoutSec, shop } =
       this.settings;
     const setup: PublicSettings['setup'] =
       this.pin !== null ? 'done' : this.upstream === 'embedded' ? 'demo' : 'required';
@@ -184,6 +184,7 @@ export class FakeKioskClient implements KioskClient {
       mode,
       language,
       contentLanguage,
+      country,
       idleTimeoutSec,
       staffIdleTimeoutSec,
       setup,

@@ -188,6 +188,19 @@ describe('loadKioskConfig', () => {
     );
   });
 
+  it("issue 38 item 13: reads the shop's country from the file, then FRONTDESK_COUNTRY; only a country code", () => {
+    const files = { [LINUX_FILE]: '{"country":"AT"}' };
+    expect(load().country).toBeUndefined();
+    expect(load({ files }).country).toBe('AT');
+    expect(load({ files, env: { FRONTDESK_COUNTRY: 'CH' } }).country).toBe('CH');
+    expect(loadError({ env: { FRONTDESK_COUNTRY: 'Austria' } })).toBe(
+      'environment variable FRONTDESK_COUNTRY: expected a country code (ISO 3166-1 alpha-2) such as DE or AT, got "Austria"',
+    );
+    expect(loadError({ files: { [LINUX_FILE]: '{"country":"XX"}' } })).toMatch(
+      /config\.json: field country: /,
+    );
+  });
+
   it('never puts the API key in an error message', () => {
     const message = loadError({ files: { [LINUX_FILE]: '{"apiKey":"sk_secret_1","mode":"x"}' } });
     expect(message).not.toContain('sk_secret_1');

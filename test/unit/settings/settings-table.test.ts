@@ -1,4 +1,6 @@
+import { getCountries } from 'libphonenumber-js/min';
 import { describe, expect, it } from 'vitest';
+import { PHONE_COUNTRIES } from '../../../shared/phone-countries';
 import { MachineFile } from '../../../electron/core/config/config';
 import { PublicSettings, Settings, SettingsUpdate } from '../../../shared/kiosk-api';
 import {
@@ -76,6 +78,20 @@ describe("issue 38 item 7: the shop's content language is IT's setting", () => {
     expect(MachineFile.safeParse({ contentLanguage: 'Deutsch' }).success).toBe(false);
     expect(SETTING_DEFAULTS.contentLanguage).toBeNull();
     expect(PublicSettings.shape).toHaveProperty('contentLanguage');
+  });
+});
+
+describe("issue 38 item 13: the shop's country for phone numbers is IT's setting", () => {
+  it('the machine file takes an ISO 3166-1 alpha-2 code, refuses anything else; nobody chose: null', () => {
+    expect(MachineFile.safeParse({ country: 'AT' }).success).toBe(true);
+    for (const country of ['Austria', 'AUT', 'XX', 'at', ''])
+      expect(MachineFile.safeParse({ country }).success, country).toBe(false);
+    expect(SETTING_DEFAULTS.country).toBeNull();
+    expect(PublicSettings.shape).toHaveProperty('country');
+  });
+
+  it('takes exactly the countries libphonenumber-js has numbers for (after an upgrade: copy its list)', () => {
+    expect([...PHONE_COUNTRIES].sort()).toEqual([...getCountries()].sort());
   });
 });
 

@@ -175,6 +175,7 @@ export function createKioskApiDouble(overrides: Partial<KioskApi> = {}): KioskAp
         mode: settings.mode,
         language: settings.language,
         contentLanguage: settings.contentLanguage,
+        country: settings.country,
         idleTimeoutSec: settings.idleTimeoutSec,
         staffIdleTimeoutSec: settings.staffIdleTimeoutSec,
         setup: 'done' as const,
