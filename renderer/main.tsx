@@ -24,6 +24,7 @@ import './styles/long-text.css';
 import './styles/kiosk-screens.css';
 import './styles/hub.css';
 import './styles/access.css';
+import './styles/reach.css';
 
 const root = document.getElementById('root');
 if (root) {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SCROLLABLE } from './scrollable';
 
 interface StepHeaderProps {
   title: string;
@@ -8,14 +9,16 @@ interface StepHeaderProps {
   subtitle?: ReactNode;
   /** What there is to read under the title: in reach mode it stands above the reach line too. */
   children?: ReactNode;
+  /** Its box may scroll (a long text in reach mode): a keyboard can then focus it to scroll. */
+  scrollable?: boolean;
 }
 
 const TOTAL = 5;
 
-export function StepHeader({ title, step, subtitle, children }: StepHeaderProps) {
+export function StepHeader({ title, step, subtitle, children, scrollable }: StepHeaderProps) {
   const { t } = useTranslation();
   return (
-    <div className="step-header">
+    <div className="step-header" {...(scrollable ? SCROLLABLE : {})}>
       {step !== null && (
         <div className="progress" aria-label={t('steps.label', { current: step, total: TOTAL })}>
           {Array.from({ length: TOTAL }, (_, i) => (

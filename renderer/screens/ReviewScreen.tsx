@@ -184,7 +184,7 @@ export function ReviewScreen({ state, dispatch }: ReviewScreenProps) {
     <main className="screen" data-screen="review">
       {/* In reach mode what is read (the checks, the summary) stands above the reach line, so
           that "Book now" is in sight below it without scrolling (issue 38). */}
-      <StepHeader title={t('review.title')} step={5}>
+      <StepHeader title={t('review.title')} step={5} scrollable={reach}>
         {reach && read}
       </StepHeader>
       <div className="screen-body">

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAccessModes } from '../access/access-modes';
 import { useKiosk, useService, useShopZone } from '../app/kiosk-context';
 import { ActionBar } from '../components/ActionBar';
 import { Notice } from '../components/Notice';
@@ -34,6 +35,8 @@ export function TimeScreen({ state, dispatch }: TimeScreenProps) {
   const { t } = useTranslation();
   const { client, catalog, locale, now, dataLang } = useKiosk();
   const zone = useShopZone();
+  // Reach mode reads the visit's total above the line and keeps its buttons below (issue 38).
+  const { reach } = useAccessModes();
   const { draft } = state;
   const service = useService(draft.serviceId);
   const date = draft.date ?? '';
@@ -138,7 +141,9 @@ export function TimeScreen({ state, dispatch }: TimeScreenProps) {
             <span lang={dataLang}>{visitTitles}</span> · {formatDate(date, locale)}
           </>
         }
-      />
+      >
+        {reach && <VisitServices draft={draft} dispatch={dispatch} part="read" />}
+      </StepHeader>
       <div className="screen-body">
         {state.notice && (
           <Notice tone="warning">
@@ -175,7 +180,7 @@ export function TimeScreen({ state, dispatch }: TimeScreenProps) {
             />
           )}
         </p>
-        <VisitServices draft={draft} dispatch={dispatch} />
+        <VisitServices draft={draft} dispatch={dispatch} {...(reach ? { part: 'controls' } : {})} />
         {slots.state === 'loading' && <p className="hint">{t('app.loading')}</p>}
         {uncached ? (
           <div className="offline-way-on" data-testid="time-offline">

@@ -7,43 +7,13 @@ import type { Page } from '@playwright/test';
 import { turnOnReach } from './support/access';
 import { chooseSlot, CUSTOMER, fillDetails, firstFreeSlot, start } from './support/flow';
 import { onScreen } from './support/screens';
+import { PRIMARY, SHOWN } from './support/shown';
 import { expect, openKiosk, openKioskAt, setUpKiosk, STAFF_PIN, test } from './support/stack';
 import { turnOnMode, walkInScreens, type WalkInScreen } from './support/walk-in-screens';
 
 test.use({ hasTouch: true, viewport: { width: 1080, height: 1920 } });
 
 const LINE = 1920 / 2;
-
-// In-page helpers (strings: this project's TypeScript has no DOM types). `shown(element)` is the
-// part of the element its scrolling ancestors and the window show; `whole(element)` whether all
-// of it is shown, without scrolling.
-const SHOWN = `
-  const shown = (element) => {
-    const rect = element.getBoundingClientRect();
-    let { left, top, right, bottom } = rect;
-    for (let parent = element.parentElement; parent; parent = parent.parentElement) {
-      if (!/auto|scroll|hidden|clip/.test(getComputedStyle(parent).overflowY)) continue;
-      const box = parent.getBoundingClientRect();
-      left = Math.max(left, box.left); top = Math.max(top, box.top);
-      right = Math.min(right, box.right); bottom = Math.min(bottom, box.bottom);
-    }
-    top = Math.max(top, 0); bottom = Math.min(bottom, innerHeight);
-    return { rect, top, bottom, height: Math.max(0, bottom - top) };
-  };
-  const whole = (element) => { const s = shown(element); return s.rect.height > 0 && s.height >= s.rect.height - 1; };
-`;
-
-/** The screen's primary action: what the customer taps to go on. */
-const PRIMARY: Record<WalkInScreen, string> = {
-  start: '.btn-hero',
-  service: '.service-main',
-  day: '.day-open',
-  time: '[data-time]:enabled',
-  'visit-time': '[data-time]:enabled',
-  details: '.action-bar-primary .btn-primary',
-  review: '.btn-confirm',
-  confirmation: '.action-bar-primary .btn, .btn-primary',
-};
 
 /** Empty when the screen's primary action is shown whole without scrolling, else where it is. */
 function primaryOutOfSight(page: Page, screen: WalkInScreen): Promise<string> {
