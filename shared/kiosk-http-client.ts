@@ -9,9 +9,11 @@
  * - A network failure or no answer within `timeoutMs` answers `{ ok: false, error: { code:
  *   'unavailable' } }`; it never throws.
  * - `onEvent` reads GET /api/kiosk/events as server-sent events over a streaming fetch
- *   (EventSource cannot send an Authorization header), parses each event with `KioskEvent`
- *   and reconnects with capped exponential backoff until unsubscribed.
+ *   (EventSource cannot send an Authorization header), cut into events by `eventsource-parser`,
+ *   parses each event's data with `KioskEvent` (a malformed one is skipped) and reconnects with
+ *   capped exponential backoff until unsubscribed.
  */
+import type * as SseParserModule from 'eventsource-parser';
 import type * as ContractModule from './kiosk-api';
 import type { KioskClient, KioskEvent, KioskMethod } from './kiosk-api';
 import { importOnce } from './import-once';
@@ -22,6 +24,8 @@ import type { Result } from './result';
 type Contract = typeof ContractModule;
 /** The contract's schemas, imported once. */
 const loadContract = importOnce<Contract>(() => import('./kiosk-api'));
+/** The SSE parser, off the first screen's JS like the schemas: events wait for those anyway. */
+const loadSseParser = importOnce<typeof SseParserModule>(() => import('eventsource-parser'));
 
 export interface HttpKioskClientOptions {
   /** Origin of the browser shell, e.g. `location.origin` or `http://127.0.0.1:5175`. */
@@ -147,6 +151,7 @@ function subscribeToEvents(
   const run = async (): Promise<void> => {
     let failures = 0;
     let schema: Contract['KioskEvent'] | undefined;
+    let createParser: typeof SseParserModule.createParser | undefined;
     while (!signal.aborted) {
       // One controller per connection: unsubscribing aborts it, and so does the watchdog when
       // nothing (not even a heartbeat) arrived for idleTimeoutMs: a silently dead connection.
@@ -160,19 +165,26 @@ function subscribeToEvents(
       };
       try {
         feedWatchdog();
-        // The schema first, so that events are parsed in the order they come.
-        schema ??= (await loadContract()).KioskEvent;
+        // The schema and the parser first, so that events are parsed in the order they come.
+        if (!schema || !createParser) {
+          const [contract, sse] = await Promise.all([loadContract(), loadSseParser()]);
+          schema = contract.KioskEvent;
+          createParser = sse.createParser;
+        }
         const eventSchema = schema;
+        const parser = createParser({
+          onEvent: (message) => {
+            const event = parseEvent(eventSchema, message.data);
+            if (event) listener(event);
+          },
+        });
         const response = await options.fetchFn(options.url, {
           headers: options.headers,
           signal: attempt.signal,
         });
         if (response.ok && response.body) {
           failures = 0;
-          await readEventStream(response.body, attempt.signal, feedWatchdog, (data) => {
-            const event = parseEvent(eventSchema, data);
-            if (event) listener(event);
-          });
+          await readEventStream(response.body, attempt.signal, feedWatchdog, parser);
         } else {
           await response.body?.cancel();
         }
@@ -206,15 +218,17 @@ function parseEvent(schema: Contract['KioskEvent'], data: string): KioskEvent | 
   }
 }
 
-/** Reads an SSE body until it ends, calling `onData` with each event's joined `data:` lines. */
+/**
+ * Feeds an SSE body to `parser` (a new one per connection) until the body ends. The shell sends
+ * every KioskEvent as the default event type: only the events' data is used.
+ */
 async function readEventStream(
   body: ReadableStream<Uint8Array>,
   signal: AbortSignal,
   onBytes: () => void,
-  onData: (data: string) => void,
+  parser: SseParserModule.EventSourceParser,
 ): Promise<void> {
   const reader = body.getReader();
-  const parser = createSseParser(onData);
   const decoder = new TextDecoder();
   const cancel = (): void => {
     reader.cancel().catch(() => undefined);
@@ -225,52 +239,11 @@ async function readEventStream(
       const { done, value } = await reader.read();
       if (done) break;
       onBytes();
-      parser.push(decoder.decode(value, { stream: true }));
+      parser.feed(decoder.decode(value, { stream: true }));
     }
   } finally {
     signal.removeEventListener('abort', cancel);
   }
-}
-
-/**
- * An incremental parser of the text/event-stream format (WHATWG HTML §9.2): lines end with CRLF,
- * LF or CR; `data:` lines accumulate; a blank line dispatches; `:` lines are comments. Only the
- * data matters here: the shell sends every KioskEvent as the default event type.
- */
-export function createSseParser(onData: (data: string) => void): { push(text: string): void } {
-  let buffer = '';
-  let data: string[] = [];
-  let pendingCr = false;
-  const line = (text: string): void => {
-    if (text === '') {
-      if (data.length > 0) onData(data.join('\n'));
-      data = [];
-      return;
-    }
-    if (text.startsWith(':')) return;
-    const colon = text.indexOf(':');
-    const field = colon < 0 ? text : text.slice(0, colon);
-    let value = colon < 0 ? '' : text.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'data') data.push(value);
-  };
-  return {
-    push(text: string): void {
-      for (const char of text) {
-        if (pendingCr) {
-          pendingCr = false;
-          if (char === '\n') continue; // CRLF: the CR already ended the line
-        }
-        if (char === '\r' || char === '\n') {
-          pendingCr = char === '\r';
-          line(buffer);
-          buffer = '';
-        } else {
-          buffer += char;
-        }
-      }
-    },
-  };
 }
 
 function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
