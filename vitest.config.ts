@@ -37,6 +37,10 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'test/electron/**/*.test.ts'],
           environment: 'node',
+          // The files share one module registry per worker instead of a fresh one each (issue 40:
+          // 51 s isolated, 19 s not): the tests that replace a module (electron's stand-ins)
+          // evaluate what they test afresh with vi.resetModules().
+          isolate: false,
           // A time-out catches a hang, never slowness: a property test that takes 1.5 s here took
           // 8.3 s in CI beside stress-ng with coverage on (issue 30), past vitest's 5 s default.
           testTimeout: 60_000,
@@ -60,8 +64,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',
-          // The reference server's tests check every response against its OpenAPI document.
-          setupFiles: ['test/support/server/conformance-setup.ts'],
+          // No setup file: the reference server's tests import conformance-setup.ts themselves,
+          // and the other files do not load the OpenAPI checker (issue 40).
         },
       },
     ],

@@ -86,6 +86,9 @@ const electron = vi.hoisted(() => {
 
 vi.mock('electron', () => ({ ...electron.module, default: electron.module }));
 
+// The unit project runs its files in one module registry (isolate: false): evaluate the main
+// process afresh, so that it takes this file's stand-in for electron, not an earlier file's.
+vi.resetModules();
 const { startMainProcess } = await import('../../electron/main/main-process');
 
 const dir = mkdtempSync(join(tmpdir(), 'fd-hub-screen-'));

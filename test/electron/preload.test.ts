@@ -17,6 +17,8 @@ vi.mock('electron', () => {
 
 describe('preload', () => {
   it('exposes window.frontdesk built from the contract, and nothing else', async () => {
+    // One module registry for the unit project's files (isolate: false): run the preload afresh.
+    vi.resetModules();
     await import('../../electron/preload/index');
     expect(exposed.map(([key]) => key)).toEqual(['frontdesk']);
     const api = exposed[0]?.[1] as Record<string, unknown>;

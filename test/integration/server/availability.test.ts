@@ -2,6 +2,8 @@
  * GET /available-days and /availability through the endpoint: decisions.md "Time" (grid, `any`,
  * empty months, DST days of 2026 in Europe/Berlin) and the 400/404 rows for queries.
  */
+// Every response this file's tests receive is checked against the OpenAPI document.
+import '../../support/server/conformance-setup';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setBookingStatus } from '../../../server/db/bookings';
 import { upsertEmployee, upsertService } from '../../../server/db/catalog';

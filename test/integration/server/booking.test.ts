@@ -2,6 +2,8 @@
  * POST /book: decisions.md "Status codes" (201/400/404/409), "Bookings and customers"
  * (pending, e-mail matching, numbers, duration in minutes, limits, trimming, unknown fields).
  */
+// Every response this file's tests receive is checked against the OpenAPI document.
+import '../../support/server/conformance-setup';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setBookingStatus } from '../../../server/db/bookings';
 import { BookingCreatedEnvelope, ErrorEnvelopeSchema } from '../../../shared/api/schemas';

@@ -1,6 +1,8 @@
 /**
  * decisions.md "Status codes" and "Lists": envelopes everywhere, 401/403/404/400/413/500, list order.
  */
+// Every response this file's tests receive is checked against the OpenAPI document.
+import '../../support/server/conformance-setup';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { hashKey, upsertApiKey, revokeApiKey } from '../../../server/db/api-keys';

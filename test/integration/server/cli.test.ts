@@ -3,6 +3,8 @@
  * with this Node (what `npx tsx server/main.ts` runs; npm's wrapper would die of the signal
  * itself instead of reporting the server's exit code).
  */
+// Every response this file's tests receive is checked against the OpenAPI document.
+import '../../support/server/conformance-setup';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { Socket } from 'node:net';

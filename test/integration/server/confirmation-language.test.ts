@@ -2,6 +2,8 @@
  * Issue 28: the reference server's confirmation mail was always German. It is written in the
  * booking's language where the request says it (Accept-Language), else in the shop's.
  */
+// Every response this file's tests receive is checked against the OpenAPI document.
+import '../../support/server/conformance-setup';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Mailer, MailMessage } from '../../../server/mail/mailer';
 import type { LanguageCode } from '../../../shared/languages';

@@ -1,4 +1,6 @@
 /** The server's SQLite settings: a booking answered 201 must survive a power cut, not only a crash. */
+// Every response this file's tests receive is checked against the OpenAPI document.
+import '../../support/server/conformance-setup';
 import { chmodSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';

@@ -4,6 +4,8 @@
  * over the validated request, and slow or unfinished requests are closed within 30 s (raw
  * sockets against the real server on 127.0.0.1).
  */
+// Every response this file's tests receive is checked against the OpenAPI document.
+import '../../support/server/conformance-setup';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMITS } from '../../../server/http/json-body';

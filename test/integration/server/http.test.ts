@@ -2,6 +2,8 @@
  * Over real HTTP on 127.0.0.1 (startServer, port 0): 20 concurrent bookings of one slot, a
  * restart that keeps bookings, rate counters and idempotency records, and the e-mail sink.
  */
+// Every response this file's tests receive is checked against the OpenAPI document.
+import '../../support/server/conformance-setup';
 import { readdirSync, readlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';

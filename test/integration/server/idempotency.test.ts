@@ -2,6 +2,8 @@
  * decisions.md "Idempotency": replay, 422 on a different body, 409 while in flight, per API key,
  * 24 h; and after a crash, a key replays its committed booking and is never blocked for a day.
  */
+// Every response this file's tests receive is checked against the OpenAPI document.
+import '../../support/server/conformance-setup';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashKey } from '../../../server/db/api-keys';

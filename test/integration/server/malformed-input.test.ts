@@ -6,6 +6,8 @@
  * dataTables: everything but the rate-limit counters), except the one idempotency record that
  * decisions.md requires for a refused request that carried a key.
  */
+// Every response this file's tests receive is checked against the OpenAPI document.
+import '../../support/server/conformance-setup';
 import fc from 'fast-check';
 import { Pool } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -4,6 +4,8 @@
  * header of the spec and decisions.md, and Swagger UI at /docs is served from this server.
  * (That every response of the server tests conforms is checked by conformance-setup.ts.)
  */
+// Every response this file's tests receive is checked against the OpenAPI document.
+import '../../support/server/conformance-setup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_PATH, OPENAPI_PATH, buildOpenApiDocument } from '../../../server/openapi/document';
 import type { OpenApiDocument } from '../../../server/openapi/types';

@@ -2,6 +2,8 @@
  * The API's table (shared/api/operations.ts) is what the server serves and documents: every
  * operation at its method and path, with its query and body; the document has no other path.
  */
+// Every response this file's tests receive is checked against the OpenAPI document.
+import '../../support/server/conformance-setup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../../server/openapi/document';
 import { apiOperationNames, apiOperations } from '../../../shared/api/operations';

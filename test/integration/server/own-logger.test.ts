@@ -2,6 +2,8 @@
  * The server's own lines go where its starter says: the kiosk's embedded server writes its
  * warnings into the kiosk's log (one place for IT), not on stderr.
  */
+// Every response this file's tests receive is checked against the OpenAPI document.
+import '../../support/server/conformance-setup';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../../shared/log';
 import { API_PREFIX } from '../../../shared/api/schemas';

@@ -4,6 +4,8 @@
  * with the fewest left; 429 body and Retry-After in whole seconds. Each test on its own app
  * (limits 3 a minute, 5 a day), so that any one passes alone.
  */
+// Every response this file's tests receive is checked against the OpenAPI document.
+import '../../support/server/conformance-setup';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RateLimitBodySchema } from '../../../shared/api/schemas';
 import {
