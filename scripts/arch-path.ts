@@ -9,6 +9,7 @@
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import { openCorridorTrace, type Corridor } from './arch-path/corridor-trace';
+import { startReferenceServer } from './arch-path/reference-server';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -23,10 +24,11 @@ export interface ArchPath extends Corridor {
 
 /** Measures one walk-in booking. Coverage starts before the product is imported. */
 export async function runArchPath(): Promise<ArchPath> {
+  const server = startReferenceServer(ROOT);
   const trace = openCorridorTrace(ROOT, isProductFile);
   try {
     const { walkInUpToBooking } = await import('./arch-path/walk-in');
-    const walkIn = await walkInUpToBooking(ROOT);
+    const walkIn = await walkInUpToBooking(server);
     let state = '';
     try {
       const corridor = await trace.measure(async () => {
@@ -38,6 +40,7 @@ export async function runArchPath(): Promise<ArchPath> {
     }
   } finally {
     trace.close();
+    await server.close();
   }
 }
 

@@ -1,21 +1,19 @@
 /**
- * One walk-in customer against the real reference server (its own process, what `npm run server`
- * runs: demo data, 127.0.0.1, port 0, so the shared/ code it runs is not counted as the kiosk's)
- * and a kiosk core in this process on a temp data folder. The customer's screens ask what they
+ * One walk-in customer against the real reference server (reference-server.ts) and a kiosk core
+ * in this process on a temp data folder. The customer's screens ask what they
  * ask (the catalog, the month, the day, a hold); `book` is the booking itself: createBooking,
  * which returns once the API's answer is settled on the entry.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Agent } from 'undici';
 import { createKioskCoreInternals } from '../../electron/core/kiosk-core';
 import { createMemorySecretStore } from '../../electron/core/staff/secret-store';
 import { addDays, todayIn } from '../../shared/booking/time';
 import type { BookingRequest } from '../../shared/api/schemas';
+import { ARCH_PATH_KEY, type ReferenceServer } from './reference-server';
 
-const KEY = 'arch-path-book-key-0001';
 const SERVICE = 'svc-damen-schnitt';
 const ZONE = 'Europe/Berlin';
 const PIN = '2468';
@@ -26,57 +24,26 @@ export interface WalkIn {
   close(): Promise<void>;
 }
 
-/** `npm run server` in a child Node (tsx as its loader); resolves with its URL. */
-async function referenceServer(root: string, dbPath: string) {
-  const args = ['--port', '0', '--db', dbPath, '--seed', 'demo', '--key', KEY];
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'server/main.ts', ...args, '--rate-limit', '6000,100000'],
-    {
-      cwd: root,
-      env: { ...process.env, FRONTDESK_API_KEYS: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  let out = '';
-  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const url = await new Promise<string>((found, failed) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (match?.[1]) found(match[1]);
-    });
-    void exited.then(() => failed(new Error(`the reference server exited: ${out}`)));
-  });
-  return {
-    url,
-    close: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-/** Starts both sides and walks the customer up to the review screen's "Book now". */
-export async function walkInUpToBooking(root: string): Promise<WalkIn> {
+/**
+ * Starts a core against `server` (reference-server.ts, started first: its process loads while
+ * this one imports the core) and walks the customer up to the review screen's "Book now".
+ */
+export async function walkInUpToBooking(server: ReferenceServer): Promise<WalkIn> {
   const dir = mkdtempSync(join(tmpdir(), 'fd-arch-path-'));
-  const server = await referenceServer(resolve(root), join(dir, 'server.db'));
   // No keep-alive: the measurement's set-up blocks this process for seconds, after which the
   // server would drop an idle connection just as the booking is sent on it (a reset).
   const dispatcher = new Agent({ pipelining: 0 });
   const close = async () => {
     await core?.close();
     await dispatcher.close();
-    await server.close();
     rmSync(dir, { recursive: true, force: true });
   };
   let core: Awaited<ReturnType<typeof createKioskCoreInternals>> | undefined;
   try {
     core = await createKioskCoreInternals({
       dataDir: join(dir, 'kiosk'),
-      upstreamUrl: server.url,
-      apiKey: KEY,
+      upstreamUrl: await server.url,
+      apiKey: ARCH_PATH_KEY,
       secretStore: createMemorySecretStore(),
       autoStart: false,
       dispatcher,
