@@ -13,6 +13,7 @@ import {
   toMinutes,
   wallToInstant,
 } from '../../../shared/booking/time';
+import { assertNever } from '../../../shared/result';
 import { type Clock, createLogger, type Logger, quietRepeats, createLoop } from '../platform';
 import {
   loadCatalog,
@@ -28,7 +29,13 @@ import {
   type KioskDb,
 } from '../db';
 import type { RateGovernor } from '../governor';
-import { type UpstreamClient, classifyLookupOutcome, type UpstreamOutcome } from '../upstream';
+import {
+  fallbackReason,
+  meaningOf,
+  type UpstreamClient,
+  type UpstreamOutcome,
+  waitMs,
+} from '../upstream';
 import {
   DEFAULT_MIRROR_POLICY,
   planNext,
@@ -348,32 +355,40 @@ export function createMirror(options: MirrorOptions): Mirror {
     requests += 1;
     requestsByKind[plan.task.kind] += 1;
     options.onOutcome(outcome, plan.task);
-    const verdict = classifyLookupOutcome(outcome);
     const after = clock.now();
-    switch (verdict.kind) {
-      case 'live':
+    // What a refresh's outcome means for the next one is its class's (outcome-table.ts).
+    const refresh = meaningOf(outcome).refresh;
+    switch (refresh) {
+      case 'next':
         offlineStreak = 0;
         failedUntil.delete(taskKey(plan.task));
         return after;
-      case 'fallback':
-        if (outcome.kind === 'network') {
-          const delay =
-            OFFLINE_RETRY_MS[Math.min(offlineStreak, OFFLINE_RETRY_MS.length - 1)] ?? 60_000;
-          offlineStreak += 1;
-          log.warn('upstream unreachable; mirror backs off', { delayMs: delay });
-          return after + delay;
-        }
-        if (outcome.kind === 'rateLimited') return after + outcome.retryAfterMs;
-        if (outcome.kind === 'throttled') return after + Math.max(outcome.waitMs, 100);
+      case 'offline': {
+        const delay =
+          OFFLINE_RETRY_MS[Math.min(offlineStreak, OFFLINE_RETRY_MS.length - 1)] ?? 60_000;
+        offlineStreak += 1;
+        log.warn('upstream unreachable; mirror backs off', { delayMs: delay });
+        return after + delay;
+      }
+      case 'wait':
+        // At least 100 ms: a wait of 0 (a spent budget's last millisecond) must not spin.
+        return after + Math.max(waitMs(outcome), 100);
+      case 'failed':
         failedUntil.set(taskKey(plan.task), after + policy.failureBackoffMs);
-        log.warn('refresh failed', { task: plan.task.kind, reason: verdict.reason });
+        log.warn('refresh failed', { task: plan.task.kind, reason: fallbackReason(outcome) });
         return after;
-      case 'auth':
+      case 'keyRefused':
         return after + 60_000;
-      case 'client':
+      case 'refused':
         failedUntil.set(taskKey(plan.task), after + policy.idleMaxAgeMs);
-        log.warn('refresh refused', { task: plan.task.kind, status: verdict.status });
+        log.warn('refresh refused', {
+          task: plan.task.kind,
+          status: 'status' in outcome ? outcome.status : null,
+        });
         return after;
+      // Stryker disable next-line ConditionalExpression: unreachable, the cases are exhaustive
+      default:
+        return assertNever(refresh);
     }
   }
 

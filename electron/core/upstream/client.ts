@@ -17,7 +17,9 @@ import { checkAnswer, type AskedFor } from '../../../shared/api/answer-checks';
 import { API_PREFIX, ErrorEnvelopeSchema, RateLimitBodySchema } from '../../../shared/api/schemas';
 import { sleep, type Clock, quietRepeats, createLogger, type Logger } from '../platform';
 import { type Priority, type RateGovernor, plausibleRateLimit } from '../governor';
+import { assertNever } from '../../../shared/result';
 import type { AnswerMeta, NetworkReason, RateLimitHeaders, UpstreamOutcome } from './outcome';
+import { answerClass, OUTCOME_TABLE } from './outcome-table';
 
 export interface UpstreamTarget {
   baseUrl: string;
@@ -116,7 +118,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   ): Promise<UpstreamOutcome<ApiData<N>>> {
     // Only the keys of the operation's query schema are read (a booking has none).
     const query = (asked ?? {}) as Partial<Record<string, string | number>>;
-    const { method, path, response: schema, query: querySchema } = apiOperations[name];
+    const { method, path, query: querySchema } = apiOperations[name];
     const target = options.target();
     if (!target) return { kind: 'network', reason: 'connect', message: 'no upstream configured' };
     const url = new URL(`${API_PREFIX}${path}`, target.baseUrl);
@@ -168,34 +170,76 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     }
 
     options.onAnswer?.(meta);
-    if (status === 429) {
-      const parsed = RateLimitBodySchema.safeParse(safeJson(text));
-      const retryAfterMs = governor.retryAfterMs(
-        clock.now(),
-        { body: parsed.success ? parsed.data.retryAfter : undefined, header: retryAfterHeader },
-        meta.rateLimit,
-      );
-      governor.onRateLimited(clock.now(), retryAfterMs, meta.rateLimit);
-      log.warn('rate limited', { method, path, retryAfterMs });
-      return { kind: 'rateLimited', retryAfterMs, meta };
+    // How to read the answer is its class's (outcome-table.ts): the client decides no status.
+    const reading = OUTCOME_TABLE[answerClass(status)].answer ?? 'error';
+    switch (reading) {
+      case 'retryAfter':
+        return rateLimited(method, path, text, retryAfterHeader, meta);
+      case 'data':
+        governor.onAnswer(clock.now(), meta.rateLimit);
+        return readData(name, asked, method, path, status, text, meta);
+      case 'error':
+        governor.onAnswer(clock.now(), meta.rateLimit);
+        return readError(method, path, status, text, meta);
+      // Stryker disable next-line ConditionalExpression: unreachable, the cases are exhaustive
+      default:
+        return assertNever(reading);
     }
-    governor.onAnswer(clock.now(), meta.rateLimit);
-    if (status >= 200 && status < 300) {
-      const parsed = schema.safeParse(safeJson(text));
-      if (!parsed.success) {
-        const field = parsed.error.issues[0]?.path.join('.') ?? '';
-        log.warn('invalid response body', { method, path, status, field });
-        return { kind: 'invalidBody', status, meta, problem: { operation: name, field } };
-      }
-      const data = parsed.data.data as ApiData<N>;
-      // Beyond the schema: an answer that makes no sense for what was asked is no data.
-      const problem = checkAnswer(name, data, asked);
-      if (problem) {
-        log.warn('answer makes no sense', { method, path, status, field: problem.field });
-        return { kind: 'invalidBody', status, meta, problem };
-      }
-      return { kind: 'ok', status, data, meta };
+  }
+
+  /** A 429: how long to wait (body, header, headers of the window), told to the governor. */
+  function rateLimited(
+    method: string,
+    path: string,
+    text: string,
+    header: string | undefined,
+    meta: AnswerMeta,
+  ): UpstreamOutcome<never> {
+    const parsed = RateLimitBodySchema.safeParse(safeJson(text));
+    const retryAfterMs = governor.retryAfterMs(
+      clock.now(),
+      { body: parsed.success ? parsed.data.retryAfter : undefined, header },
+      meta.rateLimit,
+    );
+    governor.onRateLimited(clock.now(), retryAfterMs, meta.rateLimit);
+    log.warn('rate limited', { method, path, retryAfterMs });
+    return { kind: 'rateLimited', retryAfterMs, meta };
+  }
+
+  /** A success: the operation's data, or `invalidBody` when it is none. */
+  function readData<N extends ApiOperationName>(
+    name: N,
+    asked: AskedFor<N>,
+    method: string,
+    path: string,
+    status: number,
+    text: string,
+    meta: AnswerMeta,
+  ): UpstreamOutcome<ApiData<N>> {
+    const parsed = apiOperations[name].response.safeParse(safeJson(text));
+    if (!parsed.success) {
+      const field = parsed.error.issues[0]?.path.join('.') ?? '';
+      log.warn('invalid response body', { method, path, status, field });
+      return { kind: 'invalidBody', status, meta, problem: { operation: name, field } };
     }
+    const data = parsed.data.data as ApiData<N>;
+    // Beyond the schema: an answer that makes no sense for what was asked is no data.
+    const problem = checkAnswer(name, data, asked);
+    if (problem) {
+      log.warn('answer makes no sense', { method, path, status, field: problem.field });
+      return { kind: 'invalidBody', status, meta, problem };
+    }
+    return { kind: 'ok', status, data, meta };
+  }
+
+  /** An error answer: its envelope's message, or the bare status. */
+  function readError(
+    method: string,
+    path: string,
+    status: number,
+    text: string,
+    meta: AnswerMeta,
+  ): UpstreamOutcome<never> {
     const envelope = ErrorEnvelopeSchema.safeParse(safeJson(text));
     const message = envelope.success
       ? (envelope.data.error ?? envelope.data.message)

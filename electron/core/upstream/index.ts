@@ -10,6 +10,7 @@ export {
   classifyLookupOutcome,
   DEFAULT_BACKOFF,
   fallbackReason,
+  waitMs,
 } from './outcome';
 export type {
   AnswerMeta,

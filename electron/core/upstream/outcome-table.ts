@@ -1,10 +1,12 @@
 /**
  * The one table of what an upstream outcome means (STYLE.md §19, Signal's
  * handleCommonJobRequestError): for a booking (its verdict), for a lookup, for the sync status
- * per purpose, and what the customer hears when it refuses their request. outcome.ts builds the
- * verdicts from it, outcome-status.ts the status effects, the send path and the online booking
- * read `taken` from it: a new class of outcome fails compilation until every column says what
- * it means, and no caller decides for itself.
+ * per purpose, for the mirror's next refresh, what the customer hears when it refuses their
+ * request, and which HTTP statuses are the class and how the client reads their body. outcome.ts
+ * builds the verdicts from it, outcome-status.ts the status effects, the client (client.ts) reads
+ * an answer by it, the mirror waits by it, the send path and the online booking read `taken`
+ * from it: a new class of outcome (a `moved` for 3xx, say) is one row, compilation fails until
+ * every column says what it means, and no caller decides for itself.
  */
 import { SLOT_TAKEN_REFUSAL } from '../../../shared/kiosk-data';
 import type { ErrorCode } from '../../../shared/result';
@@ -52,6 +54,28 @@ export type StatusEffectKind = 'none' | 'success' | 'network' | 'failure' | 'aut
  */
 export type TakenHint = 'yes' | 'no' | 'ask';
 
+/**
+ * The HTTP statuses that are a class: single codes, and ranges [from, to]. A code one row names
+ * wins over another row's range (408 is a server fault within the 4xx); a status no row names is
+ * no answer at all (NO_ANSWER).
+ */
+export type StatusMatch = number | readonly [from: number, to: number];
+
+/**
+ * How the client reads an answer with a status of the class: `data`: the operation's response
+ * schema; `retryAfter`: the rate limit's Retry-After (body and header); `error`: the error
+ * envelope's message. null: the class is no HTTP status (it names none).
+ */
+export type AnswerBody = 'data' | 'retryAfter' | 'error' | null;
+
+/**
+ * What the mirror does after a background refresh came to the class: `next`: its next refresh
+ * at once; `offline`: waits out its offline backoff; `wait`: waits what the answer or the budget
+ * says; `failed`: that list rests a failure's pause; `refused`: that list rests until it is
+ * idle-old (the API refused it); `keyRefused`: waits a minute (staff must act).
+ */
+export type RefreshEffect = 'next' | 'offline' | 'wait' | 'failed' | 'refused' | 'keyRefused';
+
 export interface OutcomeMeaning {
   /** The booking verdict's kind (outcome.ts adds the payload; `unknown` is the send path's). */
   booking: 'sent' | 'retry' | 'refused' | 'auth' | 'wait';
@@ -71,6 +95,9 @@ export interface OutcomeMeaning {
    * A 5xx came from the host but says the API has problems; classes without an answer say no.
    */
   apiWorks: boolean;
+  refresh: RefreshEffect;
+  statuses: readonly StatusMatch[];
+  answer: AnswerBody;
 }
 
 /** A 4xx that is the request's own fault: the API did answer (booking: it is online). */
@@ -81,7 +108,11 @@ const CLIENT_ERROR_STATUS: OutcomeMeaning['status'] = {
   background: 'failure',
 };
 
-const refusal = (taken: TakenHint, customer: ErrorCode): OutcomeMeaning => ({
+const refusal = (
+  taken: TakenHint,
+  customer: ErrorCode,
+  statuses: readonly StatusMatch[],
+): OutcomeMeaning => ({
   booking: 'refused',
   responseLost: false,
   taken,
@@ -89,6 +120,9 @@ const refusal = (taken: TakenHint, customer: ErrorCode): OutcomeMeaning => ({
   status: CLIENT_ERROR_STATUS,
   customer,
   apiWorks: true,
+  refresh: 'refused',
+  statuses,
+  answer: 'error',
 });
 
 /** No answer from the network: the status goes offline, except on a replay (the probe's call). */
@@ -115,9 +149,14 @@ const WAIT_STATUS: OutcomeMeaning['status'] = {
   background: 'none',
 };
 
+/** No HTTP status is the class: the request never had an answer, or its body is the problem. */
+const NO_STATUS = { statuses: [], answer: null } as const;
+
 const retry = (
   responseLost: boolean,
   status: OutcomeMeaning['status'],
+  refresh: RefreshEffect,
+  http: Pick<OutcomeMeaning, 'statuses' | 'answer'> = NO_STATUS,
   booking: 'retry' | 'wait' = 'retry',
   apiWorks = false,
 ): OutcomeMeaning => ({
@@ -128,6 +167,8 @@ const retry = (
   status,
   customer: null,
   apiWorks,
+  refresh,
+  ...http,
 });
 
 export const OUTCOME_TABLE: Readonly<Record<OutcomeClass, OutcomeMeaning>> = {
@@ -139,6 +180,9 @@ export const OUTCOME_TABLE: Readonly<Record<OutcomeClass, OutcomeMeaning>> = {
     status: { lookup: 'success', booking: 'success', replay: 'none', background: 'success' },
     customer: null,
     apiWorks: true,
+    refresh: 'next',
+    statuses: [[200, 299]],
+    answer: 'data',
   },
   keyRefused: {
     booking: 'auth',
@@ -148,42 +192,64 @@ export const OUTCOME_TABLE: Readonly<Record<OutcomeClass, OutcomeMeaning>> = {
     status: { lookup: 'auth', booking: 'auth', replay: 'auth', background: 'auth' },
     customer: null,
     apiWorks: true, // the API works; the key is wrong (the status says so on its own)
+    refresh: 'keyRefused',
+    statuses: [401, 403],
+    answer: 'error',
   },
-  conflict: refusal('yes', 'slot_taken'),
-  notFound: refusal('ask', 'not_found'),
-  badRequest: refusal('ask', 'invalid_request'),
-  otherClientError: refusal('no', 'invalid_request'),
-  serverFault: retry(false, {
-    lookup: 'failure',
-    booking: 'none', // 5xx says nothing about whether the API works
-    replay: 'none',
-    background: 'failure',
-  }),
-  rateLimited: retry(false, WAIT_STATUS, 'wait', true), // a 429 is the API working as agreed
-  budgetSpent: retry(false, WAIT_STATUS, 'wait', true), // never sent: the API was not asked
-  notSent: retry(false, NETWORK_STATUS),
-  answerLost: retry(true, NETWORK_STATUS),
-  unreadableError: retry(false, UNREADABLE_STATUS),
-  unreadableSuccess: retry(true, UNREADABLE_STATUS),
+  conflict: refusal('yes', 'slot_taken', [409]),
+  notFound: refusal('ask', 'not_found', [404]),
+  badRequest: refusal('ask', 'invalid_request', [400, 422]),
+  otherClientError: refusal('no', 'invalid_request', [[400, 499]]),
+  serverFault: retry(
+    false,
+    {
+      lookup: 'failure',
+      booking: 'none', // 5xx says nothing about whether the API works
+      replay: 'none',
+      background: 'failure',
+    },
+    'failed',
+    // 1xx and 3xx are no answer the API gives (the spec has none): a fault like a 5xx.
+    { statuses: [408, [100, 199], [300, 399], [500, 599]], answer: 'error' },
+  ),
+  // A 429 is the API working as agreed.
+  rateLimited: retry(
+    false,
+    WAIT_STATUS,
+    'wait',
+    { statuses: [429], answer: 'retryAfter' },
+    'wait',
+    true,
+  ),
+  budgetSpent: retry(false, WAIT_STATUS, 'wait', NO_STATUS, 'wait', true), // never sent: the API was not asked
+  notSent: retry(false, NETWORK_STATUS, 'offline'),
+  answerLost: retry(true, NETWORK_STATUS, 'offline'),
+  unreadableError: retry(false, UNREADABLE_STATUS, 'failed'),
+  unreadableSuccess: retry(true, UNREADABLE_STATUS, 'failed'),
 };
 
-/** The class of an HTTP status that came as an error (the client turns a 429 into `rateLimited`). */
-export function statusClass(status: number): OutcomeClass {
-  if (status === 401 || status === 403) return 'keyRefused';
-  if (status === 409) return 'conflict';
-  if (status === 404) return 'notFound';
-  if (status === 400 || status === 422) return 'badRequest';
-  if (status >= 400 && status < 500 && status !== 408) return 'otherClientError';
-  return 'serverFault';
+/** The class of a status no row names (below 100, above 599): no answer at all. */
+const NO_ANSWER: OutcomeClass = 'serverFault';
+
+const CLASSES = Object.keys(OUTCOME_TABLE) as OutcomeClass[];
+
+function namedBy(status: number, exact: boolean): OutcomeClass | undefined {
+  return CLASSES.find((cls) =>
+    OUTCOME_TABLE[cls].statuses.some((match) =>
+      typeof match === 'number'
+        ? exact && match === status
+        : !exact && match[0] <= status && status <= match[1],
+    ),
+  );
 }
 
-const isSuccess = (status: number): boolean => status >= 200 && status < 300;
-
-/** The class of any HTTP answer by its status alone (the sync status reads it per answer). */
+/**
+ * The class of an HTTP answer by its status alone, from the table's `statuses`: the client reads
+ * the answer by it, the sync status judges every answer by it, and a stored refusal's status
+ * means what it says here.
+ */
 export function answerClass(status: number): OutcomeClass {
-  if (isSuccess(status)) return 'ok';
-  if (status === 429) return 'rateLimited';
-  return statusClass(status);
+  return namedBy(status, true) ?? namedBy(status, false) ?? NO_ANSWER;
 }
 
 export function outcomeClass(outcome: UpstreamOutcome<unknown>): OutcomeClass {
@@ -191,7 +257,7 @@ export function outcomeClass(outcome: UpstreamOutcome<unknown>): OutcomeClass {
     case 'ok':
       return 'ok';
     case 'http':
-      return statusClass(outcome.status);
+      return answerClass(outcome.status);
     case 'rateLimited':
       return 'rateLimited';
     case 'throttled':
@@ -199,7 +265,10 @@ export function outcomeClass(outcome: UpstreamOutcome<unknown>): OutcomeClass {
     case 'network':
       return outcome.reason === 'connect' ? 'notSent' : 'answerLost';
     case 'invalidBody':
-      return isSuccess(outcome.status) ? 'unreadableSuccess' : 'unreadableError';
+      // A body read as data that was none: a booking may have been created.
+      return OUTCOME_TABLE[answerClass(outcome.status)].answer === 'data'
+        ? 'unreadableSuccess'
+        : 'unreadableError';
     // Stryker disable next-line ConditionalExpression: unreachable, the cases are exhaustive
     default:
       return assertNever(outcome);
@@ -212,7 +281,7 @@ export const meaningOf = (outcome: UpstreamOutcome<unknown>): OutcomeMeaning =>
 /** What the customer hears of a refusal with this status: taken, or the table's own code. */
 export function refusalCode(status: number, taken: TakenHint): ErrorCode {
   if (taken === 'yes') return 'slot_taken';
-  return OUTCOME_TABLE[statusClass(status)].customer ?? 'invalid_request';
+  return OUTCOME_TABLE[answerClass(status)].customer ?? 'invalid_request';
 }
 
 /**
@@ -222,5 +291,5 @@ export function refusalCode(status: number, taken: TakenHint): ErrorCode {
 export function refusedAsTaken(error: LocalError | null): boolean {
   if (error === null) return false;
   if (error.message === SLOT_TAKEN_REFUSAL) return true;
-  return error.status !== null && OUTCOME_TABLE[statusClass(error.status)].taken === 'yes';
+  return error.status !== null && OUTCOME_TABLE[answerClass(error.status)].taken === 'yes';
 }

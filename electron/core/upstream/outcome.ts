@@ -75,7 +75,8 @@ function localError(outcome: Exclude<UpstreamOutcome<unknown>, { kind: 'ok' }>):
   }
 }
 
-const waitMs = (outcome: UpstreamOutcome<unknown>): number =>
+/** How long an outcome of a `wait` class says to wait: the 429's Retry-After, the budget's wait. */
+export const waitMs = (outcome: UpstreamOutcome<unknown>): number =>
   outcome.kind === 'rateLimited'
     ? outcome.retryAfterMs
     : outcome.kind === 'throttled'

@@ -11,7 +11,6 @@ import {
   outcomeClass,
   refusalCode,
   refusedAsTaken,
-  statusClass,
   type OutcomeClass,
 } from '../../../electron/core/upstream/outcome-table';
 import type { UpstreamOutcome } from '../../../electron/core/upstream/outcome';
@@ -38,6 +37,10 @@ describe('outcomeClass', () => {
     [http(408), 'serverFault'],
     [http(503), 'serverFault'],
     [http(302), 'serverFault'],
+    [http(102), 'serverFault'],
+    // An error answer the client did not read as a rate limit is one all the same (issue 40:
+    // outcomeClass called it a client error, answerClass a rate limit).
+    [http(429), 'rateLimited'],
     [{ kind: 'rateLimited', retryAfterMs: 1, meta }, 'rateLimited'],
     [{ kind: 'throttled', waitMs: 1 }, 'budgetSpent'],
     [{ kind: 'network', reason: 'connect', message: '' }, 'notSent'],
@@ -58,8 +61,77 @@ describe('answerClass (each answer as the sync status reads it)', () => {
     [413, 'otherClientError'],
     [401, 'keyRefused'],
     [500, 'serverFault'],
+    [408, 'serverFault'],
+    [301, 'serverFault'],
+    [409, 'conflict'],
+    [404, 'notFound'],
+    [422, 'badRequest'],
+    [403, 'keyRefused'],
+    [600, 'serverFault'],
+    [42, 'serverFault'],
   ])('%s is %s', (status, cls) => {
     expect(answerClass(status)).toBe(cls);
+  });
+
+  it('an error answer is the class of its status, whichever reader asks (issue 40)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 599 }), (status) => {
+        expect(outcomeClass(http(status))).toBe(answerClass(status));
+      }),
+    );
+  });
+
+  it('names each status 100-599 once among the codes and once among the ranges of the rows', () => {
+    const classes = Object.keys(OUTCOME_TABLE) as OutcomeClass[];
+    for (let status = 100; status <= 599; status += 1) {
+      const byCode = classes.filter((c) => OUTCOME_TABLE[c].statuses.includes(status));
+      const byRange = classes.filter((c) =>
+        OUTCOME_TABLE[c].statuses.some(
+          (m) => typeof m !== 'number' && m[0] <= status && status <= m[1],
+        ),
+      );
+      expect({ status, byCode: byCode.length <= 1, byRange: byRange.length }).toEqual({
+        status,
+        byCode: true,
+        byRange: 1,
+      });
+    }
+  });
+});
+
+describe('how the client reads an answer, and what the mirror does next (the table)', () => {
+  it.each<[number, string]>([
+    [200, 'data'],
+    [201, 'data'],
+    [429, 'retryAfter'],
+    [409, 'error'],
+    [302, 'error'],
+    [503, 'error'],
+  ])('a %s answer is read as %s', (status, answer) => {
+    expect(OUTCOME_TABLE[answerClass(status)].answer).toBe(answer);
+  });
+
+  it('only classes with an HTTP status say how their body is read', () => {
+    for (const meaning of Object.values(OUTCOME_TABLE))
+      expect(meaning.answer === null).toBe(meaning.statuses.length === 0);
+  });
+
+  it.each<[OutcomeClass, string]>([
+    ['ok', 'next'],
+    ['keyRefused', 'keyRefused'],
+    ['conflict', 'refused'],
+    ['notFound', 'refused'],
+    ['badRequest', 'refused'],
+    ['otherClientError', 'refused'],
+    ['serverFault', 'failed'],
+    ['rateLimited', 'wait'],
+    ['budgetSpent', 'wait'],
+    ['notSent', 'offline'],
+    ['answerLost', 'offline'],
+    ['unreadableError', 'failed'],
+    ['unreadableSuccess', 'failed'],
+  ])('a refresh that came to %s: the mirror %s', (cls, refresh) => {
+    expect(OUTCOME_TABLE[cls].refresh).toBe(refresh);
   });
 });
 
@@ -91,10 +163,11 @@ describe('the table', () => {
     ]);
   });
 
-  it('every HTTP error status has a class whose verdict is no success', () => {
+  it('every HTTP status but a success has a class whose verdict is no success', () => {
     fc.assert(
       fc.property(fc.integer({ min: 100, max: 599 }), (status) => {
-        expect(OUTCOME_TABLE[statusClass(status)].booking).not.toBe('sent');
+        const sent = OUTCOME_TABLE[answerClass(status)].booking === 'sent';
+        expect(sent).toBe(status >= 200 && status <= 299);
       }),
     );
   });
