@@ -4,13 +4,14 @@
  * the data folder: the key as `hub-tls-key.secret` (0600, like every secret there), the
  * certificate as `hub-tls-cert.pem`. It is kept across starts so that paired screens and an
  * Electron screen pinning its fingerprint keep trusting it; it is replaced only when missing,
- * unreadable or expired (a new fingerprint then, said in the log).
+ * unreadable or expired (a new fingerprint then, said in the log). A new pair is written with the
+ * platform's atomic-file helper, so a full disk or a kill -9 midway leaves the old pair whole.
  */
 import { X509Certificate, createHash, createPrivateKey } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
-import type { Logger } from '../platform';
+import { type Logger, replaceFileAtomically } from '../platform';
 
 export const HUB_CERT_FILE = 'hub-tls-cert.pem';
 export const HUB_KEY_FILE = 'hub-tls-key.secret';
@@ -37,6 +38,8 @@ export interface LoadHubCertificateOptions {
   names: readonly string[];
   now: () => number;
   log: Logger;
+  /** Writes and flushes a file's content (default `writeFileSync`; a test fills the disk midway). */
+  writeFile?: (path: string, data: string) => void;
 }
 
 export async function loadHubCertificate(
@@ -66,10 +69,17 @@ export async function loadHubCertificate(
     });
   }
   const generated = await generateCertificate(options.names, options.now());
-  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  writeFileSync(keyPath, generated.private, { mode: 0o600 });
-  chmodSync(keyPath, 0o600);
-  writeFileSync(certPath, generated.cert, { mode: 0o644 });
+  try {
+    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+    writePair(
+      { certPath, keyPath },
+      generated,
+      options.writeFile ?? ((path, data) => writeFileSync(path, data, { flush: true })),
+    );
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return { ok: false, reason: `cannot keep a new certificate in ${options.dataDir}: ${detail}` };
+  }
   const described = describeCertificate(
     generated.cert,
     generated.private,
@@ -79,6 +89,24 @@ export async function loadHubCertificate(
   if (described.ok)
     options.log.info('generated the hub certificate', { fingerprint: described.value.fingerprint });
   return described;
+}
+
+/**
+ * Replaces the pair so that the old one stays whole unless both new files are on disk: the key
+ * (0600) and the certificate are each written and flushed to a temp file beside its target before
+ * either is renamed over it. Only a stop between the two renames can split a pair, and a key that
+ * does not match its certificate is replaced at the next start.
+ */
+function writePair(
+  paths: { certPath: string; keyPath: string },
+  pems: { cert: string; private: string },
+  writeFile: (path: string, data: string) => void,
+): void {
+  replaceFileAtomically(paths.keyPath, (keyTemp) => {
+    writeFile(keyTemp, pems.private);
+    replaceFileAtomically(paths.certPath, (certTemp) => writeFile(certTemp, pems.cert));
+  });
+  chmodSync(paths.certPath, 0o644); // the certificate is public (0644 as before); the key is not
 }
 
 async function generateCertificate(names: readonly string[], now: number) {
