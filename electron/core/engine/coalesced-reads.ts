@@ -37,7 +37,8 @@ export function coalescedReads(client: () => UpstreamClient): () => UpstreamClie
         shared(keyOf('getAvailableDays', query), () => inner.getAvailableDays(query, call)),
       getTimeSlots: (query, call) =>
         shared(keyOf('getTimeSlots', query), () => inner.getTimeSlots(query, call)),
-      book: (body, idempotencyKey, call) => inner.book(body, idempotencyKey, call),
+      book: (body, idempotencyKey, call, language) =>
+        inner.book(body, idempotencyKey, call, language),
       close: () => inner.close(),
     };
   };

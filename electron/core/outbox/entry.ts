@@ -24,6 +24,11 @@ export interface OutboxEntry {
   rebookedAs?: string | null;
   /** The bookings of one visit (several services, issue 19) share this id (absent: none). */
   visitId?: string | null;
+  /**
+   * The language the customer booked in, sent with the booking as its Accept-Language (an API
+   * that writes them a confirmation writes it in theirs). Absent or null: none kept.
+   */
+  language?: string | null;
 }
 
 /**

@@ -252,7 +252,13 @@ export function createSendPath(options: SendPathOptions): SendPath {
           if ('settled' in checked) return checked.settled;
           listedTaken = checked.listedTaken;
         }
-        const outcome = await client.book(entry.request, entry.idempotencyKey, calls[purpose]);
+        // In the language the customer booked in, kept on the entry.
+        const outcome = await client.book(
+          entry.request,
+          entry.idempotencyKey,
+          calls[purpose],
+          entry.language ?? null,
+        );
         tell(outcome, purpose);
         const classified = classifyBookingOutcome(outcome);
         // A time the API listed taken a moment ago, booked under our key: it answered our first

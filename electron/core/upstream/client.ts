@@ -63,10 +63,16 @@ export interface UpstreamClient {
     query: ApiQuery<'getTimeSlots'>,
     call: CallOptions,
   ): Promise<UpstreamOutcome<ApiData<'getTimeSlots'>>>;
+  /**
+   * `language`: the customer's, sent as Accept-Language so that an API writing them a
+   * confirmation writes it in theirs (the spec's request has no field for it; an API that
+   * ignores the header loses nothing). Absent or null: `bookingLanguage`'s, else no header.
+   */
   book(
     body: ApiBody<'book'>,
     idempotencyKey: string,
     call: CallOptions,
+    language?: string | null,
   ): Promise<UpstreamOutcome<ApiData<'book'>>>;
   close(): Promise<void>;
 }
@@ -114,7 +120,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     name: N,
     asked: AskedFor<N>,
     call: CallOptions,
-    body?: { json: unknown; idempotencyKey: string },
+    body?: { json: unknown; idempotencyKey: string; language: string | null },
   ): Promise<UpstreamOutcome<ApiData<N>>> {
     // Only the keys of the operation's query schema are read (a booking has none).
     const query = (asked ?? {}) as Partial<Record<string, string | number>>;
@@ -136,7 +142,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     if (body) {
       headers['content-type'] = 'application/json';
       headers['idempotency-key'] = body.idempotencyKey;
-      const language = options.bookingLanguage?.(body.idempotencyKey) ?? null;
+      const language = body.language ?? options.bookingLanguage?.(body.idempotencyKey) ?? null;
       if (language !== null) headers['accept-language'] = language;
     }
     let status: number;
@@ -257,7 +263,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     // literal `any` for all employees: say it, so an API that requires the field answers too.
     getTimeSlots: (query, call) =>
       send('getTimeSlots', { ...query, employeeId: query.employeeId ?? 'any' }, call),
-    book: (json, idempotencyKey, call) => send('book', json, call, { json, idempotencyKey }),
+    book: (json, idempotencyKey, call, language = null) =>
+      send('book', json, call, { json, idempotencyKey, language }),
   };
   // Closed once: a second close (the core's and a shutdown path's) waits for the same one,
   // where undici's Agent would throw on a closed agent.

@@ -492,6 +492,22 @@ describe('upstream client and odd answers', () => {
     ]);
   });
 
+  it('a booking asks for the answer in the language it is sent with, and no other (issue 40)', async () => {
+    scripted.script('any', reply(500, '{}'));
+    const booking = bookingRequest(
+      { date: '2026-11-24', time: '10:00', serviceId: SERVICE, employeeId: 'emp-anna' },
+      1,
+    );
+    await odd.book(booking, 'idem-de', CALL, 'de');
+    await odd.book(booking, 'idem-none', CALL, null);
+    await odd.book(booking, 'idem-absent', CALL);
+    expect(scripted.seen.map((seen) => seen.headers['accept-language'] ?? 'none')).toEqual([
+      'de',
+      'none',
+      'none',
+    ]);
+  });
+
   it('a failure repeating the same way is one log line; a new method, status or field is a new line', async () => {
     const lines = () => logged.map((line) => `${line.message} ${JSON.stringify(line.fields)}`);
     scripted.script('getServices', reply(500, 'down'));
