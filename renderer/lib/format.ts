@@ -1,7 +1,11 @@
 /**
  * Locale-aware formatting with Intl. Dates and times from the API are wall-clock values of the
  * business (decisions.md "Time"): they are formatted as UTC so that no time-zone shift applies.
+ * Which way a language reads comes from the language table (shared/languages.ts), never from the
+ * locale's letters or i18next: a right-to-left language is one row there.
  */
+import { INTL_LOCALES, LANGUAGES, textDirection } from '../i18n/languages';
+
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
 function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
@@ -77,21 +81,34 @@ export function formatPrice(price: number, currency: string, locale: string): st
   }
 }
 
+/**
+ * The direction the language table gives the language of `locale` (a row's Intl locale, or a
+ * language code); left to right for a language the table does not have.
+ */
+function localeDirection(locale: string): 'ltr' | 'rtl' {
+  const primary = locale.split('-')[0];
+  const language =
+    LANGUAGES.find((code) => INTL_LOCALES[code] === locale) ??
+    LANGUAGES.find((code) => code === primary);
+  return language ? textDirection(language) : 'ltr';
+}
+
 export function formatDuration(minutes: number, locale: string): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  // Arabic's short units are single letters (س, د): the long ones read better, joined with و.
-  const arabic = locale.startsWith('ar');
+  // Right to left, the long units joined as the language joins a list: Arabic's short units
+  // are single letters (س, د), its long ones are joined with و.
+  const rtl = localeDirection(locale) === 'rtl';
   const unit = (value: number, name: 'hour' | 'minute'): string =>
     numberFormat(locale, {
       style: 'unit',
       unit: name,
-      unitDisplay: arabic ? 'long' : 'short',
+      unitDisplay: rtl ? 'long' : 'short',
     }).format(value);
   if (hours === 0) return unit(rest, 'minute');
   if (rest === 0) return unit(hours, 'hour');
   const parts = [unit(hours, 'hour'), unit(rest, 'minute')];
-  return arabic ? new Intl.ListFormat(locale, { type: 'unit' }).format(parts) : parts.join(' ');
+  return rtl ? new Intl.ListFormat(locale, { type: 'unit' }).format(parts) : parts.join(' ');
 }
 
 /**
@@ -107,10 +124,10 @@ export function formatInstant(at: string | number, locale: string, timeZone: str
 }
 
 /**
- * Text that reads left to right (an e-mail address, a phone number) inside a translated sentence:
- * wrapped in LEFT-TO-RIGHT ISOLATE ... POP DIRECTIONAL ISOLATE, so that an Arabic sentence keeps
- * its order and the address its own.
+ * Text that reads left to right (an e-mail address, a phone number) inside a translated sentence
+ * of `locale`: in a right-to-left language wrapped in LEFT-TO-RIGHT ISOLATE ... POP DIRECTIONAL
+ * ISOLATE, so that the sentence keeps its order and the address its own.
  */
-export function isolateLtr(text: string): string {
-  return `\u2066${text}\u2069`;
+export function ltrInSentence(text: string, locale: string): string {
+  return localeDirection(locale) === 'rtl' ? `\u2066${text}\u2069` : text;
 }

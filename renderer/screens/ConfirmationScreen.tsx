@@ -9,7 +9,7 @@ import { QrCode } from '../components/lazy';
 import type { FlowAction, FlowState } from '../flow/flow-machine';
 import { confirmationCalendar } from '../lib/confirmation-event';
 import { receiptData } from '../lib/receipt';
-import { isolateLtr } from '../lib/format';
+import { ltrInSentence } from '../lib/format';
 
 interface ConfirmationScreenProps {
   state: FlowState;
@@ -18,8 +18,7 @@ interface ConfirmationScreenProps {
 }
 
 export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScreenProps) {
-  const { t, i18n } = useTranslation();
-  const rtl = i18n.dir() === 'rtl';
+  const { t } = useTranslation();
   const { locale, now, settings } = useKiosk();
   // Without a printer the Electron app only shows the slip: the button says so.
   const printLabel =
@@ -157,7 +156,7 @@ export function ConfirmationScreen({ state, dispatch, onPrint }: ConfirmationScr
         <p className="lead" data-personal>
           {booking.emailSent
             ? t('confirmation.emailSent', {
-                email: rtl ? isolateLtr(booking.customer.email) : booking.customer.email,
+                email: ltrInSentence(booking.customer.email, locale),
               })
             : t(
                 settings.upstream === 'embedded'

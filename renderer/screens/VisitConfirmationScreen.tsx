@@ -9,7 +9,7 @@ import { SCROLLABLE } from '../components/scrollable';
 import type { FlowAction, FlowState } from '../flow/flow-machine';
 import { QrCode } from '../components/lazy';
 import { confirmationCalendar } from '../lib/confirmation-event';
-import { isolateLtr } from '../lib/format';
+import { ltrInSentence } from '../lib/format';
 import { ERROR_KEYS } from '../lib/message-keys';
 import { visitLines, type VisitLine } from '../lib/visit';
 import { assertNever } from '../../shared/result';
@@ -30,7 +30,7 @@ export function VisitConfirmationScreen({
   dispatch,
   onPrint,
 }: VisitConfirmationScreenProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { locale, catalog, settings, now } = useKiosk();
   const { visitOutcome, draft } = state;
   const lines = useMemo(
@@ -68,7 +68,7 @@ export function VisitConfirmationScreen({
   const email = draft.customer.email;
   const mailLine = mailed
     ? t('confirmation.emailSent', {
-        email: i18n.dir() === 'rtl' ? isolateLtr(email) : email,
+        email: ltrInSentence(email, locale),
       })
     : anyBooked
       ? t(
