@@ -19,6 +19,8 @@ interface LanguageFacts {
   locale: string;
   /** The BCP 47 tag a voice is asked for: the region the shop's customers most likely have. */
   voice: string;
+  /** The comma between two parts of one line ("10:00, taken"): Arabic writes "،". */
+  comma: string;
 }
 
 /** In the order of the language buttons (start screen, top bar, settings). */
@@ -30,6 +32,7 @@ const LANGUAGE_TABLE = {
     scriptLabel: 'ABC',
     locale: 'de-DE',
     voice: 'de-DE',
+    comma: ',',
   },
   en: {
     name: 'English',
@@ -38,6 +41,7 @@ const LANGUAGE_TABLE = {
     scriptLabel: 'ABC',
     locale: 'en-GB',
     voice: 'en-GB',
+    comma: ',',
   },
   tr: {
     name: 'Türkçe',
@@ -46,6 +50,7 @@ const LANGUAGE_TABLE = {
     scriptLabel: 'ABC',
     locale: 'tr-TR',
     voice: 'tr-TR',
+    comma: ',',
   },
   pl: {
     name: 'Polski',
@@ -54,6 +59,7 @@ const LANGUAGE_TABLE = {
     scriptLabel: 'ABC',
     locale: 'pl-PL',
     voice: 'pl-PL',
+    comma: ',',
   },
   uk: {
     name: 'Українська',
@@ -62,6 +68,7 @@ const LANGUAGE_TABLE = {
     scriptLabel: 'АБВ',
     locale: 'uk-UA',
     voice: 'uk-UA',
+    comma: ',',
   },
   ar: {
     name: 'العربية',
@@ -70,6 +77,7 @@ const LANGUAGE_TABLE = {
     scriptLabel: 'أبت',
     locale: 'ar-u-nu-latn',
     voice: 'ar',
+    comma: '،',
   },
 } as const satisfies Record<string, LanguageFacts>;
 

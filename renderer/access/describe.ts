@@ -51,7 +51,7 @@ function speakable(text: string): string {
   return text
     .replace(/\s*·\s*/g, ', ')
     .replace(/\s+/g, ' ')
-    .replace(/^[\s,.;:]+/, '')
+    .replace(/^[\s,.;:،؛]+/, '')
     .trim();
 }
 

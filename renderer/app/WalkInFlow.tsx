@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAccessModes, type SessionEnd } from '../access/access-modes';
 import { customerIdleTiming } from '../access/idle-timing';
 import { IdleWarning } from '../components/IdleWarning';
+import { LoadingStatus } from '../components/LoadingStatus';
 import { useKiosk, useService } from './kiosk-context';
 import { TapGuard, tapMemory } from '../components/TapGuard';
 import { preloadKeyboard, preloadQrCode } from '../components/lazy';
@@ -169,12 +170,17 @@ export function WalkInFlow({
     <>
       <TapGuard key={printing ? 'receipt' : state.step} taps={taps}>
         {/* A booking's answer came before its confirmation's chunk: the customer still reads
-            the booking's own waiting state, never a bare "Loading…" (issue 28). */}
+            the booking's own waiting state, never a bare "Loading…" (issue 28). Any other
+            screen's code: "Loading…" only once the wait lasts (issue 38). */}
         <Suspense
           fallback={
-            <p className="hint app-center" role="status">
-              {state.step === 'done' ? t('review.booking') : t('app.loading')}
-            </p>
+            state.step === 'done' ? (
+              <p className="hint app-center" role="status">
+                {t('review.booking')}
+              </p>
+            ) : (
+              <LoadingStatus text={t('app.loading')} />
+            )
           }
         >
           {screen}

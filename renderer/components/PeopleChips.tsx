@@ -2,6 +2,7 @@ import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Employee } from '../../shared/api/schemas';
 import { useKiosk } from '../app/kiosk-context';
+import { commaOf } from '../i18n/languages';
 import { tabStop } from '../lib/arrow-keys';
 import { PERSON_DAY_KEYS, type PersonDay } from '../lib/person-days';
 
@@ -21,7 +22,9 @@ interface PeopleChipsProps {
  * "Anyone" and the people who do the service. A person who cannot be booked on the day shown
  * stays in the row (choosing them shows their days) and says why under their name: "not
  * working that day" or "no free time that day", in their accessible name too, so a screen
- * reader and audio mode say it with the name.
+ * reader and audio mode say it with the name. That name is the chip's content, not an
+ * `aria-label`: the person's name keeps its content language (`lang`, issue 38 item 7) and the
+ * note the screen's, joined by the screen language's comma.
  */
 export function PeopleChips({
   employees,
@@ -31,7 +34,7 @@ export function PeopleChips({
   large = false,
   onKeyDown,
 }: PeopleChipsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { dataLang } = useKiosk();
   const people = [
     { _id: null, name: t('time.anyone'), day: null },
@@ -48,16 +51,15 @@ export function PeopleChips({
             className={`chip${large ? ' chip-large' : ''}${chosen === _id ? ' chip-active' : ''}${away ? ' chip-away' : ''}`}
             aria-pressed={chosen === _id}
             {...(day ? { 'data-person-day': day } : {})}
-            {...(away ? { 'aria-label': `${name}, ${away}` } : {})}
             {...(onKeyDown ? tabStop(chosen === _id) : {})}
             onClick={() => onChoose(_id)}
           >
             {/* A person's name is the shop's text, in its content language ("Anyone" is ours). */}
-            <span className="chip-name" {...(_id ? { lang: dataLang } : {})}>
-              {name}
+            <span className="chip-name">
+              <span {...(_id ? { lang: dataLang } : {})}>{name}</span>
+              {/* Heard, not seen (the note is a line of its own): a pause before it. */}
+              {away && <span className="chip-comma">{commaOf(i18n.language)}</span>}
             </span>
-            {/* The space: the visible text reads as the accessible name does (axe's
-                label-content-name-mismatch compares them). */}
             {away && ' '}
             {away && <span className="chip-note">{away}</span>}
           </button>

@@ -28,6 +28,11 @@ export function textDirection(language: LanguageCode): 'ltr' | 'rtl' {
   return languageFacts(language).direction;
 }
 
+/** The comma that joins two parts of one line in `language` (Arabic's "،"; else ","). */
+export function commaOf(language: string): string {
+  return isLanguageCode(language) ? languageFacts(language).comma : ',';
+}
+
 /** The Intl locale of each language (shared/languages.ts says why Arabic keeps Latin digits). */
 export const INTL_LOCALES = byLanguage((code) => languageFacts(code).locale);
 

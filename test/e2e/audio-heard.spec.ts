@@ -226,6 +226,39 @@ test('issue 38 item 7: the shop’s texts are marked and said in its content lan
   );
 });
 
+test('issue 38 item 7: a person who does not work that day: the name said in the content language, the note in the screen’s', async ({
+  page,
+  kiosk,
+}) => {
+  test.setTimeout(120_000);
+  // Anna Becker does not work on Saturdays; Kinderhaarschnitt is open on Saturday the 28th.
+  const saturday = {
+    serviceId: '',
+    serviceTitle: 'Kinderhaarschnitt',
+    date: '2026-11-28',
+    time: '',
+    nextMonth: false,
+    monthOpens: true,
+  };
+  await startAudio(page, kiosk, 'ar');
+  await toTime(page, saturday);
+  const anna = page.locator('.employee-choice').getByRole('button', { name: /^Anna Becker/ });
+  await expect(anna).toHaveAttribute('data-person-day', 'off');
+  // Its accessible name is its content: the name marked with the content language.
+  await expect(anna.locator('[lang="de"]')).toHaveText('Anna Becker');
+  expect(await anna.getAttribute('aria-label')).toBeNull();
+  const since = await mark(page);
+  await keyTo(page, anna, 'Tab');
+  await expect.poll(async () => texts(await since())).toContain('لا دوام في هذا اليوم');
+  const said = await since();
+  const name = said.filter((u) => u.text.includes('Anna Becker'));
+  expect(name.length, texts(said)).toBeGreaterThan(0);
+  expect(name.map((u) => [u.text, u.lang])).toEqual(name.map(() => ['Anna Becker', 'de-DE']));
+  const note = said.find((u) => u.text.includes('لا دوام في هذا اليوم'));
+  expect(note?.lang).toBe('ar');
+  expect(note?.text).not.toContain(',');
+});
+
 test('issue 38 item 8: in audio mode the idle warning says to press any key, title first, and the reset is said', async ({
   page,
   kiosk,
@@ -253,4 +286,44 @@ test('issue 38 item 8: in audio mode the idle warning says to press any key, tit
   const said = await reset();
   expect(count(said, 'Your session has ended')).toBe(1);
   expect(said.find((u) => u.text.includes('Your session has ended'))?.lang).toBe('en-GB');
+});
+
+test('audio mode: "Loading…" is not said on every screen change, only once where loading lasts', async ({
+  page,
+  kiosk,
+}) => {
+  test.setTimeout(120_000);
+  const choice = await firstFreeSlot(kiosk);
+  // The details screen's code is held back until the test lets it through: a slow load.
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/DetailsScreen-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await startAudio(page, kiosk);
+  const since = await mark(page);
+  // Service, day and time come at once: nothing is said of loading them.
+  await toTime(page, choice);
+  await keyTo(page, page.locator(`[data-time="${choice.time}"]`), 'ArrowRight');
+  expect(count(await since(), 'Loading'), texts(await since())).toBe(0);
+  await page.keyboard.press('Enter');
+  // The details take long: said once, after a second.
+  await expect.poll(async () => count(await since(), 'Loading')).toBe(1);
+  release();
+  await screenReady(page, 'details');
+  await page.keyboard.type(CUSTOMER.name);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.type(CUSTOMER.email);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.type(CUSTOMER.phone);
+  await page.keyboard.press('Enter');
+  await screenReady(page, 'review');
+  await expect.poll(async () => texts(await since())).toContain('kept for you');
+  await page.keyboard.press('Enter');
+  await screenReady(page, 'confirmation');
+  await expect.poll(async () => texts(await since())).toContain('You are booked');
+  const said = await since();
+  expect(count(said, 'Loading'), texts(said)).toBe(1);
+  expect(said.find((u) => u.text.includes('Loading'))?.text).toBe('Loading…');
 });

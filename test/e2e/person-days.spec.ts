@@ -167,7 +167,7 @@ test.describe('the counter at 1920x1080', () => {
     await expect(sophie).toHaveAccessibleName('Sophie Wagner, arbeitet an dem Tag nicht');
     await screenshots(page, 'person-days-counter-off-de', tuesday);
     await page.locator('.top-bar-languages button[lang="ar"]').click();
-    await expect(sophie).toHaveAccessibleName('Sophie Wagner, لا دوام في هذا اليوم');
+    await expect(sophie).toHaveAccessibleName('Sophie Wagner، لا دوام في هذا اليوم');
     await screenshots(page, 'person-days-counter-off-ar', tuesday);
     await page.locator('.top-bar-languages button[lang="en"]').click();
     await expect(note).toHaveText(
