@@ -7,6 +7,7 @@ import { moveFocusWithArrows, tabStop } from '../lib/arrow-keys';
 import { formatTime } from '../lib/format';
 import { ERROR_KEYS } from '../lib/message-keys';
 import { Notice } from './Notice';
+import { withComma } from '../i18n/languages';
 
 interface CounterTimesProps {
   /** The day the times are for, as shown (null: no day chosen yet). */
@@ -42,7 +43,7 @@ export function CounterTimes({
   noteId,
   onChoose,
 }: CounterTimesProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { locale } = useKiosk();
   // The grid's one Tab stop: the chosen time, else the first free one.
   const stop = chosenTime ?? timeSlots.find(isFree)?.time;
@@ -71,7 +72,7 @@ export function CounterTimes({
               aria-label={
                 free
                   ? formatTime(s.time, locale)
-                  : `${formatTime(s.time, locale)}, ${t('time.unavailable')}`
+                  : withComma(formatTime(s.time, locale), t('time.unavailable'), i18n.language)
               }
               onClick={() =>
                 s.employeeId &&

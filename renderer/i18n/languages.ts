@@ -33,6 +33,11 @@ export function commaOf(language: string): string {
   return isLanguageCode(language) ? languageFacts(language).comma : ',';
 }
 
+/** Two parts of one line as `language` joins them: "10:00, taken"; Arabic "10:00، محجوز". */
+export function withComma(first: string, second: string, language: string): string {
+  return `${first}${commaOf(language)} ${second}`;
+}
+
 /** The Intl locale of each language (shared/languages.ts says why Arabic keeps Latin digits). */
 export const INTL_LOCALES = byLanguage((code) => languageFacts(code).locale);
 

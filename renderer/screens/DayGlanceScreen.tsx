@@ -10,6 +10,7 @@ import {
 import { useKiosk, useShopZone } from '../app/kiosk-context';
 import { useStaffCall } from '../app/staff-context';
 import { Notice } from '../components/Notice';
+import { WithShopText } from '../components/ShopText';
 import type { Loadable } from '../hooks/use-result';
 import { moveFocusWithArrows, tabStop } from '../lib/arrow-keys';
 import { formatInstant, formatShortDate, formatTime } from '../lib/format';
@@ -211,7 +212,7 @@ function Cell({
   onBook: (choice: GlanceChoice) => void;
 }) {
   const { t } = useTranslation();
-  const { locale } = useKiosk();
+  const { locale, dataLang } = useKiosk();
   if (!cell)
     // A person who does not work that day, or whose day the mirror has not fetched yet: said
     // once, at the top of the column.
@@ -235,10 +236,6 @@ function Cell({
           data-employee={column.employeeId}
           data-time={cell.time}
           {...tabStop(stop)}
-          aria-label={t('glance.cellFree', {
-            time: formatTime(cell.time, locale),
-            name: column.name,
-          })}
           onClick={() =>
             onBook({
               serviceId,
@@ -249,7 +246,19 @@ function Cell({
             })
           }
         >
-          {t('glance.free')}
+          {/* Named by its content, not an aria-label: the person's name keeps the shop's
+              content language (issue 38 item 7); "free" is what the eye reads. */}
+          <span className="visually-hidden">
+            <WithShopText
+              text={t('glance.cellFree', {
+                time: formatTime(cell.time, locale),
+                name: column.name,
+              })}
+              part={column.name}
+              lang={dataLang}
+            />
+          </span>
+          <span aria-hidden="true">{t('glance.free')}</span>
         </button>
       </span>
     );

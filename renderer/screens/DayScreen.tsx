@@ -11,6 +11,7 @@ import { visitTitle } from '../lib/visit';
 import { useSyncStatus } from '../hooks/use-sync-status';
 import { addMonths, monthGrid, parseDate, shopToday } from '../lib/dates';
 import { formatDate, formatMonth, weekdayNames } from '../lib/format';
+import { withComma } from '../i18n/languages';
 
 interface DayScreenProps {
   state: FlowState;
@@ -18,7 +19,7 @@ interface DayScreenProps {
 }
 
 export function DayScreen({ state, dispatch }: DayScreenProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { client, catalog, locale, now, dataLang } = useKiosk();
   const service = useService(state.draft.serviceId);
   const zone = useShopZone();
@@ -146,7 +147,15 @@ export function DayScreen({ state, dispatch }: DayScreenProps) {
                           // Back from the time screen, the day chosen before is shown as chosen.
                           aria-pressed={cell.date === state.draft.date ? true : undefined}
                           disabled={!available.has(cell.day) || cell.date < today}
-                          aria-label={`${formatDate(cell.date, locale)}${cell.date === today ? `, ${t('day.today')}` : ''}`}
+                          aria-label={
+                            cell.date === today
+                              ? withComma(
+                                  formatDate(cell.date, locale),
+                                  t('day.today'),
+                                  i18n.language,
+                                )
+                              : formatDate(cell.date, locale)
+                          }
                           aria-current={cell.date === today ? 'date' : undefined}
                           onClick={() => dispatch({ type: 'chooseDay', date: cell.date })}
                         >

@@ -19,6 +19,7 @@ import { visitSlots, type VisitSlots } from '../lib/visit';
 import { holdPartsOf } from '../lib/screen-hold';
 import type { TimeSlot } from '../../shared/api/schemas';
 import type { KioskClient, TimeSlotsResult } from '../../shared/kiosk-api';
+import { withComma } from '../i18n/languages';
 
 interface TimeScreenProps {
   state: FlowState;
@@ -32,7 +33,7 @@ const DAY_PART_KEYS = {
 } as const satisfies Record<DayPart, TranslationKey>;
 
 export function TimeScreen({ state, dispatch }: TimeScreenProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { client, catalog, locale, now, dataLang } = useKiosk();
   const zone = useShopZone();
   // Reach mode reads the visit's total above the line and keeps its buttons below (issue 38).
@@ -250,7 +251,11 @@ export function TimeScreen({ state, dispatch }: TimeScreenProps) {
                       aria-label={
                         free
                           ? formatTime(slot.time, locale)
-                          : `${formatTime(slot.time, locale)}, ${t('time.unavailable')}`
+                          : withComma(
+                              formatTime(slot.time, locale),
+                              t('time.unavailable'),
+                              i18n.language,
+                            )
                       }
                       onClick={() => {
                         if (!slot.employeeId) return;

@@ -118,7 +118,10 @@ describe('Today at a glance', () => {
   it('shows free times as buttons, busy and past times as such, and no button for either', async () => {
     await openToday(counterClient());
     const free = screen.getByRole('button', { name: '10:30, Anna Berg: free' });
-    expect(free.textContent).toBe('free');
+    // Named by its content: the name marked with the shop's content language (issue 38 item 7).
+    expect(free.hasAttribute('aria-label')).toBe(false);
+    expect(free.querySelector('[lang]')?.textContent).toBe('Anna Berg');
+    expect(free.querySelector('[aria-hidden="true"]')?.textContent).toBe('free');
     expect(free.className).toBe('glance-free');
     expect(free.parentElement?.getAttribute('role')).toBe('gridcell');
     expect(free.dataset).toMatchObject({ employee: 'emp-anna', time: '10:30' });
