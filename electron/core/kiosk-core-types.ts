@@ -93,7 +93,7 @@ export interface KioskCore {
 export interface KioskCoreInternals extends KioskCore {
   mirror: Pick<Mirror, 'step' | 'sweep' | 'requests' | 'requestsByKind'>;
   replayer: Pick<Replayer, 'runOnce' | 'recover' | 'sendDueNow'>;
-  /** The customer e-mail sender (null without a mail transport). */
+  /** The job queue that sends the customer e-mails (null without a mail transport). */
   mail: { runOnce(): Promise<void>; recover(): number } | null;
   governor(): RateGovernor;
 }

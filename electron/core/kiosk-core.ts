@@ -19,8 +19,10 @@ import {
   openFollowUpsSummary,
   openKioskOutbox,
   createSqliteOutboxStore,
+  createSqliteJobStore,
   type KioskOutboxEvents,
 } from './db';
+import { createJobQueue } from './jobs';
 import { createStaffRoom, openStartSettings } from './staff';
 import { createLocalEngine, createScreenApis } from './kiosk-engine';
 import {
@@ -73,6 +75,8 @@ export async function createKioskCoreInternals(
   const { settings, logoUrl } = openStartSettings(db, options, log);
 
   const events = createDomainEvents<CoreEvents>(logFor('core:events'));
+  // The one durable job queue (jobs/): the rooms define their kinds of jobs on it.
+  const jobs = createJobQueue({ store: createSqliteJobStore(db), clock, log: logFor('core:jobs') });
   // A refused queued booking opens a follow-up and, with a mail transport, an e-mail (notify/).
   const notice = createCustomerNotice({
     db,
@@ -81,6 +85,7 @@ export async function createKioskCoreInternals(
     timeZone,
     settings,
     mail: options.mail,
+    jobs,
     events,
   });
   const held = openKioskOutbox(db, createSqliteOutboxStore(db, notice.refusal), {
@@ -261,7 +266,7 @@ export async function createKioskCoreInternals(
   // nextAttemptAt is monotonic time, whose origin moved with the restart: all due now.
   store.wakeAll(monotonicNow(clock), { restart: true });
   replayer.recover();
-  notice.sender?.recover();
+  jobs.recover();
   const maintenance = createMaintenance({
     db,
     store,
@@ -281,7 +286,7 @@ export async function createKioskCoreInternals(
     probe, // offline: asks the API until it answers
     reach, // connections to the API's host, at no budget
     maintenance, // retention, WAL checkpoint, snapshots
-    notice.sender, // customer e-mails (with a mail transport)
+    jobs, // the job queue: customer e-mails (with a mail transport)
   ]);
   if (options.autoStart ?? true) services.start();
 
@@ -305,7 +310,7 @@ export async function createKioskCoreInternals(
     metrics: metrics.read,
     mirror,
     replayer,
-    mail: notice.sender,
+    mail: notice.customerMail ? jobs : null,
     governor: link.governor,
     close() {
       closing ??= (async () => {

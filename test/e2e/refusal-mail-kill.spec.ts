@@ -43,7 +43,7 @@ import { freePort } from '../support/free-port';
 
 const SHOP = { name: 'Salon Lindenhof', phone: '+49 30 1234 5678' };
 const MAIL_FROM = `${SHOP.name} <termine@salon.example>`;
-/** mail-sender.ts: a mail whose server was not reached is tried again a minute later. */
+/** notify/mail-job.ts: a mail whose server was not reached is tried again within a minute. */
 const RETRY_MS = 60_000;
 /** The booking's day: Friday, three days after the timeline's Tuesday. */
 const DAYS_AHEAD = 3;

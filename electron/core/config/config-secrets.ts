@@ -9,7 +9,7 @@ import type { Layer } from './config-env-flags';
 import type { MailFile } from './config-machine-file';
 import { createLogger, readSecretFile } from '../platform';
 
-/** IT's mail transport (notify/mail-sender.ts sends with it). */
+/** IT's mail transport (notify/mail-job.ts sends with it). */
 export interface MailTransportConfig {
   smtpUrl: string;
   from: string;

@@ -1,28 +1,14 @@
 /**
  * Follow-ups of refused bookings and the customer e-mails they send (electron/core/notify).
- * Every write is durable: a mail's claim must be on disk before the SMTP conversation starts.
+ * Every write is durable. The e-mails themselves are jobs (db/job-store.ts).
  */
-import {
-  and,
-  asc,
-  eq,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  ne,
-  notInArray,
-  or,
-  sql,
-} from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { durableTransaction, type KioskDb } from './open';
-import { followUps, mailOutbox, outbox } from './schema';
+import { followUps, jobs, outbox } from './schema';
 
 export type FollowUpState = (typeof followUps.$inferSelect)['state'];
 export type FollowUpRow = typeof followUps.$inferSelect;
-export type MailState = (typeof mailOutbox.$inferSelect)['state'];
-export type MailRow = typeof mailOutbox.$inferSelect;
 
 /** Remembers the language of a booking the customer was told is queued (first one wins). */
 export function trackFollowUp(db: KioskDb, localId: string, language: string, now: number): void {
@@ -103,86 +89,20 @@ export function openFollowUpsSummary(db: KioskDb): {
   return { count: row?.n ?? 0, oldestRefusedAt: row?.oldest ?? null };
 }
 
-/** Inside the caller's transaction: at most one mail per booking, ever (the key). */
-export function insertMailOnce(
-  db: KioskDb,
-  mail: Pick<MailRow, 'localId' | 'messageId' | 'recipient' | 'subject' | 'body'>,
-  now: number,
-): void {
-  db.insert(mailOutbox)
-    .values({
-      ...mail,
-      state: 'pending',
-      attempts: 0,
-      nextAttemptAt: now,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .run();
-}
-
-export function listMails(db: KioskDb, localIds: string[]): MailRow[] {
-  if (localIds.length === 0) return [];
-  return db.select().from(mailOutbox).where(inArray(mailOutbox.localId, localIds)).all();
-}
-
-export function dueMails(db: KioskDb, now: number, limit: number): MailRow[] {
-  return db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.state, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
-    .orderBy(asc(mailOutbox.nextAttemptAt))
-    .limit(limit)
-    .all();
-}
-
-/** Claims a pending mail before it is handed to SMTP; false when it was not pending. */
-export function claimMail(db: KioskDb, localId: string, now: number): boolean {
-  return durableTransaction(db, () => {
-    const changed = db
-      .update(mailOutbox)
-      .set({ state: 'claimed', updatedAt: now })
-      .where(and(eq(mailOutbox.localId, localId), eq(mailOutbox.state, 'pending')))
-      .run();
-    return changed.changes === 1;
-  });
-}
-
-export function settleMail(
-  db: KioskDb,
-  localId: string,
-  patch: { state: MailState; attempts?: number; nextAttemptAt?: number },
-  now: number,
-): void {
-  durableTransaction(db, () => {
-    db.update(mailOutbox)
-      .set({ ...patch, updatedAt: now })
-      .where(eq(mailOutbox.localId, localId))
-      .run();
-  });
-}
-
-/** At start: a mail claimed by a process that died may have been accepted; never resend it. */
-export function markClaimedUncertain(db: KioskDb, now: number): number {
-  return durableTransaction(db, () => {
-    const changed = db
-      .update(mailOutbox)
-      .set({ state: 'uncertain', updatedAt: now })
-      .where(eq(mailOutbox.state, 'claimed'))
-      .run();
-    return changed.changes;
-  });
-}
-
 /**
  * Retention (issue 19): the e-mails and follow-ups of bookings whose personal data was erased
- * lose theirs too, and so do those whose booking is gone, once older than `cutoff`. A mail row
- * stays without address, subject and body: its key is the "at most one e-mail per booking"
- * record, and its state says what happened; a mail never sent by then is not sent any more.
- * A follow-up (the customer's language, what staff did) is deleted. Returns how many rows.
+ * lose theirs too, and so do those whose booking is gone, once older than `cutoff`. A mail job
+ * (of `mailType`, keyed by its booking) stays without address, subject and body: its key is the
+ * "at most one e-mail per booking" record, and its state says what happened; a mail never sent
+ * by then is not sent any more. A follow-up (the customer's language, what staff did) is
+ * deleted. Returns how many rows.
  */
-export function eraseNoticesOfErasedBookings(db: KioskDb, cutoff: number, now: number): number {
+export function eraseNoticesOfErasedBookings(
+  db: KioskDb,
+  mailType: string,
+  cutoff: number,
+  now: number,
+): number {
   const erased = db
     .select({ localId: outbox.localId })
     .from(outbox)
@@ -190,17 +110,18 @@ export function eraseNoticesOfErasedBookings(db: KioskDb, cutoff: number, now: n
   const booked = db.select({ localId: outbox.localId }).from(outbox);
   const due = (localId: SQLiteColumn, since: SQLiteColumn) =>
     or(inArray(localId, erased), and(notInArray(localId, booked), lte(since, cutoff)));
+  // Damaged data (not JSON) is replaced whole: it may hold the customer's address all the same.
+  const recipient = sql<string>`CASE WHEN json_valid(${jobs.data}) THEN coalesce(json_extract(${jobs.data}, '$.recipient'), '') ELSE ${jobs.data} END`;
   return durableTransaction(db, () => {
     const mails = db
-      .update(mailOutbox)
+      .update(jobs)
       .set({
-        recipient: '',
-        subject: '',
-        body: '',
-        state: sql`CASE WHEN ${mailOutbox.state} = 'pending' THEN 'failed' ELSE ${mailOutbox.state} END`,
+        data: sql`CASE WHEN json_valid(${jobs.data}) THEN json_set(${jobs.data}, '$.recipient', '', '$.subject', '', '$.body', '') ELSE '{}' END`,
+        state: sql`CASE WHEN ${jobs.state} = 'queued' THEN 'failed' ELSE ${jobs.state} END`,
+        reason: sql`CASE WHEN ${jobs.state} = 'queued' THEN 'erased' ELSE ${jobs.reason} END`,
         updatedAt: now,
       })
-      .where(and(ne(mailOutbox.recipient, ''), due(mailOutbox.localId, mailOutbox.createdAt)))
+      .where(and(eq(jobs.type, mailType), ne(recipient, ''), due(jobs.key, jobs.createdAt)))
       .run().changes;
     const notes = db
       .delete(followUps)

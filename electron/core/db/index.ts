@@ -6,24 +6,18 @@
 export { databaseHealth } from './database-health';
 export type { DatabaseHealth } from './database-health';
 export {
-  claimMail,
   countOpenFollowUps,
-  dueMails,
   eraseNoticesOfErasedBookings,
   getFollowUp,
-  insertMailOnce,
   languageOfKey,
   listFollowUps,
-  listMails,
-  markClaimedUncertain,
   openFollowUp,
   openFollowUpsSummary,
   setFollowUpState,
-  settleMail,
   trackFollowUp,
 } from './follow-up-repo';
-export type { MailRow } from './follow-up-repo';
 export { openKioskDbAtStart } from './integrity';
+export { createSqliteJobStore } from './job-store';
 export { openKioskOutbox } from './kiosk-outbox';
 export type { KioskOutboxEvents } from './kiosk-outbox';
 export { loadMirrorIndex } from './mirror-index';

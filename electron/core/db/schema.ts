@@ -3,7 +3,14 @@
  * columns hold API payloads exactly as the shared zod schemas parsed them; they are parsed
  * again when read back, so a row written by an older version cannot smuggle a bad shape in.
  */
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
 import { BOOKING_STATE_NAMES } from '../../../shared/booking/booking-states';
 
 /** Enabled services as the API listed them (position keeps the API's order). */
@@ -122,21 +129,28 @@ export const followUps = sqliteTable('follow_ups', {
 });
 
 /**
- * E-mails to customers, at most one per booking (the key). Written in the refusal's
- * transaction; `claimed` is committed before the SMTP conversation and never sent again (a
- * crash after it leaves `uncertain`: staff call instead), so kill -9 never sends twice.
+ * The one durable job queue (electron/core/jobs, its store db/job-store.ts): each row one job
+ * of a kind (`type`), its data JSON read back with the kind's schema. A claim (`running`, a
+ * lease) is committed before the run starts; at most one job per type and key, ever.
  */
-export const mailOutbox = sqliteTable('mail_outbox', {
-  localId: text('local_id').primaryKey(),
-  messageId: text('message_id').notNull().unique(),
-  recipient: text('recipient').notNull(),
-  subject: text('subject').notNull(),
-  body: text('body').notNull(),
-  state: text('state', {
-    enum: ['pending', 'claimed', 'sent', 'failed', 'uncertain'],
-  }).notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  nextAttemptAt: integer('next_attempt_at').notNull(),
-  createdAt: integer('created_at').notNull(),
-  updatedAt: integer('updated_at').notNull(),
-});
+export const jobs = sqliteTable(
+  'jobs',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    key: text('key'),
+    data: text('data').notNull(),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    interrupted: integer('interrupted').notNull().default(0),
+    runAt: integer('run_at').notNull(),
+    leaseUntil: integer('lease_until'),
+    reason: text('reason'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('jobs_type_key').on(t.type, t.key),
+    index('jobs_state_run_at').on(t.state, t.runAt),
+  ],
+);

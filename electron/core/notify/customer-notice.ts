@@ -1,8 +1,8 @@
 /**
  * Wires the follow-ups of refused bookings (follow-ups.ts) and, where IT configured a mail
- * transport, the sender of the customer e-mails (mail-sender.ts) into the core: kiosk-core.ts
- * hands the SQLite store its refusal's writes, the API its handler and the booking features
- * their language and follow-up states, and starts and stops the sender with its loops.
+ * transport, the customer e-mails (a kind of job of the core's queue, mail-job.ts) into the
+ * core: kiosk-core.ts hands the SQLite store its refusal's writes, the API its handler and the
+ * booking features their language and follow-up states; the queue runs the e-mails.
  */
 import type { KioskApi } from '../../../shared/kiosk-api';
 import type { Language } from '../../../shared/settings';
@@ -18,7 +18,8 @@ import type { RetainedStore } from '../outbox';
 import { createBookingLanguage, type BookingLanguage } from './booking-language';
 import { createFollowUps, type FollowUps } from './follow-ups';
 import type { MailTransportConfig } from '../config';
-import { createMailSender, mailDomain, type MailSender } from './mail-sender';
+import type { JobQueue } from '../jobs';
+import { createMailJob, MAIL_JOB, mailDomain, mailStateOf } from './mail-job';
 
 export interface CustomerNoticeOptions {
   db: KioskDb;
@@ -27,6 +28,8 @@ export interface CustomerNoticeOptions {
   timeZone: string;
   settings: Pick<SettingsService, 'get'>;
   mail: MailTransportConfig | undefined;
+  /** The core's job queue: the e-mails are jobs on it (defined here with a mail transport). */
+  jobs: Pick<JobQueue, 'define' | 'list'>;
   events: DomainEvents<NotifyEvents & Pick<KioskOutboxEvents, 'booking.refused'>>;
 }
 
@@ -47,8 +50,6 @@ export interface CustomerNotice {
   inLanguage: BookingLanguage['during'];
   /** Whether the customer may be written to (a mail transport is configured). */
   customerMail: boolean;
-  /** The mail sender; null without a mail transport. */
-  sender: MailSender | null;
   /** The language to send a booking in, by its Idempotency-Key (booking-language.ts). */
   bookingLanguage: (idempotencyKey: string) => string;
   /** Refused bookings staff have yet to act on (the status bar's count). */
@@ -61,21 +62,19 @@ export interface CustomerNotice {
 }
 
 export function createCustomerNotice(options: CustomerNoticeOptions): CustomerNotice {
-  const { mail } = options;
-  const sender = mail
-    ? createMailSender({ db: options.db, clock: options.clock, log: options.log, config: mail })
-    : null;
+  const { mail, jobs } = options;
+  // Enqueueing pokes the queue (a timer: the refusal's transaction commits first).
+  const mails = mail ? jobs.define(createMailJob({ config: mail, log: options.log })) : null;
   const shopLanguage = (): Language => options.settings.get().language ?? 'de';
   const language = createBookingLanguage({ db: options.db, shopLanguage });
-  // A mail was written with the refusal: the sender looks now.
-  options.events.on('booking.refused', ({ mailed }) => {
-    if (mailed) sender?.poke();
-  });
   const followUps = createFollowUps({
     db: options.db,
     clock: options.clock,
     timeZone: options.timeZone,
     mailDomain: () => (mail ? mailDomain(mail.from) : null),
+    queueMail: (data) => mails?.enqueue(data, { key: data.localId }),
+    mailStates: (localIds) =>
+      new Map(jobs.list(MAIL_JOB, localIds).map((job) => [job.key ?? '', mailStateOf(job)])),
     defaultLanguage: shopLanguage,
     shop: () => {
       const { name, phone } = options.settings.get().shop;
@@ -89,13 +88,12 @@ export function createCustomerNotice(options: CustomerNoticeOptions): CustomerNo
     withFollowUps: (bookings) => followUps.withFollowUps(bookings),
     inLanguage: (chosen, fn) => language.during(chosen, fn),
     customerMail: mail !== undefined,
-    sender,
     bookingLanguage: language.forKey,
     openCount: () => followUps.openCount(),
     retained: {
       name: 'customer e-mails and follow-ups',
       eraseBefore: (cutoff) =>
-        eraseNoticesOfErasedBookings(options.db, cutoff, options.clock.now()),
+        eraseNoticesOfErasedBookings(options.db, MAIL_JOB, cutoff, options.clock.now()),
     },
   };
 }

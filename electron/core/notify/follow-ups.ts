@@ -2,7 +2,7 @@
  * A queued booking that the API later refuses reaches the customer (issue 19):
  * - a refusal (an update to `rejected`, unless the customer heard it at the screen:
  *   `toldAtOnce`) opens a follow-up for staff and, with a mail transport, writes the customer's
- *   e-mail into the mail outbox, inside the entry's durable transaction (`refusalWrites`, the
+ *   e-mail as a job of the queue (mail-job.ts), inside the entry's durable transaction (`refusalWrites`, the
  *   SQLite store's hook, db/outbox-store.ts; at most one mail per booking: its key);
  * - staff's list of bookings carries each one's follow-up and mail state (booking-admin.ts asks
  *   `withFollowUps`), and resolveFollowUp records what staff did ("Contacted", "Dismiss";
@@ -20,9 +20,7 @@ import type { Language } from '../../../shared/settings';
 import {
   countOpenFollowUps,
   getFollowUp,
-  insertMailOnce,
   listFollowUps,
-  listMails,
   openFollowUp,
   setFollowUpState,
   loadService,
@@ -32,6 +30,7 @@ import {
 } from '../db';
 import type { OutboxEntry } from '../outbox';
 import { refusedAsTaken } from '../upstream';
+import type { MailData } from './mail-job';
 import { refusalMail } from './mail-text';
 import { bookingReference } from '../../../shared/booking/reference';
 
@@ -41,6 +40,10 @@ export interface FollowUpOptions {
   timeZone: string;
   /** The mail transport's sender domain for Message-IDs; null: no mail configured. */
   mailDomain: () => string | null;
+  /** Writes the customer's e-mail as a job (inside the refusal's transaction), once per booking. */
+  queueMail: (mail: MailData) => void;
+  /** What staff see of each booking's e-mail (the mail jobs' states). */
+  mailStates: (localIds: string[]) => Map<string, FollowUp['mail']>;
   /** The shop's default language (for a booking made before languages were kept). */
   defaultLanguage: () => Language;
   shop: () => { name: string | null; phone: string | null };
@@ -108,17 +111,13 @@ export function createFollowUps(options: FollowUpOptions): FollowUps {
       reference: bookingReference(entry.localId),
       nextTimes: refusedAsTaken(entry.lastError) ? nextFreeTimes(entry) : [],
     });
-    insertMailOnce(
-      db,
-      {
-        localId: entry.localId,
-        messageId: `<${randomUUID()}@${domain}>`,
-        recipient: entry.request.customer.email,
-        subject,
-        body,
-      },
-      now,
-    );
+    options.queueMail({
+      localId: entry.localId,
+      messageId: `<${randomUUID()}@${domain}>`,
+      recipient: entry.request.customer.email,
+      subject,
+      body,
+    });
     return { mailed: true };
   }
 
@@ -127,17 +126,16 @@ export function createFollowUps(options: FollowUpOptions): FollowUps {
     withFollowUps(bookings) {
       const ids = bookings.map((b) => b.localId);
       const followUps = new Map(listFollowUps(db, ids).map((f) => [f.localId, f]));
-      const mails = new Map(listMails(db, ids).map((m) => [m.localId, m.state]));
+      const mails = options.mailStates(ids);
       return bookings.map((booking) => {
         const followUp = followUps.get(booking.localId);
         // A damaged follow-up row (issue 30) is left out, never a list the screen refuses;
-        // a damaged mail state says "uncertain": nobody knows whether it went.
+        // a damaged mail job says "uncertain" (mail-job.ts): nobody knows whether it went.
         const state = FollowUp.shape.state.safeParse(followUp?.state);
         if (!state.success) return booking;
-        const mail = FollowUp.shape.mail.safeParse(mails.get(booking.localId) ?? 'none');
         return {
           ...booking,
-          followUp: { state: state.data, mail: mail.success ? mail.data : 'uncertain' },
+          followUp: { state: state.data, mail: mails.get(booking.localId) ?? 'none' },
         };
       });
     },
@@ -150,7 +148,7 @@ export function createFollowUps(options: FollowUpOptions): FollowUps {
       return Promise.resolve({
         localId,
         state: action,
-        mail: listMails(db, [localId])[0]?.state ?? 'none',
+        mail: options.mailStates([localId]).get(localId) ?? 'none',
       });
     },
     openCount: () => countOpenFollowUps(db),

@@ -67,11 +67,15 @@ const OUTBOX_DAMAGE: Record<string, Damage[]> = {
 const COLUMNS = Object.keys(OUTBOX_DAMAGE);
 const CLEAN = 4;
 
-/** A follow-up and a mail row beside a readable booking, each with one damaged column. */
+/**
+ * A follow-up and a mail (a job of the queue, keyed by its booking) beside a readable booking,
+ * each with one damaged column.
+ */
 const NOTICE_DAMAGE: { table: string; row: Values; column: string; value: unknown }[] = [
   { table: 'follow_ups', column: 'state', value: 'bogus', row: {} },
   { table: 'follow_ups', column: 'refused_at', value: 'x', row: {} },
-  { table: 'mail_outbox', column: 'state', value: '', row: {} },
+  { table: 'jobs', column: 'state', value: '', row: {} },
+  { table: 'jobs', column: 'data', value: '{"cut', row: {} },
 ];
 
 let temp: ReturnType<typeof makeTempDir>;
@@ -174,9 +178,10 @@ async function prepare(run: number, kinds: number[], sending: boolean[]): Promis
         ).run(localId);
       else
         db.prepare(
-          "insert into mail_outbox (local_id, message_id, recipient, subject, body, state, attempts, next_attempt_at, created_at, updated_at) values (?, ?, 'a@example.com', 's', 'b', 'sent', 1, 0, 0, 0)",
-        ).run(localId, `m-${localId}`);
-      db.prepare(`update ${notice.table} set ${notice.column} = ? where local_id = ?`).run(
+          "insert into jobs (id, type, key, data, state, attempts, interrupted, run_at, lease_until, reason, created_at, updated_at) values (?, 'mail', ?, json_object('localId', ?, 'messageId', 'm', 'recipient', 'a@example.com', 'subject', 's', 'body', 'b'), 'queued', 0, 0, 0, null, null, 0, 0)",
+        ).run(`job-${localId}`, localId, localId);
+      const key = notice.table === 'jobs' ? 'key' : 'local_id';
+      db.prepare(`update ${notice.table} set ${notice.column} = ? where ${key} = ?`).run(
         notice.value,
         localId,
       );

@@ -9,7 +9,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { systemTimers, type Clock } from '../../../electron/core/platform/clock';
-import { insertMailOnce } from '../../../electron/core/db/follow-up-repo';
+import { createSqliteJobStore } from '../../../electron/core/db/job-store';
+import { createJobQueue } from '../../../electron/core/jobs';
+import { createMailJob, mailStateOf, type MailData } from '../../../electron/core/notify/mail-job';
+import { createLogger } from '../../../electron/core/platform/log';
 import { openKioskDb } from '../../../electron/core/db/open';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import { queueDoomedBooking } from '../../support/core/doomed-booking';
@@ -69,6 +72,7 @@ interface MailRaw {
   recipient: string;
   subject: string;
   body: string;
+  /** What staff see (FollowUp.mail). */
   state: string;
 }
 
@@ -76,7 +80,25 @@ function raw(): { mails: MailRaw[]; followUps: { local_id: string }[] } {
   const db = new Database(join(dataDir, 'kiosk.db'), { readonly: true });
   try {
     return {
-      mails: db.prepare('select * from mail_outbox').all() as MailRaw[],
+      // The mails are jobs of the queue (notify/mail-job.ts): their data is JSON.
+      mails: (
+        db.prepare("select key, data, state, reason from jobs where type = 'mail'").all() as {
+          key: string;
+          data: string;
+          state: string;
+          reason: string | null;
+        }[]
+      ).map((job) => {
+        const data = JSON.parse(job.data) as Omit<MailData, 'localId'>;
+        return {
+          local_id: job.key,
+          message_id: data.messageId,
+          recipient: data.recipient,
+          subject: data.subject,
+          body: data.body,
+          state: mailStateOf(job),
+        };
+      }),
       followUps: db.prepare('select local_id from follow_ups').all() as { local_id: string }[],
     };
   } finally {
@@ -152,19 +174,28 @@ it('erases the e-mail and the follow-up of a refused booking with the booking, k
 
   // The kept key is what makes "at most one e-mail per booking" hold after the erasure.
   const db = openKioskDb({ dataDir });
+  const jobs = createJobQueue({
+    store: createSqliteJobStore(db),
+    clock,
+    log: createLogger('test'),
+  });
   try {
-    insertMailOnce(
-      db,
-      {
-        localId: mailed.localId,
-        messageId: '<again@salon.example>',
-        recipient: 'x@example.com',
-        subject: 's',
-        body: 'b',
-      },
-      clock.now(),
+    const mails = jobs.define(
+      createMailJob({
+        config: { smtpUrl: sink.url, from: 'x@salon.example' },
+        log: createLogger('test'),
+      }),
     );
+    const again = {
+      localId: mailed.localId,
+      messageId: '<again@salon.example>',
+      recipient: 'x@example.com',
+      subject: 's',
+      body: 'b',
+    };
+    expect(mails.enqueue(again, { key: mailed.localId })).toBe(false);
   } finally {
+    await jobs.stop();
     db.$client.close();
   }
   expect(raw().mails.find((m) => m.local_id === mailed.localId)?.recipient).toBe('');

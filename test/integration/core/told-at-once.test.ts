@@ -7,8 +7,11 @@
  * after the commit (`booking.refused`).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getFollowUp, listMails, openFollowUp } from '../../../electron/core/db/follow-up-repo';
+import { getFollowUp, openFollowUp } from '../../../electron/core/db/follow-up-repo';
+import { createSqliteJobStore } from '../../../electron/core/db/job-store';
 import { openKioskDb, type KioskDb } from '../../../electron/core/db/open';
+import { createJobQueue, type JobQueue } from '../../../electron/core/jobs';
+import { createMailJob, MAIL_JOB, mailStateOf } from '../../../electron/core/notify/mail-job';
 import { createFollowUps } from '../../../electron/core/notify/follow-ups';
 import { createSendPath, type SendPath } from '../../../electron/core/outbox/send';
 import {
@@ -37,20 +40,29 @@ let db: KioskDb;
 let store: OutboxStore;
 let send: SendPath;
 let mailsQueued = 0;
+let jobs: JobQueue;
+const listMails = (localIds: string[]) => jobs.list(MAIL_JOB, localIds);
 
 beforeEach(() => {
   temp = makeTempDir('fd-told-at-once-');
   db = openKioskDb({ dataDir: temp.dir });
   const clock = manualClock(Date.parse('2026-11-23T09:00:00Z'));
+  const log = createLogger('test');
+  jobs = createJobQueue({ store: createSqliteJobStore(db), clock, log });
+  // Never run here: the mails only need to be written.
+  const config = { smtpUrl: 'smtp://127.0.0.1:9', from: 'desk@salon.example' };
+  const mails = jobs.define(createMailJob({ config, log }));
   const followUps = createFollowUps({
     db,
     clock,
     timeZone: 'Europe/Berlin',
     mailDomain: () => 'salon.example',
+    queueMail: (mail) => mails.enqueue(mail, { key: mail.localId }),
+    mailStates: (ids) => new Map(listMails(ids).map((job) => [job.key ?? '', mailStateOf(job)])),
     defaultLanguage: () => 'de',
     shop: () => ({ name: 'Salon', phone: null }),
   });
-  const events = createDomainEvents<SqliteOutboxEvents>(createLogger('test'));
+  const events = createDomainEvents<SqliteOutboxEvents>(log);
   events.on('booking.refused', ({ mailed }) => (mailsQueued += mailed ? 1 : 0));
   store = createSqliteOutboxStore(db, { write: followUps.refusalWrites, events });
   // The API answers 409: the slot is taken (outcome-table.ts), no day's list asked.
@@ -60,7 +72,8 @@ beforeEach(() => {
   send = createSendPath({ store, client: () => client, clock, random: () => 0.5 });
   mailsQueued = 0;
 });
-afterEach(() => {
+afterEach(async () => {
+  await jobs.stop();
   db.$client.close();
   temp.remove();
 });
@@ -94,7 +107,7 @@ describe('a refusal, told at the screen or found on replay', () => {
       lastError: { status: 409, message: SLOT_TAKEN_REFUSAL },
     });
     expect(getFollowUp(db, 'part')).toBeNull();
-    expect(listMails(db, ['part'])).toEqual([]);
+    expect(listMails(['part'])).toEqual([]);
     expect(mailsQueued).toBe(0);
   });
 
@@ -103,7 +116,7 @@ describe('a refusal, told at the screen or found on replay', () => {
     expect(transition.told).toBeUndefined();
     expect(next.state).toBe('rejected');
     expect(getFollowUp(db, 'queued')).toMatchObject({ state: 'open' });
-    expect(listMails(db, ['queued'])).toHaveLength(1);
+    expect(listMails(['queued'])).toHaveLength(1);
     expect(mailsQueued).toBe(1);
   });
 });

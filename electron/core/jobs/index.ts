@@ -1,0 +1,11 @@
+/**
+ * The one durable job queue: kinds of jobs, the store interface (its SQLite store is
+ * db/job-store.ts), the backoff, the loop.
+ * Other rooms and the composition import this room through this file only (eslint.config.js).
+ */
+export { backoffDelay } from './backoff';
+export { done, failed, retry } from './job';
+export type { JobContext, JobResult, JobType } from './job';
+export { createJobQueue } from './queue';
+export type { JobHandle, JobQueue } from './queue';
+export type { JobRecord, JobStore } from './store';
