@@ -5,7 +5,9 @@
  * contract's `Settings`, `SettingsUpdate`, `PublicSettings` and `LockableSetting`, the machine
  * file's schema (electron/core/config/config.ts, docs/config.schema.json), the env and flag parser, the
  * renderer's form limits and the settings service's read / update / lock checks are derived from
- * this table, so a new setting is one entry here plus its field on the settings screen.
+ * this table, and so is the Settings screen's field of a setting that has none made by hand
+ * (renderer/components/TableSettingFields.tsx, which asks only for its label): a new setting is
+ * one entry here, and test/renderer/settings-fields.test.tsx fails while it has no field.
  *
  * What every entry means (the settings service applies it): IT's value is the default until staff
  * change it, and fixed while IT locks the setting; a locked IT value is also stored at start, so

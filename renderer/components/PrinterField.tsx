@@ -25,7 +25,7 @@ export function PrinterField({ value, onChange, locked, lockedNoteId }: PrinterF
   const { system, printers } = list.value;
   if (!system)
     return (
-      <div className="field">
+      <div className="field" data-setting="printer">
         <p className="field-label">{t('settings.printer')}</p>
         <p className="field-hint" data-testid="printer-browser">
           {t('settings.printerBrowser')}
@@ -34,7 +34,7 @@ export function PrinterField({ value, onChange, locked, lockedNoteId }: PrinterF
     );
   const listed = value === null || printers.some((printer) => printer.name === value);
   return (
-    <div className="field">
+    <div className="field" data-setting="printer">
       <label htmlFor="set-printer">{t('settings.printer')}</label>
       <select
         id="set-printer"

@@ -15,7 +15,9 @@ export type SettingsFieldError =
   | { key: 'apiKey' }
   | { key: 'range'; min: number; max: number }
   | { key: 'pin' }
-  | { key: 'currentPin' };
+  | { key: 'currentPin' }
+  /** A setting's text its declaration refuses (shared/settings.ts). */
+  | { key: 'value' };
 
 /** The form as typed; a whole-number setting's text under its key. */
 export type SettingsFormValues = Record<

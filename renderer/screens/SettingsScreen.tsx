@@ -16,8 +16,14 @@ import type { KioskError } from '../../shared/result';
 import { useStaff, useStaffCall } from '../app/staff-context';
 import { Notice } from '../components/Notice';
 import { PrinterField } from '../components/PrinterField';
+import { errorId, FieldError, LockedNote, lockedNoteId } from '../components/SettingsFieldParts';
 import { ShopProfileFields, shopDraftOf, type ShopDraft } from '../components/ShopProfileFields';
-import { ERROR_KEYS, type TranslationKey } from '../lib/message-keys';
+import {
+  readTableFields,
+  TableSettingFields,
+  tableFieldTexts,
+} from '../components/TableSettingFields';
+import { ERROR_KEYS } from '../lib/message-keys';
 import { LANGUAGE_NAMES, LANGUAGES } from '../i18n/languages';
 import {
   validateSettingsForm,
@@ -27,47 +33,6 @@ import {
 
 interface SettingsScreenProps {
   onSaved: () => void;
-}
-
-const lockedNoteId = (field: LockableSetting): string => `set-${field}-locked`;
-
-/** The note beside a field IT fixed in the machine config. */
-function LockedNote({ id }: { id: string }) {
-  const { t } = useTranslation();
-  return (
-    <p id={id} className="field-hint field-locked">
-      {t('settings.lockedByIt')}
-    </p>
-  );
-}
-
-const errorId = (field: SettingsField): string => `set-${field}-error`;
-
-/** The messages without bounds (the range message is built with its own). */
-const SETTINGS_ERROR_KEYS = {
-  url: 'settings.errors.url',
-  apiKey: 'settings.errors.apiKey',
-  pin: 'settings.errors.pin',
-  currentPin: 'settings.errors.currentPin',
-} as const satisfies Record<Exclude<SettingsFieldError['key'], 'range'>, TranslationKey>;
-
-/** A field's own message, in the screen's language (the form has no browser bubbles). */
-function FieldError({
-  field,
-  error,
-}: {
-  field: SettingsField;
-  error: SettingsFieldError | undefined;
-}) {
-  const { t } = useTranslation();
-  if (!error) return null;
-  return (
-    <p id={errorId(field)} className="field-error">
-      {error.key === 'range'
-        ? t('settings.errors.range', { min: error.min, max: error.max })
-        : t(SETTINGS_ERROR_KEYS[error.key])}
-    </p>
-  );
 }
 
 /** Loads the staff settings with the session, then shows the form. */
@@ -134,6 +99,9 @@ function SettingsForm({
   const [shop, setShop] = useState<ShopDraft>(() => shopDraftOf(settings.shop));
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [errors, setErrors] = useState<Partial<Record<SettingsField, SettingsFieldError>>>({});
+  // The settings whose fields are derived from their declarations (TableSettingFields).
+  const [tableTexts, setTableTexts] = useState(() => tableFieldTexts(settings));
+  const [tableErrors, setTableErrors] = useState<Partial<Record<string, SettingsFieldError>>>({});
   /** aria props of a checked field: invalid, and described by its message first. */
   const checked = (field: SettingsField, ...describedBy: string[]) => {
     const ids = [...(errors[field] ? [errorId(field)] : []), ...describedBy]
@@ -150,8 +118,10 @@ function SettingsForm({
       { upstreamUrl, apiKey, ...numbers, currentPin, newPin },
       (field) => field === 'currentPin' || field === 'newPin' || !isLocked(field),
     );
+    const table = readTableFields(tableTexts, (key) => !settings.locked.some((k) => k === key));
     setErrors(found);
-    if (Object.keys(found).length > 0) {
+    setTableErrors(table.errors);
+    if (Object.keys(found).length > 0 || Object.keys(table.errors).length > 0) {
       setMessage({ tone: 'error', text: t('settings.invalid') });
       return;
     }
@@ -170,6 +140,7 @@ function SettingsForm({
       ),
       ...(isLocked('language') ? {} : { language }),
       ...(isLocked('printer') ? {} : { printer }),
+      ...table.values,
       ...(isLocked('shop') ? {} : { shop }),
       // A PIN change, and a move of the upstream to another host, also need the current PIN:
       // an open staff screen alone is not enough.
@@ -247,7 +218,11 @@ function SettingsForm({
             <p className="field-hint">{t('settings.apiKeyFromFile')}</p>
           )}
         </div>
-        <fieldset className="field" aria-describedby={describedBy('mode') || undefined}>
+        <fieldset
+          className="field"
+          data-setting="mode"
+          aria-describedby={describedBy('mode') || undefined}
+        >
           <legend>{t('settings.mode')}</legend>
           {isLocked('mode') && <LockedNote id={lockedNoteId('mode')} />}
           {KioskMode.options.map((value) => (
@@ -265,7 +240,7 @@ function SettingsForm({
           ))}
         </fieldset>
         <div className="field-row">
-          <div className="field">
+          <div className="field" data-setting="idleTimeoutSec">
             <label htmlFor="set-idle">{t('settings.idleTimeout')}</label>
             <input
               id="set-idle"
@@ -275,7 +250,7 @@ function SettingsForm({
             <FieldError field="idleTimeoutSec" error={errors.idleTimeoutSec} />
             {isLocked('idleTimeoutSec') && <LockedNote id={lockedNoteId('idleTimeoutSec')} />}
           </div>
-          <div className="field">
+          <div className="field" data-setting="language">
             <label htmlFor="set-language">{t('settings.language')}</label>
             <select
               id="set-language"
@@ -298,7 +273,7 @@ function SettingsForm({
           </div>
         </div>
         <div className="field-row">
-          <div className="field">
+          <div className="field" data-setting="staffIdleTimeoutSec">
             <label htmlFor="set-staff-idle">{t('settings.staffIdleTimeout')}</label>
             <input
               id="set-staff-idle"
@@ -310,7 +285,7 @@ function SettingsForm({
               <LockedNote id={lockedNoteId('staffIdleTimeoutSec')} />
             )}
           </div>
-          <div className="field">
+          <div className="field" data-setting="retentionDays">
             <label htmlFor="set-retention">{t('settings.retentionDays')}</label>
             <input
               id="set-retention"
@@ -339,38 +314,49 @@ function SettingsForm({
           logoSet={settings.shopLogoSet}
           shopLanguage={language}
         />
-        {settings.pinSetByIt ? (
-          <p className="field-hint field-locked">{t('settings.pinSetByIt')}</p>
-        ) : (
+        {/* One cell of the wide form: beside the shop profile there is room (counter-fit.spec). */}
+        <div className="field-stack">
           <div className="field-row">
-            <div className="field">
-              <label htmlFor="set-current-pin">{t('settings.currentPin')}</label>
-              <input
-                id="set-current-pin"
-                type="password"
-                inputMode="numeric"
-                autoComplete="off"
-                value={currentPin}
-                onChange={(e) => setCurrentPin(e.target.value.replace(/\D/g, ''))}
-                {...checked('currentPin')}
-              />
-              <FieldError field="currentPin" error={errors.currentPin} />
-            </div>
-            <div className="field">
-              <label htmlFor="set-pin">{t('settings.newPin')}</label>
-              <input
-                id="set-pin"
-                type="password"
-                inputMode="numeric"
-                autoComplete="off"
-                value={newPin}
-                onChange={(e) => setNewPin(e.target.value.replace(/\D/g, ''))}
-                {...checked('newPin')}
-              />
-              <FieldError field="newPin" error={errors.newPin} />
-            </div>
+            <TableSettingFields
+              texts={tableTexts}
+              onChange={setTableTexts}
+              errors={tableErrors}
+              isLocked={(key) => settings.locked.some((k) => k === key)}
+            />
           </div>
-        )}
+          {settings.pinSetByIt ? (
+            <p className="field-hint field-locked">{t('settings.pinSetByIt')}</p>
+          ) : (
+            <div className="field-row">
+              <div className="field">
+                <label htmlFor="set-current-pin">{t('settings.currentPin')}</label>
+                <input
+                  id="set-current-pin"
+                  type="password"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={currentPin}
+                  onChange={(e) => setCurrentPin(e.target.value.replace(/\D/g, ''))}
+                  {...checked('currentPin')}
+                />
+                <FieldError field="currentPin" error={errors.currentPin} />
+              </div>
+              <div className="field">
+                <label htmlFor="set-pin">{t('settings.newPin')}</label>
+                <input
+                  id="set-pin"
+                  type="password"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={newPin}
+                  onChange={(e) => setNewPin(e.target.value.replace(/\D/g, ''))}
+                  {...checked('newPin')}
+                />
+                <FieldError field="newPin" error={errors.newPin} />
+              </div>
+            </div>
+          )}
+        </div>
         {message && <Notice tone={message.tone}>{message.text}</Notice>}
         <button type="submit" className="btn btn-primary">
           {t('settings.save')}

@@ -32,12 +32,15 @@ export const settingsAr: SettingsText = {
   save: 'حفظ',
   saved: 'تم الحفظ.',
   invalid: 'يُرجى مراجعة الحقول المحددة.',
+  contentLanguage: 'لغة نصوص المتجر (مثل de أو de-AT)',
+  country: 'بلد أرقام الهاتف (مثل DE أو AT)',
   errors: {
     url: 'يُرجى إدخال عنوان يبدأ بـ https://‎، مثل https://api.example.com.',
     apiKey: 'مفتاح API طويل جدًا (500 حرف على الأكثر).',
     range: 'يُرجى إدخال عدد صحيح من {{min}} إلى {{max}}.',
     pin: 'يتكون الرمز السري من 4 إلى 12 رقمًا.',
     currentPin: 'يُرجى إدخال الرمز السري الحالي لتغييره.',
+    value: 'يرجى التحقق من هذه القيمة.',
   },
   lockedByIt: 'يحدده قسم تقنية المعلومات',
 };

@@ -33,12 +33,15 @@ export const settingsDe: SettingsText = {
   save: 'Speichern',
   saved: 'Gespeichert.',
   invalid: 'Bitte prüfen Sie die markierten Felder.',
+  contentLanguage: 'Sprache der Texte des Geschäfts (z. B. de, de-AT)',
+  country: 'Land für Telefonnummern (z. B. DE, AT)',
   errors: {
     url: 'Bitte eine Adresse mit https:// eingeben, z. B. https://api.example.com.',
     apiKey: 'Der API-Schlüssel ist zu lang (höchstens 500 Zeichen).',
     range: 'Bitte eine ganze Zahl von {{min}} bis {{max}} eingeben.',
     pin: 'Eine PIN hat 4 bis 12 Ziffern.',
     currentPin: 'Zum Ändern bitte die aktuelle PIN eingeben.',
+    value: 'Bitte prüfen Sie diesen Wert.',
   },
   lockedByIt: 'Von der IT festgelegt',
 };

@@ -36,12 +36,15 @@ export const settingsEn = {
   save: 'Save',
   saved: 'Saved.',
   invalid: 'Please check the marked fields.',
+  contentLanguage: "Language of the shop's texts (e.g. de, de-AT)",
+  country: 'Country for phone numbers (e.g. DE, AT)',
   errors: {
     url: 'Please enter an address starting with https://, e.g. https://api.example.com.',
     apiKey: 'The API key is too long (at most 500 characters).',
     range: 'Please enter a whole number from {{min}} to {{max}}.',
     pin: 'A PIN has 4 to 12 digits.',
     currentPin: 'Please enter the current PIN to change it.',
+    value: 'Please check this value.',
   },
   lockedByIt: 'Set by IT',
 };

@@ -32,12 +32,15 @@ export const settingsPl: SettingsText = {
   save: 'Zapisz',
   saved: 'Zapisano.',
   invalid: 'Sprawdź zaznaczone pola.',
+  contentLanguage: 'Język tekstów sklepu (np. de, de-AT)',
+  country: 'Kraj numerów telefonów (np. DE, AT)',
   errors: {
     url: 'Podaj adres zaczynający się od https://, np. https://api.example.com.',
     apiKey: 'Klucz API jest za długi (maks. 500 znaków).',
     range: 'Podaj liczbę całkowitą od {{min}} do {{max}}.',
     pin: 'PIN ma od 4 do 12 cyfr.',
     currentPin: 'Aby zmienić PIN, wpisz obecny PIN.',
+    value: 'Sprawdź tę wartość.',
   },
   lockedByIt: 'Ustalone przez IT',
 };

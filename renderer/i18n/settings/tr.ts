@@ -32,12 +32,15 @@ export const settingsTr: SettingsText = {
   save: 'Kaydet',
   saved: 'Kaydedildi.',
   invalid: 'Lütfen işaretli alanları kontrol edin.',
+  contentLanguage: 'İşletme metinlerinin dili (ör. de, de-AT)',
+  country: 'Telefon numaraları için ülke (ör. DE, AT)',
   errors: {
     url: 'Lütfen https:// ile başlayan bir adres girin, ör. https://api.example.com.',
     apiKey: 'API anahtarı çok uzun (en fazla 500 karakter).',
     range: 'Lütfen {{min}} ile {{max}} arasında bir tam sayı girin.',
     pin: 'PIN 4 ile 12 haneden oluşur.',
     currentPin: 'Değiştirmek için lütfen mevcut PIN’i girin.',
+    value: 'Lütfen bu değeri kontrol edin.',
   },
   lockedByIt: 'BT tarafından belirlendi',
 };

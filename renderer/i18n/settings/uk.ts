@@ -32,12 +32,15 @@ export const settingsUk: SettingsText = {
   save: 'Зберегти',
   saved: 'Збережено.',
   invalid: 'Перевірте позначені поля.',
+  contentLanguage: 'Мова текстів закладу (напр. de, de-AT)',
+  country: 'Країна для номерів телефону (напр. DE, AT)',
   errors: {
     url: 'Введіть адресу, що починається з https://, напр. https://api.example.com.',
     apiKey: 'Ключ API задовгий (не більше 500 символів).',
     range: 'Введіть ціле число від {{min}} до {{max}}.',
     pin: 'PIN має від 4 до 12 цифр.',
     currentPin: 'Щоб змінити PIN, введіть поточний.',
+    value: 'Перевірте це значення.',
   },
   lockedByIt: 'Задано ІТ-відділом',
 };
