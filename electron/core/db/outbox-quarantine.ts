@@ -68,6 +68,7 @@ function entryOf(row: Row, request: BookingRequest, booking: OutboxEntry['bookin
     rebookedAs: row.rebookedAs,
     // Absent when the booking is alone, as in an entry written before visits existed.
     ...(row.visitId === null ? {} : { visitId: row.visitId }),
+    language: row.language,
   };
 }
 
@@ -147,6 +148,7 @@ function salvageColumns(stored: StoredRow): Row {
     erasedAt: columnOr(stored, 'erased_at', null),
     rebookedAs: columnOr(stored, 'rebooked_as', null),
     visitId: columnOr(stored, 'visit_id', null),
+    language: columnOr(stored, 'language', null),
   };
 }
 

@@ -73,6 +73,7 @@ function toRow(entry: OutboxEntry): Row {
     erasedAt: entry.erasedAt,
     rebookedAs: entry.rebookedAs ?? null,
     visitId: entry.visitId ?? null,
+    language: entry.language ?? null,
   };
 }
 

@@ -39,6 +39,7 @@ const instant: Check = (v) => typeof v === 'number' && v >= 0 && v <= 8.64e15;
 const key: Check = (v) => typeof v === 'string' && /^\S{1,200}$/.test(v);
 const localId: Check = (v) => key(v) && bookingReference(v as string) !== '';
 const STATES = new Set<unknown>(LocalBookingState.options);
+const LANGUAGE_TAG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
 
 /** Each column's check; the key is the column as IT sees it in sqlite3 (named in the reason). */
 const COLUMNS = {
@@ -63,6 +64,8 @@ const COLUMNS = {
   erased_at: ['erasedAt', nullable(instant)],
   rebooked_as: ['rebookedAs', nullable(localId)],
   visit_id: ['visitId', nullable(localId)],
+  // Sent as a header: a language tag, nothing a header could not carry.
+  language: ['language', nullable((v) => typeof v === 'string' && LANGUAGE_TAG.test(v))],
 } as const satisfies Record<string, readonly [keyof Row, Check]>;
 
 type Column = keyof typeof COLUMNS;

@@ -88,6 +88,8 @@ export const outbox = sqliteTable(
     rebookedAs: text('rebooked_as'),
     // Several services in one visit (issue 19): the bookings of one visit share this local id.
     visitId: text('visit_id'),
+    // The customer's language, the booking's Accept-Language (null: a row from before it).
+    language: text('language'),
   },
   (t) => [
     index('outbox_state_next').on(t.state, t.nextAttemptAt),
