@@ -65,10 +65,16 @@ export function ServiceScreen({ dispatch, adding }: ServiceScreenProps) {
       <StepHeader title={t(adding ? 'visit.addTitle' : 'service.title')} step={adding ? 3 : 1} />
       <div className="screen-body">
         {services.length === 0 && <Notice tone="info">{t('service.empty')}</Notice>}
-        {groups.map(([category, list]) => (
-          <section key={category} className="service-group" aria-label={category}>
+        {groups.map(([category, list], index) => (
+          // Named by its heading, not an aria-label: the category is the shop's text, in its
+          // content language (issue 38 item 7). One group alone has no heading and no name.
+          <section
+            key={category}
+            className="service-group"
+            {...(groups.length > 1 ? { 'aria-labelledby': `service-group-${index}` } : {})}
+          >
             {groups.length > 1 && (
-              <h2 className="group-title" lang={dataLang}>
+              <h2 id={`service-group-${index}`} className="group-title" lang={dataLang}>
                 {category}
               </h2>
             )}
