@@ -6,8 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { BookingRequest, BookingResponse } from '../../../shared/api/schemas';
+import { confirmedToCustomer } from '../../../shared/booking/booking-states';
 import { CACHE_REFUSAL_MESSAGES, checkAgainstCache } from '../../../shared/booking/cache-checks';
-import { countryOfZone, hasLetter, isPhoneNumber } from '../../../shared/booking/customer-checks';
+import { hasLetter, isPhoneNumber, shopCountry } from '../../../shared/booking/customer-checks';
 import { clashes } from '../../../shared/booking/free-times';
 import { bookingReference } from '../../../shared/booking/reference';
 import type { CustomerBooking } from '../../../shared/kiosk-api';
@@ -44,8 +45,6 @@ export interface BookingDeps {
   send: Pick<SendPath, 'attempt' | 'settle'>;
   settings: Pick<SettingsService, 'hasPin' | 'get'>;
   gate: Pick<LiveGate, 'mayGoLive'>;
-  /** Runs a booking the customer waits for in their language (notify/booking-language.ts). */
-  inLanguage: <T>(language: Language | undefined, fn: () => Promise<T>) => Promise<T>;
   log: Logger;
 }
 
@@ -70,8 +69,8 @@ export interface BookingSteps {
     minutes: number,
     ownId?: string,
   ): 'uncached' | KioskFailure | null;
-  /** createBooking, as one service of a visit. */
-  book(request: BookingRequest, part?: VisitPartOptions): BookingResult;
+  /** createBooking in the customer's `language` (kept on the entry), or one service of a visit. */
+  book(request: BookingRequest, language: string, part?: VisitPartOptions): BookingResult;
 }
 
 export function newEntry(
@@ -79,6 +78,7 @@ export function newEntry(
   minutes: number,
   clock: Clock,
   state: 'queued' | 'sending',
+  language: string,
   visitId: string | null = null,
 ): OutboxEntry {
   const now = clock.now();
@@ -103,6 +103,7 @@ export function newEntry(
     updatedAt: now,
     erasedAt: null,
     ...(visitId === null ? {} : { visitId }),
+    language,
   };
 }
 
@@ -202,29 +203,41 @@ export function keepFollowUp(
  * phone of the shop's country or with + and a country code (issue 38 item 13), whatever the
  * transport, before anything is stored or sent. Throws `invalid_input` naming the field.
  */
-export function refuseUncallable(customer: BookingRequest['customer'], timeZone: string): void {
+export function refuseUncallable(
+  customer: BookingRequest['customer'],
+  shop: { timeZone: string; settings: Pick<SettingsService, 'get'> },
+): void {
   if (!hasLetter(customer.name))
     throw new KioskFailure('invalid_input', 'customer.name: needs at least one letter');
-  if (!isPhoneNumber(customer.phone, countryOfZone(timeZone)))
+  if (!isPhoneNumber(customer.phone, shopCountry(shop.settings.get().country, shop.timeZone)))
     throw new KioskFailure(
       'invalid_input',
       "customer.phone: not a number of the shop's country, nor one with + and a country code",
     );
 }
 
+/** The language a booking is taken in: the customer's screen's, else the shop's. */
+export function bookingLanguage(
+  deps: Pick<BookingDeps, 'settings'>,
+  chosen: Language | undefined,
+): string {
+  return chosen ?? deps.settings.get().language ?? 'de';
+}
+
 export function createBookingApi(
-  deps: Pick<BookingDeps, 'db' | 'clock' | 'timeZone' | 'settings' | 'inLanguage' | 'log'>,
+  deps: Pick<BookingDeps, 'db' | 'clock' | 'timeZone' | 'settings' | 'log'>,
   steps: BookingSteps,
 ): BookingApi {
   return {
     /** `input` is the contract's parsed input: the transport validated it. */
     async createBooking(input) {
-      refuseUncallable(input.customer, deps.timeZone);
-      const { language, ...request } = input;
-      const result = await deps.inLanguage(language, () => steps.book(request));
-      // Told "queued" (or the answer was lost): the customer may need to hear back (notify/).
-      if (result.state !== 'sent')
-        keepFollowUp(deps, result.localId, language ?? deps.settings.get().language ?? 'de');
+      refuseUncallable(input.customer, deps);
+      const { language: chosen, ...request } = input;
+      const language = bookingLanguage(deps, chosen);
+      const result = await steps.book(request, language);
+      // Not told it is made (queued, or the answer was lost): the customer may need to hear
+      // back (notify/); the state table says what the customer was told.
+      if (!confirmedToCustomer(result.state)) keepFollowUp(deps, result.localId, language);
       return result;
     },
   };
@@ -291,11 +304,12 @@ export function createBookingSteps(deps: BookingDeps, lookups: Lookups): Booking
   async function sendNow(
     request: BookingRequest,
     minutes: number,
+    language: string,
     part?: VisitPartOptions,
   ): BookingResult {
     // Judged as of the request: a time that passes while the API keeps us waiting was bookable.
     const invalid = cacheRefusal(request);
-    const entry = newEntry(request, minutes, clock, 'sending', part?.visitId ?? null);
+    const entry = newEntry(request, minutes, clock, 'sending', language, part?.visitId ?? null);
     if (!insertNew(() => store.insertIfFree(entry, slotFree(request, minutes)))) {
       throw new KioskFailure('slot_taken', 'this slot is held by a booking waiting to be sent');
     }
@@ -327,6 +341,7 @@ export function createBookingSteps(deps: BookingDeps, lookups: Lookups): Booking
   function queueOffline(
     request: BookingRequest,
     minutes: number,
+    language: string,
     part?: VisitPartOptions,
   ): BookingResult {
     const refusal = cacheRefusal(request);
@@ -335,7 +350,7 @@ export function createBookingSteps(deps: BookingDeps, lookups: Lookups): Booking
     if (check === 'uncached')
       throw new KioskFailure('unavailable', 'this day is not cached and the API is unreachable');
     if (check) return Promise.reject(check);
-    const entry = newEntry(request, minutes, clock, 'queued', part?.visitId ?? null);
+    const entry = newEntry(request, minutes, clock, 'queued', language, part?.visitId ?? null);
     if (!insertNew(() => store.insertIfFree(entry, slotFree(request, minutes)))) {
       return Promise.reject(
         new KioskFailure('slot_taken', 'this slot is held by a booking waiting to be sent'),
@@ -355,7 +370,7 @@ export function createBookingSteps(deps: BookingDeps, lookups: Lookups): Booking
     cacheRefusal,
     cachedSlotCheck,
     /** `request` is the contract's parsed input: the transport validated it. */
-    async book(request, part) {
+    async book(request, language, part) {
       // The UI stops it too; the core refuses for any transport (no PIN, no customer data out).
       // Setup is `required` on a remote upstream without a staff PIN (staff-access.ts).
       if (!deps.settings.hasPin() && deps.statusEvents.snapshot().upstream === 'remote')
@@ -371,8 +386,8 @@ export function createBookingSteps(deps: BookingDeps, lookups: Lookups): Booking
       }
       const minutes = await lookups.serviceMinutes(request.serviceId);
       const online = !status.paused && (status.offlineSince === null || deps.gate.mayGoLive());
-      if (online) return sendNow(request, minutes, part);
-      return queueOffline(request, minutes, part);
+      if (online) return sendNow(request, minutes, language, part);
+      return queueOffline(request, minutes, language, part);
     },
   };
 }

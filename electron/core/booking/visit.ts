@@ -19,6 +19,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { BookingRequest, TimeSlot } from '../../../shared/api/schemas';
+import { confirmedToCustomer } from '../../../shared/booking/booking-states';
 import type { Hold } from '../../../shared/booking/free-times';
 import { bookingReference } from '../../../shared/booking/reference';
 import { instantToWall } from '../../../shared/booking/time';
@@ -31,6 +32,7 @@ import {
   keepFollowUp,
   newEntry,
   refuseUncallable,
+  bookingLanguage,
   slotFree,
   type BookingDeps,
   type BookingSteps,
@@ -76,23 +78,19 @@ const failureOf = (error: unknown): KioskFailure =>
 
 export type VisitDeps = Pick<
   BookingDeps,
-  | 'db'
-  | 'store'
-  | 'clock'
-  | 'timeZone'
-  | 'status'
-  | 'events'
-  | 'replayer'
-  | 'settings'
-  | 'inLanguage'
-  | 'log'
+  'db' | 'store' | 'clock' | 'timeZone' | 'status' | 'events' | 'replayer' | 'settings' | 'log'
 >;
 
 export function createVisitApi(deps: VisitDeps, lookups: Lookups, steps: BookingSteps): VisitApi {
   const { db, store, clock, status, events, replayer } = deps;
 
   /** Known offline: the whole visit is checked and queued in one transaction, or nothing is. */
-  function queueWhole(requests: BookingRequest[], minutes: number[], visitId: string) {
+  function queueWhole(
+    requests: BookingRequest[],
+    minutes: number[],
+    visitId: string,
+    language: string,
+  ) {
     for (const request of requests) {
       const refusal = steps.cacheRefusal(request);
       if (refusal) throw refusal;
@@ -107,7 +105,7 @@ export function createVisitApi(deps: VisitDeps, lookups: Lookups, steps: Booking
             'this day is not cached and the API is unreachable',
           );
         if (check) throw check;
-        const entry = newEntry(request, duration, clock, 'queued', visitId);
+        const entry = newEntry(request, duration, clock, 'queued', language, visitId);
         if (!store.insertIfFree(entry, slotFree(request, duration)))
           throw new KioskFailure('slot_taken', 'this slot is held by a booking waiting to be sent');
         return entry;
@@ -128,7 +126,7 @@ export function createVisitApi(deps: VisitDeps, lookups: Lookups, steps: Booking
   }
 
   /** Online: one after another; see the file's comment for what a refusal does. */
-  async function bookInTurn(requests: BookingRequest[], visitId: string) {
+  async function bookInTurn(requests: BookingRequest[], visitId: string, language: string) {
     const parts: VisitPartResult[] = [];
     for (const [i, request] of requests.entries()) {
       const { serviceId } = request;
@@ -137,12 +135,12 @@ export function createVisitApi(deps: VisitDeps, lookups: Lookups, steps: Booking
         continue;
       }
       if (i === 0) {
-        const result = await steps.book(request, { visitId, keepRefused: false });
+        const result = await steps.book(request, language, { visitId, keepRefused: false });
         parts.push({ outcome: 'booked', serviceId, result });
         continue;
       }
       try {
-        const result = await steps.book(request, { visitId, keepRefused: true });
+        const result = await steps.book(request, language, { visitId, keepRefused: true });
         parts.push({ outcome: 'booked', serviceId, result });
       } catch (error) {
         const { code, message } = failureOf(error);
@@ -244,34 +242,33 @@ export function createVisitApi(deps: VisitDeps, lookups: Lookups, steps: Booking
       return { date, offers, ...oldest(results) };
     },
 
-    // Sent in the customer's language (notify/booking-language.ts).
-    createVisit: (input) =>
-      deps.inLanguage(input.language, async () => {
-        refuseUncallable(input.customer, deps.timeZone);
-        const visitId = randomUUID();
-        const requests = input.parts.map((part): BookingRequest => ({
-          ...part,
-          customer: input.customer,
-          ...(input.notes ? { notes: input.notes } : {}),
-        }));
-        const knownOffline = status.paused || status.offlineSince !== null;
-        let parts: VisitPartResult[];
-        if (knownOffline) {
-          const minutes: number[] = [];
-          for (const request of requests)
-            minutes.push(await lookups.serviceMinutes(request.serviceId));
-          parts = queueWhole(requests, minutes, visitId);
-        } else {
-          parts = await bookInTurn(requests, visitId);
-        }
-        // Told "queued" (or the answer was lost): the customer may need to hear back (notify/).
-        const language = input.language ?? deps.settings.get().language ?? 'de';
-        for (const part of parts) {
-          // Never fails the visit: its parts are booked or held, and the customer must hear so.
-          if (part.outcome === 'booked' && part.result.state !== 'sent')
-            keepFollowUp(deps, part.result.localId, language);
-        }
-        return { visitId, parts };
-      }),
+    // Each booking keeps the customer's language: it is sent in it (Accept-Language).
+    createVisit: async (input) => {
+      refuseUncallable(input.customer, deps);
+      const language = bookingLanguage(deps, input.language);
+      const visitId = randomUUID();
+      const requests = input.parts.map((part): BookingRequest => ({
+        ...part,
+        customer: input.customer,
+        ...(input.notes ? { notes: input.notes } : {}),
+      }));
+      const knownOffline = status.paused || status.offlineSince !== null;
+      let parts: VisitPartResult[];
+      if (knownOffline) {
+        const minutes: number[] = [];
+        for (const request of requests)
+          minutes.push(await lookups.serviceMinutes(request.serviceId));
+        parts = queueWhole(requests, minutes, visitId, language);
+      } else {
+        parts = await bookInTurn(requests, visitId, language);
+      }
+      // Told "queued" (or the answer was lost): the customer may need to hear back (notify/).
+      for (const part of parts) {
+        // Never fails the visit: its parts are booked or held, and the customer must hear so.
+        if (part.outcome === 'booked' && !confirmedToCustomer(part.result.state))
+          keepFollowUp(deps, part.result.localId, language);
+      }
+      return { visitId, parts };
+    },
   };
 }

@@ -60,4 +60,17 @@ describe('issue 38 item 13: the core books only a customer the shop can call', (
     });
     expect(booked.state).toBe('sent');
   });
+
+  it("takes IT's country over the zone's: a national number of that country books, one of the zone's no longer", async () => {
+    const { core } = await open(offsetClock(MONDAY_0830), { country: 'CH' });
+    const [slot] = await annaTuesdaySlots(core);
+    if (!slot) throw new Error('no free time');
+    const request = annaRequest(slot, 1);
+    const berlin = { ...request.customer, phone: '0171 5551234' };
+    const failure = await kioskFailure(core.api.createBooking({ ...request, customer: berlin }));
+    expect(failure.message).toMatch(/^customer\.phone: /);
+    const zurich = { ...request.customer, phone: '044 668 18 00' };
+    const booked = await core.api.createBooking({ ...request, customer: zurich });
+    expect(booked.state).toBe('sent');
+  });
 });
