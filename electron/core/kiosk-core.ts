@@ -103,7 +103,6 @@ export async function createKioskCoreInternals(
     clock,
     dispatcher: options.dispatcher,
     governor: options.governor,
-    bookingLanguage: notice.bookingLanguage,
     log: logFor('core:upstream'),
     events,
   });

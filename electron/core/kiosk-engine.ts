@@ -30,12 +30,12 @@ import { createSyncApi, type SyncDeps } from './host';
 import type { CustomerNotice } from './notify';
 
 /** What the composition hands over: the rooms' products the features pick from. */
-export type EngineRooms = Omit<BookingDeps, 'gate' | 'inLanguage'> &
+export type EngineRooms = Omit<BookingDeps, 'gate'> &
   Omit<LookupsDeps, 'gate'> &
   Omit<BookingAdminDeps, 'withFollowUps'> &
   Omit<SyncDeps, 'gate'> &
   DayGlanceDeps & {
-    notice: Pick<CustomerNotice, 'inLanguage' | 'withFollowUps'>;
+    notice: Pick<CustomerNotice, 'withFollowUps'>;
     /** While offline, a lookup tries the API again only this often (the loops probe meanwhile). */
     offlineProbeMs?: number;
   };
@@ -77,7 +77,6 @@ export function createLocalEngine(rooms: EngineRooms): LocalEngine {
     send,
     settings,
     gate,
-    inLanguage: rooms.notice.inLanguage,
     log: rooms.log,
   };
   const steps = createBookingSteps(booking, lookups);

@@ -43,6 +43,8 @@ describe('npm run arch:path', () => {
     expect(at('electron/core/upstream/outcome-table.ts')).toBeGreaterThan(
       at('electron/core/upstream/client.ts'),
     );
+    // The booking's language travels on it as data (issue 40): the path asks notify/ nothing.
+    expect(files.filter((file) => file.startsWith('electron/core/notify/'))).toEqual([]);
     // The status room hears the booking's change through the domain events.
     expect(listeners.some((file) => file.startsWith('electron/core/status/'))).toBe(true);
   }, 180_000);

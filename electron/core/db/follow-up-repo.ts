@@ -24,17 +24,6 @@ export function getFollowUp(db: KioskDb, localId: string): FollowUpRow | null {
   return db.select().from(followUps).where(eq(followUps.localId, localId)).get() ?? null;
 }
 
-/** The language a booking was taken in, found by the key it is sent under; null when not kept. */
-export function languageOfKey(db: KioskDb, idempotencyKey: string): string | null {
-  const row = db
-    .select({ language: followUps.language })
-    .from(followUps)
-    .innerJoin(outbox, eq(outbox.localId, followUps.localId))
-    .where(eq(outbox.idempotencyKey, idempotencyKey))
-    .get();
-  return row?.language ?? null;
-}
-
 export function listFollowUps(db: KioskDb, localIds: string[]): FollowUpRow[] {
   if (localIds.length === 0) return [];
   return db.select().from(followUps).where(inArray(followUps.localId, localIds)).all();

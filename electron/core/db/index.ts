@@ -9,7 +9,6 @@ export {
   countOpenFollowUps,
   eraseNoticesOfErasedBookings,
   getFollowUp,
-  languageOfKey,
   listFollowUps,
   openFollowUp,
   openFollowUpsSummary,

@@ -40,8 +40,6 @@ export interface UpstreamLinkOptions {
   log: Logger;
   /** Hears every answer's headers (clock skew, rate limit, back online). */
   events: DomainEmitter<UpstreamEvents>;
-  /** The language each booking is sent in (upstream/client.ts). */
-  bookingLanguage?: (idempotencyKey: string) => string | null;
 }
 
 /** Resolves the target first: a failure (the embedded server cannot start) is thrown. */
@@ -61,7 +59,6 @@ export async function openUpstreamLink(options: UpstreamLinkOptions): Promise<Up
       clock: options.clock,
       dispatcher: options.dispatcher,
       onAnswer: (meta) => options.events.emit('upstream.answered', meta),
-      bookingLanguage: options.bookingLanguage,
     });
   await target.resolve();
   governors.renew();

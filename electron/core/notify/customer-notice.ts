@@ -2,7 +2,7 @@
  * Wires the follow-ups of refused bookings (follow-ups.ts) and, where IT configured a mail
  * transport, the customer e-mails (a kind of job of the core's queue, mail-job.ts) into the
  * core: kiosk-core.ts hands the SQLite store its refusal's writes, the API its handler and the
- * booking features their language and follow-up states; the queue runs the e-mails.
+ * booking features their follow-up states; the queue runs the e-mails.
  */
 import type { KioskApi } from '../../../shared/kiosk-api';
 import type { Language } from '../../../shared/settings';
@@ -15,7 +15,6 @@ import {
 } from '../db';
 import type { SettingsService } from '../staff';
 import type { RetainedStore } from '../outbox';
-import { createBookingLanguage, type BookingLanguage } from './booking-language';
 import { createFollowUps, type FollowUps } from './follow-ups';
 import type { MailTransportConfig } from '../config';
 import type { JobQueue } from '../jobs';
@@ -46,12 +45,8 @@ export interface CustomerNotice {
   api: Pick<KioskApi, 'resolveFollowUp'>;
   /** Each refused booking's follow-up and e-mail state, for staff's list (booking-admin.ts). */
   withFollowUps: FollowUps['withFollowUps'];
-  /** Runs a booking the customer waits for in their language (booking-language.ts). */
-  inLanguage: BookingLanguage['during'];
   /** Whether the customer may be written to (a mail transport is configured). */
   customerMail: boolean;
-  /** The language to send a booking in, by its Idempotency-Key (booking-language.ts). */
-  bookingLanguage: (idempotencyKey: string) => string;
   /** Refused bookings staff have yet to act on (the status bar's count). */
   openCount(): number;
   /**
@@ -66,7 +61,6 @@ export function createCustomerNotice(options: CustomerNoticeOptions): CustomerNo
   // Enqueueing pokes the queue (a timer: the refusal's transaction commits first).
   const mails = mail ? jobs.define(createMailJob({ config: mail, log: options.log })) : null;
   const shopLanguage = (): Language => options.settings.get().language ?? 'de';
-  const language = createBookingLanguage({ db: options.db, shopLanguage });
   const followUps = createFollowUps({
     db: options.db,
     clock: options.clock,
@@ -86,9 +80,7 @@ export function createCustomerNotice(options: CustomerNoticeOptions): CustomerNo
     refusal: { write: followUps.refusalWrites, events: options.events },
     api: { resolveFollowUp: followUps.resolveFollowUp },
     withFollowUps: (bookings) => followUps.withFollowUps(bookings),
-    inLanguage: (chosen, fn) => language.during(chosen, fn),
     customerMail: mail !== undefined,
-    bookingLanguage: language.forKey,
     openCount: () => followUps.openCount(),
     retained: {
       name: 'customer e-mails and follow-ups',

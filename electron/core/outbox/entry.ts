@@ -26,7 +26,8 @@ export interface OutboxEntry {
   visitId?: string | null;
   /**
    * The language the customer booked in, sent with the booking as its Accept-Language (an API
-   * that writes them a confirmation writes it in theirs). Absent or null: none kept.
+   * that writes them a confirmation writes it in theirs). Absent or null: a row from before it
+   * was kept, sent without one.
    */
   language?: string | null;
 }

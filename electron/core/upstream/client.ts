@@ -36,11 +36,6 @@ export interface UpstreamClientOptions {
   timeoutMs?: number;
   /** Sees every answer's headers (clock skew and rate-limit status). */
   onAnswer?: (meta: AnswerMeta) => void;
-  /**
-   * The language a booking is sent in (`Accept-Language`), so that an API writing the customer a
-   * confirmation writes it in theirs (notify/booking-language.ts). Default: no header.
-   */
-  bookingLanguage?: (idempotencyKey: string) => string | null;
   log?: Logger;
 }
 
@@ -66,7 +61,7 @@ export interface UpstreamClient {
   /**
    * `language`: the customer's, sent as Accept-Language so that an API writing them a
    * confirmation writes it in theirs (the spec's request has no field for it; an API that
-   * ignores the header loses nothing). Absent or null: `bookingLanguage`'s, else no header.
+   * ignores the header loses nothing). Absent or null: no header.
    */
   book(
     body: ApiBody<'book'>,
@@ -142,8 +137,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     if (body) {
       headers['content-type'] = 'application/json';
       headers['idempotency-key'] = body.idempotencyKey;
-      const language = body.language ?? options.bookingLanguage?.(body.idempotencyKey) ?? null;
-      if (language !== null) headers['accept-language'] = language;
+      if (body.language !== null) headers['accept-language'] = body.language;
     }
     let status: number;
     let text: string;

@@ -1,11 +1,14 @@
 /**
  * Issue 28: the reference server's confirmation mail was always German. The kiosk sends each
  * booking with the customer's screen language (Accept-Language): online while they wait, and
- * on the replay of a queued booking (the language its follow-up kept); a booking taken without
- * one (the counter) goes in the shop's language. Real core, real reference server with a mail
- * transport that records what it accepts.
+ * on the replay of a queued booking (the language kept on the booking, issue 40); a booking
+ * taken without one (the counter) goes in the shop's language. Real core, real reference server
+ * with a mail transport that records what it accepts.
  */
+import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openKioskDb } from '../../../electron/core/db/open';
+import { createSqliteOutboxStore } from '../../../electron/core/db/outbox-store';
 import type { KioskCoreInternals } from '../../../electron/core/kiosk-core';
 import type { Mailer, MailMessage } from '../../../server/mail/mailer';
 import {
@@ -19,6 +22,7 @@ import {
   until,
   type UpstreamFixture,
 } from '../../support/core/harness';
+import { outboxEntry } from '../../support/core/outbox-entry';
 
 class RecordingMailer implements Mailer {
   sent: MailMessage[] = [];
@@ -79,5 +83,41 @@ describe("the confirmation mail is in the customer's language", () => {
       return mailTo('customer3@example.com') !== undefined;
     }, 15_000);
     expect(mailTo('customer3@example.com')?.subject).toMatch(/^Ваш запит на запис/);
+  });
+
+  it('a booking the kiosk was sending when it died goes out after the restart in the language it was taken in', async () => {
+    const slots = await annaTuesdaySlots(core!);
+    const slot = slots[Math.floor(slots.length / 2)]!;
+    await core!.close();
+    core = null;
+    // What a kiosk killed during the request leaves: the entry `sending`, durable before the
+    // request, and no follow-up (the customer was never told an answer).
+    const dataDir = `${temp.dir}/kiosk`;
+    const db = openKioskDb({ dataDir });
+    const now = clock.now();
+    const request = annaRequest(slot, 4);
+    const { employeeId, date, time } = request;
+    createSqliteOutboxStore(db).insert(
+      outboxEntry({
+        localId: randomUUID(),
+        request,
+        hold: { employeeId, date, time, durationMinutes: 45 },
+        state: 'sending',
+        attempts: 1,
+        firstAttemptAt: now,
+        createdAt: now,
+        updatedAt: now,
+        language: 'uk',
+      }),
+    );
+    db.$client.close();
+
+    core = await startCore(dataDir, upstream.proxy.url, { clock, mirrorDays: 2 });
+    const c = core;
+    await until(async () => {
+      await c.replayer.runOnce();
+      return mailTo('customer4@example.com') !== undefined;
+    }, 15_000);
+    expect(mailTo('customer4@example.com')?.subject).toMatch(/^Ваш запит на запис/);
   });
 });

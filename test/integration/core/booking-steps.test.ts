@@ -153,7 +153,6 @@ function rig(options: RigOptions = {}) {
     send,
     settings: { hasPin: () => true, get: () => ({ language: 'de' }) as Settings },
     gate,
-    inLanguage: (_language, fn) => fn(),
     log: createLogger('core', { level: 'debug', sink: (line) => logged.push(line) }),
   };
   const steps = createBookingSteps(deps, lookups);
@@ -176,7 +175,7 @@ const failure = (promise: Promise<unknown>) =>
 describe('a booking the API answers at once', () => {
   it('sent: the customer gets the booking; the screens hear it, the replayer has nothing to do', async () => {
     const { steps, heard, replayer } = rig();
-    const result = await steps.book(request());
+    const result = await steps.book(request(), 'de');
     expect(result).toMatchObject({ state: 'sent', booking: { appointmentNumber: 'A-000001' } });
     expect(heard).toEqual(['booking.changed sent']);
     expect(replayer).toEqual({ pauses: 0, pokes: 0 });
@@ -187,7 +186,7 @@ describe('a booking the API answers at once', () => {
       book: () =>
         Promise.resolve({ kind: 'http', status: 409, message: 'Slot already booked', meta }),
     });
-    const error = await failure(steps.book(request()));
+    const error = await failure(steps.book(request(), 'de'));
     expect(error).toBeInstanceOf(KioskFailure);
     expect((error as KioskFailure).code).toBe('slot_taken');
     expect(heard).toEqual(['booking.dropped true']);
@@ -198,7 +197,7 @@ describe('a booking the API answers at once', () => {
     const { steps, heard, replayer } = rig({
       book: () => Promise.resolve({ kind: 'http', status: 401, message: 'bad key', meta }),
     });
-    expect((await steps.book(request())).state).toBe('queued');
+    expect((await steps.book(request(), 'de')).state).toBe('queued');
     expect(heard).toEqual(['booking.changed queued']);
     expect(replayer).toEqual({ pauses: 1, pokes: 1 });
   });
@@ -212,7 +211,7 @@ describe('a booking the API answers at once', () => {
         },
       }),
     });
-    await expect(steps.book(request())).rejects.toThrow('SQLITE_IOERR');
+    await expect(steps.book(request(), 'de')).rejects.toThrow('SQLITE_IOERR');
   });
 });
 
@@ -222,7 +221,7 @@ describe('no answer and the appointment time passed meanwhile', () => {
       appointmentPassed: true,
       book: () => Promise.resolve({ kind: 'network', reason: 'connect', message: 'refused' }),
     });
-    expect((await steps.book(request())).state).toBe('rejected');
+    expect((await steps.book(request(), 'de')).state).toBe('rejected');
     expect(heard).toEqual(['booking.changed rejected']);
   });
 
@@ -231,7 +230,7 @@ describe('no answer and the appointment time passed meanwhile', () => {
       appointmentPassed: true,
       book: () => Promise.resolve({ kind: 'network', reason: 'timeout', message: 'timeout' }),
     });
-    expect((await steps.book(request())).state).toBe('unknown');
+    expect((await steps.book(request(), 'de')).state).toBe('unknown');
   });
 });
 
@@ -239,7 +238,7 @@ describe('offline: checked against the cached day, then queued', () => {
   it('queued with its visit, announced, and the replayer woken', async () => {
     const { db, steps, heard, replayer, memory } = rig({ offline: 'probed' });
     cacheDay(db, [{ time: '10:00', available: true, employeeId: 'emp' }]);
-    const result = await steps.book(request(), { visitId: 'visit-1', keepRefused: true });
+    const result = await steps.book(request(), 'de', { visitId: 'visit-1', keepRefused: true });
     expect(result).toMatchObject({ state: 'queued', booking: null });
     expect(memory.get(result.localId)).toMatchObject({ state: 'queued', visitId: 'visit-1' });
     expect(heard).toEqual(['booking.changed queued']);
@@ -249,7 +248,7 @@ describe('offline: checked against the cached day, then queued', () => {
   it('a time the cached day has taken for the person is refused, nothing queued', async () => {
     const { db, steps, memory } = rig({ offline: 'probed' });
     cacheDay(db, [{ time: '10:00', available: false, employeeId: 'emp' }]);
-    const error = await failure(steps.book(request()));
+    const error = await failure(steps.book(request(), 'de'));
     expect((error as KioskFailure).code).toBe('slot_taken');
     expect(memory.list()).toEqual([]);
   });
@@ -264,7 +263,7 @@ describe('offline: checked against the cached day, then queued', () => {
       { date: DATE, timeSlots: [{ time: '10:00', available: false, employeeId: 'emp' }] },
       MONDAY_1000,
     );
-    const error = await failure(steps.book(request()));
+    const error = await failure(steps.book(request(), 'de'));
     expect((error as KioskFailure).code).toBe('slot_taken');
     expect(memory.list()).toEqual([]);
   });
@@ -292,7 +291,7 @@ describe('offline: checked against the cached day, then queued', () => {
       { date: DATE, timeSlots: [{ time: '10:00', available: true, employeeId: 'emp' }] },
       c.now(),
     );
-    const error = await failure(steps.book(request()));
+    const error = await failure(steps.book(request(), 'de'));
     expect(error).toBeInstanceOf(KioskFailure);
     expect((error as KioskFailure).code).toBe('invalid_input');
     expect(memory.list()).toEqual([]);
@@ -318,7 +317,6 @@ describe('the follow-up of a booking not sent at once', () => {
         clock,
         timeZone: 'Europe/Berlin',
         settings: { hasPin: () => true, get: () => ({ language: 'de' }) as Settings },
-        inLanguage: (_language, fn) => fn(),
         log: createLogger('core', { level: 'debug', sink: (line) => logged.push(line) }),
       },
       queued,

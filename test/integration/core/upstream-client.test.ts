@@ -468,30 +468,6 @@ describe('upstream client and odd answers', () => {
     ]);
   });
 
-  it('a booking asks for the answer in its language when one is known for its key', async () => {
-    scripted.script('any', reply(500, '{}'));
-    const speaking = createUpstreamClient({
-      target: () => ({ baseUrl: scripted.url, apiKey: 'secret-key-1' }),
-      governor,
-      clock,
-      log,
-      bookingLanguage: (key) => (key === 'idem-de' ? 'de' : null),
-    });
-    opened.push(speaking);
-    const booking = bookingRequest(
-      { date: '2026-11-24', time: '10:00', serviceId: SERVICE, employeeId: 'emp-anna' },
-      1,
-    );
-    await speaking.book(booking, 'idem-de', CALL);
-    await speaking.book(booking, 'idem-other', CALL);
-    await odd.book(booking, 'idem-de', CALL); // a client told of no languages
-    expect(scripted.seen.map((seen) => seen.headers['accept-language'] ?? 'none')).toEqual([
-      'de',
-      'none',
-      'none',
-    ]);
-  });
-
   it('a booking asks for the answer in the language it is sent with, and no other (issue 40)', async () => {
     scripted.script('any', reply(500, '{}'));
     const booking = bookingRequest(

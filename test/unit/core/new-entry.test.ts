@@ -15,7 +15,7 @@ const clock: Clock = { ...systemTimers, now: () => 1_800_000_000_000, monotonic:
 
 describe('a new outbox entry', () => {
   it('sent at once: written sending with its first attempt begun now', () => {
-    const entry = newEntry(request, 45, clock, 'sending');
+    const entry = newEntry(request, 45, clock, 'sending', 'de');
     expect(entry).toMatchObject({
       request,
       hold: { employeeId: 'emp', date: '2026-11-24', time: '10:00', durationMinutes: 45 },
@@ -29,19 +29,20 @@ describe('a new outbox entry', () => {
       booking: null,
       responseLost: false,
       erasedAt: null,
+      language: 'de', // sent with it (Accept-Language), after a restart too
     });
     expect(entry.idempotencyKey).toMatch(/^fd-[0-9a-f-]{36}$/);
     expect('visitId' in entry).toBe(false);
   });
 
   it('queued: no attempt yet, so its time budget has not started', () => {
-    const entry = newEntry(request, 45, clock, 'queued');
+    const entry = newEntry(request, 45, clock, 'queued', 'de');
     expect(entry).toMatchObject({ state: 'queued', attempts: 0, firstAttemptAt: null });
   });
 
   it('a visit’s part keeps its visit; every entry has its own id and key', () => {
-    const a = newEntry(request, 45, clock, 'queued', 'visit-1');
-    const b = newEntry(request, 45, clock, 'queued', 'visit-1');
+    const a = newEntry(request, 45, clock, 'queued', 'de', 'visit-1');
+    const b = newEntry(request, 45, clock, 'queued', 'de', 'visit-1');
     expect(a.visitId).toBe('visit-1');
     expect(a.localId).not.toBe(b.localId);
     expect(a.idempotencyKey).not.toBe(b.idempotencyKey);
