@@ -44,7 +44,7 @@ export function createSqliteJobStore(db: KioskDb): JobStore {
           .select({ id: jobs.id, state: jobs.state })
           .from(jobs)
           .where(and(dueRows(types, now), skipped))
-          .orderBy(asc(dueAtSql), asc(jobs.createdAt), asc(jobs.id))
+          .orderBy(asc(dueAtSql), asc(jobs.createdAt), asc(sql`rowid`)) // rowid: as enqueued
           .limit(limit)
           .all();
         return due.flatMap(({ id, state }) => {

@@ -68,7 +68,8 @@ function entryOf(row: Row, request: BookingRequest, booking: OutboxEntry['bookin
     rebookedAs: row.rebookedAs,
     // Absent when the booking is alone, as in an entry written before visits existed.
     ...(row.visitId === null ? {} : { visitId: row.visitId }),
-    language: row.language,
+    // Absent when none was kept, as the memory store keeps an entry written without one.
+    ...(row.language === null ? {} : { language: row.language }),
   };
 }
 

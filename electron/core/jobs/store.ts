@@ -47,7 +47,7 @@ export interface JobStore {
   /** Adds a queued job; false (nothing written) when its type already has a job with its key. */
   insert(job: NewJob): boolean;
   /**
-   * Claims up to `limit` due jobs of `types`, soonest due first (then oldest, then id): queued
+   * Claims up to `limit` due jobs of `types`, soonest due first (then oldest, then as enqueued): queued
    * with `runAt <= now`, or running with `leaseUntil <= now` (then `interrupted` + 1). Each is
    * `running` with `attempts` + 1 and `leaseUntil = now + leaseMs`, durably, before this returns.
    */
@@ -76,13 +76,12 @@ function dueAt(job: Pick<JobRecord, 'state' | 'runAt' | 'leaseUntil'>): number |
   return null;
 }
 
-/** The order claims take: soonest due, then oldest, then id. */
+/**
+ * The order claims take: soonest due, then oldest, then as enqueued (the sort is stable and the
+ * map keeps insertion order; ids are random, so two jobs of one instant run in their order).
+ */
 function claimOrder(a: JobRecord, b: JobRecord): number {
-  return (
-    (dueAt(a) ?? 0) - (dueAt(b) ?? 0) ||
-    a.createdAt - b.createdAt ||
-    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-  );
+  return (dueAt(a) ?? 0) - (dueAt(b) ?? 0) || a.createdAt - b.createdAt;
 }
 
 export function createMemoryJobStore(): JobStore {
