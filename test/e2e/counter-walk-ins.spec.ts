@@ -53,7 +53,8 @@ test('issue 38 item 15a: the Booked banner goes once staff type or choose the ne
   kiosk,
 }) => {
   await setUpKiosk(kiosk);
-  const choice = await firstFreeSlot(kiosk, 0, 2);
+  // Two bookings and one more time to choose, on a day the worker's earlier specs left room in.
+  const choice = await firstFreeSlot(kiosk, 0, 3);
   await unlock(page, kiosk);
   await page.locator(`.desk-choice:text-is("${choice.serviceTitle}")`).click();
   const day = page.locator(`.desk-day[data-date="${choice.date}"]`);
@@ -93,22 +94,32 @@ test('issue 38 item 15b: the bookings list names the person each customer is boo
     date: choice.date,
     serviceId: choice.serviceId,
   })) as { timeSlots: { time: string; available: boolean; employeeId?: string }[] };
-  // Two bookings with two people where the day has them (else two times of one person).
+  // Two bookings with two people where the day has them (else two times of one person). The
+  // worker's server is shared by its tests: a time an earlier test booked there is refused as
+  // taken (the kiosk keeps that refusal as a rejected booking), and the next one is tried.
   const free = slots.timeSlots.filter((s) => s.available && s.employeeId && s.time >= choice.time);
-  const first = free[0];
-  const second = free.find((s) => s.employeeId !== first?.employeeId) ?? free[free.length - 1];
-  for (const [n, slot] of [first, second].entries()) {
-    await kiosk.call('createBooking', {
-      serviceId: choice.serviceId,
-      employeeId: slot?.employeeId,
-      date: choice.date,
-      time: slot?.time,
-      customer: { ...CUSTOMER, email: `walk-in${n}@example.com` },
-    });
+  const booked: string[] = [];
+  for (const slot of free) {
+    if (booked.length === 2) break;
+    const others = free.some((s) => s.employeeId !== booked[0]);
+    if (booked.length === 1 && slot.employeeId === booked[0] && others) continue;
+    try {
+      await kiosk.call('createBooking', {
+        serviceId: choice.serviceId,
+        employeeId: slot.employeeId,
+        date: choice.date,
+        time: slot.time,
+        customer: { ...CUSTOMER, email: `walk-in${booked.length}@example.com` },
+      });
+      booked.push(slot.employeeId ?? '');
+    } catch (error) {
+      if (!String(error).includes('slot_taken')) throw error;
+    }
   }
+  expect(booked).toHaveLength(2);
   const names = await catalogNames(kiosk);
   const listed = (await kiosk.call('listBookings')) as Listed[];
-  expect(listed).toHaveLength(2);
+  expect(listed.filter((booking) => booking.state === 'sent')).toHaveLength(2);
   await unlock(page, kiosk);
   await page.getByRole('tab', { name: 'Bookings' }).click();
   await onScreen(page, 'outbox');
