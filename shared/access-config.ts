@@ -19,6 +19,14 @@ export const AccessConfig = z
     largeText: z
       .boolean()
       .describe('every new customer starts with text at 200 % (default false: they turn it on)'),
+    tapGuardMs: z
+      .number()
+      .int()
+      .min(0)
+      .max(3000)
+      .describe(
+        'how long a new screen ignores taps, in milliseconds, so that a double tap does not act twice (default 800); the spot of the tap that opened it stays dead twice as long. Raise it for customers whose hands shake; 0 turns it off',
+      ),
   })
   .partial()
   .strict();
@@ -28,6 +36,7 @@ export type AccessConfig = z.infer<typeof AccessConfig>;
 export const PublicAccess = z.object({
   reachLinePercent: z.number().int().min(20).max(80),
   largeText: z.boolean(),
+  tapGuardMs: z.number().int().min(0).max(3000),
 });
 export type PublicAccess = z.infer<typeof PublicAccess>;
 

@@ -28,6 +28,7 @@ import { resetAccessModes, useAccessModes, type SessionEnd } from '../access/acc
 import { AudioLayer } from '../access/audio-entry';
 import { KioskContext, type KioskContextValue } from './kiosk-context';
 import { WalkInFlow } from './WalkInFlow';
+import { TapGuardTime } from '../components/TapGuard';
 
 // The staff side is a chunk of its own: customers never need it, so their first screen loads
 // without it (bench/RESULTS.md, first-load JS).
@@ -285,19 +286,21 @@ function Shell({
         />
         {view === 'kiosk' && settingUp && <SetupPendingScreen />}
         {view === 'kiosk' && !settingUp && (
-          <WalkInFlow
-            kiosk={kioskMode}
-            idleTimeoutSec={settings.idleTimeoutSec}
-            language={language}
-            onLanguage={chooseLanguageNow}
-            pristine={
-              language === chooseLanguage(settings.language, browserLanguages()) &&
-              !highContrast &&
-              largeText === access.largeText &&
-              !modes.audio
-            }
-            onSessionEnd={endSession}
-          />
+          <TapGuardTime.Provider value={access.tapGuardMs}>
+            <WalkInFlow
+              kiosk={kioskMode}
+              idleTimeoutSec={settings.idleTimeoutSec}
+              language={language}
+              onLanguage={chooseLanguageNow}
+              pristine={
+                language === chooseLanguage(settings.language, browserLanguages()) &&
+                !highContrast &&
+                largeText === access.largeText &&
+                !modes.audio
+              }
+              onSessionEnd={endSession}
+            />
+          </TapGuardTime.Provider>
         )}
         {modes.audio && kioskMode && view === 'kiosk' && (
           <Suspense fallback={null}>

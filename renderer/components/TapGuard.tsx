@@ -1,18 +1,31 @@
-import { useEffect, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useState,
+  type CSSProperties,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
+import { ACCESS_DEFAULTS } from '../../shared/access-defaults';
 
 /**
  * How long a new screen ignores taps anywhere. A quick double tap lands 100-300 ms after the
  * first; nobody reads a new screen, finds a time or a language on it and chooses in under 800 ms
- * (issue 19).
+ * (issue 19). IT sets another (`access.tapGuardMs`): longer for hands that shake, 0 for none.
  */
-export const TAP_GUARD_MS = 800;
+const TAP_GUARD_MS: number = ACCESS_DEFAULTS.tapGuardMs;
 /**
  * How long, after the tap that opened a screen, the spot of that tap stays dead on the new
- * screen. A slow double tap (an impatient finger on a screen that seems not to react) comes up
- * to a second or more later, on the same place: measured at 700-900 ms in issue 28, so the spot
- * waits well past that, while the rest of the screen answers after TAP_GUARD_MS.
+ * screen, as a multiple of the guard. A slow double tap (an impatient finger on a screen that
+ * seems not to react) comes up to a second or more later, on the same place: measured at
+ * 700-900 ms in issue 28, so the spot waits well past that (1,600 ms by default), while the rest
+ * of the screen answers after the guard.
  */
-export const TAP_SPOT_MS = 1_600;
+const SPOT_FACTOR = 2;
+
+/** The guard's length on this kiosk (IT's `access.tapGuardMs`), for every TapGuard below it. */
+export const TapGuardTime = createContext(TAP_GUARD_MS);
 /** A finger's second tap lands within about this many pixels of the first one's button. */
 const SPOT_MARGIN_PX = 24;
 
@@ -28,8 +41,8 @@ interface TapSpot {
 /** The flow's last accepted tap, shared by the guards of its screens. */
 interface TapMemory {
   remember(spot: TapSpot): void;
-  /** The last tap if it was less than TAP_SPOT_MS before `now`. */
-  recent(now: number): TapSpot | null;
+  /** The last tap if it was less than `spotMs` before `now`. */
+  recent(now: number, spotMs: number): TapSpot | null;
 }
 
 export function tapMemory(): TapMemory {
@@ -38,12 +51,13 @@ export function tapMemory(): TapMemory {
     remember: (spot) => {
       last = spot;
     },
-    recent: (now) => (last && now - last.at < TAP_SPOT_MS ? last : null),
+    recent: (now, spotMs) => (last && now - last.at < spotMs ? last : null),
   };
 }
 
 interface TapGuardProps {
   children: ReactNode;
+  /** How long the screen ignores taps; by default the kiosk's (TapGuardTime). */
   ms?: number;
   /**
    * The flow's last accepted tap, shared by the screens' guards: each guard records its taps
@@ -80,22 +94,26 @@ function spotOf(event: MouseEvent, at: number): TapSpot {
  * "Touch to start", a time under a day). Mount it with a key per screen so that each screen is
  * guarded anew.
  */
-export function TapGuard({ children, ms = TAP_GUARD_MS, taps }: TapGuardProps) {
-  const [armed, setArmed] = useState(true);
+export function TapGuard({ children, ms: msProp, taps }: TapGuardProps) {
+  const kioskMs = useContext(TapGuardTime);
+  const ms = msProp ?? kioskMs;
+  const spotMs = SPOT_FACTOR * ms;
+  const [armed, setArmed] = useState(ms > 0);
   // When the screen appeared, on the clock of event time stamps.
   const [shownAt] = useState(() => performance.now());
   // The tap that opened this screen, if it was just now (Date.now: the page clock tests drive).
-  const [spot, setSpot] = useState(() => taps?.recent(Date.now()) ?? null);
+  const [spot, setSpot] = useState(() => taps?.recent(Date.now(), spotMs) ?? null);
   useEffect(() => {
+    if (ms <= 0) return;
     const timer = setTimeout(() => setArmed(false), ms);
     return () => clearTimeout(timer);
   }, [ms]);
   const spotAt = spot?.at;
   useEffect(() => {
     if (spotAt === undefined) return;
-    const timer = setTimeout(() => setSpot(null), spotAt + TAP_SPOT_MS - Date.now());
+    const timer = setTimeout(() => setSpot(null), spotAt + spotMs - Date.now());
     return () => clearTimeout(timer);
-  }, [spotAt]);
+  }, [spotAt, spotMs]);
   // Belt and braces for a busy machine: a click whose input happened before the screen was
   // ms old is dropped by its own time stamp, even if it is handled late (both taps of a double
   // tap queued behind a slow render would otherwise both be dispatched to the new screen).

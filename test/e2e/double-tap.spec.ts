@@ -9,8 +9,10 @@ import type { Locator, Page } from '@playwright/test';
 import { CUSTOMER, fillDetails, firstFreeSlot } from './support/flow';
 import { onScreen } from './support/screens';
 import { expect, openKiosk, setUpKiosk, test } from './support/stack';
+import { ACCESS_DEFAULTS } from '../../shared/access-defaults';
 
-test.use({ hasTouch: true });
+// The kiosk's own tap guard, as a shop has it (the other specs set it off).
+test.use({ hasTouch: true, tapGuardMs: ACCESS_DEFAULTS.tapGuardMs });
 
 interface Box {
   x: number;

@@ -9,8 +9,14 @@ import { firstFreeSlot } from './support/flow';
 import { expectSaid, recordSpeech, screenReady, spoken } from './support/speech';
 import { centre, finger, type Finger } from './support/touch';
 import { expect, openKiosk, setUpKiosk, test } from './support/stack';
+import { ACCESS_DEFAULTS } from '../../shared/access-defaults';
 
-test.use({ viewport: { width: 800, height: 1280 }, hasTouch: true });
+// The kiosk's own tap guard, as a shop has it (the other specs set it off).
+test.use({
+  viewport: { width: 800, height: 1280 },
+  hasTouch: true,
+  tapGuardMs: ACCESS_DEFAULTS.tapGuardMs,
+});
 
 /**
  * A screen appeared: its tap guard opens. The page clock stands still between gestures, but a

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { systemTimers } from '../../../electron/core/platform/clock';
-import { kioskCaller, nextKioskKey, printedSetupCode, type Kiosk, type Stack } from './stack';
+import { KIOSK_KEY, kioskCaller, printedSetupCode, type Kiosk, type Stack } from './stack';
 
 const KIOSK_PROCESS = fileURLToPath(new URL('./kiosk-process.ts', import.meta.url));
 const READY = /^Frontdesk kiosk ready: (\S+)$/;
@@ -33,7 +33,7 @@ export interface ChildKiosk extends Kiosk {
 
 /** Starts the child and waits for its "ready" line; rejects with its stderr if it dies first. */
 export async function startChildKiosk(options: ChildKioskOptions): Promise<ChildKiosk> {
-  const apiKey = options.apiKey ?? nextKioskKey();
+  const apiKey = options.apiKey ?? KIOSK_KEY;
   const token = 'e2e-child-token';
   const args = [
     '--import',

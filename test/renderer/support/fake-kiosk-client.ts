@@ -28,6 +28,7 @@ import { bookingReference, matchesBookingQuery } from '../../../shared/booking/r
 import { fail, ok, type Result } from '../../../shared/result';
 import { SETTING_DEFAULTS } from '../../../shared/settings';
 import { apiService } from '../../support/api-fixtures';
+import type { PublicAccess } from '../../../shared/access-config';
 
 export const services: Service[] = [
   apiService('svc-cut', {
@@ -85,6 +86,8 @@ export interface FakeKioskOptions {
   /** The printers the host lists (absent: a browser, which has none to choose). */
   printers?: Printer[];
 }
+  /** IT's access defaults (absent: the core sends none and the screen takes its own). */
+  access?: PublicAccess;
 
 export const SETUP_CODE = 'ABCD-2345';
 /** The last bookable day: 90 days after Monday 23 November 2026 (render-app.tsx's NOW). */
@@ -122,6 +125,7 @@ export class FakeKioskClient implements KioskClient {
     this.receiptPrinter = options.receiptPrinter;
     this.printers = options.printers;
     this.apiKey = options.apiKey ?? null;
+    this.access = options.access;
     this.settings = {
       upstreamUrl: null,
       apiKeySet: this.apiKey !== null,
@@ -138,6 +142,8 @@ export class FakeKioskClient implements KioskClient {
   }
 
   private openSession(): StaffPinCheck {
+  private readonly access: PublicAccess | undefined;
+
     const session = `session-${++this.sequence}-0123456789abcdef`;
     this.sessions.add(session);
     return { valid: true, session, expiresAt: new Date(0).toISOString() };
@@ -193,6 +199,7 @@ export class FakeKioskClient implements KioskClient {
       timeZone: 'Europe/Berlin', // the core's default business zone
       ...printer,
     });
+      ...(this.access ? { access: this.access } : {}),
   };
 
   getCatalog: KioskClient['getCatalog'] = async (input: KioskInput<'getCatalog'>) => {

@@ -31,8 +31,23 @@ describe("the machine file's access defaults (issue 31)", () => {
       largeText: true,
     });
     expect(load({}).access).toBeUndefined();
-    expect(publicAccess(undefined)).toEqual({ reachLinePercent: 50, largeText: false });
-    expect(publicAccess({ largeText: true })).toEqual({ reachLinePercent: 50, largeText: true });
+    expect(publicAccess(undefined)).toEqual({
+      reachLinePercent: 50,
+      largeText: false,
+      tapGuardMs: 800,
+    });
+    expect(publicAccess({ largeText: true })).toEqual({
+      reachLinePercent: 50,
+      largeText: true,
+      tapGuardMs: 800,
+    });
+  });
+
+  it('reads how long a new screen ignores taps: 0 turns the guard off, over 3 s is refused', () => {
+    expect(load({ access: { tapGuardMs: 1500 } }).access).toEqual({ tapGuardMs: 1500 });
+    expect(publicAccess({ tapGuardMs: 0 }).tapGuardMs).toBe(0);
+    expect(loadError({ access: { tapGuardMs: 5000 } })).toMatch(/field access\.tapGuardMs: /);
+    expect(loadError({ access: { tapGuardMs: -1 } })).toMatch(/access\.tapGuardMs/);
   });
 
   it('refuses a reach line outside 20-80 % or an unknown field, naming the field', () => {
