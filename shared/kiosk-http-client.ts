@@ -10,10 +10,11 @@
  *   'unavailable' } }`; it never throws.
  * - `onEvent` reads GET /api/kiosk/events as server-sent events over a streaming fetch
  *   (EventSource cannot send an Authorization header), cut into events by `eventsource-parser`,
- *   parses each event's data with `KioskEvent` (a malformed one is skipped) and reconnects with
- *   capped exponential backoff until unsubscribed.
+ *   parses each event's data with `KioskEvent` (a malformed one is skipped) and reconnects
+ *   after the shared backoff (RECONNECT_BACKOFF) until unsubscribed.
  */
 import type * as SseParserModule from 'eventsource-parser';
+import { backoffDelay, type Backoff } from './backoff';
 import type * as ContractModule from './kiosk-api';
 import type { KioskClient, KioskEvent, KioskMethod } from './kiosk-api';
 import { importOnce } from './import-once';
@@ -40,9 +41,18 @@ export interface HttpKioskClientOptions {
    * the shell's 15 s heartbeats).
    */
   eventIdleTimeoutMs?: number;
-  /** Event stream reconnection: first delay and cap, in ms (default 500 and 15,000). */
-  reconnect?: { initialMs: number; maxMs: number };
+  /** Event stream reconnection; what it leaves out is RECONNECT_BACKOFF's. */
+  reconnect?: Backoff;
+  /** The reconnection's jitter, in [0, 1] (default Math.random). */
+  random?: () => number;
 }
+
+/**
+ * 0.5 s doubling to 15 s after failed connections in a row (a connection that opened starts
+ * afresh). "Equal jitter": screens that lost their shell together spread out, and each waits at
+ * least half its step, so a shell that stays down is asked less and less often.
+ */
+const RECONNECT_BACKOFF: Backoff = { baseMs: 500, capMs: 15_000, jitter: 0.5 };
 
 export const UNREACHABLE_MESSAGE = 'The kiosk service cannot be reached.';
 
@@ -50,7 +60,8 @@ export function createHttpKioskClient(options: HttpKioskClientOptions): KioskCli
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const fetchFn: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const authorization = `Bearer ${options.token}`;
-  const reconnect = options.reconnect ?? { initialMs: 500, maxMs: 15_000 };
+  const reconnect = { ...RECONNECT_BACKOFF, ...options.reconnect };
+  const random = options.random ?? Math.random;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const idleTimeoutMs = options.eventIdleTimeoutMs ?? 45_000;
   // Fetched now, while the page waits for its first answers, rather than after the first call.
@@ -105,6 +116,7 @@ export function createHttpKioskClient(options: HttpKioskClientOptions): KioskCli
           },
           fetchFn,
           reconnect,
+          random,
           idleTimeoutMs,
         },
         listener,
@@ -136,7 +148,8 @@ interface EventStreamOptions {
   url: string;
   headers: Record<string, string>;
   fetchFn: typeof fetch;
-  reconnect: { initialMs: number; maxMs: number };
+  reconnect: Backoff;
+  random: () => number;
   idleTimeoutMs: number;
 }
 
@@ -196,13 +209,8 @@ function subscribeToEvents(
         attempt.abort();
       }
       if (signal.aborted) return;
-      // Full jitter, so that many kiosks restarting together do not reconnect in step.
-      const cap = Math.min(reconnect.maxMs, reconnect.initialMs * 2 ** Math.min(failures, 20));
       failures += 1;
-      await abortableDelay(
-        reconnect.initialMs / 2 + Math.random() * (cap - reconnect.initialMs / 2),
-        signal,
-      );
+      await abortableDelay(backoffDelay(failures, reconnect, options.random), signal);
     }
   };
   void run();

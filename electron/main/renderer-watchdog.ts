@@ -1,3 +1,4 @@
+import { backoffDelay, type Backoff } from '../../shared/backoff';
 import type { Logger } from '../core/platform';
 
 export interface WatchedWindow {
@@ -23,6 +24,12 @@ const systemTimers: WatchdogTimers = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
+/** 1 s doubling to a minute; no jitter: one window, nobody else comes back with it. */
+const RELOAD_BACKOFF: Backoff = { baseMs: 1_000, capMs: 60_000, jitter: 0 };
+
+/** Crashes further apart than this start the backoff afresh. */
+const CRASHES_FORGOTTEN_MS = 5 * 60_000;
+
 /**
  * A kiosk nobody watches must come back by itself: a renderer that crashed or was killed is
  * loaded again at the app URL; one that hangs for `hangMs` is crashed on purpose, which then
@@ -45,10 +52,10 @@ export function watchRenderer(
 
   window.webContents.on('render-process-gone', (_event, { reason }) => {
     if (reason === 'clean-exit') return;
-    if (now() - lastCrashAt > 5 * 60_000) recentCrashes = 0;
+    if (now() - lastCrashAt > CRASHES_FORGOTTEN_MS) recentCrashes = 0;
     lastCrashAt = now();
-    const delay = Math.min(1_000 * 2 ** recentCrashes, 60_000);
     recentCrashes++;
+    const delay = backoffDelay(recentCrashes, RELOAD_BACKOFF);
     log.warn('renderer gone, reloading', { reason, delayMs: delay });
     timers.setTimeout(() => {
       if (!window.webContents.isDestroyed())

@@ -4,7 +4,7 @@
  * and how to run it. The queue (queue.ts) owns storage, backoff, leases and the loop.
  */
 import type { z } from 'zod';
-import type { Backoff } from './backoff';
+import type { Backoff } from '../../../shared/backoff';
 
 /** How one run ended. */
 export type JobResult =

@@ -2,7 +2,7 @@
  * The one durable job queue of the core (issue 40): kinds of jobs are defined on it (job.ts),
  * their jobs kept in one store (store.ts), and one loop (platform/loop.ts, on the injected
  * clock) claims what is due, runs it, and settles it: done, retried after the type's backoff
- * (backoff.ts) within its time budget, or failed.
+ * (shared/backoff.ts) within its time budget, or failed.
  *
  * Durable across kill -9: a claim is on disk before its run starts, so a run that never
  * settled is found again once its lease ran out (at start at once: `recover`), and run again
@@ -10,8 +10,8 @@
  * Jobs of a type not defined in this process (no mail transport configured) wait untouched.
  */
 import { randomUUID } from 'node:crypto';
+import { backoffDelay } from '../../../shared/backoff';
 import { createLoop, type Clock, type Logger, type NextRun } from '../platform';
-import { backoffDelay } from './backoff';
 import { parseData, type JobResult, type JobType } from './job';
 import type { JobRecord, JobSettlement, JobStore } from './store';
 

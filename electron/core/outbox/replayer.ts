@@ -3,8 +3,8 @@
  * `runOnce` while one runs joins it); a run stops when nothing is due, when the queue is
  * paused (401/403) or stopped, and after `maxPerRun` sends (then the loop reschedules at once).
  * A run that throws (a full disk, a database error) is not rescheduled at once: the loop backs
- * off, growing and bounded (platform/loop.ts `backoffMs`), and logs an error once, with how many times it
- * repeated when it changes or ends, so that a stuck queue cannot flood the log.
+ * off, growing and bounded (platform/loop.ts LOOP_BACKOFF), and logs an error once, with how
+ * many times it repeated when it changes or ends, so that a stuck queue cannot flood the log.
  */
 import {
   type Clock,
@@ -13,10 +13,11 @@ import {
   createLogger,
   type Logger,
   quietRepeats,
-  backoffMs,
   createLoop,
+  LOOP_BACKOFF,
   type NextRun,
 } from '../platform';
+import { backoffDelay } from '../../../shared/backoff';
 import type { RateGovernor } from '../governor';
 import type { LocalError } from '../upstream';
 import type { OutboxEntry } from './entry';
@@ -91,7 +92,7 @@ export function createReplayer(options: ReplayerOptions): Replayer {
     }
     endRepeat();
     repeating = { key, count: 1 };
-    log.error('replay run failed', { error, retryInMs: backoffMs(failures) });
+    log.error('replay run failed', { error, retryInMs: backoffDelay(failures, LOOP_BACKOFF) });
   }
 
   async function sendOne(entry: OutboxEntry): Promise<void> {
@@ -152,9 +153,9 @@ export function createReplayer(options: ReplayerOptions): Replayer {
     onError(error, failures) {
       noteFailure(error, failures);
       try {
-        return nextRun(backoffMs(failures));
+        return nextRun(backoffDelay(failures, LOOP_BACKOFF));
       } catch {
-        return paused ? null : backoffMs(failures);
+        return paused ? null : backoffDelay(failures, LOOP_BACKOFF);
       }
     },
   });

@@ -4,13 +4,8 @@
  * replayer to stop the whole queue (the API refused our key).
  */
 import { assertNever, type ErrorCode } from '../../../shared/result';
-import {
-  backoffMs,
-  DEFAULT_BACKOFF,
-  type BackoffPolicy,
-  type BookingVerdict,
-  type LocalError,
-} from '../upstream';
+import { backoffDelay, type Backoff } from '../../../shared/backoff';
+import type { BookingVerdict, LocalError } from '../upstream';
 import { refusalCode } from '../upstream';
 import { SLOT_TAKEN_REFUSAL } from '../../../shared/kiosk-data';
 import type { OutboxEntry, OutboxPatch } from './entry';
@@ -22,7 +17,8 @@ export type JobResult = { kind: 'done' } | { kind: 'retry'; afterMs: number } | 
  * when the API refuses it, or when its appointment time has passed while it waited (`Moment`).
  */
 export interface ReplayPolicy {
-  backoff: BackoffPolicy;
+  /** What it leaves out is REPLAY_BACKOFF's (a test's shorter steps keep the equal jitter). */
+  backoff: Backoff;
   /**
    * How long a booking whose answer was lost waits after its re-send was refused as taken
    * before it is sent once more: the first request may still be in progress at the API (the
@@ -34,8 +30,14 @@ export interface ReplayPolicy {
 /** See `ReplayPolicy.takenPauseMs`: longer than the reference server's 2.5 s mail budget. */
 export const TAKEN_PAUSE_MS = 20_000;
 
+/**
+ * 1 s doubling to 5 min, with "equal jitter": half of each step fixed, so that a retry never
+ * comes back at once, half random, so that the retries of many kiosks spread out.
+ */
+const REPLAY_BACKOFF: Backoff = { baseMs: 1_000, capMs: 5 * 60_000, jitter: 0.5 };
+
 export const DEFAULT_REPLAY_POLICY: ReplayPolicy = {
-  backoff: DEFAULT_BACKOFF,
+  backoff: REPLAY_BACKOFF,
 };
 
 /**
@@ -221,7 +223,8 @@ export function applyVerdict(
           pause: null,
         };
       }
-      const afterMs = backoffMs(entry.attempts, random, policy.backoff);
+      const backoff = { ...REPLAY_BACKOFF, ...policy.backoff };
+      const afterMs = backoffDelay(entry.attempts, backoff, () => random);
       return {
         patch: {
           state: 'queued',

@@ -16,7 +16,7 @@ export { createLogger, describeError, redact } from './log';
 export type { Logger, LogSink } from './log';
 export { createRotatingLogFile } from './log-file';
 export { QUIET_EVERY_MS, quietRepeats } from './log-quiet';
-export { backoffMs, createLoop } from './loop';
+export { createLoop, LOOP_BACKOFF } from './loop';
 export type { NextRun } from './loop';
 export { readSecretFile } from './secret-file';
 export { serviceList } from './services';

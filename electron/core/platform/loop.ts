@@ -8,10 +8,11 @@
  *   by a step that ends later;
  * - `poke` brings the next run forward, never back; a poke during a step is kept for its end;
  * - a step that throws never ends the loop: `onError` says when the next run comes (default
- *   `backoffMs`, growing and bounded), from how many steps in a row threw.
+ *   LOOP_BACKOFF, growing and bounded), from how many steps in a row threw.
  * A step that returns a plain value is handled at once (no promise tick), as a hand-written
  * synchronous timer callback was.
  */
+import { backoffDelay, type Backoff } from '../../../shared/backoff';
 import { monotonicNow, type Clock, type TimerHandle } from './clock';
 
 /** Milliseconds until the next run; null: none until poked (or replanned). */
@@ -27,7 +28,7 @@ export interface LoopOptions {
   firstDelayMs: NextRun | (() => NextRun);
   /**
    * A step (or `firstDelayMs`) threw, the `failures`-th time in a row: say so if it matters, and
-   * return when the next run comes. Default: `backoffMs(failures)`, silently.
+   * return when the next run comes. Default: LOOP_BACKOFF after `failures`, silently.
    */
   onError?: (error: unknown, failures: number) => NextRun;
   /** No timer shorter than this: a step that did nothing must not spin. */
@@ -56,11 +57,13 @@ export interface Loop {
   readonly failures: number;
 }
 
-/** The default wait after `failures` steps in a row threw: 1 s, 2 s, 4 s ... 5 min. */
-export function backoffMs(failures: number): number {
-  if (failures <= 0) return 0;
-  return Math.min(5 * 60_000, 1_000 * 2 ** Math.min(failures - 1, 20));
-}
+/**
+ * The default wait after steps in a row threw: 1 s, 2 s, 4 s ... 5 min. No jitter: a loop's
+ * failure is this machine's own (a full disk, a database error), nobody else comes back with it.
+ */
+export const LOOP_BACKOFF: Backoff = { baseMs: 1_000, capMs: 5 * 60_000, jitter: 0 };
+
+const loopBackoff = (failures: number): number => backoffDelay(failures, LOOP_BACKOFF);
 
 function isPromise(value: unknown): value is Promise<NextRun> {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
@@ -88,9 +91,9 @@ export function createLoop(options: LoopOptions): Loop {
   function failed(error: unknown): NextRun {
     failures += 1;
     try {
-      return (options.onError ?? ((_, count) => backoffMs(count)))(error, failures);
+      return (options.onError ?? ((_, count) => loopBackoff(count)))(error, failures);
     } catch {
-      return backoffMs(failures);
+      return loopBackoff(failures);
     }
   }
 

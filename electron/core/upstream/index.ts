@@ -4,17 +4,9 @@
  */
 export { createUpstreamClient } from './client';
 export type { CallOptions, UpstreamClient } from './client';
-export {
-  backoffMs,
-  classifyBookingOutcome,
-  classifyLookupOutcome,
-  DEFAULT_BACKOFF,
-  fallbackReason,
-  waitMs,
-} from './outcome';
+export { classifyBookingOutcome, classifyLookupOutcome, fallbackReason, waitMs } from './outcome';
 export type {
   AnswerMeta,
-  BackoffPolicy,
   BookingVerdict,
   LocalError,
   NetworkReason,

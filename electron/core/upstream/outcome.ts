@@ -135,25 +135,3 @@ export function classifyLookupOutcome<T>(outcome: UpstreamOutcome<T>): LookupVer
       return assertNever(meaning.lookup);
   }
 }
-
-export interface BackoffPolicy {
-  baseMs: number;
-  maxMs: number;
-}
-
-export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1_000, maxMs: 5 * 60_000 };
-
-/**
- * Exponential backoff with "equal jitter": half of the exponential step is fixed, half random,
- * so retries of many kiosks spread out but never come back immediately. `attempt` starts at 1;
- * `random` is in [0, 1).
- */
-export function backoffMs(
-  attempt: number,
-  random: number,
-  policy: BackoffPolicy = DEFAULT_BACKOFF,
-): number {
-  const exponent = Math.min(Math.max(attempt - 1, 0), 30);
-  const step = Math.min(policy.maxMs, policy.baseMs * 2 ** exponent);
-  return Math.round(step / 2 + (step / 2) * Math.min(Math.max(random, 0), 1));
-}

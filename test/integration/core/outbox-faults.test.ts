@@ -380,7 +380,7 @@ describe('an online booking whose request gets no answer is checked against the 
   it('a lost answer (hang): the caller hears unknown, never taken; its slot is not free, so it is refused twice: unknown, staff check', async () => {
     // A short pause between the two re-sends: this test's clock runs at real speed.
     const c = await openCore(CORE_TEST_KEY, {
-      backoff: { baseMs: 100, maxMs: 1_000 },
+      backoff: { baseMs: 100, capMs: 1_000 },
       takenPauseMs: 50,
     });
     await cacheAnnasDay(c);

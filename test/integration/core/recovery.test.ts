@@ -23,7 +23,7 @@ import {
 const DATE = '2026-11-24'; // Tuesday
 const SERVICE = 'svc-damen-schnitt';
 /** Without the probe, a failed booking would not be tried again for a minute or more. */
-const SLOW_REPLAY = { backoff: { baseMs: 60_000, maxMs: 120_000 } };
+const SLOW_REPLAY = { backoff: { baseMs: 60_000, capMs: 120_000 } };
 
 let temp: ReturnType<typeof makeTempDir>;
 let upstream: UpstreamFixture;

@@ -49,7 +49,7 @@ async function open(autoStart = false): Promise<Rig> {
     autoStart,
     diskFull: () => diskFull(),
     // A "taken" after a lost answer is sent once more at once: the second refusal goes to staff.
-    replayPolicy: { backoff: { baseMs: 100, maxMs: 1_000 }, takenPauseMs: 0 },
+    replayPolicy: { backoff: { baseMs: 100, capMs: 1_000 }, takenPauseMs: 0 },
   });
   const { core: c, upstream: up, dataDir } = rig;
   const session = await openStaffSession(c);

@@ -147,7 +147,7 @@ describe('Sync now while online', () => {
   it('leaves a booking staff must check as it is: not sent again', async () => {
     // Refused as taken twice (issue 28), with a short pause between: this clock runs at real speed.
     const r = await open({
-      replayPolicy: { backoff: { baseMs: 100, maxMs: 1_000 }, takenPauseMs: 50 },
+      replayPolicy: { backoff: { baseMs: 100, capMs: 1_000 }, takenPauseMs: 50 },
     });
     const [slot] = await liveSlots(r);
     // Its request went unanswered (it may exist); another then took the slot: the replay hears
@@ -411,7 +411,7 @@ describe('Sync now while the API cannot take the queue', () => {
 
   it('a key still refused: reports key_refused, sends nothing with it and leaves the booking waiting out its backoff', async () => {
     // A long backoff: the queued booking is not due again during the test unless woken.
-    const r = await open({ replayPolicy: { backoff: { baseMs: 60_000, maxMs: 120_000 } } });
+    const r = await open({ replayPolicy: { backoff: { baseMs: 60_000, capMs: 120_000 } } });
     const [slot] = await liveSlots(r);
     const localId = await queued(r, slot!, 5); // the 500 left the kiosk offline
     serverSql(r.up, 'update api_keys set revoked_at = 1');

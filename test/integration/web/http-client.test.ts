@@ -134,7 +134,7 @@ describe('createHttpKioskClient against the web shell', () => {
       baseUrl: silentShell.url,
       token: TOKEN,
       eventIdleTimeoutMs: 150,
-      reconnect: { initialMs: 20, maxMs: 50 },
+      reconnect: { baseMs: 20, capMs: 50 },
     });
     const events: KioskEvent[] = [];
     const unsubscribe = client.onEvent((event) => events.push(event));
@@ -157,7 +157,7 @@ describe('createHttpKioskClient against the web shell', () => {
     const client = createHttpKioskClient({
       baseUrl: restartable.url,
       token: TOKEN,
-      reconnect: { initialMs: 20, maxMs: 100 },
+      reconnect: { baseMs: 20, capMs: 100 },
     });
     const events: KioskEvent[] = [];
     const unsubscribe = client.onEvent((event) => events.push(event));

@@ -222,7 +222,7 @@ async function launch(
       replayTimeoutMs: 30_000,
       // While the API is away the queue retries at most every minute (the clock moves minutes
       // at a time); when it is back, the kiosk's probe wakes the queue at once.
-      replayPolicy: { backoff: { baseMs: 1_000, maxMs: 60_000 } },
+      replayPolicy: { backoff: { baseMs: 1_000, capMs: 60_000 } },
       // Known offline, a booking is queued without trying the API (the probe loop finds it back).
       offlineProbeMs: 3_600_000,
       snapshotDays: 0,

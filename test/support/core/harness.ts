@@ -85,7 +85,7 @@ export async function startCore(
     bookingTimeoutMs: 1_000,
     replayTimeoutMs: 1_000,
     // Short backoff so that retries happen within a test.
-    replayPolicy: { backoff: { baseMs: 100, maxMs: 1_000 } },
+    replayPolicy: { backoff: { baseMs: 100, capMs: 1_000 } },
     ...coreOptions,
   });
   if (staffPin !== null && (await core.api.getPublicSettings(undefined)).setup === 'required') {

@@ -31,7 +31,7 @@ const core = await createKioskCoreInternals({
   autoStart: false,
   migrationsFolder: values.migrations,
   replayTimeoutMs: 2_000,
-  replayPolicy: { backoff: { baseMs: 20, maxMs: 200 } },
+  replayPolicy: { backoff: { baseMs: 20, capMs: 200 } },
 });
 process.stdout.write('ready\n');
 for (let round = 0; round < 10_000; round += 1) {

@@ -1,13 +1,12 @@
 /**
  * The one job queue (electron/core/jobs) on the memory store (held to the SQLite store's
  * behaviour by the contract suite) and a driven clock: a job type's data read back with its
- * schema, done / retry / failed, the one backoff and the time budget, a run that throws, leases
- * and recovery, and the loop that runs what falls due by itself.
+ * schema, done / retry / failed, the type's backoff (shared/backoff.ts) and the time budget, a
+ * run that throws, leases and recovery, and the loop that runs what falls due by itself.
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  backoffDelay,
   createJobQueue,
   done,
   failed,
@@ -72,35 +71,6 @@ const only = (store: JobStore) => {
   if (!job) throw new Error('no job');
   return job;
 };
-
-describe('backoffDelay', () => {
-  const backoff = { baseMs: 1_000, capMs: 30_000 };
-  it.each([
-    [1, 1_000],
-    [2, 2_000],
-    [3, 4_000],
-    [5, 16_000],
-    [6, 30_000],
-    [60, 30_000],
-    [10_000, 30_000],
-    [0, 1_000],
-  ])('attempt %i waits %i ms with no jitter', (attempt, ms) => {
-    expect(backoffDelay(attempt, backoff, () => 0)).toBe(ms);
-  });
-
-  it('jitter only shortens the wait, by up to its share', () => {
-    expect(backoffDelay(3, backoff, () => 1)).toBe(3_200); // 4 000 less a fifth
-    expect(backoffDelay(3, { ...backoff, jitter: 0.5 }, () => 0.5)).toBe(3_000);
-    for (let i = 0; i < 200; i += 1) {
-      const ms = backoffDelay(4, backoff);
-      expect(ms).toBeGreaterThanOrEqual(6_400);
-      expect(ms).toBeLessThanOrEqual(8_000);
-    }
-    expect(backoffDelay(2, { baseMs: 500, capMs: 5_000, factor: 3, jitter: 0 }, () => 1)).toBe(
-      1_500,
-    );
-  });
-});
 
 describe('the job queue', () => {
   it('runs a job once with its data read back by its schema, and it is done', async () => {

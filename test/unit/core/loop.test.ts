@@ -5,11 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  backoffMs,
   createLoop,
+  LOOP_BACKOFF,
   type LoopOptions,
   type NextRun,
 } from '../../../electron/core/platform/loop';
+import { backoffDelay } from '../../../shared/backoff';
 import { serviceList } from '../../../electron/core/platform/services';
 import { timerClock, type TimerClock } from '../../support/core/manual-clock';
 
@@ -229,7 +230,7 @@ describe('a loop', () => {
     await clock.advance(2_999);
     expect(failing.failures).toBe(2); // at 0 and at 1 s; the next at 3 s
     expect(working.failures).toBe(0);
-    expect(backoffMs(failing.failures)).toBe(2_000);
+    expect(backoffDelay(failing.failures, LOOP_BACKOFF)).toBe(2_000);
     await failing.stop();
     await working.stop();
   });

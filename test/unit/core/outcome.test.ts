@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import fc from 'fast-check';
 import { networkReason, readMeta, readRateLimit } from '../../../electron/core/upstream/client';
 import {
-  backoffMs,
   classifyBookingOutcome,
   classifyLookupOutcome,
   type UpstreamOutcome,
@@ -215,29 +213,6 @@ describe('classifyLookupOutcome', () => {
     [{ kind: 'invalidBody', status: 200, meta } as const, 'fallback'],
   ])('%j -> %s', (outcome, kind) => {
     expect(classifyLookupOutcome<number>(outcome).kind).toBe(kind);
-  });
-});
-
-describe('backoffMs', () => {
-  it('grows exponentially with jitter between half and the whole step, capped', () => {
-    expect(backoffMs(1, 0)).toBe(500);
-    expect(backoffMs(1, 1)).toBe(1000);
-    expect(backoffMs(3, 0)).toBe(2000);
-    expect(backoffMs(50, 1)).toBe(300_000);
-  });
-
-  it('stays within [step/2, step] for any attempt and random value', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 100 }),
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        (attempt, random) => {
-          const step = Math.min(300_000, 1000 * 2 ** Math.min(attempt - 1, 30));
-          const ms = backoffMs(attempt, random);
-          return ms >= Math.floor(step / 2) && ms <= step;
-        },
-      ),
-    );
   });
 });
 

@@ -2,6 +2,7 @@
  * The outbox state machine (transitions.ts), verdict by verdict: the patch, the job result
  * (done | retry(afterMs) | failed) and whether the queue pauses; the time budget's edge.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../electron/core/outbox/entry';
 import {
@@ -13,7 +14,6 @@ import {
   TAKEN_PAUSE_MS,
   startAttempt,
 } from '../../../electron/core/outbox/transitions';
-import { backoffMs } from '../../../electron/core/upstream/outcome';
 import { SLOT_TAKEN_REFUSAL } from '../../../shared/kiosk-data';
 import type { BookingResponse } from '../../../shared/api/schemas';
 import { outboxEntry } from '../../support/core/outbox-entry';
@@ -136,7 +136,7 @@ describe('applyVerdict', () => {
   });
 
   it('retry: queued after the backoff, a lost answer remembered', () => {
-    const afterMs = backoffMs(3, 0.5, DEFAULT_REPLAY_POLICY.backoff);
+    const afterMs = 3_000; // the third step, 4 s, less a quarter: random 0.5 of its half
     expect(applyVerdict(entry(), { kind: 'retry', responseLost: true, error }, NOW, 0.5)).toEqual({
       patch: {
         state: 'queued',
@@ -253,5 +253,37 @@ describe('recoverInterrupted', () => {
       nextAttemptAt: NOW,
       updatedAt: NOW,
     });
+  });
+});
+
+describe('the replay backoff (REPLAY_BACKOFF, "equal jitter")', () => {
+  const retryAfter = (attempts: number, random: number, policy = DEFAULT_REPLAY_POLICY) => {
+    const verdict = { kind: 'retry', responseLost: false, error } as const;
+    const { result } = applyVerdict(entry({ attempts }), verdict, NOW, random, policy);
+    return result.kind === 'retry' ? result.afterMs : null;
+  };
+
+  it('grows exponentially with jitter between half and the whole step, capped', () => {
+    expect(retryAfter(1, 0)).toBe(1_000);
+    expect(retryAfter(1, 1)).toBe(500);
+    expect(retryAfter(3, 1)).toBe(2_000);
+    expect(retryAfter(50, 0)).toBe(300_000);
+    // A shorter policy (tests) keeps the equal jitter.
+    expect(retryAfter(2, 1, { backoff: { baseMs: 100, capMs: 1_000 } })).toBe(100);
+  });
+
+  it('stays within [step/2, step] for any attempt and random value', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (attempt, random) => {
+          const step = Math.min(300_000, 1000 * 2 ** Math.min(attempt - 1, 30));
+          const ms = retryAfter(attempt, random);
+          expect(ms).toBeGreaterThanOrEqual(Math.floor(step / 2));
+          expect(ms).toBeLessThanOrEqual(step);
+        },
+      ),
+    );
   });
 });

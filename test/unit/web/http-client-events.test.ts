@@ -58,7 +58,7 @@ async function collect(connections: Uint8Array[][]): Promise<KioskEvent[]> {
       baseUrl: 'http://127.0.0.1:9',
       token: 'token',
       fetch: streamingFetch(connections, resolve),
-      reconnect: { initialMs: 1, maxMs: 2 },
+      reconnect: { baseMs: 1, capMs: 2 },
     });
     unsubscribe = client.onEvent((event) => events.push(event));
   });
