@@ -26,7 +26,11 @@ export default defineConfig({
     locale: 'en-GB',
     // The business's zone: the page's "today" is Berlin's, as on a shop's kiosk (see stack.ts).
     timezoneId: 'Europe/Berlin',
-    trace: 'retain-on-failure',
+    // No trace by default: recording one (DOM snapshots and a 1080x1920 screencast per action)
+    // took a fifth of the e2e CPU time (with-whom + walk-in: 57 s of CPU with it, 44-49 s
+    // without), and CI shows only the report's text. To debug a failure:
+    // `npx playwright test <spec> --trace retain-on-failure`.
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
