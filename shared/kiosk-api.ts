@@ -43,12 +43,14 @@ import { HoldSlotInput, HoldSlotResult } from './kiosk-holds';
 import { DayGlance } from './kiosk-glance';
 import { AnswerStaffCallInput, CallStaffInput, StaffCall, StaffCalls } from './kiosk-help';
 import { Language } from './settings';
+import { KioskDay, KioskDayCsv, KioskDayInput, KioskFlowAnswer, KioskFlowEvent } from './kiosk-day';
 
 export * from './kiosk-data';
 export * from './kiosk-glance';
 export * from './kiosk-staff';
 export * from './kiosk-visit';
 export * from './kiosk-help';
+export * from './kiosk-day';
 // The staff settings are declared once, in shared/settings.ts; the contract takes them from there.
 export { Language, LockableSetting } from './settings';
 // The transports parse a Result's error with it (the renderer's client loads this module later).
@@ -238,6 +240,16 @@ export const kioskApi = {
   },
   /** The open calls, oldest first (a screen that connects later; then the `staffCalls` events). */
   getStaffCalls: { access: 'public', input: Empty, output: StaffCalls },
+  /**
+   * The screen says where its customer is in the walk-in flow (issue 41 part 3): counts only,
+   * from closed sets (no free text). Each screen's session adds each thing at most once, and a
+   * screen opens at most one session per few seconds (`counted: false` otherwise).
+   */
+  reportKioskFlow: { access: 'public', input: KioskFlowEvent, output: KioskFlowAnswer },
+  /** The kiosk day's counts per hour and day, `from` to `to` in the shop's time zone. */
+  getKioskDay: { access: 'staff', input: KioskDayInput, output: KioskDay },
+  /** The same as CSV, one line per day and per hour (the counter saves it as a file). */
+  exportKioskDay: { access: 'staff', input: KioskDayInput, output: KioskDayCsv },
 } as const satisfies Record<
   KioskMethodName,
   { access: 'public' | 'staff'; input: z.ZodType; output: z.ZodType }

@@ -36,5 +36,8 @@ export const KIOSK_METHOD_NAMES = [
   'callStaff',
   'answerStaffCall',
   'getStaffCalls',
+  'reportKioskFlow',
+  'getKioskDay',
+  'exportKioskDay',
 ] as const;
 export type KioskMethodName = (typeof KIOSK_METHOD_NAMES)[number];

@@ -46,6 +46,7 @@ import { createAppointmentTime, createQueue } from './outbox';
 import { watchBookedTimes, openUpstreamLinkAtStart } from './link';
 import { createCustomerNotice, type NotifyEvents } from './notify';
 import type { UpstreamEvents, UpstreamOutcome } from './upstream';
+import { createKioskDay } from './owner-day';
 
 import type { KioskCore, KioskCoreInternals, KioskCoreOptions } from './kiosk-core-types';
 
@@ -121,6 +122,8 @@ export async function createKioskCoreInternals(
     stateLog: logFor('core:status'),
   });
   const host = options.host ?? defaultHost(options.dataDir);
+  // The owner's kiosk day: counts of the customers' walk, per hour (issue 41 part 3).
+  const kioskDay = createKioskDay({ db, clock, timeZone, log: logFor('core:kiosk-day') });
   const speechVoices = createSpeechVoices();
   const health = createKioskHealth({
     db,
@@ -138,6 +141,7 @@ export async function createKioskCoreInternals(
     openFollowUps: () => openFollowUpsSummary(db),
     governor: () => link.governor(),
     health: health.read,
+    kioskDay: kioskDay.today,
   });
   events.on('upstream.answered', (meta) => metrics.noteAnswer(meta.receivedAt));
   // Every slot list the kiosk is answered is looked at: does this upstream keep booked times free?
@@ -253,7 +257,8 @@ export async function createKioskCoreInternals(
     bookedTimes: bookedTimes.report,
   });
   const { api, apiFor } = createScreenApis({
-    shared: { ...engine.api, ...hostApi, ...speechVoices.api, ...notice.api },
+    shared: { ...engine.api, ...hostApi, ...speechVoices.api, ...notice.api, ...kioskDay.api },
+    flowFor: kioskDay.forScreen,
     serviceMinutes: engine.serviceMinutes,
     held: engine.held,
     access,

@@ -130,7 +130,9 @@ export interface ScreenApis {
 }
 
 export function createScreenApis(deps: {
-  shared: Omit<UnguardedApi, 'holdSlot' | 'releaseHold' | StaffCallMethod>;
+  shared: Omit<UnguardedApi, 'holdSlot' | 'releaseHold' | StaffCallMethod | 'reportKioskFlow'>;
+  /** A screen's report of its customer's walk (electron/core/owner-day): its sessions its own. */
+  flowFor: (screen: string) => Pick<UnguardedApi, 'reportKioskFlow'>;
   serviceMinutes: (serviceId: string) => Promise<number>;
   held: HeldLookups;
   access: Pick<StaffAccess, 'guard'>;
@@ -150,6 +152,7 @@ export function createScreenApis(deps: {
   const unguardedFor = (screen: string): UnguardedApi => ({
     ...holds.forScreen(deps.shared, screen),
     ...staffCalls.api(screen),
+    ...deps.flowFor(screen),
   });
   return {
     api: deps.access.guard(unguardedFor(APP_SCREEN)),

@@ -20,6 +20,7 @@ import {
 } from '../screens/lazy-screens';
 import { endsSession, flowReducer, initialFlowState } from '../flow/flow-machine';
 import { useIdleTimer } from '../hooks/use-idle-timer';
+import { FlowReportProvider, useFlowReporter } from '../hooks/use-flow-report';
 import { useAudioEntry } from '../access/audio-entry';
 import type { LanguageCode } from '../i18n/languages';
 import { DayScreen } from '../screens/DayScreen';
@@ -97,14 +98,18 @@ export function WalkInFlow({
   // Audio mode starts from the start screen with a key, a gesture or a headset (issue 31).
   useAudioEntry(kiosk && atStart && !printing);
   const modes = useAccessModes();
+  // The owner's kiosk day: where customers go in the flow, counted in the core (issue 41 part 3).
+  const flow = useFlowReporter(client, state, language, modes);
   const timing = customerIdleTiming(idleTimeoutSec, modes, atStart);
   const idle = useIdleTimer({
     enabled: kiosk && (!atStart || !pristine || modes.audio || modes.reach),
     ...timing,
     onIdle: () => {
       setPrinting(false);
-      if (atStart) onSessionEnd('idle');
-      else {
+      if (atStart) {
+        flow.endSession(); // back at the start, then gone: the session ends here
+        onSessionEnd('idle');
+      } else {
         idleReset.current = true;
         dispatch({ type: 'reset' });
       }
@@ -183,7 +188,7 @@ export function WalkInFlow({
             )
           }
         >
-          {screen}
+          <FlowReportProvider value={flow.report}>{screen}</FlowReportProvider>
         </Suspense>
       </TapGuard>
       {idle.secondsLeft !== null && (

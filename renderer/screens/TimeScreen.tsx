@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccessModes } from '../access/access-modes';
 import { useKiosk, useService, useShopZone } from '../app/kiosk-context';
@@ -10,6 +10,7 @@ import { StepHeader } from '../components/StepHeader';
 import { VisitServices } from '../components/VisitServices';
 import { goneSlotKey, type FlowAction, type FlowState } from '../flow/flow-machine';
 import { usePeopleOfDay } from '../hooks/use-people-of-day';
+import { useFlowReport } from '../hooks/use-flow-report';
 import { useResult } from '../hooks/use-result';
 import { ERROR_KEYS, type TranslationKey } from '../lib/message-keys';
 import { addMonths, parseDate, shopTime, shopToday } from '../lib/dates';
@@ -74,6 +75,12 @@ export function TimeScreen({ state, dispatch }: TimeScreenProps) {
     (cutoff === null || time > cutoff);
   const groups = slots.state === 'ready' ? groupSlots(slots.value.timeSlots) : [];
   const anyFree = groups.some((group) => group.slots.some(isFree));
+  // The owner's kiosk day counts a customer who found no time (issue 41 part 3).
+  const report = useFlowReport();
+  const noneFree = slots.state === 'ready' && !anyFree;
+  useEffect(() => {
+    if (noneFree) report({ kind: 'noTimeFound' });
+  }, [noneFree, report]);
   // Only the people who do this service (see service-employees.ts), and whoever was chosen,
   // each with their day (issue 37): one who does not work that day, or has nothing free, says so.
   const { employees, dayOf } = usePeopleOfDay({

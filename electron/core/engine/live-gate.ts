@@ -4,6 +4,7 @@
  * Each feature declares the dependencies it uses itself (issue 27: no shared context bag).
  */
 import type { StaffCallMethod } from '../staff';
+import type { KioskDayMethod } from '../owner-day';
 import type { KioskApi } from '../../../shared/kiosk-api';
 import { monotonicNow, type Clock } from '../platform';
 import type { SyncStatusTracker } from '../status';
@@ -35,6 +36,7 @@ export type EngineApi = Omit<
   | 'endStaffSession'
   | 'resolveFollowUp' // electron/core/notify
   | 'reportSpeechVoices' // electron/core/metrics
+  | KioskDayMethod // electron/core/owner-day
   | 'holdSlot' // screen-holds.ts, per screen
   | 'releaseHold'
   | StaffCallMethod // electron/core/staff

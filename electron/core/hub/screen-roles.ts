@@ -48,6 +48,10 @@ const KIOSK_SCREEN_MAY_CALL = {
   saveDiagnostics: false,
   listPrinters: false,
   getDayGlance: false,
+  // Where the customer is in the walk-in flow, from closed sets: counts, no one's data.
+  reportKioskFlow: true,
+  getKioskDay: false,
+  exportKioskDay: false,
 } as const satisfies Record<KioskMethod, boolean>;
 
 export const KIOSK_SCREEN_REFUSED =

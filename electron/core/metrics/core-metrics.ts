@@ -13,6 +13,7 @@ import {
 import type { GovernorSnapshot } from '../governor';
 import type { OutboxEntry } from '../outbox';
 import type { KioskHealth } from './kiosk-health';
+import type { KioskDayCounts } from '../../../shared/kiosk-day';
 
 interface Waiting {
   count: number;
@@ -35,6 +36,8 @@ export interface CoreMetrics {
   waitingForStaff: Waiting;
   budget: { dayUsed: number; dayLimit: number; minuteUsed: number; minuteLimit: number };
   health: KioskHealth;
+  /** Today's kiosk day so far (electron/core/owner-day); absent where no room counts it. */
+  kioskDay?: KioskDayCounts;
 }
 
 type MetricsEntry = Pick<OutboxEntry, 'state' | 'createdAt' | 'updatedAt'>;
@@ -114,6 +117,7 @@ export interface CoreMetricsDeps {
   openFollowUps: () => CoreMetricsInput['openFollowUps'];
   governor: () => { snapshot(now: number): CoreMetricsInput['governor'] };
   health: () => KioskHealth;
+  kioskDay?: () => KioskDayCounts;
 }
 
 /** The core's side: it notes each answer of the API; a scrape reads the rest at that moment. */
@@ -129,16 +133,19 @@ export function coreMetricsSource(deps: CoreMetricsDeps): {
     read: () => {
       const now = deps.clock.now();
       const offlineSince = deps.offlineSince();
-      return collectCoreMetrics({
-        now,
-        lastAnswerAt,
-        offlineForMs: offlineSince === null ? null : deps.monotonicNow() - offlineSince,
-        status: deps.status(),
-        entries: deps.store.list(),
-        openFollowUps: deps.openFollowUps(),
-        governor: deps.governor().snapshot(now),
-        health: deps.health(),
-      });
+      return {
+        ...collectCoreMetrics({
+          now,
+          lastAnswerAt,
+          offlineForMs: offlineSince === null ? null : deps.monotonicNow() - offlineSince,
+          status: deps.status(),
+          entries: deps.store.list(),
+          openFollowUps: deps.openFollowUps(),
+          governor: deps.governor().snapshot(now),
+          health: deps.health(),
+        }),
+        ...(deps.kioskDay ? { kioskDay: deps.kioskDay() } : {}),
+      };
     },
   };
 }

@@ -10,6 +10,7 @@ import { Gauge, Registry } from 'prom-client';
 import { UpdateStatus } from '../../../shared/kiosk-api';
 import { BOOKING_GROUPS } from '../../../shared/booking/booking-states';
 import type { CoreMetrics } from './core-metrics';
+import { kioskDayMetrics } from './kiosk-day-metrics';
 
 const UPDATE_STATES = UpdateStatus.shape.state.options;
 const BUDGET_WINDOWS = ['day', 'minute'] as const;
@@ -119,6 +120,7 @@ export function createMetricsExposition(sources: MetricsSources): MetricsExposit
     '1 when the kiosk screen has a speech voice for the language, 0 when not (as last reported)',
     ['language'],
   );
+  const kioskDay = kioskDayMetrics(registry);
 
   return {
     contentType: registry.contentType,
@@ -156,6 +158,7 @@ export function createMetricsExposition(sources: MetricsSources): MetricsExposit
       for (const state of UPDATE_STATES) update.set({ state }, health.update === state ? 1 : 0);
       for (const { language, available } of health.speechVoices)
         voice.set({ language }, available ? 1 : 0);
+      kioskDay(core.kioskDay);
       return registry.metrics();
     },
   };

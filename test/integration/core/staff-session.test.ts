@@ -119,6 +119,9 @@ function staffCalls(
     restoreBooking: (session) => client.restoreBooking({ session, localId }),
     linkRebooking: (session) => client.linkRebooking({ session, localId, rebookedAs: localId }),
     resolveFollowUp: (session) => client.resolveFollowUp({ session, localId, action: 'contacted' }),
+    getKioskDay: (session) => client.getKioskDay({ session, from: '2026-03-02', to: '2026-03-02' }),
+    exportKioskDay: (session) =>
+      client.exportKioskDay({ session, from: '2026-03-02', to: '2026-03-02' }),
   };
 }
 

@@ -24,11 +24,12 @@ import type {
 } from '../../../shared/kiosk-api';
 import { ShopUpdate } from '../../../shared/kiosk-api';
 import { fakeCreateVisit, fakeVisitTimes } from './fake-visit';
+import { emptyKioskDay } from './fake-kiosk-day';
 import { bookingReference, matchesBookingQuery } from '../../../shared/booking/reference';
 import { fail, ok, type Result } from '../../../shared/result';
 import { SETTING_DEFAULTS } from '../../../shared/settings';
-import { apiService } from '../../support/api-fixtures';
 import type { PublicAccess } from '../../../shared/access-config';
+import { apiService } from '../../support/api-fixtures';
 
 export const services: Service[] = [
   apiService('svc-cut', {
@@ -85,9 +86,9 @@ export interface FakeKioskOptions {
   receiptPrinter?: boolean;
   /** The printers the host lists (absent: a browser, which has none to choose). */
   printers?: Printer[];
-}
   /** IT's access defaults (absent: the core sends none and the screen takes its own). */
   access?: PublicAccess;
+}
 
 export const SETUP_CODE = 'ABCD-2345';
 /** The last bookable day: 90 days after Monday 23 November 2026 (render-app.tsx's NOW). */
@@ -124,8 +125,8 @@ export class FakeKioskClient implements KioskClient {
     this.upstream = options.upstream ?? 'embedded';
     this.receiptPrinter = options.receiptPrinter;
     this.printers = options.printers;
-    this.apiKey = options.apiKey ?? null;
     this.access = options.access;
+    this.apiKey = options.apiKey ?? null;
     this.settings = {
       upstreamUrl: null,
       apiKeySet: this.apiKey !== null,
@@ -141,9 +142,9 @@ export class FakeKioskClient implements KioskClient {
     };
   }
 
-  private openSession(): StaffPinCheck {
   private readonly access: PublicAccess | undefined;
 
+  private openSession(): StaffPinCheck {
     const session = `session-${++this.sequence}-0123456789abcdef`;
     this.sessions.add(session);
     return { valid: true, session, expiresAt: new Date(0).toISOString() };
@@ -198,8 +199,8 @@ export class FakeKioskClient implements KioskClient {
       shop: { ...shop, logo: null },
       timeZone: 'Europe/Berlin', // the core's default business zone
       ...printer,
-    });
       ...(this.access ? { access: this.access } : {}),
+    });
   };
 
   getCatalog: KioskClient['getCatalog'] = async (input: KioskInput<'getCatalog'>) => {
@@ -562,6 +563,24 @@ export class FakeKioskClient implements KioskClient {
     this.record('reportSpeechVoices', input);
     this.speechVoices = input.voices;
     return ok(null);
+  };
+
+  /** What the walk-in flow reported of its customer's walk (issue 41 part 3), in order. */
+  flowReports: KioskInput<'reportKioskFlow'>[] = [];
+  reportKioskFlow: KioskClient['reportKioskFlow'] = async (
+    input: KioskInput<'reportKioskFlow'>,
+  ) => {
+    this.record('reportKioskFlow', input);
+    this.flowReports.push(input);
+    return ok({ counted: true });
+  };
+  getKioskDay: KioskClient['getKioskDay'] = async (input: KioskInput<'getKioskDay'>) => {
+    this.record('getKioskDay', input);
+    return this.refused(input) ?? ok(emptyKioskDay(input.from, input.to));
+  };
+  exportKioskDay: KioskClient['exportKioskDay'] = async (input: KioskInput<'exportKioskDay'>) => {
+    this.record('exportKioskDay', input);
+    return this.refused(input) ?? ok({ fileName: 'kiosk-day.csv', csv: '' });
   };
 
   listPrinters: KioskClient['listPrinters'] = async (input: KioskInput<'listPrinters'>) => {

@@ -14,6 +14,7 @@ import type { BookingResponse, Employee, Service } from '../../../shared/api/sch
 import { silentLogger } from '../../../electron/core/platform/log';
 import { SETTING_DEFAULTS } from '../../../shared/settings';
 import { apiEmployee, apiService } from '../../support/api-fixtures';
+import { emptyCounts } from '../../../electron/core/owner-day/day-report';
 
 export const service: Service = apiService('svc-cut', {
   title: 'Haircut',
@@ -198,6 +199,16 @@ export function createKioskApiDouble(overrides: Partial<KioskApi> = {}): KioskAp
       }),
     answerStaffCall: (input) => reply('answerStaffCall', input, { answered: true }),
     getStaffCalls: (input) => reply('getStaffCalls', input, []),
+    reportKioskFlow: (input) => reply('reportKioskFlow', input, { counted: true }),
+    getKioskDay: (input) =>
+      reply('getKioskDay', input, {
+        from: input.from,
+        to: input.to,
+        hours: [],
+        days: [],
+        total: emptyCounts(),
+      }),
+    exportKioskDay: (input) => reply('exportKioskDay', input, { fileName: 'd.csv', csv: '' }),
   };
   return {
     api: { ...base, ...overrides },
