@@ -1,7 +1,8 @@
 /**
- * The CLI as a child process, the way tests outside the repo start it. tsx's own CLI is run
- * with this Node (what `npx tsx server/main.ts` runs; npm's wrapper would die of the signal
- * itself instead of reporting the server's exit code).
+ * The CLI as a child process, the way tests outside the repo start it. The first test runs what
+ * `npm run server` runs (scripts/launch.mjs with tsx; npm's wrapper would die of the signal
+ * itself instead of reporting the server's exit code); the others run server/main.ts bundled,
+ * which starts in a quarter of tsx's time (issue 40; the launcher's own test: launcher.test.ts).
  */
 // Every response this file's tests receive is checked against the OpenAPI document.
 import '../../support/server/conformance-setup';
@@ -11,12 +12,17 @@ import type { Socket } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, BookingCreatedEnvelope, TimeSlotsEnvelope } from '../../../shared/api/schemas';
+import { bundledEntry } from '../../support/bundled-entry';
 import { tempDir } from '../../support/server/harness';
 
 const tmp = tempDir('fd-server-cli-');
 afterAll(() => tmp.remove());
+let bundle = '';
+beforeAll(async () => {
+  bundle = await bundledEntry('server/main.ts');
+});
 
 interface Run {
   stdout: () => string;
@@ -27,13 +33,13 @@ interface Run {
 }
 
 /**
- * Runs what `npm run server -- args` runs (scripts/launch.mjs, which passes signals on to the
- * server's own process). `direct` runs the server in the spawned process itself (tsx as a
- * loader), so that a SIGKILL hits the server, not the launcher in front of it.
+ * Runs server/main.ts bundled, in the spawned process itself (a SIGKILL hits the server), or
+ * with `npm: true` what `npm run server -- args` runs (scripts/launch.mjs, which passes signals
+ * on to the server's own process).
  */
-function runCli(args: string[], env: Record<string, string> = {}, direct = false): Run {
-  const launcher = direct ? ['--import', 'tsx'] : ['scripts/launch.mjs'];
-  const child = spawn(process.execPath, [...launcher, 'server/main.ts', ...args], {
+function runCli(args: string[], env: Record<string, string> = {}, npm = false): Run {
+  const command = npm ? ['scripts/launch.mjs', 'server/main.ts'] : [bundle];
+  const child = spawn(process.execPath, [...command, ...args], {
     cwd: process.cwd(),
     env: { ...process.env, FRONTDESK_API_KEYS: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -73,20 +79,24 @@ const URL_LINE = /http:\/\/127\.0\.0\.1:(\d+)/;
 
 describe('npm run server', () => {
   it('prints its URL, serves, and exits 0 on SIGTERM', async () => {
-    const run = runCli([
-      '--port',
-      '0',
-      '--db',
-      join(tmp.dir, 'cli.db'),
-      '--seed',
-      'demo',
-      '--key',
-      'cli-key-1',
-      '--key',
-      'cli-ro:read',
-      '--rate-limit',
-      '100,1000',
-    ]);
+    const run = runCli(
+      [
+        '--port',
+        '0',
+        '--db',
+        join(tmp.dir, 'cli.db'),
+        '--seed',
+        'demo',
+        '--key',
+        'cli-key-1',
+        '--key',
+        'cli-ro:read',
+        '--rate-limit',
+        '100,1000',
+      ],
+      {},
+      true,
+    );
     const [url] = await run.waitFor(URL_LINE);
     const services = await fetch(`${url}${API_PREFIX}/services`, {
       headers: { authorization: 'Bearer cli-ro' },
@@ -246,7 +256,7 @@ describe('npm run server', () => {
       'content-type': 'application/json',
       'idempotency-key': 'kiosk-7f3a',
     };
-    const first = runCli([...args, '--smtp', `smtp://127.0.0.1:${smtpPort}`], {}, true);
+    const first = runCli([...args, '--smtp', `smtp://127.0.0.1:${smtpPort}`]);
     try {
       const [url] = await first.waitFor(URL_LINE);
       // The server runs on the real clock: take the first free slot from tomorrow on.
