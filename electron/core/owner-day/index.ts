@@ -4,4 +4,4 @@
  * Other rooms and the composition import this room through this file only (eslint.config.js).
  */
 export { createKioskDay } from './owner-day';
-export type { KioskDayMethod, KioskDayRoom } from './owner-day';
+export type { KioskDayMethod } from './owner-day';
