@@ -13,6 +13,8 @@ import {
 
 /** A screen starting sessions faster than a customer can is not counted again. */
 export const MIN_SESSION_GAP_MS = 5_000;
+/** Screens remembered at once (a hub's screens and windows are far fewer): the oldest goes. */
+export const MAX_SCREENS = 256;
 
 export interface Increment {
   counter: KioskDayCounter;
@@ -81,7 +83,9 @@ export function createFlowSessions(): FlowSessions {
         // The screen never said how its last session ended (a reload): it was abandoned.
         if (session && !session.ended) abandon(session, increments);
         session = { startedAt: now, current: null, seen: new Set(), ended: false };
+        sessions.delete(screen); // the newest start last: the oldest screen is the first key
         sessions.set(screen, session);
+        if (sessions.size > MAX_SCREENS) sessions.delete(sessions.keys().next().value ?? '');
         increments.push({ counter: 'started', detail: '' });
         flags(session, event, increments);
         return { increments };

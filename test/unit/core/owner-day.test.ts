@@ -10,6 +10,7 @@ import { createKioskDay } from '../../../electron/core/owner-day';
 import { medianSeconds } from '../../../electron/core/owner-day/day-report';
 import {
   createFlowSessions,
+  MAX_SCREENS,
   MIN_SESSION_GAP_MS,
 } from '../../../electron/core/owner-day/flow-sessions';
 import type { KioskFlowEvent } from '../../../shared/kiosk-day';
@@ -87,6 +88,13 @@ describe('a screen session adds each thing once', () => {
     expect(flow.report('c', { kind: 'step', step: 'service' }, NINE)).toBeNull();
     expect(flow.report('c', { kind: 'waitlistJoined' }, NINE)).toBeNull();
   });
+});
+
+it('remembers at most MAX_SCREENS screens, forgetting the one that started longest ago', () => {
+  const flow = createFlowSessions();
+  for (let n = 0; n <= MAX_SCREENS; n++) flow.report(`s${n}`, { kind: 'started' }, NINE + n);
+  expect(flow.report('s0', { kind: 'step', step: 'service' }, NINE + MINUTE)).toBeNull();
+  expect(flow.report('s1', { kind: 'step', step: 'service' }, NINE + MINUTE)).not.toBeNull();
 });
 
 describe('the median time from start to booked', () => {
