@@ -6,10 +6,12 @@
 import type { Page } from '@playwright/test';
 import { CUSTOMER, firstFreeSlot, type SlotChoice } from './support/flow';
 import { keyTo, recordSpeech, screenReady, spoken, type Utterance } from './support/speech';
+import { ACCESS_DEFAULTS } from '../../shared/access-defaults';
 import { expect, openKiosk, setUpKiosk, test, type Kiosk } from './support/stack';
 
 // The demo shop's services and people are German: IT says so in the machine config (item 7).
-test.use({ kioskOptions: { contentLanguage: 'de' } });
+// Audio mode as a customer hears it: the kiosk's own tap guard (the screen speaks before it takes keys).
+test.use({ kioskOptions: { contentLanguage: 'de' }, tapGuardMs: ACCESS_DEFAULTS.tapGuardMs });
 
 const VOICES = ['en-GB', 'de-DE', 'ar'];
 

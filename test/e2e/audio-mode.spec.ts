@@ -10,7 +10,11 @@ import type { Page } from '@playwright/test';
 import { addDays } from '../../shared/booking/time';
 import { CUSTOMER, firstFreeSlot, kioskToday } from './support/flow';
 import { expectSaid, keyTo, recordSpeech, screenReady, spoken } from './support/speech';
+import { ACCESS_DEFAULTS } from '../../shared/access-defaults';
 import { expect, openKiosk, setUpKiosk, test, type Kiosk } from './support/stack';
+
+// Audio mode as a customer hears it: the kiosk's own tap guard (the screen speaks before it takes keys).
+test.use({ tapGuardMs: ACCESS_DEFAULTS.tapGuardMs });
 
 const TAGS = { en: 'en-GB', de: 'de-DE', ar: 'ar' } as const;
 type Lang = keyof typeof TAGS;

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { CUSTOMER, firstFreeSlot } from './support/flow';
 import { keyTo, recordSpeech, screenReady, spoken, type Utterance } from './support/speech';
+import { ACCESS_DEFAULTS } from '../../shared/access-defaults';
 import { expect, openKiosk, setUpKiosk, test } from './support/stack';
 
 const TAGS = { en: 'en-GB', de: 'de-DE', ar: 'ar' } as const;
@@ -53,7 +54,8 @@ const HEARD: Record<
 
 // The demo shop's services and people are German (server/demo seed): the shop's content
 // language, set by IT in the machine config (issue 38 item 7).
-test.use({ kioskOptions: { contentLanguage: 'de' } });
+// Audio mode as a customer hears it: the kiosk's own tap guard (the screen speaks before it takes keys).
+test.use({ kioskOptions: { contentLanguage: 'de' }, tapGuardMs: ACCESS_DEFAULTS.tapGuardMs });
 
 const walkDir = process.env.AUDIO_WALK_DIR ?? 'test-results';
 
