@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStaffStrings } from '../hooks/use-staff-strings';
 import type { LocalBooking, SyncReport } from '../../shared/kiosk-api';
@@ -20,11 +20,17 @@ import { useHub } from './hub-context';
 import { useKiosk, useShopZone } from './kiosk-context';
 import { StaffContext, type StaffContextValue } from './staff-context';
 
-type Tab = 'booking' | 'today' | 'outbox' | 'settings' | 'screens';
+// The Kiosk tab's charts (Chart.js) are a chunk of their own, fetched when the tab opens.
+const KioskDayScreen = lazy(() =>
+  import('../screens/KioskDayScreen').then((module) => ({ default: module.KioskDayScreen })),
+);
+
+type Tab = 'booking' | 'today' | 'outbox' | 'kiosk' | 'settings' | 'screens';
 const TAB_KEYS = {
   booking: 'staff.tabs.booking',
   today: 'staff.tabs.today',
   outbox: 'staff.tabs.outbox',
+  kiosk: 'staff.tabs.kiosk',
   settings: 'staff.tabs.settings',
   screens: 'staff.tabs.screens',
 } as const satisfies Record<Tab, TranslationKey>;
@@ -73,8 +79,8 @@ function StaffScreens({
   const status = useSyncStatus(client);
   const hub = useHub();
   const tabs: readonly Tab[] = hub
-    ? ['booking', 'today', 'outbox', 'settings', 'screens']
-    : ['booking', 'today', 'outbox', 'settings'];
+    ? ['booking', 'today', 'outbox', 'kiosk', 'settings', 'screens']
+    : ['booking', 'today', 'outbox', 'kiosk', 'settings'];
   const [tab, setTab] = useState<Tab>(counter ? 'booking' : 'outbox');
   // A new key remounts the booking screen, e.g. for a rebook with the customer's details.
   const [desk, setDesk] = useState<{ key: number; rebook?: LocalBooking; start?: GlanceChoice }>({
@@ -191,6 +197,11 @@ function StaffScreens({
             {tab === 'today' && <DayGlanceScreen onBook={bookFromGlance} />}
             {tab === 'outbox' && (
               <OutboxScreen key={outbox.key} onRebook={rebook} initialFilter={outbox.filter} />
+            )}
+            {tab === 'kiosk' && (
+              <Suspense fallback={<p className="hint">{t('app.loading')}</p>}>
+                <KioskDayScreen />
+              </Suspense>
             )}
             {tab === 'settings' && <SettingsScreen onSaved={onSettings} />}
             {tab === 'screens' && hub && <ScreensScreen hub={hub} />}

@@ -204,6 +204,7 @@ export const ar: LanguageStrings = {
     leave: 'العودة إلى الكشك',
     lock: 'قفل',
     tabs: {
+      kiosk: 'الكشك',
       today: 'اليوم',
       booking: 'حجز جديد',
       outbox: 'الحجوزات',

@@ -210,6 +210,7 @@ export const de: LanguageStrings = {
     leave: 'Zurück zum Kiosk',
     lock: 'Sperren',
     tabs: {
+      kiosk: 'Kiosk',
       today: 'Heute',
       booking: 'Neue Buchung',
       outbox: 'Buchungen',

@@ -210,6 +210,7 @@ export const en = {
     leave: 'Back to kiosk',
     lock: 'Lock',
     tabs: {
+      kiosk: 'Kiosk',
       today: 'Today',
       booking: 'New booking',
       outbox: 'Bookings',

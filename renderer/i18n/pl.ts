@@ -205,6 +205,7 @@ export const pl: LanguageStrings = {
     leave: 'Wróć do kiosku',
     lock: 'Zablokuj',
     tabs: {
+      kiosk: 'Kiosk',
       today: 'Dziś',
       booking: 'Nowa rezerwacja',
       outbox: 'Rezerwacje',

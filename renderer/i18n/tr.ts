@@ -208,6 +208,7 @@ export const tr: LanguageStrings = {
     leave: 'Kioska dön',
     lock: 'Kilitle',
     tabs: {
+      kiosk: 'Kiosk',
       today: 'Bugün',
       booking: 'Yeni randevu',
       outbox: 'Randevular',

@@ -207,6 +207,7 @@ export const uk: LanguageStrings = {
     leave: 'До кіоску',
     lock: 'Заблокувати',
     tabs: {
+      kiosk: 'Кіоск',
       today: 'Сьогодні',
       booking: 'Новий запис',
       outbox: 'Записи',
