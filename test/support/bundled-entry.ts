@@ -9,7 +9,7 @@
  * files or worker scripts) resolves as it does unbundled. better-sqlite3 stays external
  * (native), so the bundle lives under the repo's node_modules/.cache, where it resolves.
  */
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -43,15 +43,35 @@ function ownLocations(entry: string): Plugin {
   };
 }
 
+const FOLDER = join(REPO, 'node_modules', '.cache', 'frontdesk-test');
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Bundles of test processes that are gone: a worker ended by its pool never runs 'exit'. */
+function removeOrphans(): void {
+  let names: string[] = [];
+  try {
+    names = readdirSync(FOLDER);
+  } catch {
+    return; // no folder yet
+  }
+  for (const name of names) {
+    const pid = Number(/-(\d+)\.mjs$/.exec(name)?.[1]);
+    if (pid && !alive(pid)) rmSync(join(FOLDER, name), { force: true });
+  }
+}
+
 async function bundle(entry: string): Promise<string> {
+  removeOrphans();
   const name = entry.slice(REPO.length).replace(/\W+/g, '-');
-  const outfile = join(
-    REPO,
-    'node_modules',
-    '.cache',
-    'frontdesk-test',
-    `${name}-${process.pid}.mjs`,
-  );
+  const outfile = join(FOLDER, `${name}-${process.pid}.mjs`);
   await build({
     entryPoints: [entry],
     bundle: true,
