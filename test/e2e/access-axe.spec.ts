@@ -2,26 +2,20 @@
  * axe with the WCAG 2.2 AA rule set (issue 31): no violation of any impact on any walk-in screen
  * in normal, reach, 200 % text and high-contrast mode (audio mode: its own spec).
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { turnOnReach } from './support/access';
+import { axeViolations, describeViolations } from './support/axe';
 import { chooseDay, fillDetails, firstFreeSlot } from './support/flow';
 import { onScreen } from './support/screens';
 import { expect, openKiosk, setUpKiosk, test } from './support/stack';
 
 const WCAG22AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const SETTLED = `document.getAnimations().every((animation) => animation.playState !== 'running')`;
 
 type Mode = 'normal' | 'reach' | 'large text' | 'high contrast';
 const MODES: Mode[] = ['normal', 'reach', 'large text', 'high contrast'];
 
 async function axe(page: Page, label: string): Promise<void> {
-  await expect.poll(() => page.evaluate<boolean>(SETTLED)).toBe(true);
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).withTags(WCAG22AA).analyze();
-  const found = results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
+  const found = describeViolations(await axeViolations(page, { tags: WCAG22AA }));
   expect.soft(found, `axe WCAG 2.2 AA on ${label}`).toEqual([]);
 }
 

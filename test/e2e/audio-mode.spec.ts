@@ -5,10 +5,10 @@
  * number and time said, the customer's name never said unless asked for (End). Also with two
  * services in one visit, and a language without a voice saying so on screen.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { addDays } from '../../shared/booking/time';
 import { CUSTOMER, firstFreeSlot, kioskToday } from './support/flow';
+import { axeViolations, describeViolations } from './support/axe';
 import { expectSaid, keyTo, recordSpeech, screenReady, spoken } from './support/speech';
 import { ACCESS_DEFAULTS } from '../../shared/access-defaults';
 import { expect, openKiosk, setUpKiosk, test, type Kiosk } from './support/stack';
@@ -109,19 +109,8 @@ async function reviewAndBook(page: Page, lang: Lang, axe = false): Promise<void>
 
 /** axe with the WCAG 2.2 AA rule set on the screen as it is: no violation of any impact. */
 async function expectAxe22(page: Page, label: string): Promise<void> {
-  await expect
-    .poll(() =>
-      page.evaluate<boolean>(
-        `document.getAnimations().every((animation) => animation.playState !== 'running')`,
-      ),
-    )
-    .toBe(true);
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const found = results.violations.map(
-    (v) => `${v.id} (${v.impact ?? ''}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  const found = describeViolations(
+    await axeViolations(page, { tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }),
   );
   expect(found, `axe (WCAG 2.2 AA) in audio mode on ${label}`).toEqual([]);
 }

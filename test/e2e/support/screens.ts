@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { axeViolations, describeViolations } from './axe';
 
 export const SCREENSHOT_DIR = join('test-results', 'screenshots');
 const PORTRAIT = { width: 1080, height: 1920 };
@@ -16,24 +16,15 @@ export async function onScreen(page: Page, name: string): Promise<void> {
  * the `rules` named, e.g. those a display setting can change on a DOM already checked in full).
  */
 export async function expectAccessible(page: Page, label: string, rules?: string[]): Promise<void> {
-  // Colour checks mid-transition see half-faded text: wait for entry animations and transitions.
-  await expect
-    .poll(() => page.evaluate<boolean>(SETTLED), { timeout: 5_000, intervals: [50, 100] })
-    .toBe(true);
-  // axe.run in the page itself: the app has no frames, and the default mode opens a blank page
-  // per check to merge frame results (about half of each check's time).
-  const builder = new AxeBuilder({ page }).setLegacyMode(true);
-  const results = await (
-    rules
-      ? builder.withRules(rules)
-      : builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-  ).analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
+  const violations = await axeViolations(
+    page,
+    rules ? { rules } : { tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+  );
+  const blocking = describeViolations(
+    violations.filter(
+      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+    ),
+  );
   expect(blocking, `axe on ${label}`).toEqual([]);
 }
 
@@ -54,7 +45,6 @@ export async function capture(page: Page, name: string): Promise<void> {
 
 // These run in the page (strings: this project's TypeScript has no DOM types; page.evaluate
 // runs them outside the page's CSP, which waitForFunction would not).
-const SETTLED = `document.getAnimations().every((animation) => animation.playState !== 'running')`;
 const SMALL_TARGETS = `[...document.querySelectorAll('button, input:not([type="radio"]), select, textarea, .hg-button, label.radio')]
   .filter((element) => element.offsetParent !== null)
   .map((element) => ({ element, rect: element.getBoundingClientRect() }))
