@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   KIOSK_DAY_STEPS,
@@ -87,45 +87,39 @@ export function KioskDayScreen() {
     setSaved(result.result.fileName);
   };
 
-  const rows = useMemo(() => (day ? rowsOf(day, range, locale) : []), [day, range, locale]);
-  const trend = useMemo<BarSeries[]>(
-    () => [
-      {
-        label: t('kioskDay.started'),
-        values: rows.map((row) => row.counts.started),
-        color: STARTED_COLOR,
-      },
-      {
-        label: t('kioskDay.booked'),
-        values: rows.map((row) => booked(row.counts)),
-        color: BOOKED_COLOR,
-      },
-    ],
-    [rows, t],
-  );
-  const stepLabels = useMemo(() => KIOSK_DAY_STEPS.map((step) => t(STEP_KEYS[step])), [t]);
-  const funnel = useMemo<BarSeries[]>(
-    () =>
-      day
-        ? [
-            {
-              label: t('kioskDay.reached'),
-              values: KIOSK_DAY_STEPS.map((step) => day.total.reached[step] ?? 0),
-              color: STARTED_COLOR,
-            },
-            {
-              label: t('kioskDay.leftHere'),
-              values: KIOSK_DAY_STEPS.map((step) => day.total.abandoned[step] ?? 0),
-              color: ABANDONED_COLOR,
-            },
-          ]
-        : [],
-    [day, t],
-  );
-  const labels = useMemo(() => rows.map((row) => row.label), [rows]);
+  // Built on each render: strings follow the language (and its strings arriving) at once.
+  const rows = day ? rowsOf(day, range, locale) : [];
+  const trend: BarSeries[] = [
+    {
+      label: t('kioskDay.started'),
+      values: rows.map((row) => row.counts.started),
+      color: STARTED_COLOR,
+    },
+    {
+      label: t('kioskDay.booked'),
+      values: rows.map((row) => booked(row.counts)),
+      color: BOOKED_COLOR,
+    },
+  ];
+  const stepLabels = KIOSK_DAY_STEPS.map((step) => t(STEP_KEYS[step]));
+  const funnel: BarSeries[] = day
+    ? [
+        {
+          label: t('kioskDay.reached'),
+          values: KIOSK_DAY_STEPS.map((step) => day.total.reached[step] ?? 0),
+          color: STARTED_COLOR,
+        },
+        {
+          label: t('kioskDay.leftHere'),
+          values: KIOSK_DAY_STEPS.map((step) => day.total.abandoned[step] ?? 0),
+          color: ABANDONED_COLOR,
+        },
+      ]
+    : [];
+  const labels = rows.map((row) => row.label);
 
   return (
-    <section className="kiosk-day" aria-labelledby="kiosk-day-title">
+    <section className="kiosk-day" aria-labelledby="kiosk-day-title" data-screen="kiosk-day">
       <div className="kiosk-day-head">
         <h2 id="kiosk-day-title">{t('kioskDay.title')}</h2>
         <div className="kiosk-day-ranges" role="group" aria-label={t('kioskDay.range')}>
