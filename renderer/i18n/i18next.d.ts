@@ -1,4 +1,5 @@
 import type { en } from './en';
+import type { kioskDayEn } from './kiosk-day/en';
 
 /**
  * Types every `t('...')` against the English strings (the source of every key): a key that is
@@ -8,6 +9,7 @@ import type { en } from './en';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    // The Kiosk tab's strings are added when its chunk loads (kiosk-day/strings.ts).
+    resources: { translation: typeof en & { kioskDay: typeof kioskDayEn } };
   }
 }

@@ -13,6 +13,7 @@ import { BarChart, type BarSeries } from '../components/BarChart';
 import { Notice } from '../components/Notice';
 import { formatShortDate, formatTime } from '../lib/format';
 import { KIOSK_DAY_RANGES, kioskDayDates, type KioskDayRange } from '../lib/kiosk-day-range';
+import { addKioskDayStrings } from '../i18n/kiosk-day/strings';
 import { ERROR_KEYS, type TranslationKey } from '../lib/message-keys';
 import { saveTextFile } from '../lib/save-file';
 import { KioskDayTables, type KioskDayRow } from './KioskDayTables';
@@ -57,6 +58,8 @@ function rowsOf(day: KioskDay, range: KioskDayRange, locale: string): KioskDayRo
 /** The counter's Kiosk tab (issue 41 part 3): what customers did at the kiosk, counts only. */
 export function KioskDayScreen() {
   const { t, i18n } = useTranslation();
+  // Before the first `t` below: the strings come with this chunk.
+  useState(() => addKioskDayStrings(i18n));
   const { locale, now } = useKiosk();
   const zone = useShopZone();
   const staffCall = useStaffCall();

@@ -1,10 +1,8 @@
 import type { StaffText } from './en';
 import { settingsAr } from '../settings/ar';
-import { kioskDayAr } from '../kiosk-day/ar';
 
 export const staffAr: StaffText = {
   settings: settingsAr,
-  kioskDay: kioskDayAr,
   outbox: {
     erased: 'حُذفت بيانات العميل (مدة الحفظ)',
     title: 'حجوزات هذا الكشك',

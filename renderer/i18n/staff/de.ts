@@ -1,10 +1,8 @@
 import type { StaffText } from './en';
 import { settingsDe } from '../settings/de';
-import { kioskDayDe } from '../kiosk-day/de';
 
 export const staffDe: StaffText = {
   settings: settingsDe,
-  kioskDay: kioskDayDe,
   outbox: {
     erased: 'Kundendaten gelöscht (Aufbewahrungsfrist)',
     title: 'Buchungen dieses Kiosks',

@@ -5,11 +5,9 @@
  * customer's first screen (its first-load budget, bench/RESULTS.md).
  */
 import { settingsEn } from '../settings/en';
-import { kioskDayEn } from '../kiosk-day/en';
 
 export const staffEn = {
   settings: settingsEn,
-  kioskDay: kioskDayEn,
   outbox: {
     erased: 'Customer details erased (retention period)',
     title: 'Bookings of this kiosk',

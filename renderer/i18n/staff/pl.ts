@@ -1,10 +1,8 @@
 import type { StaffText } from './en';
 import { settingsPl } from '../settings/pl';
-import { kioskDayPl } from '../kiosk-day/pl';
 
 export const staffPl: StaffText = {
   settings: settingsPl,
-  kioskDay: kioskDayPl,
   outbox: {
     erased: 'Dane klienta usunięte (okres przechowywania)',
     title: 'Rezerwacje z tego kiosku',

@@ -1,10 +1,8 @@
 import type { StaffText } from './en';
 import { settingsTr } from '../settings/tr';
-import { kioskDayTr } from '../kiosk-day/tr';
 
 export const staffTr: StaffText = {
   settings: settingsTr,
-  kioskDay: kioskDayTr,
   outbox: {
     erased: 'Müşteri bilgileri silindi (saklama süresi)',
     title: 'Bu kioskun randevuları',

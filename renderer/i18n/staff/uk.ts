@@ -1,10 +1,8 @@
 import type { StaffText } from './en';
 import { settingsUk } from '../settings/uk';
-import { kioskDayUk } from '../kiosk-day/uk';
 
 export const staffUk: StaffText = {
   settings: settingsUk,
-  kioskDay: kioskDayUk,
   outbox: {
     erased: 'Дані клієнта видалено (строк зберігання)',
     title: 'Записи цього кіоску',
