@@ -4,6 +4,13 @@ import { defineConfig } from 'vitest/config';
 // refused key) to stderr; in tests that buries the report. FRONTDESK_LOG_LEVEL=debug shows them.
 process.env.FRONTDESK_LOG_LEVEL ??= 'error';
 
+// Renderer files that need a module registry of their own: rtl-from-table mocks the language
+// table; outbox-list counted a second listBookings call one run in two after other files.
+const RENDERER_ISOLATED = [
+  'test/renderer/rtl-from-table.test.tsx',
+  'test/renderer/outbox-list.test.tsx',
+];
+
 // Unit tests are pure and fast; integration tests use real SQLite, real HTTP on 127.0.0.1 and
 // the reference server, so they get longer time-outs and fewer workers (2 cores).
 export default defineConfig({
@@ -50,9 +57,22 @@ export default defineConfig({
         test: {
           name: 'renderer',
           include: ['test/renderer/**/*.test.{ts,tsx}'],
+          exclude: RENDERER_ISOLATED,
           environment: 'jsdom',
+          // One module registry per worker, not per file (issue 40: 628 s of CPU isolated, about
+          // 200 s not): what a file leaves behind is undone by the setup file.
+          isolate: false,
+          setupFiles: ['test/renderer/support/shared-registry.ts'],
           // A whole walk-in rendered in jsdom takes ~1 s alone, 7.6 s on a 2-core box beside
           // stress-ng with coverage on: the time-out catches a hang, with room for a busy machine.
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'renderer-isolated',
+          include: RENDERER_ISOLATED,
+          environment: 'jsdom',
           testTimeout: 60_000,
         },
       },
