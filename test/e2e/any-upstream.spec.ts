@@ -60,6 +60,7 @@ async function startPair(
     staffPinHash: PIN_HASH,
     language: 'en',
     clock: { ...systemTimers, now },
+    access: { tapGuardMs: 0 }, // as the stack's kiosks (support/stack.ts): no wait per click
   });
   return {
     variant,

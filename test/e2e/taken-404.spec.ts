@@ -44,6 +44,7 @@ test('a time taken meanwhile, answered 404 and gone from the list: back to the t
     staffPinHash: hashPin(STAFF_PIN),
     language: 'en',
     clock: { ...systemTimers, now: () => clock.now() },
+    access: { tapGuardMs: 0 }, // as the stack's kiosks (support/stack.ts): no wait per click
   });
   const api = (path: string, init: RequestInit = {}) =>
     fetch(`${variant.url}/api/public/booking/${path}`, {

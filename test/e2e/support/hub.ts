@@ -78,6 +78,7 @@ export async function startHub(
       print: (line) => printed.push(line),
       log: silentLogger,
       clock,
+      access: { tapGuardMs: 0 }, // as the stack's kiosks (stack.ts): no wait per click
     });
   const hub = { web: await launch(), session: '' } as Hub & { close(): Promise<void> };
   const call = async (method: string, input: unknown = {}): Promise<unknown> => {

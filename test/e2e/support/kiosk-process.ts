@@ -48,6 +48,7 @@ const web = await startKioskWeb({
   dataDir: args.data,
   token: args.token,
   clock: { ...systemTimers, now: () => Date.now() + offset },
+  access: { tapGuardMs: 0 }, // as the stack's kiosks (stack.ts): no wait per click
   ...(args.smtp
     ? { mail: { smtpUrl: args.smtp, from: args.from ?? 'Kiosk <kiosk@salon.example>' } }
     : {}),
