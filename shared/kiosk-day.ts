@@ -98,6 +98,25 @@ export const KioskDayCounts = z.object({
 });
 export type KioskDayCounts = z.infer<typeof KioskDayCounts>;
 
+const noSteps = (): Record<KioskDayStep, number> =>
+  Object.fromEntries(KIOSK_DAY_STEPS.map((step) => [step, 0])) as Record<KioskDayStep, number>;
+
+/** Nothing counted yet: a range with no rows, and the sum every row is added into. */
+export function emptyKioskDayCounts(): KioskDayCounts {
+  return {
+    started: 0,
+    reached: noSteps(),
+    abandoned: noSteps(),
+    noTimeFound: 0,
+    waitlistJoined: 0,
+    arrived: 0,
+    languages: {},
+    audio: 0,
+    reach: 0,
+    medianSecondsToBooked: null,
+  };
+}
+
 export const KioskDayHour = KioskDayCounts.extend({
   date: DateString,
   hour: z.number().int().min(0).max(23),

@@ -4,6 +4,7 @@
  */
 import { addDays } from '../../../shared/booking/time';
 import {
+  emptyKioskDayCounts,
   KIOSK_DAY_STEPS,
   type KioskDay,
   type KioskDayCounts,
@@ -11,24 +12,6 @@ import {
 } from '../../../shared/kiosk-day';
 import { Language } from '../../../shared/settings';
 import type { CountRow, SecondsRow } from './counts-repo';
-
-const steps = (): Record<KioskDayStep, number> =>
-  Object.fromEntries(KIOSK_DAY_STEPS.map((step) => [step, 0])) as Record<KioskDayStep, number>;
-
-export function emptyCounts(): KioskDayCounts {
-  return {
-    started: 0,
-    reached: steps(),
-    abandoned: steps(),
-    noTimeFound: 0,
-    waitlistJoined: 0,
-    arrived: 0,
-    languages: {},
-    audio: 0,
-    reach: 0,
-    medianSecondsToBooked: null,
-  };
-}
 
 const isStep = (detail: string): detail is KioskDayStep =>
   (KIOSK_DAY_STEPS as readonly string[]).includes(detail);
@@ -78,7 +61,7 @@ export function medianSeconds(
 }
 
 function countsOf(counts: readonly CountRow[], seconds: readonly SecondsRow[]): KioskDayCounts {
-  const result = emptyCounts();
+  const result = emptyKioskDayCounts();
   for (const row of counts) add(result, row);
   result.medianSecondsToBooked = medianSeconds(seconds);
   return result;

@@ -14,7 +14,7 @@ import type { BookingResponse, Employee, Service } from '../../../shared/api/sch
 import { silentLogger } from '../../../electron/core/platform/log';
 import { SETTING_DEFAULTS } from '../../../shared/settings';
 import { apiEmployee, apiService } from '../../support/api-fixtures';
-import { emptyCounts } from '../../../electron/core/owner-day/day-report';
+import { emptyKioskDayCounts } from '../../../shared/kiosk-day';
 
 export const service: Service = apiService('svc-cut', {
   title: 'Haircut',
@@ -206,7 +206,7 @@ export function createKioskApiDouble(overrides: Partial<KioskApi> = {}): KioskAp
         to: input.to,
         hours: [],
         days: [],
-        total: emptyCounts(),
+        total: emptyKioskDayCounts(),
       }),
     exportKioskDay: (input) => reply('exportKioskDay', input, { fileName: 'd.csv', csv: '' }),
   };
